@@ -1,0 +1,664 @@
+//! Element types of the Vector Unit and their arithmetic (semantics.md §6).
+//!
+//! Owns: `DType` (the 11 element types of program-format.md §3), the `Elem` trait that moves
+//! typed values in and out of UB bytes, and `Num`, the per-lane arithmetic every family kernel
+//! uses. Must not depend on anything outside `sim`.
+
+use half::{bf16, f16};
+use std::fmt;
+
+/// An element type as written in a program (`half`, `f16`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DType {
+    Half,
+    BFloat16,
+    Float,
+    Int8,
+    UInt8,
+    Int16,
+    UInt16,
+    Int32,
+    UInt32,
+    Int64,
+    UInt64,
+}
+
+impl DType {
+    pub const ALL: [DType; 11] = [
+        DType::Half,
+        DType::BFloat16,
+        DType::Float,
+        DType::Int8,
+        DType::UInt8,
+        DType::Int16,
+        DType::UInt16,
+        DType::Int32,
+        DType::UInt32,
+        DType::Int64,
+        DType::UInt64,
+    ];
+
+    /// Bytes per element.
+    pub const fn size(self) -> u32 {
+        match self {
+            DType::Int8 | DType::UInt8 => 1,
+            DType::Half | DType::BFloat16 | DType::Int16 | DType::UInt16 => 2,
+            DType::Float | DType::Int32 | DType::UInt32 => 4,
+            DType::Int64 | DType::UInt64 => 8,
+        }
+    }
+
+    /// Lanes per repeat when this is the widest operand: 256 / sizeof (semantics.md §1.1).
+    pub const fn par(self) -> u32 {
+        256 / self.size()
+    }
+
+    /// Elements per 32-byte data block.
+    pub const fn per_block(self) -> u32 {
+        32 / self.size()
+    }
+
+    pub const fn is_float(self) -> bool {
+        matches!(self, DType::Half | DType::BFloat16 | DType::Float)
+    }
+
+    pub const fn is_signed(self) -> bool {
+        matches!(
+            self,
+            DType::Int8 | DType::Int16 | DType::Int32 | DType::Int64
+        ) || self.is_float()
+    }
+
+    /// The canonical name used in programs and reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DType::Half => "half",
+            DType::BFloat16 => "bfloat16",
+            DType::Float => "float",
+            DType::Int8 => "int8",
+            DType::UInt8 => "uint8",
+            DType::Int16 => "int16",
+            DType::UInt16 => "uint16",
+            DType::Int32 => "int32",
+            DType::UInt32 => "uint32",
+            DType::Int64 => "int64",
+            DType::UInt64 => "uint64",
+        }
+    }
+
+    pub const fn alias(self) -> &'static str {
+        match self {
+            DType::Half => "f16",
+            DType::BFloat16 => "bf16",
+            DType::Float => "f32",
+            DType::Int8 => "i8",
+            DType::UInt8 => "u8",
+            DType::Int16 => "i16",
+            DType::UInt16 => "u16",
+            DType::Int32 => "i32",
+            DType::UInt32 => "u32",
+            DType::Int64 => "i64",
+            DType::UInt64 => "u64",
+        }
+    }
+
+    /// Parses a canonical name or its short alias (program-format.md §3).
+    pub fn parse(s: &str) -> Option<DType> {
+        DType::ALL
+            .into_iter()
+            .find(|d| d.name() == s || d.alias() == s)
+    }
+
+    /// Inclusive integer range of an integer type, as i128.
+    pub fn int_range(self) -> Option<(i128, i128)> {
+        Some(match self {
+            DType::Int8 => (i8::MIN as i128, i8::MAX as i128),
+            DType::UInt8 => (0, u8::MAX as i128),
+            DType::Int16 => (i16::MIN as i128, i16::MAX as i128),
+            DType::UInt16 => (0, u16::MAX as i128),
+            DType::Int32 => (i32::MIN as i128, i32::MAX as i128),
+            DType::UInt32 => (0, u32::MAX as i128),
+            DType::Int64 => (i64::MIN as i128, i64::MAX as i128),
+            DType::UInt64 => (0, u64::MAX as i128),
+            _ => return None,
+        })
+    }
+
+    /// Decodes the element at the start of `bytes` (little-endian) into a display value.
+    pub fn decode(self, bytes: &[u8]) -> Value {
+        match self {
+            DType::Half => Value::Float(<f16 as Elem>::load(bytes).to_f64()),
+            DType::BFloat16 => Value::Float(<bf16 as Elem>::load(bytes).to_f64()),
+            DType::Float => Value::Float(<f32 as Elem>::load(bytes) as f64),
+            DType::Int8 => Value::Int(<i8 as Elem>::load(bytes) as i128),
+            DType::UInt8 => Value::Int(<u8 as Elem>::load(bytes) as i128),
+            DType::Int16 => Value::Int(<i16 as Elem>::load(bytes) as i128),
+            DType::UInt16 => Value::Int(<u16 as Elem>::load(bytes) as i128),
+            DType::Int32 => Value::Int(<i32 as Elem>::load(bytes) as i128),
+            DType::UInt32 => Value::Int(<u32 as Elem>::load(bytes) as i128),
+            DType::Int64 => Value::Int(<i64 as Elem>::load(bytes) as i128),
+            DType::UInt64 => Value::Int(<u64 as Elem>::load(bytes) as i128),
+        }
+    }
+
+    /// Raw bits of the element at the start of `bytes`.
+    pub fn bits(self, bytes: &[u8]) -> u64 {
+        let mut b = [0u8; 8];
+        let n = self.size() as usize;
+        b[..n].copy_from_slice(&bytes[..n]);
+        u64::from_le_bytes(b)
+    }
+}
+
+impl fmt::Display for DType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A decoded element, for reports, expectations and display.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    Int(i128),
+    Float(f64),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Float(v) if v.is_nan() => f.write_str("nan"),
+            Value::Float(v) if v.is_infinite() => {
+                f.write_str(if v > 0.0 { "inf" } else { "-inf" })
+            }
+            Value::Float(v) => {
+                if v == 0.0 && v.is_sign_negative() {
+                    f.write_str("-0")
+                } else {
+                    write!(f, "{v}")
+                }
+            }
+        }
+    }
+}
+
+/// A typed element that lives in the UB as little-endian bytes.
+pub trait Elem: Copy + Default + PartialEq + fmt::Debug + 'static {
+    const DTYPE: DType;
+    fn load(b: &[u8]) -> Self;
+    fn store(self, out: &mut [u8]);
+}
+
+macro_rules! elem_int {
+    ($t:ty, $d:ident) => {
+        impl Elem for $t {
+            const DTYPE: DType = DType::$d;
+            #[inline(always)]
+            fn load(b: &[u8]) -> Self {
+                <$t>::from_le_bytes(b[..std::mem::size_of::<$t>()].try_into().unwrap())
+            }
+            #[inline(always)]
+            fn store(self, out: &mut [u8]) {
+                out[..std::mem::size_of::<$t>()].copy_from_slice(&self.to_le_bytes());
+            }
+        }
+    };
+}
+elem_int!(i8, Int8);
+elem_int!(u8, UInt8);
+elem_int!(i16, Int16);
+elem_int!(u16, UInt16);
+elem_int!(i32, Int32);
+elem_int!(u32, UInt32);
+elem_int!(i64, Int64);
+elem_int!(u64, UInt64);
+elem_int!(f32, Float);
+
+impl Elem for f16 {
+    const DTYPE: DType = DType::Half;
+    #[inline(always)]
+    fn load(b: &[u8]) -> Self {
+        f16::from_bits(u16::from_le_bytes([b[0], b[1]]))
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u8]) {
+        out[..2].copy_from_slice(&self.to_bits().to_le_bytes());
+    }
+}
+
+impl Elem for bf16 {
+    const DTYPE: DType = DType::BFloat16;
+    #[inline(always)]
+    fn load(b: &[u8]) -> Self {
+        bf16::from_bits(u16::from_le_bytes([b[0], b[1]]))
+    }
+    #[inline(always)]
+    fn store(self, out: &mut [u8]) {
+        out[..2].copy_from_slice(&self.to_bits().to_le_bytes());
+    }
+}
+
+/// Per-lane arithmetic in the Vector Unit's default "INF/NAN" mode (semantics.md §6):
+/// integers wrap, floats follow IEEE with round-to-nearest-even, NaN propagates and signed
+/// zero is ordered in Max/Min. Operations a type does not support are never reached: the
+/// dtype tables of the catalog reject them before execution.
+pub trait Num: Elem {
+    fn add(self, o: Self) -> Self;
+    fn sub(self, o: Self) -> Self;
+    fn mul(self, o: Self) -> Self;
+    fn div(self, o: Self) -> Self;
+    /// Max with NaN propagation and +0 > −0 (semantics.md §6).
+    fn max(self, o: Self) -> Self;
+    fn min(self, o: Self) -> Self;
+    fn abs(self) -> Self;
+    fn zero() -> Self;
+    fn is_neg(self) -> bool;
+    fn is_nan(self) -> bool {
+        false
+    }
+    /// Float-only transcendental / root functions; identity on integers (never reached).
+    fn unary_f(self, f: fn(f64) -> f64) -> Self;
+    fn bit_not(self) -> Self;
+    fn bit_and(self, o: Self) -> Self;
+    fn bit_or(self, o: Self) -> Self;
+    /// Shift left by `n`; signed types keep the sign bit (semantics.md §4.3).
+    fn shl(self, n: u32) -> Self;
+    /// Shift right by `n` (arithmetic for signed), optionally adding the last bit shifted out.
+    fn shr(self, n: u32, round: bool) -> Self;
+    /// Converts a program scalar (already range-checked) to this type.
+    fn from_value(v: Value) -> Self;
+    fn to_value(self) -> Value;
+}
+
+macro_rules! num_int {
+    ($t:ty, $u:ty, $signed:expr) => {
+        impl Num for $t {
+            #[inline(always)]
+            fn add(self, o: Self) -> Self {
+                self.wrapping_add(o)
+            }
+            #[inline(always)]
+            fn sub(self, o: Self) -> Self {
+                self.wrapping_sub(o)
+            }
+            #[inline(always)]
+            fn mul(self, o: Self) -> Self {
+                self.wrapping_mul(o)
+            }
+            #[inline(always)]
+            fn div(self, o: Self) -> Self {
+                // Integer division is only offered on 950's count form; x/0 gives all ones.
+                self.checked_div(o).unwrap_or(!0)
+            }
+            #[inline(always)]
+            fn max(self, o: Self) -> Self {
+                if o > self {
+                    o
+                } else {
+                    self
+                }
+            }
+            #[inline(always)]
+            fn min(self, o: Self) -> Self {
+                if o < self {
+                    o
+                } else {
+                    self
+                }
+            }
+            #[inline(always)]
+            fn abs(self) -> Self {
+                #[allow(unused_comparisons)]
+                if self < 0 {
+                    (0 as $t).wrapping_sub(self)
+                } else {
+                    self
+                }
+            }
+            fn zero() -> Self {
+                0
+            }
+            #[allow(unused_comparisons)]
+            fn is_neg(self) -> bool {
+                self < 0
+            }
+            fn unary_f(self, _f: fn(f64) -> f64) -> Self {
+                self
+            }
+            fn bit_not(self) -> Self {
+                !self
+            }
+            fn bit_and(self, o: Self) -> Self {
+                self & o
+            }
+            fn bit_or(self, o: Self) -> Self {
+                self | o
+            }
+            fn shl(self, n: u32) -> Self {
+                let bits = <$t>::BITS;
+                let shifted = if n >= bits { 0 } else { self << n };
+                if $signed {
+                    // "Arithmetic left shift": the sign bit stays, the bit below it is dropped.
+                    let sign = (0 as $t).wrapping_sub(1) ^ (<$t>::MAX);
+                    (self & sign) | (shifted & !sign)
+                } else {
+                    shifted
+                }
+            }
+            fn shr(self, n: u32, round: bool) -> Self {
+                let bits = <$t>::BITS;
+                #[allow(unused_comparisons)]
+                let fill: $t = if self < 0 { !0 } else { 0 };
+                let sh = |k: u32| -> $t {
+                    if k >= bits {
+                        fill
+                    } else {
+                        self >> k
+                    }
+                };
+                let base = sh(n);
+                if round && n > 0 {
+                    base.wrapping_add(sh(n - 1) & 1)
+                } else {
+                    base
+                }
+            }
+            fn from_value(v: Value) -> Self {
+                match v {
+                    Value::Int(i) => i as $t,
+                    Value::Float(f) => f as $t,
+                }
+            }
+            fn to_value(self) -> Value {
+                Value::Int(self as i128)
+            }
+        }
+        const _: () = assert!(std::mem::size_of::<$t>() == std::mem::size_of::<$u>());
+    };
+}
+num_int!(i8, u8, true);
+num_int!(u8, u8, false);
+num_int!(i16, u16, true);
+num_int!(u16, u16, false);
+num_int!(i32, u32, true);
+num_int!(u32, u32, false);
+num_int!(i64, u64, true);
+num_int!(u64, u64, false);
+
+/// Max/Min on floats: NaN propagates (the first NaN operand is returned), and signed zero is
+/// ordered, max(0, −0) = 0 and min(0, −0) = −0 (semantics.md §6). Returns the selected input
+/// unchanged so NaN payloads and exact bits survive.
+#[inline(always)]
+fn fmax_sel<T: Copy>(a: T, b: T, fa: f64, fb: f64, want_max: bool) -> T {
+    if fa.is_nan() {
+        return a;
+    }
+    if fb.is_nan() {
+        return b;
+    }
+    if fa == fb {
+        // Equal values: only ±0 can differ; +0 is the larger.
+        let a_neg = fa.is_sign_negative();
+        return if want_max != a_neg { a } else { b };
+    }
+    if (fb > fa) == want_max {
+        b
+    } else {
+        a
+    }
+}
+
+macro_rules! num_small_float {
+    ($t:ty) => {
+        impl Num for $t {
+            // binary32 is wide enough that computing in f32 and rounding once to the 16-bit
+            // format is correctly rounded for + − × ÷ √ (p32 ≥ 2·p16 + 2).
+            #[inline(always)]
+            fn add(self, o: Self) -> Self {
+                <$t>::from_f32(self.to_f32() + o.to_f32())
+            }
+            #[inline(always)]
+            fn sub(self, o: Self) -> Self {
+                <$t>::from_f32(self.to_f32() - o.to_f32())
+            }
+            #[inline(always)]
+            fn mul(self, o: Self) -> Self {
+                <$t>::from_f32(self.to_f32() * o.to_f32())
+            }
+            #[inline(always)]
+            fn div(self, o: Self) -> Self {
+                <$t>::from_f32(self.to_f32() / o.to_f32())
+            }
+            #[inline(always)]
+            fn max(self, o: Self) -> Self {
+                fmax_sel(self, o, self.to_f64(), o.to_f64(), true)
+            }
+            #[inline(always)]
+            fn min(self, o: Self) -> Self {
+                fmax_sel(self, o, self.to_f64(), o.to_f64(), false)
+            }
+            fn abs(self) -> Self {
+                <$t>::from_bits(self.to_bits() & 0x7fff)
+            }
+            fn zero() -> Self {
+                <$t>::from_bits(0)
+            }
+            fn is_neg(self) -> bool {
+                self.to_f32() < 0.0
+            }
+            fn is_nan(self) -> bool {
+                <$t>::is_nan(self)
+            }
+            fn unary_f(self, f: fn(f64) -> f64) -> Self {
+                <$t>::from_f64(f(self.to_f64()))
+            }
+            fn bit_not(self) -> Self {
+                <$t>::from_bits(!self.to_bits())
+            }
+            fn bit_and(self, o: Self) -> Self {
+                <$t>::from_bits(self.to_bits() & o.to_bits())
+            }
+            fn bit_or(self, o: Self) -> Self {
+                <$t>::from_bits(self.to_bits() | o.to_bits())
+            }
+            fn shl(self, _n: u32) -> Self {
+                self
+            }
+            fn shr(self, _n: u32, _r: bool) -> Self {
+                self
+            }
+            fn from_value(v: Value) -> Self {
+                match v {
+                    Value::Int(i) => <$t>::from_f64(i as f64),
+                    Value::Float(f) => <$t>::from_f64(f),
+                }
+            }
+            fn to_value(self) -> Value {
+                Value::Float(self.to_f64())
+            }
+        }
+    };
+}
+num_small_float!(f16);
+num_small_float!(bf16);
+
+impl Num for f32 {
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        self + o
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        self - o
+    }
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        self * o
+    }
+    #[inline(always)]
+    fn div(self, o: Self) -> Self {
+        self / o
+    }
+    #[inline(always)]
+    fn max(self, o: Self) -> Self {
+        fmax_sel(self, o, self as f64, o as f64, true)
+    }
+    #[inline(always)]
+    fn min(self, o: Self) -> Self {
+        fmax_sel(self, o, self as f64, o as f64, false)
+    }
+    fn abs(self) -> Self {
+        f32::from_bits(self.to_bits() & 0x7fff_ffff)
+    }
+    fn zero() -> Self {
+        0.0
+    }
+    fn is_neg(self) -> bool {
+        self < 0.0
+    }
+    fn is_nan(self) -> bool {
+        f32::is_nan(self)
+    }
+    fn unary_f(self, f: fn(f64) -> f64) -> Self {
+        f(self as f64) as f32
+    }
+    fn bit_not(self) -> Self {
+        f32::from_bits(!self.to_bits())
+    }
+    fn bit_and(self, o: Self) -> Self {
+        f32::from_bits(self.to_bits() & o.to_bits())
+    }
+    fn bit_or(self, o: Self) -> Self {
+        f32::from_bits(self.to_bits() | o.to_bits())
+    }
+    fn shl(self, _n: u32) -> Self {
+        self
+    }
+    fn shr(self, _n: u32, _r: bool) -> Self {
+        self
+    }
+    fn from_value(v: Value) -> Self {
+        match v {
+            Value::Int(i) => i as f32,
+            Value::Float(f) => f as f32,
+        }
+    }
+    fn to_value(self) -> Value {
+        Value::Float(self as f64)
+    }
+}
+
+/// Calls `$body` with `$T` bound to the Rust type of `$dt`.
+#[macro_export]
+macro_rules! with_dtype {
+    ($dt:expr, $T:ident => $body:expr) => {{
+        use $crate::sim::dtype::DType as __D;
+        match $dt {
+            __D::Half => {
+                type $T = half::f16;
+                $body
+            }
+            __D::BFloat16 => {
+                type $T = half::bf16;
+                $body
+            }
+            __D::Float => {
+                type $T = f32;
+                $body
+            }
+            __D::Int8 => {
+                type $T = i8;
+                $body
+            }
+            __D::UInt8 => {
+                type $T = u8;
+                $body
+            }
+            __D::Int16 => {
+                type $T = i16;
+                $body
+            }
+            __D::UInt16 => {
+                type $T = u16;
+                $body
+            }
+            __D::Int32 => {
+                type $T = i32;
+                $body
+            }
+            __D::UInt32 => {
+                type $T = u32;
+                $body
+            }
+            __D::Int64 => {
+                type $T = i64;
+                $body
+            }
+            __D::UInt64 => {
+                type $T = u64;
+                $body
+            }
+        }
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signed_shift_left_keeps_sign_bit() {
+        // semantics.md §4.3: 0b1010101010101010 << 1 = 0b1101010101010100, << 3 = 0b1101010101010000
+        let x = 0b1010_1010_1010_1010u16 as i16;
+        assert_eq!(x.shl(1) as u16, 0b1101_0101_0101_0100);
+        assert_eq!(x.shl(3) as u16, 0b1101_0101_0101_0000);
+        assert_eq!(0x4000i16.shl(1), 0, "positive values lose the bit below the sign");
+        assert_eq!(1u16.shl(16), 0);
+    }
+
+    #[test]
+    fn shift_right_rounding_and_range() {
+        // semantics.md §4.3 example: 17 >> 5 with roundEn = 1
+        assert_eq!(17i32.shr(5, true), 1);
+        assert_eq!(17i32.shr(5, false), 0);
+        assert_eq!((-8i16).shr(1, false), -4);
+        assert_eq!((-8i16).shr(40, false), -1);
+        assert_eq!(8i16.shr(40, false), 0);
+        assert_eq!(0x8000u16.shr(15, false), 1);
+    }
+
+    #[test]
+    fn integer_wraparound_matches_boundary_table() {
+        // semantics.md §6: int16 MIN+MIN = 0, MAX+MAX = -2, MIN*MIN = 0, MAX*MAX = 1
+        assert_eq!(i16::MIN.add(i16::MIN), 0);
+        assert_eq!(i16::MAX.add(i16::MAX), -2);
+        assert_eq!(i16::MIN.mul(i16::MIN), 0);
+        assert_eq!(i16::MAX.mul(i16::MAX), 1);
+    }
+
+    #[test]
+    fn half_overflow_and_signed_zero() {
+        let max = f16::from_f32(65504.0);
+        assert!(max.add(max).is_infinite());
+        let z = f16::from_f32(0.0);
+        let nz = f16::from_f32(-0.0);
+        assert_eq!(z.max(nz).to_bits(), z.to_bits());
+        assert_eq!(nz.max(z).to_bits(), z.to_bits());
+        assert_eq!(z.min(nz).to_bits(), nz.to_bits());
+        assert!(Num::max(f16::NAN, z).is_nan());
+        assert!(Num::min(1.0f32, f32::NAN).is_nan());
+        assert_eq!(Num::div(1.0f32, -0.0).to_bits(), f32::NEG_INFINITY.to_bits());
+    }
+
+    #[test]
+    fn names_and_aliases_parse() {
+        for d in DType::ALL {
+            assert_eq!(DType::parse(d.name()), Some(d));
+            assert_eq!(DType::parse(d.alias()), Some(d));
+        }
+        assert_eq!(DType::parse("float16"), None);
+        assert_eq!(DType::Half.par(), 128);
+        assert_eq!(DType::Float.par(), 64);
+        assert_eq!(DType::Int64.par(), 32);
+    }
+}

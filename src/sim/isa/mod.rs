@@ -1,0 +1,2 @@
+//! Instruction families: one file each, every one a lane kernel over the shared `Plan`.
+pub mod catalog;

@@ -1,0 +1,180 @@
+//! The 128-bit vector mask register and per-repeat lane sets (semantics.md §2).
+//!
+//! Owns: `MaskReg` (bits + normal/counter mode), `Lanes` (up to 256 active lanes of one
+//! repeat), the `SetMask(len)` expansion of contiguous masks (§2.2), and `LaneSource`, which
+//! says how each repeat's lanes are chosen. This is the only place the mask walk lives.
+
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MaskMode {
+    Normal,
+    Counter,
+}
+
+/// The mask register. In normal mode bit k enables lane k (low word first); in counter mode
+/// the low word is an element count (semantics.md §2.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MaskReg {
+    pub low: u64,
+    pub high: u64,
+    pub mode: MaskMode,
+}
+
+impl Default for MaskReg {
+    /// A program starts with all ones in normal mode (program-format.md §6).
+    fn default() -> Self {
+        MaskReg {
+            low: u64::MAX,
+            high: u64::MAX,
+            mode: MaskMode::Normal,
+        }
+    }
+}
+
+/// `AscendCUtils::SetMask<T>(len)` (semantics.md §2.2): the 128-bit pattern that the contiguous
+/// overload writes into the register.
+pub fn expand_len(len: u64, par: u32) -> (u64, u64) {
+    if len == 64 {
+        (u64::MAX, 0)
+    } else if len == par as u64 || len >= 128 {
+        (u64::MAX, u64::MAX)
+    } else if len > 64 {
+        (u64::MAX, (1u64 << (len - 64)) - 1)
+    } else {
+        ((1u64 << len) - 1, 0)
+    }
+}
+
+/// The active lanes of one repeat, lane k ↔ bit k (up to 256 lanes for 8-bit types on 950).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Lanes(pub [u64; 4]);
+
+impl Lanes {
+    pub const NONE: Lanes = Lanes([0; 4]);
+
+    /// Lanes 0..n.
+    pub fn first(n: u32) -> Lanes {
+        let mut w = [0u64; 4];
+        for (i, word) in w.iter_mut().enumerate() {
+            let lo = i as u32 * 64;
+            if n >= lo + 64 {
+                *word = u64::MAX;
+            } else if n > lo {
+                *word = (1u64 << (n - lo)) - 1;
+            }
+        }
+        Lanes(w)
+    }
+
+    /// Keeps only lanes below `par`.
+    pub fn limit(self, par: u32) -> Lanes {
+        let f = Lanes::first(par);
+        Lanes([
+            self.0[0] & f.0[0],
+            self.0[1] & f.0[1],
+            self.0[2] & f.0[2],
+            self.0[3] & f.0[3],
+        ])
+    }
+
+    #[inline(always)]
+    pub fn has(&self, k: u32) -> bool {
+        self.0[(k / 64) as usize] >> (k % 64) & 1 == 1
+    }
+
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// True when all lanes in `k0..k1` are active.
+    #[inline]
+    pub fn all_in(&self, k0: u32, k1: u32) -> bool {
+        (k0..k1).all(|k| self.has(k))
+    }
+
+    /// True when any lane in `k0..k1` is active.
+    #[inline]
+    pub fn any_in(&self, k0: u32, k1: u32) -> bool {
+        (k0..k1).any(|k| self.has(k))
+    }
+
+    /// The active lane indices in `k0..k1`.
+    pub fn iter_in(&self, k0: u32, k1: u32) -> impl Iterator<Item = u32> + '_ {
+        (k0..k1).filter(move |&k| self.has(k))
+    }
+}
+
+/// How the lanes of each repeat are chosen for one instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LaneSource {
+    /// Normal mode: the same lanes in every one of `repeats` repeats.
+    Fixed { lanes: Lanes, repeats: u32 },
+    /// Counter mode and the count form: `count` elements, PAR per repeat, the last repeat
+    /// partial (semantics.md §2.5, §3).
+    Counted { count: u64 },
+}
+
+impl LaneSource {
+    pub fn repeats(&self, par: u32) -> u32 {
+        match *self {
+            LaneSource::Fixed { repeats, .. } => repeats,
+            LaneSource::Counted { count } => {
+                u32::try_from(count.div_ceil(par as u64)).unwrap_or(u32::MAX)
+            }
+        }
+    }
+
+    /// Lanes active in repeat `r`.
+    #[inline]
+    pub fn lanes(&self, r: u32, par: u32) -> Lanes {
+        match *self {
+            LaneSource::Fixed { lanes, .. } => lanes,
+            LaneSource::Counted { count } => {
+                let done = r as u64 * par as u64;
+                let left = count.saturating_sub(done).min(par as u64);
+                Lanes::first(left as u32)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_mask_len_expansion() {
+        // semantics.md §2.2
+        assert_eq!(expand_len(64, 128), (u64::MAX, 0));
+        assert_eq!(expand_len(128, 128), (u64::MAX, u64::MAX));
+        assert_eq!(expand_len(130, 128), (u64::MAX, u64::MAX));
+        assert_eq!(expand_len(70, 128), (u64::MAX, 0b11_1111));
+        assert_eq!(expand_len(3, 128), (0b111, 0));
+        assert_eq!(expand_len(32, 32), (u64::MAX, u64::MAX), "len == PAR gives all ones");
+    }
+
+    #[test]
+    fn counted_lanes_fill_then_tail() {
+        // semantics.md §2.5 example: N = 130 half → repeat 0 has 128 lanes, repeat 1 has 2.
+        let s = LaneSource::Counted { count: 130 };
+        assert_eq!(s.repeats(128), 2);
+        assert_eq!(s.lanes(0, 128).count(), 128);
+        assert_eq!(s.lanes(1, 128), Lanes::first(2));
+    }
+
+    #[test]
+    fn lanes_ops() {
+        let l = Lanes([0b1010, 1, 0, 0]);
+        assert!(l.has(1) && l.has(3) && l.has(64) && !l.has(0));
+        assert_eq!(l.count(), 3);
+        assert_eq!(l.iter_in(0, 70).collect::<Vec<_>>(), vec![1, 3, 64]);
+        assert_eq!(Lanes::first(200).limit(128), Lanes::first(128));
+        assert!(Lanes::first(8).all_in(0, 8) && !Lanes::first(8).all_in(0, 9));
+    }
+}
