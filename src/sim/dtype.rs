@@ -243,14 +243,14 @@ impl Elem for bf16 {
 /// zero is ordered in Max/Min. Operations a type does not support are never reached: the
 /// dtype tables of the catalog reject them before execution.
 pub trait Num: Elem {
-    fn add(self, o: Self) -> Self;
-    fn sub(self, o: Self) -> Self;
-    fn mul(self, o: Self) -> Self;
-    fn div(self, o: Self) -> Self;
+    fn vadd(self, o: Self) -> Self;
+    fn vsub(self, o: Self) -> Self;
+    fn vmul(self, o: Self) -> Self;
+    fn vdiv(self, o: Self) -> Self;
     /// Max with NaN propagation and +0 > −0 (semantics.md §6).
-    fn max(self, o: Self) -> Self;
-    fn min(self, o: Self) -> Self;
-    fn abs(self) -> Self;
+    fn vmax(self, o: Self) -> Self;
+    fn vmin(self, o: Self) -> Self;
+    fn vabs(self) -> Self;
     fn zero() -> Self;
     fn is_neg(self) -> bool;
     fn is_nan(self) -> bool {
@@ -274,24 +274,24 @@ macro_rules! num_int {
     ($t:ty, $u:ty, $signed:expr) => {
         impl Num for $t {
             #[inline(always)]
-            fn add(self, o: Self) -> Self {
+            fn vadd(self, o: Self) -> Self {
                 self.wrapping_add(o)
             }
             #[inline(always)]
-            fn sub(self, o: Self) -> Self {
+            fn vsub(self, o: Self) -> Self {
                 self.wrapping_sub(o)
             }
             #[inline(always)]
-            fn mul(self, o: Self) -> Self {
+            fn vmul(self, o: Self) -> Self {
                 self.wrapping_mul(o)
             }
             #[inline(always)]
-            fn div(self, o: Self) -> Self {
+            fn vdiv(self, o: Self) -> Self {
                 // Integer division is only offered on 950's count form; x/0 gives all ones.
                 self.checked_div(o).unwrap_or(!0)
             }
             #[inline(always)]
-            fn max(self, o: Self) -> Self {
+            fn vmax(self, o: Self) -> Self {
                 if o > self {
                     o
                 } else {
@@ -299,7 +299,7 @@ macro_rules! num_int {
                 }
             }
             #[inline(always)]
-            fn min(self, o: Self) -> Self {
+            fn vmin(self, o: Self) -> Self {
                 if o < self {
                     o
                 } else {
@@ -307,7 +307,7 @@ macro_rules! num_int {
                 }
             }
             #[inline(always)]
-            fn abs(self) -> Self {
+            fn vabs(self) -> Self {
                 #[allow(unused_comparisons)]
                 if self < 0 {
                     (0 as $t).wrapping_sub(self)
@@ -414,30 +414,30 @@ macro_rules! num_small_float {
             // binary32 is wide enough that computing in f32 and rounding once to the 16-bit
             // format is correctly rounded for + − × ÷ √ (p32 ≥ 2·p16 + 2).
             #[inline(always)]
-            fn add(self, o: Self) -> Self {
+            fn vadd(self, o: Self) -> Self {
                 <$t>::from_f32(self.to_f32() + o.to_f32())
             }
             #[inline(always)]
-            fn sub(self, o: Self) -> Self {
+            fn vsub(self, o: Self) -> Self {
                 <$t>::from_f32(self.to_f32() - o.to_f32())
             }
             #[inline(always)]
-            fn mul(self, o: Self) -> Self {
+            fn vmul(self, o: Self) -> Self {
                 <$t>::from_f32(self.to_f32() * o.to_f32())
             }
             #[inline(always)]
-            fn div(self, o: Self) -> Self {
+            fn vdiv(self, o: Self) -> Self {
                 <$t>::from_f32(self.to_f32() / o.to_f32())
             }
             #[inline(always)]
-            fn max(self, o: Self) -> Self {
+            fn vmax(self, o: Self) -> Self {
                 fmax_sel(self, o, self.to_f64(), o.to_f64(), true)
             }
             #[inline(always)]
-            fn min(self, o: Self) -> Self {
+            fn vmin(self, o: Self) -> Self {
                 fmax_sel(self, o, self.to_f64(), o.to_f64(), false)
             }
-            fn abs(self) -> Self {
+            fn vabs(self) -> Self {
                 <$t>::from_bits(self.to_bits() & 0x7fff)
             }
             fn zero() -> Self {
@@ -484,30 +484,30 @@ num_small_float!(bf16);
 
 impl Num for f32 {
     #[inline(always)]
-    fn add(self, o: Self) -> Self {
+    fn vadd(self, o: Self) -> Self {
         self + o
     }
     #[inline(always)]
-    fn sub(self, o: Self) -> Self {
+    fn vsub(self, o: Self) -> Self {
         self - o
     }
     #[inline(always)]
-    fn mul(self, o: Self) -> Self {
+    fn vmul(self, o: Self) -> Self {
         self * o
     }
     #[inline(always)]
-    fn div(self, o: Self) -> Self {
+    fn vdiv(self, o: Self) -> Self {
         self / o
     }
     #[inline(always)]
-    fn max(self, o: Self) -> Self {
+    fn vmax(self, o: Self) -> Self {
         fmax_sel(self, o, self as f64, o as f64, true)
     }
     #[inline(always)]
-    fn min(self, o: Self) -> Self {
+    fn vmin(self, o: Self) -> Self {
         fmax_sel(self, o, self as f64, o as f64, false)
     }
-    fn abs(self) -> Self {
+    fn vabs(self) -> Self {
         f32::from_bits(self.to_bits() & 0x7fff_ffff)
     }
     fn zero() -> Self {
@@ -630,24 +630,24 @@ mod tests {
     #[test]
     fn integer_wraparound_matches_boundary_table() {
         // semantics.md §6: int16 MIN+MIN = 0, MAX+MAX = -2, MIN*MIN = 0, MAX*MAX = 1
-        assert_eq!(i16::MIN.add(i16::MIN), 0);
-        assert_eq!(i16::MAX.add(i16::MAX), -2);
-        assert_eq!(i16::MIN.mul(i16::MIN), 0);
-        assert_eq!(i16::MAX.mul(i16::MAX), 1);
+        assert_eq!(i16::MIN.vadd(i16::MIN), 0);
+        assert_eq!(i16::MAX.vadd(i16::MAX), -2);
+        assert_eq!(i16::MIN.vmul(i16::MIN), 0);
+        assert_eq!(i16::MAX.vmul(i16::MAX), 1);
     }
 
     #[test]
     fn half_overflow_and_signed_zero() {
         let max = f16::from_f32(65504.0);
-        assert!(max.add(max).is_infinite());
+        assert!(max.vadd(max).is_infinite());
         let z = f16::from_f32(0.0);
         let nz = f16::from_f32(-0.0);
-        assert_eq!(z.max(nz).to_bits(), z.to_bits());
-        assert_eq!(nz.max(z).to_bits(), z.to_bits());
-        assert_eq!(z.min(nz).to_bits(), nz.to_bits());
-        assert!(Num::max(f16::NAN, z).is_nan());
-        assert!(Num::min(1.0f32, f32::NAN).is_nan());
-        assert_eq!(Num::div(1.0f32, -0.0).to_bits(), f32::NEG_INFINITY.to_bits());
+        assert_eq!(z.vmax(nz).to_bits(), z.to_bits());
+        assert_eq!(nz.vmax(z).to_bits(), z.to_bits());
+        assert_eq!(z.vmin(nz).to_bits(), nz.to_bits());
+        assert!(Num::vmax(f16::NAN, z).is_nan());
+        assert!(Num::vmin(1.0f32, f32::NAN).is_nan());
+        assert_eq!(Num::vdiv(1.0f32, -0.0).to_bits(), f32::NEG_INFINITY.to_bits());
     }
 
     #[test]
