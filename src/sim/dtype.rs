@@ -150,6 +150,12 @@ impl DType {
     }
 }
 
+impl serde::Serialize for DType {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 impl fmt::Display for DType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -255,6 +261,11 @@ pub trait Num: Elem {
     fn is_neg(self) -> bool;
     fn is_nan(self) -> bool {
         false
+    }
+    /// Flushes a subnormal result to a zero of the same sign (950 FTZ, semantics.md §6);
+    /// identity on integers.
+    fn ftz(self) -> Self {
+        self
     }
     /// Float-only transcendental / root functions; identity on integers (never reached).
     fn unary_f(self, f: fn(f64) -> f64) -> Self;
@@ -449,6 +460,13 @@ macro_rules! num_small_float {
             fn is_nan(self) -> bool {
                 <$t>::is_nan(self)
             }
+            fn ftz(self) -> Self {
+                if !self.is_normal() && self.to_bits() & 0x7fff != 0 && !<$t>::is_nan(self) && !self.is_infinite() {
+                    <$t>::from_bits(self.to_bits() & 0x8000)
+                } else {
+                    self
+                }
+            }
             fn unary_f(self, f: fn(f64) -> f64) -> Self {
                 <$t>::from_f64(f(self.to_f64()))
             }
@@ -518,6 +536,13 @@ impl Num for f32 {
     }
     fn is_nan(self) -> bool {
         f32::is_nan(self)
+    }
+    fn ftz(self) -> Self {
+        if self.is_subnormal() {
+            f32::from_bits(self.to_bits() & 0x8000_0000)
+        } else {
+            self
+        }
     }
     fn unary_f(self, f: fn(f64) -> f64) -> Self {
         f(self as f64) as f32

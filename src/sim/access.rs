@@ -1,0 +1,174 @@
+//! Reading and writing operand lanes through an `OpAddr`: the only code that moves typed lane
+//! values between the UB and the family kernels. It keeps the initialised shadow and the
+//! last-writer map up to date, and records `Access`es when a step is being observed.
+
+use crate::sim::dtype::Elem;
+use crate::sim::event::Access;
+use crate::sim::mask::Lanes;
+use crate::sim::plan::{AccessKind, OpAddr};
+use crate::sim::ub::Ub;
+use std::ops::Range;
+
+/// "Never written" in the last-writer map.
+pub const NO_WRITER: u32 = u32::MAX;
+
+/// The machine state a kernel may touch during one step.
+pub struct Mem<'a> {
+    pub ub: &'a mut Ub,
+    /// Per UB byte: index of the instruction that last wrote it, or `NO_WRITER`.
+    pub writer: &'a mut [u32],
+    pub instr: u32,
+    /// Present when the step is observed: every access is recorded here.
+    pub rec: Option<&'a mut Vec<Access>>,
+}
+
+/// True when lanes `ks` of `op` form one contiguous byte run in a repeat.
+#[inline(always)]
+fn contiguous(op: &OpAddr, ks: &Range<u32>) -> bool {
+    ks.start / op.per_block == (ks.end - 1) / op.per_block || op.repeat_contiguous(ks.end)
+}
+
+impl Mem<'_> {
+    /// Loads the active lanes `ks` of repeat `r` into `out[k - ks.start]` (inactive lanes keep
+    /// their value) and records a read.
+    #[inline]
+    pub fn read<T: Elem>(&mut self, op: &OpAddr, r: u32, ks: Range<u32>, lanes: &Lanes, out: &mut [T]) {
+        let size = op.size() as usize;
+        let bytes = self.ub.bytes();
+        if lanes.all_in(ks.start, ks.end) && contiguous(op, &ks) {
+            let s = op.span(r, ks.start, ks.end);
+            if let Some(src) = bytes.get(s.start as usize..s.end as usize) {
+                for (o, c) in out.iter_mut().zip(src.chunks_exact(size)) {
+                    *o = T::load(c);
+                }
+            }
+        } else {
+            for k in lanes.iter_in(ks.start, ks.end) {
+                let a = op.addr(r, k) as usize;
+                if let Some(c) = bytes.get(a..a + size) {
+                    out[(k - ks.start) as usize] = T::load(c);
+                }
+            }
+        }
+        if self.rec.is_some() {
+            let acc = self.snapshot(op, r, ks, lanes, AccessKind::Read);
+            if let Some(rec) = self.rec.as_deref_mut() {
+                rec.push(acc);
+            }
+        }
+    }
+
+    /// Stores `vals[k - ks.start]` into the active lanes `ks` of repeat `r` and records a write
+    /// with the bytes before and after.
+    #[inline]
+    pub fn write<T: Elem>(&mut self, op: &OpAddr, r: u32, ks: Range<u32>, lanes: &Lanes, vals: &[T]) {
+        let before = if self.rec.is_some() {
+            Some(self.snapshot(op, r, ks.clone(), lanes, AccessKind::Write))
+        } else {
+            None
+        };
+        let size = op.size() as usize;
+        if lanes.all_in(ks.start, ks.end) && contiguous(op, &ks) {
+            let s = op.span(r, ks.start, ks.end);
+            let (s0, s1) = (s.start as u32, s.end as u32);
+            if s.end <= self.ub.size() as u64 {
+                let dst = self.ub.slice_mut(s0..s1);
+                for (v, c) in vals.iter().zip(dst.chunks_exact_mut(size)) {
+                    v.store(c);
+                }
+                self.writer[s0 as usize..s1 as usize].fill(self.instr);
+            }
+        } else {
+            for k in lanes.iter_in(ks.start, ks.end) {
+                let a = op.addr(r, k);
+                self.put(a, size, vals[(k - ks.start) as usize]);
+            }
+        }
+        if let Some(mut acc) = before {
+            acc.after = self.bytes_of(&acc.addrs, size);
+            if let Some(rec) = self.rec.as_deref_mut() {
+                rec.push(acc);
+            }
+        }
+    }
+
+    /// Stores one element at byte `addr` (reduction results), recording it as lane `lane`.
+    pub fn write_one<T: Elem>(&mut self, op: &OpAddr, lane: u32, addr: u64, v: T) {
+        let size = op.size() as usize;
+        let before = self.rec.is_some().then(|| self.bytes_of(&[addr as u32], size));
+        self.put(addr, size, v);
+        if let Some(before) = before {
+            let after = self.bytes_of(&[addr as u32], size);
+            if let Some(rec) = self.rec.as_deref_mut() {
+                rec.push(Access {
+                    role: op.role,
+                    tensor: op.tensor,
+                    kind: AccessKind::Write,
+                    dtype: op.dtype,
+                    lanes: vec![lane],
+                    addrs: vec![addr as u32],
+                    before,
+                    after,
+                });
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn put<T: Elem>(&mut self, addr: u64, size: usize, v: T) {
+        if addr + size as u64 <= self.ub.size() as u64 {
+            let a = addr as u32;
+            v.store(self.ub.slice_mut(a..a + size as u32));
+            self.writer[a as usize..a as usize + size].fill(self.instr);
+        }
+    }
+
+    fn bytes_of(&self, addrs: &[u32], size: usize) -> Vec<u8> {
+        let bytes = self.ub.bytes();
+        let mut v = Vec::with_capacity(addrs.len() * size);
+        for &a in addrs {
+            match bytes.get(a as usize..a as usize + size) {
+                Some(c) => v.extend_from_slice(c),
+                None => v.extend(std::iter::repeat_n(0, size)),
+            }
+        }
+        v
+    }
+
+    fn snapshot(&self, op: &OpAddr, r: u32, ks: Range<u32>, lanes: &Lanes, kind: AccessKind) -> Access {
+        let lanes_v: Vec<u32> = lanes.iter_in(ks.start, ks.end).collect();
+        let addrs: Vec<u32> = lanes_v.iter().map(|&k| op.addr(r, k) as u32).collect();
+        let before = self.bytes_of(&addrs, op.size() as usize);
+        Access {
+            role: op.role,
+            tensor: op.tensor,
+            kind,
+            dtype: op.dtype,
+            lanes: lanes_v,
+            addrs,
+            after: before.clone(),
+            before,
+        }
+    }
+
+    /// The first active lane of `ks` in repeat `r` whose bytes are not all initialised.
+    pub fn first_uninit(&self, op: &OpAddr, r: u32, ks: Range<u32>, lanes: &Lanes) -> Option<(u32, u32)> {
+        let size = op.size() as u64;
+        if lanes.all_in(ks.start, ks.end) && contiguous(op, &ks) {
+            let s = op.span(r, ks.start, ks.end);
+            if s.end > self.ub.size() as u64 {
+                return None;
+            }
+            let a = self.ub.first_uninit(s.start as u32..s.end as u32)?;
+            let k = ks.start + ((a as u64 - s.start) / size) as u32;
+            return Some((k, op.addr(r, k) as u32));
+        }
+        for k in lanes.iter_in(ks.start, ks.end) {
+            let a = op.addr(r, k);
+            if a + size <= self.ub.size() as u64 && !self.ub.all_init(a as u32..(a + size) as u32) {
+                return Some((k, a as u32));
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,346 @@
+//! Pair, block and repeat reductions (semantics.md §5.1–§5.3): PairReduceSum,
+//! BlockReduceSum/Max/Min, WholeReduceSum/Max/Min and RepeatReduceSum. The source walks the
+//! shared plan like any operand; each destination has its own element indexing in the plan.
+
+use crate::program::{Instr, Program};
+use crate::sim::access::Mem;
+use crate::sim::dtype::{DType, Elem, Num, Value};
+use crate::sim::isa::catalog::Op;
+use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
+use crate::sim::product::{EmptyBlockFill, Profile, ReduceOrder};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReduceKernel {
+    pub op: Op,
+    pub dtype: DType,
+    pub order: ReduceOrder,
+    /// PairReduceSum: pairs with no active lane are written as 0 (§5.3, §9 row 1).
+    pub zero_pairs: bool,
+    /// BlockReduce: what fully masked blocks get (§5.1, §9 row 3); None = not written.
+    pub empty_fill: Option<EmptyBlockFill>,
+}
+
+/// Partial result of one block of a WholeReduce: value bits and lane index.
+pub type Partial = Option<(u64, u32)>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Pair,
+    Block,
+    Whole,
+}
+
+fn kind(op: Op) -> Kind {
+    match op {
+        Op::PairReduceSum => Kind::Pair,
+        Op::BlockReduceSum | Op::BlockReduceMax | Op::BlockReduceMin => Kind::Block,
+        _ => Kind::Whole,
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Combine {
+    Sum,
+    Max,
+    Min,
+}
+
+fn combine(op: Op) -> Combine {
+    match op {
+        Op::BlockReduceMax | Op::WholeReduceMax => Combine::Max,
+        Op::BlockReduceMin | Op::WholeReduceMin => Combine::Min,
+        _ => Combine::Sum,
+    }
+}
+
+impl ReduceKernel {
+    pub fn new(instr: &Instr, dtype: DType, profile: &Profile) -> ReduceKernel {
+        ReduceKernel {
+            op: instr.op,
+            dtype,
+            order: instr.order,
+            zero_pairs: profile.pair_reduce_zeroes_unwritten,
+            empty_fill: profile.block_reduce_empty_fill,
+        }
+    }
+
+    /// Minimum dst alignment in bytes (semantics.md §7.1, §5).
+    pub fn dst_align(&self) -> u32 {
+        let s = self.dtype.size();
+        match kind(self.op) {
+            Kind::Pair => 32,
+            Kind::Block => 16.max(s * 8).min(32),
+            Kind::Whole => self.slot().1,
+        }
+    }
+
+    /// (elements, unit bytes, element dtype) of one WholeReduce output slot (§5.2 table).
+    fn slot(&self) -> (u32, u32, DType) {
+        let s = self.dtype.size();
+        if combine(self.op) == Combine::Sum {
+            return (1, s, self.dtype);
+        }
+        match self.order {
+            ReduceOrder::ValueIndex | ReduceOrder::IndexValue => (2, 2 * s, self.dtype),
+            ReduceOrder::OnlyValue => (1, s, self.dtype),
+            ReduceOrder::OnlyIndex => (1, 4, DType::UInt32),
+        }
+    }
+}
+
+/// The operands: dst (with its reduction indexing) then src.
+pub fn operands(k: &ReduceKernel, instr: &Instr, program: &Program) -> Vec<OpAddr> {
+    let mut ops = Vec::with_capacity(2);
+    let st = &instr.strides;
+    let par = k.dtype.par();
+    let s = k.dtype.size();
+    if let Some(d) = &instr.dst {
+        let t = &program.tensors[d.tensor];
+        let base = t.addr + d.offset * t.dtype.size();
+        let mut op = OpAddr::standard("dst", d.tensor, AccessKind::Write, k.dtype, base, 1, st.dst_rep);
+        match kind(k.op) {
+            Kind::Pair => {
+                // dst[r·dstRepStride·(PAR/2) + q], the unit one reduced repeat = 128 bytes.
+                op.per_block = k.dtype.per_block() / 2;
+                op.blk_unit = op.per_block * s;
+                op.rep_unit = par / 2 * s;
+                op.index = Indexing::Pairs { all: k.zero_pairs };
+            }
+            Kind::Block => {
+                // dst[r·dstRepStride·8 + b] (§5.1)
+                op.per_block = 1;
+                op.blk_unit = s;
+                op.rep_unit = BLOCKS * s;
+                op.index = Indexing::PerBlock {
+                    all: k.empty_fill.is_some(),
+                };
+            }
+            Kind::Whole => {
+                let (elems, unit, dt) = k.slot();
+                op.dtype = dt;
+                op.per_block = elems;
+                op.blk_unit = unit;
+                op.rep_unit = unit;
+                op.index = Indexing::PerRepeat { elems };
+            }
+        }
+        ops.push(op);
+    }
+    if let Some(src) = instr.src.first() {
+        let t = &program.tensors[src.tensor];
+        let base = t.addr + src.offset * t.dtype.size();
+        ops.push(OpAddr::standard(
+            "src",
+            src.tensor,
+            AccessKind::Read,
+            t.dtype,
+            base,
+            st.src_blk[0],
+            st.src_rep[0],
+        ));
+    }
+    ops
+}
+
+fn bits<T: Elem>(v: T) -> u64 {
+    let mut b = [0u8; 8];
+    v.store(&mut b);
+    u64::from_le_bytes(b)
+}
+
+fn from_bits<T: Elem>(b: u64) -> T {
+    T::load(&b.to_le_bytes())
+}
+
+/// Binary tree over adjacent pairs, rounding to T at each step; absent lanes drop out
+/// (semantics.md §5.1 关键特性说明).
+fn tree_sum<T: Num>(v: &mut [Option<T>]) -> Option<T> {
+    let mut n = v.len();
+    while n > 1 {
+        let half = n.div_ceil(2);
+        for i in 0..half {
+            let a = v[2 * i];
+            let b = if 2 * i + 1 < n { v[2 * i + 1] } else { None };
+            v[i] = match (a, b) {
+                (Some(a), Some(b)) => Some(a.vadd(b)),
+                (a, None) => a,
+                (None, b) => b,
+            };
+        }
+        n = half;
+    }
+    v.first().copied().flatten()
+}
+
+/// Keeps the better of the current best and lane `k`'s value: NaN wins and stays, ties keep
+/// the first (smallest) index (semantics.md §5.2).
+fn pick<T: Num>(cur: Option<(T, u32)>, x: T, k: u32, max: bool) -> Option<(T, u32)> {
+    match cur {
+        None => Some((x, k)),
+        Some((c, _)) if c.is_nan() => cur,
+        Some(_) if x.is_nan() => Some((x, k)),
+        Some((c, ck)) => {
+            let m = if max { c.vmax(x) } else { c.vmin(x) };
+            if bits(m) == bits(x) && bits(x) != bits(c) {
+                Some((x, k))
+            } else {
+                Some((c, ck))
+            }
+        }
+    }
+}
+
+fn fill_value(f: &EmptyBlockFill, c: Combine, dt: DType) -> f64 {
+    let half = dt == DType::Half;
+    match c {
+        Combine::Sum => f.sum,
+        Combine::Max if half => f.max_half,
+        Combine::Max => f.max_float,
+        Combine::Min if half => f.min_half,
+        Combine::Min => f.min_float,
+    }
+}
+
+/// Executes block `b` of repeat `r`. `partials` carries a WholeReduce's per-block results
+/// across the block steps of one repeat.
+pub fn exec_block<T: Num>(
+    k: &ReduceKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    b: u32,
+    partials: &mut [Partial; BLOCKS as usize],
+) {
+    let lanes = plan.lanes_of(r);
+    let ks = block_lanes(plan.par, b);
+    let (dst, src) = (&plan.operands[0], &plan.operands[1]);
+    let n = (ks.end - ks.start) as usize;
+    let mut vals = [T::default(); 32];
+    let any = lanes.any_in(ks.start, ks.end);
+    if any {
+        mem.read(src, r, ks.clone(), &lanes, &mut vals[..n]);
+    }
+    let active = |i: usize| lanes.has(ks.start + i as u32);
+    let c = combine(k.op);
+    match kind(k.op) {
+        Kind::Pair => {
+            for j in 0..n / 2 {
+                let q = ks.start / 2 + j as u32;
+                let (a0, a1) = (active(2 * j), active(2 * j + 1));
+                // One active lane of a pair: undocumented (§11 item 16); the zeroing emulation
+                // adds a zeroed lane, so the active element passes through [inferred].
+                let v = match (a0, a1) {
+                    (true, true) => vals[2 * j].vadd(vals[2 * j + 1]),
+                    (true, false) => vals[2 * j],
+                    (false, true) => vals[2 * j + 1],
+                    (false, false) if k.zero_pairs => T::zero(),
+                    (false, false) => continue,
+                };
+                mem.write_one(dst, q, dst.addr(r, q), v);
+            }
+        }
+        Kind::Block => {
+            let result = if !any {
+                k.empty_fill
+                    .map(|f| T::from_value(Value::Float(fill_value(&f, c, k.dtype))))
+            } else if c == Combine::Sum {
+                let mut v: Vec<Option<T>> = (0..n).map(|i| active(i).then_some(vals[i])).collect();
+                tree_sum(&mut v)
+            } else {
+                let mut best = None;
+                for i in (0..n).filter(|&i| active(i)) {
+                    best = pick(best, vals[i], i as u32, c == Combine::Max);
+                }
+                best.map(|(v, _)| v)
+            };
+            if let Some(v) = result {
+                mem.write_one(dst, b, dst.addr(r, b), v);
+            }
+        }
+        Kind::Whole => {
+            partials[b as usize] = if !any {
+                None
+            } else if c == Combine::Sum {
+                let mut v: Vec<Option<T>> = (0..n).map(|i| active(i).then_some(vals[i])).collect();
+                tree_sum(&mut v).map(|s| (bits(s), 0))
+            } else {
+                let mut best = None;
+                for i in (0..n).filter(|&i| active(i)) {
+                    best = pick(best, vals[i], ks.start + i as u32, c == Combine::Max);
+                }
+                best.map(|(v, i)| (bits(v), i))
+            };
+            if b == BLOCKS - 1 {
+                let parts = std::mem::take(partials);
+                write_whole::<T>(k, dst, mem, r, &parts);
+            }
+        }
+    }
+}
+
+fn write_whole<T: Num>(k: &ReduceKernel, dst: &OpAddr, mem: &mut Mem, r: u32, parts: &[Partial; BLOCKS as usize]) {
+    let c = combine(k.op);
+    let result: Option<(T, u32)> = if c == Combine::Sum {
+        let mut v: Vec<Option<T>> = parts.iter().map(|p| p.map(|(b, _)| from_bits::<T>(b))).collect();
+        tree_sum(&mut v).map(|s| (s, 0))
+    } else {
+        let mut best = None;
+        for (b, i) in parts.iter().flatten() {
+            best = pick(best, from_bits::<T>(*b), *i, c == Combine::Max);
+        }
+        best
+    };
+    // No active lane in the repeat: undocumented (§11 item 16); nothing is written.
+    let Some((v, idx)) = result else { return };
+    let index_as_t = from_bits::<T>(idx as u64);
+    if c == Combine::Sum {
+        mem.write_one(dst, 0, dst.addr(r, 0), v);
+        return;
+    }
+    match k.order {
+        ReduceOrder::ValueIndex => {
+            mem.write_one(dst, 0, dst.addr(r, 0), v);
+            mem.write_one(dst, 1, dst.addr(r, 1), index_as_t);
+        }
+        ReduceOrder::IndexValue => {
+            mem.write_one(dst, 0, dst.addr(r, 0), index_as_t);
+            mem.write_one(dst, 1, dst.addr(r, 1), v);
+        }
+        ReduceOrder::OnlyValue => mem.write_one(dst, 0, dst.addr(r, 0), v),
+        // ORDER_ONLY_INDEX stores a 32-bit index for every type (§5.2, §9 row 12).
+        ReduceOrder::OnlyIndex => mem.write_one(dst, 0, dst.addr(r, 0), idx),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use half::f16;
+
+    #[test]
+    fn tree_sum_rounds_at_each_level() {
+        // half [2048, 1, 1, 1]: the tree adds (2048+1) → 2048 (tie to even) and (1+1) = 2, then
+        // 2048 + 2 = 2050; a left-to-right sum would lose every 1 and give 2048.
+        let h = |x: f32| Some(f16::from_f32(x));
+        let mut v = vec![h(2048.0), h(1.0), h(1.0), h(1.0)];
+        assert_eq!(tree_sum(&mut v).unwrap().to_f32(), 2050.0);
+        let mut w = vec![None, h(3.0), None, None];
+        assert_eq!(tree_sum(&mut w).unwrap().to_f32(), 3.0);
+        let mut e: Vec<Option<f16>> = vec![None; 4];
+        assert!(tree_sum(&mut e).is_none());
+    }
+
+    #[test]
+    fn pick_first_max_and_nan() {
+        let p = pick(None, 3.0f32, 0, true);
+        let p = pick(p, 5.0, 1, true);
+        let p = pick(p, 5.0, 2, true);
+        assert_eq!(p, Some((5.0, 1)), "ties keep the smallest index");
+        let p = pick(p, f32::NAN, 3, true);
+        assert_eq!(p.unwrap().1, 3);
+        let p = pick(p, 9.0, 4, true);
+        assert_eq!(p.unwrap().1, 3, "NaN propagates");
+        let m = pick(pick(None, -0.0f32, 0, false), 0.0, 1, false);
+        assert_eq!(m.unwrap().1, 0, "min keeps -0 over +0");
+    }
+}

@@ -1,0 +1,419 @@
+//! The steppable Vector Unit: UB + shadow, mask register, product, cursor. `step` executes
+//! block, repeat or instruction steps and returns what they did; `run` executes to the end on a
+//! fast path that builds no events and gives bit-identical results.
+
+use crate::diag::Diagnostic;
+use crate::program::Program;
+use crate::sim::access::{Mem, NO_WRITER};
+use crate::sim::check::{prepare, Exec, Prepared};
+use crate::sim::dtype::{DType, Value};
+use crate::sim::event::{Granularity, Pos, StepEvent};
+use crate::sim::isa::catalog::Family;
+use crate::sim::isa::reduce::Partial;
+use crate::sim::isa::{elementwise, reduce};
+use crate::sim::mask::MaskReg;
+use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
+use crate::sim::product::Product;
+use crate::sim::ub::Ub;
+use crate::with_dtype;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// Whether the program can go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Running,
+    Finished,
+    /// An instruction (or the program's layout) was rejected; the state is the one reached.
+    Failed,
+}
+
+/// Work done so far (the report's `steps`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub instructions: u64,
+    pub repeats: u64,
+    pub blocks: u64,
+}
+
+#[derive(Clone, Debug)]
+struct Active {
+    prep: Prepared,
+    partials: [Partial; BLOCKS as usize],
+    /// Bit j: an uninitialised read of operand j was already reported for this instruction.
+    uninit_seen: u8,
+}
+
+/// The machine. Cloning it is a full snapshot (UB, shadow, register, cursor).
+#[derive(Clone, Debug)]
+pub struct Machine {
+    program: Arc<Program>,
+    product: Product,
+    ub: Ub,
+    writer: Vec<u32>,
+    mask: MaskReg,
+    pos: Pos,
+    step: u64,
+    counts: Counts,
+    active: Option<Active>,
+    diagnostics: Vec<Diagnostic>,
+    status: Status,
+}
+
+/// Largest `ub_size` override accepted.
+pub const MAX_UB: u32 = 16 << 20;
+
+impl Machine {
+    /// A machine at step 0: tensors placed and initialised. Layout problems (a tensor outside
+    /// the UB, a bad `ub_size`) leave it `Failed` with diagnostics, never panic.
+    pub fn new(program: Arc<Program>, product: Product) -> Machine {
+        let mut diags = Vec::new();
+        let ub_size = match program.ub_size {
+            Some(s) if s == 0 || s % 32 != 0 || s > MAX_UB => {
+                diags.push(Diagnostic::error(
+                    "bad-ub-size",
+                    format!("ub_size {s} must be a non-zero multiple of 32 bytes, at most {MAX_UB}"),
+                ));
+                product.profile().ub_size
+            }
+            Some(s) => s,
+            None => product.profile().ub_size,
+        };
+        let mut ub = Ub::new(ub_size);
+        for t in &program.tensors {
+            if t.end() > ub_size as u64 {
+                diags.push(
+                    Diagnostic::error(
+                        "tensor-outside-ub",
+                        format!(
+                            "tensor `{}` spans {:#x}..{:#x}, beyond the {ub_size}-byte UB of {product}",
+                            t.name,
+                            t.addr,
+                            t.end()
+                        ),
+                    )
+                    .at(t.span)
+                    .note(format!("{product} has {} bytes of UB (semantics.md §7 item 3)", product.profile().ub_size)),
+                );
+            } else if let Some(init) = &t.init {
+                ub.write(t.addr, init);
+            }
+        }
+        let status = if diags.iter().any(|d| d.is_error()) {
+            Status::Failed
+        } else if program.code.is_empty() {
+            Status::Finished
+        } else {
+            Status::Running
+        };
+        Machine {
+            writer: vec![NO_WRITER; ub_size as usize],
+            program,
+            product,
+            ub,
+            mask: MaskReg::default(),
+            pos: Pos::default(),
+            step: 0,
+            counts: Counts::default(),
+            active: None,
+            diagnostics: diags,
+            status,
+        }
+    }
+
+    pub fn program(&self) -> &Arc<Program> {
+        &self.program
+    }
+    pub fn product(&self) -> Product {
+        self.product
+    }
+    pub fn ub(&self) -> &Ub {
+        &self.ub
+    }
+    pub fn mask(&self) -> MaskReg {
+        self.mask
+    }
+    /// The next block to execute (or where the program stopped).
+    pub fn pos(&self) -> Pos {
+        self.pos
+    }
+    /// Steps taken so far.
+    pub fn step_count(&self) -> u64 {
+        self.step
+    }
+    pub fn counts(&self) -> Counts {
+        self.counts
+    }
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+    pub fn status(&self) -> Status {
+        self.status
+    }
+    /// The plan of the instruction being executed, once it has been reached.
+    pub fn current_plan(&self) -> Option<&Plan> {
+        self.active.as_ref().map(|a| &a.prep.plan)
+    }
+    /// Index of the instruction that last wrote UB byte `addr`.
+    pub fn last_writer(&self, addr: u32) -> Option<u32> {
+        self.writer.get(addr as usize).copied().filter(|&w| w != NO_WRITER)
+    }
+
+    /// Element `i` of tensor `t`: None when uninitialised or out of range.
+    pub fn element(&self, t: usize, i: u32) -> Option<Value> {
+        let tensor = self.program.tensors.get(t)?;
+        let s = tensor.dtype.size();
+        let a = tensor.addr.checked_add(i.checked_mul(s)?)?;
+        if i >= tensor.len || a + s > self.ub.size() || !self.ub.all_init(a..a + s) {
+            return None;
+        }
+        Some(tensor.dtype.decode(self.ub.slice(a..a + s)))
+    }
+
+    /// Every element of tensor `t`, None where uninitialised.
+    pub fn tensor_values(&self, t: usize) -> Vec<Option<Value>> {
+        let len = self.program.tensors.get(t).map_or(0, |x| x.len);
+        (0..len).map(|i| self.element(t, i)).collect()
+    }
+
+    /// Executes up to the next step boundary of granularity `g`. Returns None when the
+    /// program has already finished or failed.
+    pub fn step(&mut self, g: Granularity) -> Option<StepEvent> {
+        if self.status != Status::Running {
+            return None;
+        }
+        let mut ev = StepEvent {
+            first_step: self.step,
+            steps: 0,
+            pos: self.pos,
+            lanes: Default::default(),
+            accesses: Vec::new(),
+            diagnostics: Vec::new(),
+            mask_before: self.mask,
+            mask_after: self.mask,
+        };
+        let start = self.pos;
+        loop {
+            self.step_block(Some(&mut ev));
+            if self.status != Status::Running {
+                break;
+            }
+            let p = self.pos;
+            let done = match g {
+                Granularity::Block => true,
+                Granularity::Repeat => p.instruction != start.instruction || p.repeat != start.repeat,
+                Granularity::Instruction => p.instruction != start.instruction,
+            };
+            if done {
+                break;
+            }
+        }
+        ev.steps = self.step - ev.first_step;
+        ev.mask_after = self.mask;
+        Some(ev)
+    }
+
+    /// Runs to the end (or the first error) without building events.
+    pub fn run(&mut self) -> Status {
+        while self.status == Status::Running {
+            if self.active.is_none() && !self.enter(None) {
+                break;
+            }
+            let fast = self.active.as_ref().is_some_and(|a| a.prep.fast) && self.pos.block == 0;
+            if fast {
+                self.run_fast();
+            } else {
+                self.step_block(None);
+            }
+        }
+        self.status
+    }
+
+    /// Reaches the current instruction: prepare it, or fail. Returns false on failure.
+    fn enter(&mut self, ev: Option<&mut StepEvent>) -> bool {
+        let idx = self.pos.instruction;
+        match prepare(&self.program, idx, self.product, self.ub.size(), self.mask) {
+            Ok(prep) => {
+                self.mask = prep.mask_at_start;
+                if let Some(ev) = ev {
+                    ev.diagnostics.extend(prep.warnings.iter().cloned());
+                }
+                self.diagnostics.extend(prep.warnings.iter().cloned());
+                self.active = Some(Active {
+                    prep,
+                    partials: Default::default(),
+                    uninit_seen: 0,
+                });
+                true
+            }
+            Err(errs) => {
+                if let Some(ev) = ev {
+                    ev.diagnostics.extend(errs.iter().cloned());
+                }
+                self.diagnostics.extend(errs);
+                self.status = Status::Failed;
+                false
+            }
+        }
+    }
+
+    fn step_block(&mut self, mut ev: Option<&mut StepEvent>) {
+        if self.pos.instruction as usize >= self.program.code.len() {
+            self.status = Status::Finished;
+            return;
+        }
+        if self.active.is_none() && !self.enter(ev.as_deref_mut()) {
+            return;
+        }
+        let Some(mut active) = self.active.take() else { return };
+        let plan = &active.prep.plan;
+        let (r, b) = (self.pos.repeat, self.pos.block);
+        if plan.repeats == 0 || matches!(active.prep.exec, Exec::None) {
+            self.step += 1;
+            self.finish(active);
+            return;
+        }
+        let lanes = plan.lanes_of(r);
+        if let Some(ev) = ev.as_deref_mut() {
+            if ev.steps == 0 && ev.first_step == self.step {
+                ev.lanes = lanes;
+            }
+        }
+        // Uninitialised reads (semantics.md §7, program-format.md §4), once per operand.
+        let ks = block_lanes(plan.par, b);
+        let idx = self.pos.instruction;
+        for (j, op) in plan.operands.iter().enumerate() {
+            if op.kind != AccessKind::Read || op.index != Indexing::Lanes || active.uninit_seen >> j & 1 == 1 {
+                continue;
+            }
+            let mem = Mem { ub: &mut self.ub, writer: &mut self.writer, instr: idx, rec: None };
+            if let Some((lane, addr)) = mem.first_uninit(op, r, ks.clone(), &lanes) {
+                active.uninit_seen |= 1 << j;
+                let d = uninit_diag(&self.program, idx, op, r, b, lane, addr);
+                if let Some(ev) = ev.as_deref_mut() {
+                    ev.diagnostics.push(d.clone());
+                }
+                self.diagnostics.push(d);
+            }
+        }
+        let rec = ev.map(|e| &mut e.accesses);
+        let mut mem = Mem { ub: &mut self.ub, writer: &mut self.writer, instr: idx, rec };
+        match &active.prep.exec {
+            Exec::Map(k) => with_dtype!(k.dtype, T => elementwise::exec_block::<T>(k, plan, &mut mem, r, b)),
+            Exec::Reduce(k) => {
+                with_dtype!(k.dtype, T => reduce::exec_block::<T>(k, plan, &mut mem, r, b, &mut active.partials))
+            }
+            Exec::None => {}
+        }
+        self.step += 1;
+        self.counts.blocks += 1;
+        self.pos.block += 1;
+        if self.pos.block == BLOCKS {
+            self.pos.block = 0;
+            self.pos.repeat += 1;
+            self.counts.repeats += 1;
+            if self.pos.repeat >= active.prep.plan.repeats {
+                self.finish(active);
+                return;
+            }
+        }
+        self.active = Some(active);
+    }
+
+    /// The rest of the current instruction, from the start of repeat `pos.repeat`, on the
+    /// contiguous fast path (see `check::fast_ok`).
+    fn run_fast(&mut self) {
+        let Some(mut active) = self.active.take() else { return };
+        let idx = self.pos.instruction;
+        let plan = &active.prep.plan;
+        let Exec::Map(k) = &active.prep.exec else {
+            self.active = Some(active);
+            return;
+        };
+        let par = plan.par;
+        let merge = plan
+            .operands
+            .iter()
+            .all(|o| o.rep as u64 * o.rep_unit as u64 == (par * o.size()) as u64);
+        let mut r = self.pos.repeat;
+        let mut found: Vec<(u32, u32, usize, u32, u32)> = Vec::new();
+        while r < plan.repeats {
+            let n = plan.lanes_of(r).count();
+            let mut r1 = r + 1;
+            if merge && n == par {
+                while r1 < plan.repeats && plan.lanes_of(r1).count() == par {
+                    r1 += 1;
+                }
+            }
+            let elems = if n == par { (r1 - r) as u64 * par as u64 } else { n as u64 };
+            // Uninitialised source bytes, mapped back to the block step that would read them.
+            for (j, op) in plan.operands.iter().enumerate() {
+                if op.kind != AccessKind::Read || active.uninit_seen >> j & 1 == 1 || elems == 0 {
+                    continue;
+                }
+                let s = op.addr(r, 0);
+                let e = s + elems * op.size() as u64;
+                if let Some(a) = self.ub.first_uninit(s as u32..e as u32) {
+                    let el = (a as u64 - s) / op.size() as u64;
+                    let (rr, lane) = (r + (el / par as u64) as u32, (el % par as u64) as u32);
+                    found.push((rr, lane / (par / BLOCKS), j, lane, op.addr(rr, lane) as u32));
+                    active.uninit_seen |= 1 << j;
+                }
+            }
+            found.sort_unstable();
+            for &(rr, bb, j, lane, addr) in &found {
+                let d = uninit_diag(&self.program, idx, &plan.operands[j], rr, bb, lane, addr);
+                self.diagnostics.push(d);
+            }
+            found.clear();
+            let mut mem = Mem { ub: &mut self.ub, writer: &mut self.writer, instr: idx, rec: None };
+            with_dtype!(k.dtype, T => elementwise::exec_run::<T>(k, plan, &mut mem, r, elems));
+            r = r1;
+        }
+        let done = (plan.repeats - self.pos.repeat) as u64;
+        self.step += done * BLOCKS as u64;
+        self.counts.blocks += done * BLOCKS as u64;
+        self.counts.repeats += done;
+        self.finish(active);
+    }
+
+    fn finish(&mut self, active: Active) {
+        self.mask = active.prep.mask_at_end;
+        self.counts.instructions += 1;
+        self.pos = Pos {
+            instruction: self.pos.instruction + 1,
+            repeat: 0,
+            block: 0,
+        };
+        self.active = None;
+        if self.pos.instruction as usize >= self.program.code.len() {
+            self.status = Status::Finished;
+        }
+    }
+}
+
+fn uninit_diag(program: &Program, idx: u32, op: &OpAddr, r: u32, b: u32, lane: u32, addr: u32) -> Diagnostic {
+    let t = &program.tensors[op.tensor];
+    let instr = &program.code[idx as usize];
+    let field = if op.role == "src" && instr.op.family() == Family::Binary { "src0" } else { op.role };
+    let elem = (addr.saturating_sub(t.addr)) / t.dtype.size().max(1);
+    Diagnostic::warning(
+        "uninitialised-read",
+        format!(
+            "{} `{}` reads uninitialised UB at {addr:#x} (lane {lane}, element {elem} of `{}`)",
+            op.role, t.name, t.name
+        ),
+    )
+    .at(instr.span_of(field))
+    .in_instr(idx)
+    .in_block(r, Some(b))
+}
+
+/// Decodes `bytes` of `dtype` elements, for display.
+pub fn decode_all(dtype: DType, bytes: &[u8]) -> Vec<Value> {
+    bytes
+        .chunks_exact(dtype.size() as usize)
+        .map(|c| dtype.decode(c))
+        .collect()
+}

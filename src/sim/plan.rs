@@ -1,0 +1,284 @@
+//! The iteration plan: the one place where the address formula and the mask walk live
+//! (semantics.md §1.2, §2). Every family describes its operands as `OpAddr`s plus a lane source;
+//! the machine, the checks and the events all go through these functions.
+
+use crate::sim::dtype::DType;
+use crate::sim::mask::{LaneSource, Lanes};
+use std::ops::Range;
+
+/// Data blocks per repeat (semantics.md §1.1).
+pub const BLOCKS: u32 = 8;
+
+/// Read or written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AccessKind {
+    Read,
+    Write,
+}
+
+/// How one operand maps lanes to bytes:
+/// `addr(r, k) = base + rep_unit·rep·r + blk_unit·blk·(k div per_block) + size·(k mod per_block)`.
+/// Ordinary operands use 32-byte units and `per_block = 32 / size` (semantics.md §1.2); reduction
+/// destinations use their own units (§5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpAddr {
+    pub role: &'static str,
+    pub tensor: usize,
+    pub kind: AccessKind,
+    pub dtype: DType,
+    pub base: u32,
+    pub blk: u32,
+    pub rep: u32,
+    pub blk_unit: u32,
+    pub rep_unit: u32,
+    /// Elements that share one block of this operand.
+    pub per_block: u32,
+    /// Which elements of this operand a block step touches.
+    pub index: Indexing,
+}
+
+/// How an operand's elements relate to the lanes of a repeat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Indexing {
+    /// Element k is lane k (elementwise operands and reduction sources).
+    Lanes,
+    /// Element q is the pair of lanes 2q, 2q+1 (PairReduceSum dst, semantics.md §5.3); `all`
+    /// when pairs with no active lane are written too (zeroing products).
+    Pairs { all: bool },
+    /// Element b is data block b (BlockReduce dst, §5.1); `all` when empty blocks are filled.
+    PerBlock { all: bool },
+    /// `elems` elements per repeat, written after the last block (WholeReduce dst, §5.2).
+    PerRepeat { elems: u32 },
+}
+
+impl OpAddr {
+    /// An ordinary operand with block and repeat strides in 32-byte blocks.
+    pub fn standard(
+        role: &'static str,
+        tensor: usize,
+        kind: AccessKind,
+        dtype: DType,
+        base: u32,
+        blk: u32,
+        rep: u32,
+    ) -> OpAddr {
+        OpAddr {
+            role,
+            tensor,
+            kind,
+            dtype,
+            base,
+            blk,
+            rep,
+            blk_unit: 32,
+            rep_unit: 32,
+            per_block: dtype.per_block(),
+            index: Indexing::Lanes,
+        }
+    }
+
+    pub fn size(&self) -> u32 {
+        self.dtype.size()
+    }
+
+    /// Byte address of lane `k` in repeat `r` (u64: strides may push it past u32).
+    #[inline(always)]
+    pub fn addr(&self, r: u32, k: u32) -> u64 {
+        self.base as u64
+            + self.rep_unit as u64 * self.rep as u64 * r as u64
+            + self.blk_unit as u64 * self.blk as u64 * (k / self.per_block) as u64
+            + self.size() as u64 * (k % self.per_block) as u64
+    }
+
+    /// The byte range of lanes `k0..k1` when they are contiguous in memory for this operand
+    /// (they always are within one block of the operand).
+    #[inline(always)]
+    pub fn span(&self, r: u32, k0: u32, k1: u32) -> Range<u64> {
+        self.addr(r, k0)..self.addr(r, k1 - 1) + self.size() as u64
+    }
+
+    /// True when lanes 0..par of one repeat are one contiguous run of bytes.
+    pub fn repeat_contiguous(&self, par: u32) -> bool {
+        par <= self.per_block || self.blk as u64 * self.blk_unit as u64 == (self.per_block * self.size()) as u64
+    }
+
+    /// Same bytes for every lane of every repeat (in-place use, semantics.md §7.4).
+    pub fn same_geometry(&self, o: &OpAddr) -> bool {
+        self.base == o.base
+            && self.size() == o.size()
+            && self.blk as u64 * self.blk_unit as u64 == o.blk as u64 * o.blk_unit as u64
+            && self.rep as u64 * self.rep_unit as u64 == o.rep as u64 * o.rep_unit as u64
+            && self.per_block == o.per_block
+    }
+}
+
+/// The lanes of block `b` (of the widest operand) in one repeat.
+#[inline(always)]
+pub fn block_lanes(par: u32, b: u32) -> Range<u32> {
+    let per = par / BLOCKS;
+    b * per..(b + 1) * per
+}
+
+/// The iteration plan of one instruction: PAR, how lanes are chosen, and its operands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub par: u32,
+    pub lanes: LaneSource,
+    pub repeats: u32,
+    pub operands: Vec<OpAddr>,
+}
+
+/// The first place where an operand's active lanes touch bytes outside `limit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outside {
+    pub operand: usize,
+    pub repeat: u32,
+    pub block: u32,
+    pub lane: u32,
+    pub addr: u64,
+}
+
+impl Plan {
+    pub fn new(par: u32, lanes: LaneSource, operands: Vec<OpAddr>) -> Plan {
+        Plan {
+            par,
+            repeats: lanes.repeats(par),
+            lanes,
+            operands,
+        }
+    }
+
+    /// Block steps this plan takes.
+    pub fn blocks(&self) -> u64 {
+        self.repeats as u64 * BLOCKS as u64
+    }
+
+    #[inline]
+    pub fn lanes_of(&self, r: u32) -> Lanes {
+        self.lanes.lanes(r, self.par)
+    }
+
+    /// Elements of operand `i` that block `b` of repeat `r` touches, given the repeat's lanes.
+    pub fn elems_in_block(&self, i: usize, r: u32, b: u32, lanes: &Lanes, out: &mut Vec<u32>) {
+        let _ = r;
+        out.clear();
+        let ks = block_lanes(self.par, b);
+        match self.operands[i].index {
+            Indexing::Lanes => out.extend(lanes.iter_in(ks.start, ks.end)),
+            Indexing::Pairs { all } => {
+                for q in ks.start / 2..ks.end / 2 {
+                    if all || lanes.has(2 * q) || lanes.has(2 * q + 1) {
+                        out.push(q);
+                    }
+                }
+            }
+            Indexing::PerBlock { all } => {
+                if all || lanes.any_in(ks.start, ks.end) {
+                    out.push(b);
+                }
+            }
+            Indexing::PerRepeat { elems } => {
+                if b == BLOCKS - 1 && !lanes.is_empty() {
+                    out.extend(0..elems);
+                }
+            }
+        }
+    }
+
+    /// Visits `(repeat, block, element, address)` for every element operand `i` touches, in
+    /// execution order. `f` returns false to stop early.
+    pub fn walk(&self, i: usize, mut f: impl FnMut(u32, u32, u32, u64) -> bool) {
+        let op = &self.operands[i];
+        let mut es = Vec::with_capacity(32);
+        for r in 0..self.repeats {
+            let lanes = self.lanes_of(r);
+            if lanes.is_empty() && !matches!(op.index, Indexing::Pairs { all: true } | Indexing::PerBlock { all: true }) {
+                continue;
+            }
+            for b in 0..BLOCKS {
+                self.elems_in_block(i, r, b, &lanes, &mut es);
+                for &e in &es {
+                    if !f(r, b, e, op.addr(r, e)) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first element of operand `i` whose bytes leave `limit`, in execution order.
+    pub fn first_outside(&self, i: usize, limit: Range<u64>) -> Option<Outside> {
+        let size = self.operands[i].size() as u64;
+        let mut found = None;
+        self.walk(i, |r, b, e, a| {
+            if a < limit.start || a + size > limit.end {
+                found = Some(Outside {
+                    operand: i,
+                    repeat: r,
+                    block: b,
+                    lane: e,
+                    addr: a,
+                });
+                return false;
+            }
+            true
+        });
+        found
+    }
+
+    /// Lowest and highest byte (exclusive) operand `i` touches.
+    pub fn extent(&self, i: usize) -> Option<Range<u64>> {
+        let size = self.operands[i].size() as u64;
+        let (mut lo, mut hi) = (u64::MAX, 0u64);
+        self.walk(i, |_, _, _, a| {
+            lo = lo.min(a);
+            hi = hi.max(a + size);
+            true
+        });
+        (lo < hi).then_some(lo..hi)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn half(base: u32, blk: u32, rep: u32) -> OpAddr {
+        OpAddr::standard("src", 0, AccessKind::Read, DType::Half, base, blk, rep)
+    }
+
+    #[test]
+    fn address_formula_matches_spec_examples() {
+        // semantics.md §1.2: element (r, b, i) at base + 32·(r·repStride + b·blkStride) + i·sizeof(T)
+        let op = half(0x100, 2, 16);
+        assert_eq!(op.addr(0, 0), 0x100);
+        assert_eq!(op.addr(0, 15), 0x100 + 30);
+        assert_eq!(op.addr(0, 16), 0x100 + 64, "block 1 starts two blocks later");
+        assert_eq!(op.addr(1, 0), 0x100 + 32 * 16);
+        // Add(mask=128, repeat 2, {1,2,1, 8,16,8}) from DK 更多样例-9: src0 block stride 2, rep 16
+        let src0 = half(0, 2, 16);
+        assert_eq!(src0.addr(1, 127), 32 * 16 + 32 * 2 * 7 + 2 * 15);
+    }
+
+    #[test]
+    fn counter_mode_example_strides() {
+        // semantics.md §2.5: N = 130 half, UnaryRepeatParams{2,2,16,16}: repeat 1 does 2 lanes
+        // starting 16 blocks later.
+        let p = Plan::new(128, LaneSource::Counted { count: 130 }, vec![half(0, 2, 16)]);
+        assert_eq!(p.repeats, 2);
+        let ext = p.extent(0).unwrap();
+        assert_eq!(ext.start, 0);
+        assert_eq!(ext.end, 32 * 16 + 4, "the last two lanes of repeat 1");
+        let out = p.first_outside(0, 0..32 * 16).unwrap();
+        assert_eq!((out.repeat, out.block, out.lane), (1, 0, 0));
+    }
+
+    #[test]
+    fn contiguity_and_geometry() {
+        assert!(half(0, 1, 8).repeat_contiguous(128));
+        assert!(!half(0, 2, 8).repeat_contiguous(128));
+        assert!(half(0, 1, 8).same_geometry(&half(0, 1, 8)));
+        assert!(!half(0, 1, 8).same_geometry(&half(32, 1, 8)));
+    }
+}
