@@ -1,9 +1,13 @@
 //! ascstep: a stepper and debugger for Ascend C vector programs.
 //!
 //! Rings (see ARCHITECTURE.md): `program` turns RON text into a validated [`program::Program`];
-//! `sim` is the steppable Vector Unit; `report` renders results. The simulation core has no
-//! terminal or CLI dependency.
+//! `sim` is the steppable Vector Unit; `outcome` runs and judges a program headless; `report`
+//! renders results; `cli` is the command line. The simulation core has no terminal or CLI
+//! dependency.
 
+// pub mod cli; (enabled once program::load lands)
 pub mod diag;
+pub mod outcome;
 pub mod program;
+pub mod report;
 pub mod sim;

@@ -561,7 +561,9 @@ fn fast_ok(plan: &Plan) -> bool {
 
 /// Prepares instruction `idx` with the register `reg`, or returns the errors that reject it.
 pub fn prepare(program: &Program, idx: u32, product: Product, ub_size: u32, reg: MaskReg) -> Result<Prepared, Vec<Diagnostic>> {
-    let instr = &program.code[idx as usize];
+    let Some(instr) = program.code.get(idx as usize) else {
+        return Err(vec![Diagnostic::error("no-instruction", format!("there is no instruction {idx}"))]);
+    };
     let mut c = Ctx {
         program,
         instr,

@@ -220,7 +220,7 @@ impl Machine {
             if self.active.is_none() && !self.enter(None) {
                 break;
             }
-            let fast = self.active.as_ref().is_some_and(|a| a.prep.fast) && self.pos.block == 0;
+            let fast = self.active.as_ref().is_some_and(|a| a.prep.fast && a.prep.plan.repeats > 0) && self.pos.block == 0;
             if fast {
                 self.run_fast();
             } else {

@@ -1,0 +1,156 @@
+//! A headless run and its verdict: run a program to the end on a product and check its
+//! `expect` entries (program-format.md §8). Shared by `run`, `replay` and library users.
+
+use crate::program::{ExpectCheck, Program};
+use crate::sim::dtype::Value;
+use crate::sim::{Machine, Product, Status};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// One element that did not meet its expectation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Mismatch {
+    pub index: u32,
+    pub addr: u32,
+    /// Expected value as text (`"unwritten"` for unwritten checks).
+    pub expected: String,
+    /// Actual value, None when uninitialised.
+    pub actual: Option<String>,
+    pub last_writer: Option<u32>,
+}
+
+/// The result of one `expect` entry.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExpectResult {
+    pub tensor: String,
+    pub at: u32,
+    pub len: u32,
+    pub passed: bool,
+    /// How many elements failed; `failures` holds the first few.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub mismatches: u32,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub failures: Vec<Mismatch>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Failures kept per expectation.
+pub const MAX_FAILURES: usize = 8;
+
+/// The whole-run verdict, as in the report's `status`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Ok,
+    ExpectFailed,
+    Invalid,
+}
+
+/// A finished headless run.
+pub struct Outcome {
+    pub machine: Machine,
+    pub expectations: Vec<ExpectResult>,
+    pub verdict: Verdict,
+}
+
+/// Runs `program` on `product` to the end and checks its expectations. With `deny_warnings`,
+/// any warning makes the run invalid (exit 3).
+pub fn run(program: Arc<Program>, product: Product, deny_warnings: bool) -> Outcome {
+    let mut machine = Machine::new(program, product);
+    machine.run();
+    judge(machine, deny_warnings)
+}
+
+/// Checks the expectations against a machine that has stopped.
+pub fn judge(machine: Machine, deny_warnings: bool) -> Outcome {
+    let finished = machine.status() == Status::Finished;
+    let expectations = if finished { check_all(&machine) } else { Vec::new() };
+    let warned = deny_warnings && !machine.diagnostics().is_empty();
+    let verdict = if !finished || warned {
+        Verdict::Invalid
+    } else if expectations.iter().all(|e| e.passed) {
+        Verdict::Ok
+    } else {
+        Verdict::ExpectFailed
+    };
+    Outcome {
+        machine,
+        expectations,
+        verdict,
+    }
+}
+
+/// Evaluates every `expect` entry.
+pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
+    let p = m.program().clone();
+    p.expect
+        .iter()
+        .map(|e| {
+            let t = &p.tensors[e.tensor];
+            let s = t.dtype.size();
+            let mut res = ExpectResult {
+                tensor: t.name.clone(),
+                at: e.at,
+                len: e.len,
+                passed: true,
+                mismatches: 0,
+                failures: Vec::new(),
+            };
+            for j in 0..e.len {
+                let i = e.at + j;
+                let addr = t.addr + i * s;
+                let actual = m.element(e.tensor, i);
+                let expected_bytes = |v: &[u8]| v.get((j * s) as usize..((j + 1) * s) as usize).map(|b| b.to_vec());
+                let (ok, expected) = match &e.check {
+                    ExpectCheck::Exact(v) => {
+                        let exp = expected_bytes(v).unwrap_or_default();
+                        let ok = actual.is_some() && m.ub().slice(addr..addr + s) == exp.as_slice();
+                        (ok, t.dtype.decode(&exp).to_string())
+                    }
+                    ExpectCheck::Close { values, rel, abs } => {
+                        let exp = expected_bytes(values).unwrap_or_default();
+                        let ev = t.dtype.decode(&exp);
+                        (actual.is_some_and(|a| close(a, ev, *rel, *abs)), ev.to_string())
+                    }
+                    ExpectCheck::Unwritten => {
+                        let ok = (addr..addr + s).all(|a| m.last_writer(a).is_none());
+                        (ok, "unwritten".to_string())
+                    }
+                };
+                if !ok {
+                    res.passed = false;
+                    res.mismatches += 1;
+                    if res.failures.len() < MAX_FAILURES {
+                        res.failures.push(Mismatch {
+                            index: i,
+                            addr,
+                            expected,
+                            actual: actual.map(|v| v.to_string()),
+                            last_writer: (addr..addr + s).filter_map(|a| m.last_writer(a)).next(),
+                        });
+                    }
+                }
+            }
+            res
+        })
+        .collect()
+}
+
+/// Tolerance check: NaN matches NaN, infinities must match exactly.
+fn close(a: Value, e: Value, rel: f64, abs: f64) -> bool {
+    let f = |v: Value| match v {
+        Value::Int(i) => i as f64,
+        Value::Float(x) => x,
+    };
+    let (a, e) = (f(a), f(e));
+    if a.is_nan() || e.is_nan() {
+        return a.is_nan() && e.is_nan();
+    }
+    if a.is_infinite() || e.is_infinite() {
+        return a == e;
+    }
+    (a - e).abs() <= abs + rel * e.abs()
+}

@@ -1,0 +1,157 @@
+//! Reports of a headless run: the JSON object of program-format.md §9 and a text report a
+//! person can read (tensors as typed values, uninitialised elements marked).
+
+use crate::diag::Diagnostic;
+use crate::outcome::{Outcome, Verdict};
+use crate::sim::dtype::{DType, Value};
+use crate::sim::Machine;
+use serde_json::{json, Map, Value as Json};
+use std::fmt::Write as _;
+
+/// One element as JSON: a number, null when uninitialised, or "nan" / "inf" / "-inf".
+pub fn value_json(v: Option<Value>, dtype: DType) -> Json {
+    match v {
+        None => Json::Null,
+        Some(Value::Int(i)) => {
+            if let Ok(x) = i64::try_from(i) {
+                json!(x)
+            } else if let Ok(x) = u64::try_from(i) {
+                json!(x)
+            } else {
+                json!(i.to_string())
+            }
+        }
+        Some(Value::Float(f)) if f.is_nan() => json!("nan"),
+        Some(Value::Float(f)) if f.is_infinite() => json!(if f > 0.0 { "inf" } else { "-inf" }),
+        Some(Value::Float(f)) if dtype == DType::Float => json!(f as f32),
+        Some(Value::Float(f)) => json!(f),
+    }
+}
+
+/// An element as text in its type: floats of `float` in shortest f32 form.
+pub fn value_text(v: Option<Value>, dtype: DType) -> String {
+    match v {
+        None => "·".into(),
+        Some(Value::Float(f)) if dtype == DType::Float && f.is_finite() && f != 0.0 => format!("{}", f as f32),
+        Some(Value::Float(f)) if f.is_finite() && f != 0.0 && dtype != DType::Float => format!("{}", f as f32),
+        Some(v) => v.to_string(),
+    }
+}
+
+/// A diagnostic as a JSON object (program-format.md §9).
+pub fn diag_json(d: &Diagnostic, file: &str) -> Json {
+    json!({
+        "severity": d.severity,
+        "code": d.code,
+        "message": d.message,
+        "file": file,
+        "line": d.span.map(|s| s.line),
+        "column": d.span.map(|s| s.col),
+        "instruction": d.instruction,
+        "repeat": d.repeat,
+        "block": d.block,
+    })
+}
+
+/// Every tensor in its current state, in program order.
+pub fn tensors_json(m: &Machine) -> Json {
+    let mut map = Map::new();
+    for (i, t) in m.program().tensors.iter().enumerate() {
+        let values: Vec<Json> = m.tensor_values(i).into_iter().map(|v| value_json(v, t.dtype)).collect();
+        map.insert(
+            t.name.clone(),
+            json!({"dtype": t.dtype.name(), "addr": t.addr, "len": t.len, "values": values}),
+        );
+    }
+    Json::Object(map)
+}
+
+/// The `run` report as JSON.
+pub fn json_report(o: &Outcome, file: &str) -> Json {
+    let m = &o.machine;
+    json!({
+        "status": o.verdict,
+        "product": m.product().key(),
+        "steps": m.counts(),
+        "diagnostics": m.diagnostics().iter().map(|d| diag_json(d, file)).collect::<Vec<_>>(),
+        "tensors": tensors_json(m),
+        "expectations": o.expectations,
+        "returns": Json::Array(Vec::new()),
+    })
+}
+
+/// Values per row of the text report, and how many elements a tensor shows at most.
+const ROW: usize = 16;
+const MAX_SHOWN: usize = 1024;
+
+/// A tensor's values as aligned rows of `ROW`, each led by its first index.
+pub fn tensor_rows(values: &[Option<Value>], dtype: DType) -> String {
+    let texts: Vec<String> = values.iter().take(MAX_SHOWN).map(|v| value_text(*v, dtype)).collect();
+    let w = texts.iter().map(|s| s.chars().count()).max().unwrap_or(1);
+    let iw = values.len().saturating_sub(1).to_string().len();
+    let mut out = String::new();
+    for (r, chunk) in texts.chunks(ROW).enumerate() {
+        let _ = write!(out, "    [{:>iw$}]", r * ROW);
+        for t in chunk {
+            let _ = write!(out, " {t:>w$}");
+        }
+        out.push('\n');
+    }
+    if values.len() > MAX_SHOWN {
+        let _ = writeln!(out, "    … {} more elements (use --report json for all)", values.len() - MAX_SHOWN);
+    }
+    out
+}
+
+/// The `run` report as text.
+pub fn text_report(o: &Outcome) -> String {
+    let m = &o.machine;
+    let p = m.program();
+    let mut out = String::new();
+    let status = match o.verdict {
+        Verdict::Ok => "ok",
+        Verdict::ExpectFailed => "expectation failed",
+        Verdict::Invalid => "invalid",
+    };
+    let name = p.name.as_deref().unwrap_or("(unnamed)");
+    let _ = writeln!(out, "program: {name} ({})", p.path.display());
+    let _ = writeln!(out, "product: {}    status: {status}", m.product().key());
+    let c = m.counts();
+    let _ = writeln!(out, "steps:   {} instructions, {} repeats, {} blocks", c.instructions, c.repeats, c.blocks);
+    let (errs, warns) = m.diagnostics().iter().fold((0, 0), |(e, w), d| if d.is_error() { (e + 1, w) } else { (e, w + 1) });
+    if errs + warns > 0 {
+        let _ = writeln!(out, "diagnostics: {errs} errors, {warns} warnings (details on stderr)");
+    }
+    let _ = writeln!(out, "\ntensors (· = uninitialised):");
+    for (i, t) in p.tensors.iter().enumerate() {
+        let _ = writeln!(out, "  {}: {}[{}] @ {:#x}", t.name, t.dtype, t.len, t.addr);
+        out.push_str(&tensor_rows(&m.tensor_values(i), t.dtype));
+    }
+    if !o.expectations.is_empty() {
+        let _ = writeln!(out, "\nexpectations:");
+        for e in &o.expectations {
+            let range = format!("{}[{}..{}]", e.tensor, e.at, e.at + e.len);
+            if e.passed {
+                let _ = writeln!(out, "  pass  {range}");
+                continue;
+            }
+            let _ = writeln!(out, "  FAIL  {range}: {} of {} elements differ", e.mismatches, e.len);
+            for f in &e.failures {
+                let got = f.actual.clone().unwrap_or_else(|| "uninitialised".into());
+                let writer = match f.last_writer.and_then(|w| p.code.get(w as usize).map(|i| (w, i))) {
+                    Some((w, i)) => format!("last written by instruction {w} `{}` (line {})", i.op.name(), i.span.line),
+                    None => "never written by an instruction".into(),
+                };
+                let _ = writeln!(
+                    out,
+                    "        {}[{}] @ {:#x}: expected {}, got {got}; {writer}",
+                    e.tensor, f.index, f.addr, f.expected
+                );
+            }
+            if e.mismatches as usize > e.failures.len() {
+                let _ = writeln!(out, "        … {} more", e.mismatches as usize - e.failures.len());
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,231 @@
+//! Property: running a program on the fast path gives bit-identical state (UB bytes, shadow,
+//! mask register, counters, diagnostics, stop position) to stepping it block by block, repeat
+//! by repeat or instruction by instruction — over random programs with random strides, masks,
+//! repeat counts, dtypes and products, valid or not.
+
+use ascstep::diag::Span;
+use ascstep::program::{Form, Instr, MaskArg, Operand, Program, SetMaskArg, Strides, Tensor};
+use ascstep::sim::dtype::{DType, Value};
+use ascstep::sim::isa::catalog::{Family, Op};
+use ascstep::sim::product::ReduceOrder;
+use ascstep::sim::{Granularity, Machine, Product};
+use proptest::prelude::*;
+use std::sync::Arc;
+
+/// SplitMix64, to expand one proptest seed into an instruction.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    fn pick<T: Copy>(&mut self, v: &[T]) -> T {
+        v[self.below(v.len() as u64) as usize]
+    }
+}
+
+const TENSOR_BYTES: u32 = 8192;
+const UB: u32 = 4 * TENSOR_BYTES;
+
+fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
+    let mut i = Instr::new(op, Span::new(1, 1));
+    let operand = |t: usize, rng: &mut Rng| Operand {
+        tensor: t,
+        // Mostly aligned offsets, sometimes misaligned ones.
+        offset: if rng.below(8) == 0 { 1 } else { rng.below(3) as u32 * (32 / dt.size()) },
+        span: Span::new(1, 1),
+    };
+    let fam = op.family();
+    if fam == Family::MaskReg {
+        match op {
+            Op::SetVectorMask => {
+                i.set_mask = Some(if rng.below(2) == 0 {
+                    SetMaskArg::Len(rng.below(200))
+                } else {
+                    SetMaskArg::Words { high: rng.next(), low: rng.next() }
+                })
+            }
+            _ => {}
+        }
+        return i;
+    }
+    // dst is tensor 0 or, for in-place work, the source tensor.
+    let dst_t = if rng.below(4) == 0 { 1 } else { 0 };
+    i.dst = Some(operand(dst_t, rng));
+    let nsrc = match fam {
+        Family::Binary => 2,
+        Family::Duplicate => 0,
+        _ => 1,
+    };
+    for j in 0..nsrc {
+        i.src.push(operand(1 + j, rng));
+    }
+    if matches!(fam, Family::Scalar | Family::Duplicate) {
+        i.scalar = Some(if dt.is_float() {
+            Value::Float(rng.below(200) as f64 / 8.0 - 12.0)
+        } else {
+            Value::Int(rng.below(17) as i128)
+        });
+    }
+    i.round_en = op == Op::ShiftRight && rng.below(2) == 0;
+    i.order = rng.pick(&ReduceOrder::ALL);
+    let stride = |rng: &mut Rng, hi: u64| rng.below(hi) as u32;
+    i.strides = Strides {
+        dst_blk: if rng.below(10) == 0 { 0 } else { 1 + stride(rng, 2) },
+        dst_rep: stride(rng, 12),
+        src_blk: [stride(rng, 3), stride(rng, 3)],
+        src_rep: [stride(rng, 12), stride(rng, 12)],
+    };
+    if rng.below(2) == 0 {
+        i.strides = Strides { dst_rep: if fam == Family::Reduce { 1 } else { 8 }, ..Strides::default() };
+    }
+    let par = dt.par() as u64;
+    i.form = if fam != Family::Reduce && rng.below(4) == 0 {
+        Form::Count(rng.below(12 * par))
+    } else {
+        let mask = match rng.below(6) {
+            0 => MaskArg::Placeholder,
+            1 | 2 => MaskArg::Contiguous(rng.below(par + 4) as i128),
+            3 => MaskArg::Contiguous(par as i128),
+            _ => MaskArg::Bits(vec![rng.next(), if dt.size() == 2 { rng.next() } else { 0 }]),
+        };
+        Form::Masked { mask, repeat_times: rng.below(24) }
+    };
+    i
+}
+
+fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -> Program {
+    let dts = [DType::Half, DType::Float, DType::Int16, DType::Int32, DType::UInt16];
+    let dt = dts[dt_pick as usize % dts.len()];
+    let len = TENSOR_BYTES / dt.size();
+    let mut rng = Rng(init_seed);
+    let tensors = (0..3)
+        .map(|t| {
+            // Tensor 2 is left partly uninitialised.
+            let init = (t < 2 || rng.below(2) == 0).then(|| {
+                (0..TENSOR_BYTES)
+                    .map(|_| rng.next() as u8)
+                    .collect::<Vec<u8>>()
+            });
+            Tensor {
+                name: format!("t{t}"),
+                dtype: dt,
+                addr: t as u32 * TENSOR_BYTES,
+                len,
+                init,
+                span: Span::new(1, 1),
+            }
+        })
+        .collect();
+    let ops: Vec<Op> = Op::ALL.iter().copied().filter(|o| o.dtypes(product).contains(dt) || o.family() == Family::MaskReg).collect();
+    let code = specs
+        .iter()
+        .map(|&(k, seed)| {
+            let mut r = Rng(seed);
+            let op = if ops.is_empty() { Op::Add } else { ops[k as usize % ops.len()] };
+            instr(op, dt, &mut r)
+        })
+        .collect();
+    Program {
+        path: "random.ron".into(),
+        source: Arc::from(""),
+        name: None,
+        product,
+        ub_size: Some(UB),
+        tensors,
+        code,
+        expect: Vec::new(),
+    }
+}
+
+/// The first difference between two machines' observable state, if any.
+fn diff(a: &Machine, b: &Machine) -> Option<String> {
+    if let Some(i) = (0..a.ub().size() as usize).find(|&i| a.ub().bytes()[i] != b.ub().bytes()[i]) {
+        return Some(format!("UB byte {i:#x}: {} vs {}", a.ub().bytes()[i], b.ub().bytes()[i]));
+    }
+    if a.ub().init_words() != b.ub().init_words() {
+        return Some("initialised shadow differs".into());
+    }
+    if let Some(x) = (0..UB).find(|&x| a.last_writer(x) != b.last_writer(x)) {
+        return Some(format!("last writer of {x:#x}: {:?} vs {:?}", a.last_writer(x), b.last_writer(x)));
+    }
+    let sa = format!("{:?} {:?} {:?} {:?} {}", a.mask(), a.status(), a.counts(), a.pos(), a.step_count());
+    let sb = format!("{:?} {:?} {:?} {:?} {}", b.mask(), b.status(), b.counts(), b.pos(), b.step_count());
+    if sa != sb {
+        return Some(format!("state: {sa}\n   vs: {sb}"));
+    }
+    if a.diagnostics() != b.diagnostics() {
+        return Some(format!("diagnostics: {:#?}\n   vs: {:#?}", a.diagnostics(), b.diagnostics()));
+    }
+    None
+}
+
+fn stepped(p: &Arc<Program>, product: Product, g: Granularity) -> Machine {
+    let mut m = Machine::new(p.clone(), product);
+    let mut guard = 0;
+    while m.step(g).is_some() {
+        guard += 1;
+        assert!(guard < 1_000_000, "stepping did not terminate");
+    }
+    m
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #[test]
+    fn run_equals_stepping(
+        product in 0usize..6,
+        dt in 0u8..5,
+        init_seed in any::<u64>(),
+        specs in prop::collection::vec((any::<u8>(), any::<u64>()), 1..6),
+    ) {
+        let product = Product::ALL[product];
+        let p = Arc::new(program(product, dt, init_seed, &specs));
+        let mut fast = Machine::new(p.clone(), product);
+        fast.run();
+        for g in [Granularity::Block, Granularity::Repeat, Granularity::Instruction] {
+            let m = stepped(&p, product, g);
+            let d = diff(&fast, &m);
+            prop_assert!(d.is_none(), "run vs {:?} stepping: {}\nprogram: {:#?}", g, d.unwrap_or_default(), p.code);
+        }
+    }
+}
+
+/// Guards the generator: the property above is only meaningful if random programs finish,
+/// fail, write data and take the fast path in useful proportions.
+#[test]
+fn generator_covers_finished_failed_and_fast_runs() {
+    let (mut finished, mut failed, mut blocks, mut fast) = (0, 0, 0u64, 0);
+    for seed in 0..300u64 {
+        let mut r = Rng(seed);
+        let product = Product::ALL[r.below(6) as usize];
+        let specs: Vec<(u8, u64)> = (0..1 + r.below(4)).map(|_| (r.next() as u8, r.next())).collect();
+        let p = Arc::new(program(product, r.below(5) as u8, r.next(), &specs));
+        let mut m = Machine::new(p.clone(), product);
+        loop {
+            let idx = m.pos().instruction;
+            if let Ok(prep) = ascstep::sim::check::prepare(&p, idx, product, UB, m.mask()) {
+                fast += (prep.fast && prep.plan.repeats > 0) as u32;
+            }
+            if m.step(Granularity::Instruction).is_none() {
+                break;
+            }
+        }
+        match m.status() {
+            ascstep::sim::Status::Finished => finished += 1,
+            _ => failed += 1,
+        }
+        blocks += m.counts().blocks;
+    }
+    eprintln!("finished {finished}, failed {failed}, blocks {blocks}, fast-path instructions {fast}");
+    assert!(finished >= 60, "only {finished} of 300 random programs finished");
+    assert!(failed >= 30, "only {failed} of 300 random programs failed");
+    assert!(blocks >= 10_000, "random programs executed only {blocks} blocks");
+    assert!(fast >= 30, "only {fast} instructions took the fast path");
+}
