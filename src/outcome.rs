@@ -3,7 +3,8 @@
 
 use crate::program::{ExpectCheck, Program};
 use crate::sim::dtype::Value;
-use crate::sim::{Machine, Product, Status};
+use crate::sim::plan::AccessKind;
+use crate::sim::{Granularity, Machine, Product, Status};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -83,6 +84,23 @@ pub fn judge(machine: Machine, deny_warnings: bool) -> Outcome {
     }
 }
 
+/// For each UB byte in `addrs`, the instruction that last wrote it, found by replaying the
+/// program block by block (only reports of failures need it, so the hot path keeps no map).
+pub fn last_writers(program: &Arc<Program>, product: Product, addrs: &[u32]) -> Vec<Option<u32>> {
+    let mut out = vec![None; addrs.len()];
+    let mut m = Machine::new(program.clone(), product);
+    while let Some(ev) = m.step(Granularity::Block) {
+        for a in ev.accesses.iter().filter(|a| a.kind == AccessKind::Write) {
+            for (slot, &x) in out.iter_mut().zip(addrs) {
+                if a.touches(x, x + 1) {
+                    *slot = Some(ev.pos.instruction);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Evaluates every `expect` entry.
 pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
     let p = m.program().clone();
@@ -116,7 +134,7 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
                         (actual.is_some_and(|a| close(a, ev, *rel, *abs)), ev.to_string())
                     }
                     ExpectCheck::Unwritten => {
-                        let ok = (addr..addr + s).all(|a| m.last_writer(a).is_none());
+                        let ok = (addr..addr + s).all(|a| !m.written(a));
                         (ok, "unwritten".to_string())
                     }
                 };
@@ -129,12 +147,25 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
                             addr,
                             expected,
                             actual: actual.map(|v| v.to_string()),
-                            last_writer: (addr..addr + s).filter_map(|a| m.last_writer(a)).next(),
+                            last_writer: None,
                         });
                     }
                 }
             }
             res
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|mut r: ExpectResult| {
+            // Name the instruction that last wrote each reported element.
+            let addrs: Vec<u32> = r.failures.iter().map(|f| f.addr).collect();
+            if !addrs.is_empty() {
+                let w = last_writers(m.program(), m.product(), &addrs);
+                for (f, w) in r.failures.iter_mut().zip(w) {
+                    f.last_writer = w;
+                }
+            }
+            r
         })
         .collect()
 }

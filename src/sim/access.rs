@@ -1,6 +1,6 @@
 //! Reading and writing operand lanes through an `OpAddr`: the only code that moves typed lane
-//! values between the UB and the family kernels. It keeps the initialised shadow and the
-//! last-writer map up to date, and records `Access`es when a step is being observed.
+//! values between the UB and the family kernels. Stores go through `Ub::slice_mut`, which keeps
+//! the initialised and written shadows; `Access`es are recorded when a step is being observed.
 
 use crate::sim::dtype::Elem;
 use crate::sim::event::Access;
@@ -9,15 +9,9 @@ use crate::sim::plan::{AccessKind, OpAddr};
 use crate::sim::ub::Ub;
 use std::ops::Range;
 
-/// "Never written" in the last-writer map.
-pub const NO_WRITER: u32 = u32::MAX;
-
 /// The machine state a kernel may touch during one step.
 pub struct Mem<'a> {
     pub ub: &'a mut Ub,
-    /// Per UB byte: index of the instruction that last wrote it, or `NO_WRITER`.
-    pub writer: &'a mut [u32],
-    pub instr: u32,
     /// Present when the step is observed: every access is recorded here.
     pub rec: Option<&'a mut Vec<Access>>,
 }
@@ -76,7 +70,6 @@ impl Mem<'_> {
                 for (v, c) in vals.iter().zip(dst.chunks_exact_mut(size)) {
                     v.store(c);
                 }
-                self.writer[s0 as usize..s1 as usize].fill(self.instr);
             }
         } else {
             for k in lanes.iter_in(ks.start, ks.end) {
@@ -119,7 +112,6 @@ impl Mem<'_> {
         if addr + size as u64 <= self.ub.size() as u64 {
             let a = addr as u32;
             v.store(self.ub.slice_mut(a..a + size as u32));
-            self.writer[a as usize..a as usize + size].fill(self.instr);
         }
     }
 

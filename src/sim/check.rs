@@ -479,6 +479,10 @@ fn overlap_checks(c: &mut Ctx, plan: &Plan) {
             continue;
         }
         let in_place = dst.index == Indexing::Lanes && src.index == Indexing::Lanes && dst.same_geometry(&src);
+        // In place with repeats that do not overlap each other: lane k only ever meets itself.
+        if in_place && (plan.repeats <= 1 || plan.repeat_shift(0) >= (plan.par * dst.size()) as u64 && dst.repeat_contiguous(plan.par)) {
+            continue;
+        }
         // Byte → (first repeat writing it + 1, lane); only the overlapping range.
         let mut first: Vec<(u32, u32)> = vec![(0, 0); (hi - lo) as usize];
         let ds = dst.size() as u64;

@@ -4,7 +4,7 @@
 
 use crate::diag::Diagnostic;
 use crate::program::Program;
-use crate::sim::access::{Mem, NO_WRITER};
+use crate::sim::access::Mem;
 use crate::sim::check::{prepare, Exec, Prepared};
 use crate::sim::dtype::{DType, Value};
 use crate::sim::event::{Granularity, Pos, StepEvent};
@@ -51,7 +51,6 @@ pub struct Machine {
     program: Arc<Program>,
     product: Product,
     ub: Ub,
-    writer: Vec<u32>,
     mask: MaskReg,
     pos: Pos,
     step: u64,
@@ -108,7 +107,6 @@ impl Machine {
             Status::Running
         };
         Machine {
-            writer: vec![NO_WRITER; ub_size as usize],
             program,
             product,
             ub,
@@ -155,9 +153,9 @@ impl Machine {
     pub fn current_plan(&self) -> Option<&Plan> {
         self.active.as_ref().map(|a| &a.prep.plan)
     }
-    /// Index of the instruction that last wrote UB byte `addr`.
-    pub fn last_writer(&self, addr: u32) -> Option<u32> {
-        self.writer.get(addr as usize).copied().filter(|&w| w != NO_WRITER)
+    /// True when an instruction has written UB byte `addr` (for `unwritten` expectations).
+    pub fn written(&self, addr: u32) -> bool {
+        self.ub.is_written(addr)
     }
 
     /// Element `i` of tensor `t`: None when uninitialised or out of range.
@@ -287,7 +285,7 @@ impl Machine {
             if op.kind != AccessKind::Read || op.index != Indexing::Lanes || active.uninit_seen >> j & 1 == 1 {
                 continue;
             }
-            let mem = Mem { ub: &mut self.ub, writer: &mut self.writer, instr: idx, rec: None };
+            let mem = Mem { ub: &mut self.ub, rec: None };
             if let Some((lane, addr)) = mem.first_uninit(op, r, ks.clone(), &lanes) {
                 active.uninit_seen |= 1 << j;
                 let d = uninit_diag(&self.program, idx, op, r, b, lane, addr);
@@ -298,7 +296,7 @@ impl Machine {
             }
         }
         let rec = ev.map(|e| &mut e.accesses);
-        let mut mem = Mem { ub: &mut self.ub, writer: &mut self.writer, instr: idx, rec };
+        let mut mem = Mem { ub: &mut self.ub, rec };
         match &active.prep.exec {
             Exec::Map(k) => with_dtype!(k.dtype, T => elementwise::exec_block::<T>(k, plan, &mut mem, r, b)),
             Exec::Reduce(k) => {
@@ -367,7 +365,7 @@ impl Machine {
                 self.diagnostics.push(d);
             }
             found.clear();
-            let mut mem = Mem { ub: &mut self.ub, writer: &mut self.writer, instr: idx, rec: None };
+            let mut mem = Mem { ub: &mut self.ub, rec: None };
             with_dtype!(k.dtype, T => elementwise::exec_run::<T>(k, plan, &mut mem, r, elems));
             r = r1;
         }

@@ -209,6 +209,14 @@ impl Plan {
 
     /// The first element of operand `i` whose bytes leave `limit`, in execution order.
     pub fn first_outside(&self, i: usize, limit: Range<u64>) -> Option<Outside> {
+        // Cheap test first: the extent is exact for lane-indexed operands.
+        if let Some(e) = self.extent(i) {
+            if e.start >= limit.start && e.end <= limit.end {
+                return None;
+            }
+        } else {
+            return None;
+        }
         let size = self.operands[i].size() as u64;
         let mut found = None;
         self.walk(i, |r, b, e, a| {
@@ -227,15 +235,60 @@ impl Plan {
         found
     }
 
-    /// Lowest and highest byte (exclusive) operand `i` touches.
+    /// Byte distance between the same lane of consecutive repeats of operand `i`.
+    pub fn repeat_shift(&self, i: usize) -> u64 {
+        let o = &self.operands[i];
+        o.rep_unit as u64 * o.rep as u64
+    }
+
+    /// Lowest and highest byte (exclusive) operand `i` touches. Computed from one repeat's
+    /// lanes for lane-indexed operands (addresses grow with the repeat), else by walking.
     pub fn extent(&self, i: usize) -> Option<Range<u64>> {
-        let size = self.operands[i].size() as u64;
+        let op = &self.operands[i];
+        if op.index != Indexing::Lanes {
+            let size = op.size() as u64;
+            let (mut lo, mut hi) = (u64::MAX, 0u64);
+            self.walk(i, |_, _, _, a| {
+                lo = lo.min(a);
+                hi = hi.max(a + size);
+                true
+            });
+            return (lo < hi).then_some(lo..hi);
+        }
+        if self.repeats == 0 {
+            return None;
+        }
+        let shift = self.repeat_shift(i);
+        let last = (self.repeats - 1) as u64;
+        let span = |lanes: &Lanes, r0: u64, r1: u64| {
+            self.repeat0_extent(op, lanes)
+                .map(|e| e.start + shift * r0..e.end + shift * r1)
+        };
+        let union = |a: Option<Range<u64>>, b: Option<Range<u64>>| match (a, b) {
+            (Some(a), Some(b)) => Some(a.start.min(b.start)..a.end.max(b.end)),
+            (a, b) => a.or(b),
+        };
+        match self.lanes {
+            LaneSource::Fixed { lanes, .. } => span(&lanes, 0, last),
+            LaneSource::Counted { .. } => {
+                let full = (last > 0).then(|| span(&Lanes::first(self.par), 0, last - 1)).flatten();
+                union(full, span(&self.lanes_of(self.repeats - 1), last, last))
+            }
+        }
+    }
+
+    /// Byte range of `lanes` of a lane-indexed operand in repeat 0.
+    fn repeat0_extent(&self, op: &OpAddr, lanes: &Lanes) -> Option<Range<u64>> {
         let (mut lo, mut hi) = (u64::MAX, 0u64);
-        self.walk(i, |_, _, _, a| {
-            lo = lo.min(a);
-            hi = hi.max(a + size);
-            true
-        });
+        for b in 0..BLOCKS {
+            let ks = block_lanes(self.par, b);
+            let mut act = lanes.iter_in(ks.start, ks.end);
+            if let Some(first) = act.next() {
+                let last = act.last().unwrap_or(first);
+                lo = lo.min(op.addr(0, first));
+                hi = hi.max(op.addr(0, last) + op.size() as u64);
+            }
+        }
         (lo < hi).then_some(lo..hi)
     }
 }
@@ -270,6 +323,26 @@ mod tests {
         let ext = p.extent(0).unwrap();
         assert_eq!(ext.start, 0);
         assert_eq!(ext.end, 32 * 16 + 4, "the last two lanes of repeat 1");
+        // The analytic extent agrees with walking every element.
+        let (mut lo, mut hi) = (u64::MAX, 0);
+        p.walk(0, |_, _, _, a| {
+            lo = lo.min(a);
+            hi = hi.max(a + 2);
+            true
+        });
+        assert_eq!(lo..hi, ext);
+        let fixed = Plan::new(
+            128,
+            LaneSource::Fixed { lanes: Lanes([0b1010, 1 << 63, 0, 0]), repeats: 3 },
+            vec![half(64, 3, 5)],
+        );
+        let (mut lo, mut hi) = (u64::MAX, 0);
+        fixed.walk(0, |_, _, _, a| {
+            lo = lo.min(a);
+            hi = hi.max(a + 2);
+            true
+        });
+        assert_eq!(fixed.extent(0), Some(lo..hi));
         let out = p.first_outside(0, 0..32 * 16).unwrap();
         assert_eq!((out.repeat, out.block, out.lane), (1, 0, 0));
     }

@@ -9,6 +9,8 @@ pub struct Ub {
     bytes: Vec<u8>,
     /// Bit i of word w says byte 64·w + i has been written (by init data or an instruction).
     init: Vec<u64>,
+    /// Bit i of word w says an instruction has written byte 64·w + i.
+    written: Vec<u64>,
 }
 
 impl Ub {
@@ -16,6 +18,7 @@ impl Ub {
         Ub {
             bytes: vec![0; size as usize],
             init: vec![0; (size as usize).div_ceil(64)],
+            written: vec![0; (size as usize).div_ceil(64)],
         }
     }
 
@@ -33,7 +36,8 @@ impl Ub {
         &self.bytes[r.start as usize..r.end as usize]
     }
 
-    /// Writes `data` at `addr` and marks those bytes initialised.
+    /// Loads initial contents: writes `data` at `addr` and marks it initialised (not written
+    /// by an instruction).
     #[inline(always)]
     pub fn write(&mut self, addr: u32, data: &[u8]) {
         let a = addr as usize;
@@ -41,11 +45,24 @@ impl Ub {
         self.mark_init(addr..addr + data.len() as u32);
     }
 
-    /// Mutable bytes of `r`, marking them initialised.
+    /// Mutable bytes of `r` for an instruction's store, marking them initialised and written.
     #[inline(always)]
     pub fn slice_mut(&mut self, r: Range<u32>) -> &mut [u8] {
         self.mark_init(r.clone());
+        for_words(r.clone(), |w, m| self.written[w] |= m);
         &mut self.bytes[r.start as usize..r.end as usize]
+    }
+
+    /// True when an instruction has written byte `addr`.
+    pub fn is_written(&self, addr: u32) -> bool {
+        self.written
+            .get((addr / 64) as usize)
+            .is_some_and(|w| w >> (addr % 64) & 1 == 1)
+    }
+
+    /// The written-by-an-instruction words, for snapshots and comparisons.
+    pub fn written_words(&self) -> &[u64] {
+        &self.written
     }
 
     pub fn is_init(&self, addr: u32) -> bool {

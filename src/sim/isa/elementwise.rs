@@ -156,7 +156,6 @@ pub fn exec_run<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u6
             for (v, c) in out[..m].iter().zip(dst.chunks_exact_mut(size)) {
                 v.store(c);
             }
-            mem.writer[d as usize..end as usize].fill(mem.instr);
         }
         done += m as u64;
     }
