@@ -1,3 +1,69 @@
 //! Programs: the RON file format (program-format.md) turned into a validated `Program`.
+//!
+//! Owns the loader's public surface: [`load`], [`load_str`] and [`LoadError`]. The parts:
+//! `spans` (position index of the text), `load` (program, tensors, expectations), `instr`
+//! (instructions and operands), `data` (data forms and literal encoding), `ir` (the result).
+mod data;
+mod instr;
 pub mod ir;
+mod load;
+mod spans;
+#[cfg(test)]
+mod tests;
+
 pub use ir::*;
+
+use crate::diag::Diagnostic;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Why a program could not be loaded: every diagnostic found (a RON syntax error is one
+/// diagnostic on its own; otherwise every independent problem is reported), with the text
+/// they point into.
+#[derive(Clone, Debug)]
+pub struct LoadError {
+    pub diagnostics: Vec<Diagnostic>,
+    pub source: Arc<str>,
+    pub path: PathBuf,
+}
+
+impl LoadError {
+    /// Every diagnostic as `file:line:col: error[code]: message`, source line and caret.
+    pub fn render(&self) -> String {
+        let file = self.path.display().to_string();
+        self.diagnostics
+            .iter()
+            .map(|d| d.render(&file, &self.source))
+            .collect()
+    }
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Reads and validates the program file at `path`. An unreadable file is one `io-error`
+/// diagnostic without a position.
+pub fn load(path: &Path) -> Result<Program, LoadError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => load_str(path, &text),
+        Err(e) => Err(LoadError {
+            diagnostics: vec![Diagnostic::error(
+                "io-error",
+                format!("cannot read the program file \"{}\": {e}", path.display()),
+            )],
+            source: Arc::from(""),
+            path: path.to_path_buf(),
+        }),
+    }
+}
+
+/// Validates program text `text`; `path` is the file it came from (used in diagnostics and as
+/// the base of `File("…")` data paths; it need not exist).
+pub fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
+    load::load_str(path, text)
+}

@@ -1,0 +1,893 @@
+//! Data forms (program-format.md §4): `Values`, `Ramp`, `Fill`, `Bits`, `Random`, `File`, and
+//! the encoding of a literal into little-endian bytes of an element type.
+//!
+//! Owns: reading a form from the position index, the range rules of literals (integer range,
+//! no float literal for an integer type, a finite literal must not overflow a float type), the
+//! correctly rounded conversion of literals to half / bfloat16 / float (round to nearest, ties
+//! to even, from the exact value of the literal as ron reads it into f64), the deterministic
+//! `Random` generator, and the length rules of `init` and `expect` runs.
+
+use super::load::Ctx;
+use super::spans::{Delim, Kind, Lit, Node};
+use crate::diag::{Diagnostic, Span};
+use crate::sim::dtype::{DType, Value};
+use half::{bf16, f16};
+
+/// The tensor a form fills or describes.
+pub(super) struct Target<'a> {
+    pub name: &'a str,
+    pub dtype: DType,
+}
+
+/// Why a literal does not encode into an element type.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum EncodeError {
+    /// A float literal for an integer type.
+    FloatForInteger,
+    /// Outside the type's range; the text says what is valid.
+    OutOfRange(String),
+}
+
+/// Binary floating-point formats: significand bits (with the hidden bit) and the exponent
+/// range of normal numbers.
+#[derive(Clone, Copy)]
+struct FloatFmt {
+    p: u32,
+    emin: i32,
+    emax: i32,
+}
+
+fn float_fmt(d: DType) -> Option<FloatFmt> {
+    match d {
+        DType::Half => Some(FloatFmt {
+            p: 11,
+            emin: -14,
+            emax: 15,
+        }),
+        DType::BFloat16 => Some(FloatFmt {
+            p: 8,
+            emin: -126,
+            emax: 127,
+        }),
+        DType::Float => Some(FloatFmt {
+            p: 24,
+            emin: -126,
+            emax: 127,
+        }),
+        _ => None,
+    }
+}
+
+/// What a type holds, for messages.
+pub(super) fn range_text(d: DType) -> String {
+    match d.int_range() {
+        Some((lo, hi)) => format!("{d} holds {lo}..={hi}"),
+        None => {
+            let max = match d {
+                DType::Half => "65504",
+                DType::BFloat16 => "3.3895314e38",
+                _ => "3.4028235e38",
+            };
+            format!("the largest finite {d} is {max}; write inf for infinity")
+        }
+    }
+}
+
+/// Rounds (−1)^neg · m · 2^e to the nearest value of `f`, ties to even, subnormals included.
+/// Returns ±inf when the rounded magnitude reaches 2^(emax+1). The result is exact in f64.
+fn round_exact(neg: bool, m: u128, e: i32, f: FloatFmt) -> f64 {
+    let signed = |v: f64| if neg { -v } else { v };
+    if m == 0 {
+        return signed(0.0);
+    }
+    let top = e + (128 - m.leading_zeros() as i32) - 1; // exponent of the leading bit
+    let q = top.max(f.emin) - (f.p as i32 - 1); // exponent of the target's last place
+    let (mm, qq) = if e >= q {
+        (m, e)
+    } else {
+        let shift = (q - e) as u32;
+        let rounded = if shift > 128 {
+            0
+        } else if shift == 128 {
+            u128::from(m > 1u128 << 127)
+        } else {
+            let kept = m >> shift;
+            let rem = m & ((1u128 << shift) - 1);
+            let half = 1u128 << (shift - 1);
+            kept + u128::from(rem > half || (rem == half && kept & 1 == 1))
+        };
+        (rounded, q)
+    };
+    if mm == 0 {
+        return signed(0.0);
+    }
+    let mag_top = qq + (128 - mm.leading_zeros() as i32) - 1;
+    if mag_top > f.emax {
+        return signed(f64::INFINITY);
+    }
+    // mm ≤ 2^p ≤ 2^24 and −149 ≤ qq ≤ 127 here, so both factors and the product are exact.
+    signed(mm as f64 * 2f64.powi(qq))
+}
+
+fn round_f64(v: f64, f: FloatFmt) -> f64 {
+    if !v.is_finite() {
+        return v;
+    }
+    let bits = v.to_bits();
+    let neg = bits >> 63 == 1;
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    let frac = (bits & ((1u64 << 52) - 1)) as u128;
+    let (m, e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | 1u128 << 52, exp - 1075)
+    };
+    round_exact(neg, m, e, f)
+}
+
+fn round_int(v: i128, f: FloatFmt) -> f64 {
+    round_exact(v < 0, v.unsigned_abs(), 0, f)
+}
+
+/// The value a literal takes in `d`: integers range-checked, floats rounded to nearest even.
+/// A finite literal that rounds to infinity is out of range; `inf` and `NaN` are kept.
+pub(super) fn quantize(d: DType, lit: Lit) -> Result<Value, EncodeError> {
+    match (d.int_range(), float_fmt(d), lit) {
+        (Some((lo, hi)), _, Lit::Int(v)) => {
+            if (lo..=hi).contains(&v) {
+                Ok(Value::Int(v))
+            } else {
+                Err(EncodeError::OutOfRange(range_text(d)))
+            }
+        }
+        (Some(_), _, Lit::Float(_)) => Err(EncodeError::FloatForInteger),
+        (None, Some(f), lit) => {
+            let (finite, r) = match lit {
+                Lit::Int(v) => (true, round_int(v, f)),
+                Lit::Float(v) => (v.is_finite(), round_f64(v, f)),
+            };
+            if finite && r.is_infinite() {
+                Err(EncodeError::OutOfRange(range_text(d)))
+            } else {
+                Ok(Value::Float(r))
+            }
+        }
+        (None, None, _) => Err(EncodeError::OutOfRange(range_text(d))),
+    }
+}
+
+/// Writes a value produced by `quantize(d, …)` as little-endian bytes of `d` into `out`.
+pub(super) fn store(d: DType, v: Value, out: &mut [u8]) {
+    let n = d.size() as usize;
+    let bits: u64 = match (d, v) {
+        // Exactly representable after `quantize`, so these conversions do not round.
+        (DType::Half, Value::Float(x)) => f16::from_f64(x).to_bits() as u64,
+        (DType::BFloat16, Value::Float(x)) => bf16::from_f64(x).to_bits() as u64,
+        (DType::Float, Value::Float(x)) => (x as f32).to_bits() as u64,
+        (_, Value::Int(i)) => i as u64, // two's complement, truncated to the width below
+        (_, Value::Float(x)) => x as i128 as u64,
+    };
+    out[..n].copy_from_slice(&bits.to_le_bytes()[..n]);
+}
+
+/// Encodes one literal of `t`'s element `index` and reports a diagnostic at `span` on failure.
+fn encode_lit(ctx: &mut Ctx, t: &Target, index: u64, lit: Lit, span: Span, out: &mut [u8]) -> bool {
+    match quantize(t.dtype, lit) {
+        Ok(v) => {
+            store(t.dtype, v, out);
+            true
+        }
+        Err(e) => {
+            ctx.report(lit_error(e, t, index, lit, span));
+            false
+        }
+    }
+}
+
+fn lit_error(e: EncodeError, t: &Target, index: u64, lit: Lit, span: Span) -> Diagnostic {
+    match e {
+        EncodeError::FloatForInteger => Diagnostic::error(
+            "float-for-integer",
+            format!(
+                "element {index} of tensor \"{}\" is the float {lit}, but {} is an integer type",
+                t.name, t.dtype
+            ),
+        )
+        .at(span)
+        .note("write an integer literal (without a decimal point or exponent)"),
+        EncodeError::OutOfRange(valid) => Diagnostic::error(
+            "value-out-of-range",
+            format!(
+                "element {index} of tensor \"{}\" is {lit}, which does not fit {}",
+                t.name, t.dtype
+            ),
+        )
+        .at(span)
+        .note(valid),
+    }
+}
+
+/// At most this many element diagnostics per form; the rest are summarised in one note.
+const MAX_ELEMENT_ERRORS: usize = 8;
+
+#[derive(Debug)]
+enum FormKind {
+    /// Values / Bits: the encoded elements of the list, in order.
+    List {
+        bytes: Vec<u8>,
+        n: u32,
+    },
+    Ramp {
+        start: Lit,
+        step: Lit,
+    },
+    Fill {
+        bytes: Vec<u8>,
+    },
+    Random {
+        seed: u64,
+        min: Lit,
+        max: Lit,
+    },
+    File {
+        bytes: Vec<u8>,
+        n: u32,
+    },
+}
+
+/// A data form, read and checked against its tensor's element type.
+#[derive(Debug)]
+pub(super) struct DataForm {
+    /// `Values`, `Ramp`, … as written.
+    pub name: &'static str,
+    /// Position of the form's name.
+    pub span: Span,
+    kind: FormKind,
+}
+
+/// The run of elements a form must produce.
+pub(super) struct Run {
+    /// First element index in the tensor (for messages).
+    pub at: u32,
+    pub len: u32,
+    /// `expect` with an explicit `len`: a shorter Values/Bits list repeats cyclically.
+    pub cyclic: bool,
+    /// "tensor \"x\" (len 128)" or "the expected run (len 64)", for messages.
+    pub what: String,
+}
+
+pub(super) const FORMS: [&str; 6] = ["Values", "Ramp", "Fill", "Bits", "Random", "File"];
+
+/// Reads a data form and checks its literals against `t`'s element type. `at` is the tensor
+/// index of the form's first element (0 for `init`), used in messages.
+pub(super) fn parse(ctx: &mut Ctx, node: &Node, t: &Target, at: u32) -> Option<DataForm> {
+    let name = match &node.kind {
+        Kind::Group(g) if g.delim == Delim::Paren && g.name.is_some() => {
+            g.name.as_deref().unwrap_or_default()
+        }
+        Kind::Ident(n) => {
+            // A bare `Values` etc. is a form without its arguments.
+            if let Some(f) = FORMS.iter().find(|f| *f == n) {
+                ctx.report(
+                    Diagnostic::error("wrong-type", format!("`{f}` needs its arguments"))
+                        .at(node.span)
+                        .note(FORM_HELP),
+                );
+            } else {
+                unknown_form(ctx, n, node.span);
+            }
+            return None;
+        }
+        _ => {
+            ctx.report(
+                Diagnostic::error(
+                    "wrong-type",
+                    format!("expected a data form, found {}", node.describe()),
+                )
+                .at(node.span)
+                .note(FORM_HELP),
+            );
+            return None;
+        }
+    };
+    let Some(&form) = FORMS.iter().find(|f| **f == name) else {
+        unknown_form(ctx, name, node.span);
+        return None;
+    };
+    let kind = match form {
+        "Values" | "Bits" => {
+            let list = single_arg(ctx, node, form)?;
+            let elems = match list.group() {
+                Some(g) if g.delim == Delim::Bracket => &g.items,
+                _ => {
+                    ctx.report(
+                        Diagnostic::error(
+                            "wrong-type",
+                            format!("`{form}` takes a list `[…]`, found {}", list.describe()),
+                        )
+                        .at(list.span),
+                    );
+                    return None;
+                }
+            };
+            let size = t.dtype.size() as usize;
+            let mut bytes = vec![0u8; elems.len() * size];
+            let mut errors = 0usize;
+            for (j, item) in elems.iter().enumerate() {
+                if errors == MAX_ELEMENT_ERRORS {
+                    ctx.note_last(format!(
+                        "the remaining elements of this {form} list were not checked"
+                    ));
+                    break;
+                }
+                let index = at as u64 + j as u64;
+                let out = &mut bytes[j * size..];
+                let ok = if form == "Values" {
+                    match ctx.lit(&item.value, "a Values element") {
+                        Some(lit) => encode_lit(ctx, t, index, lit, item.value.span, out),
+                        None => false,
+                    }
+                } else {
+                    bits_elem(ctx, t, index, &item.value, out)
+                };
+                errors += usize::from(!ok);
+            }
+            if errors > 0 {
+                return None;
+            }
+            let n = u32::try_from(elems.len()).ok()?;
+            FormKind::List { bytes, n }
+        }
+        "Fill" => {
+            let v = single_arg(ctx, node, form)?;
+            let lit = ctx.lit(v, "the Fill value")?;
+            let mut bytes = vec![0u8; t.dtype.size() as usize];
+            if !encode_lit(ctx, t, at as u64, lit, v.span, &mut bytes) {
+                return None;
+            }
+            FormKind::Fill { bytes }
+        }
+        "Ramp" => {
+            let f = ctx.fields(node, "Ramp", &["Ramp"], &["start", "step"])?;
+            let start_node = ctx.require(&f, "start", "Ramp")?;
+            let step_node = ctx.require(&f, "step", "Ramp")?;
+            let start = ctx.lit(start_node, "Ramp start")?;
+            let step = ctx.lit(step_node, "Ramp step")?;
+            if t.dtype.int_range().is_some() {
+                let mut ok = true;
+                for (lit, n) in [(start, start_node), (step, step_node)] {
+                    if let Lit::Float(_) = lit {
+                        ctx.report(lit_error(
+                            EncodeError::FloatForInteger,
+                            t,
+                            at as u64,
+                            lit,
+                            n.span,
+                        ));
+                        ok = false;
+                    }
+                }
+                if !ok {
+                    return None;
+                }
+            }
+            FormKind::Ramp { start, step }
+        }
+        "Random" => random(ctx, node, t)?,
+        _ => {
+            // "File"
+            let p = single_arg(ctx, node, form)?;
+            let Some(rel) = p.str_value() else {
+                ctx.report(
+                    Diagnostic::error(
+                        "wrong-type",
+                        format!("`File` takes a path string, found {}", p.describe()),
+                    )
+                    .at(p.span),
+                );
+                return None;
+            };
+            let path = ctx.base_dir.join(rel);
+            let bytes = match std::fs::read(&path) {
+                Ok(b) => b,
+                Err(e) => {
+                    ctx.report(
+                        Diagnostic::error(
+                            "file-error",
+                            format!("cannot read data file \"{}\": {e}", path.display()),
+                        )
+                        .at(p.span)
+                        .note("File paths are relative to the program file's directory"),
+                    );
+                    return None;
+                }
+            };
+            let size = t.dtype.size() as usize;
+            if bytes.len() % size != 0 {
+                ctx.report(
+                    Diagnostic::error(
+                        "length-mismatch",
+                        format!(
+                            "data file \"{}\" has {} bytes, not a whole number of {} elements ({size} bytes each)",
+                            path.display(),
+                            bytes.len(),
+                            t.dtype
+                        ),
+                    )
+                    .at(p.span),
+                );
+                return None;
+            }
+            let Ok(n) = u32::try_from(bytes.len() / size) else {
+                ctx.report(
+                    Diagnostic::error(
+                        "length-mismatch",
+                        format!("data file \"{}\" is too large", path.display()),
+                    )
+                    .at(p.span),
+                );
+                return None;
+            };
+            FormKind::File { bytes, n }
+        }
+    };
+    Some(DataForm {
+        name: form,
+        span: node.span,
+        kind,
+    })
+}
+
+const FORM_HELP: &str = "data forms: Values([1, 2.5, -3]), Ramp(start: 1, step: 1), Fill(0), Bits([0x3c00]), Random(seed: 7, min: -1.0, max: 1.0), File(\"data/x.bin\")";
+
+fn unknown_form(ctx: &mut Ctx, name: &str, span: Span) {
+    let mut d = Diagnostic::error(
+        "unknown-data-form",
+        format!(
+            "unknown data form `{name}`; expected one of {}",
+            FORMS.map(|f| format!("`{f}`")).join(", ")
+        ),
+    )
+    .at(span);
+    if let Some(s) = super::load::closest(name, FORMS.iter().copied()) {
+        d = d.note(format!("did you mean `{s}`?"));
+    }
+    ctx.report(d);
+}
+
+/// The one positional argument of `Values(…)`, `Fill(…)`, `Bits(…)`, `File(…)`.
+fn single_arg<'n>(ctx: &mut Ctx, node: &'n Node, form: &str) -> Option<&'n Node> {
+    let g = node.group()?;
+    match g.items.as_slice() {
+        [item] if item.key.is_none() => Some(&item.value),
+        _ => {
+            ctx.report(
+                Diagnostic::error(
+                    "wrong-type",
+                    format!(
+                        "`{form}` takes exactly one argument, found {}",
+                        if g.items.iter().any(|i| i.key.is_some()) {
+                            "named fields".to_string()
+                        } else {
+                            format!("{}", g.items.len())
+                        }
+                    ),
+                )
+                .at(node.span)
+                .note(FORM_HELP),
+            );
+            None
+        }
+    }
+}
+
+fn bits_elem(ctx: &mut Ctx, t: &Target, index: u64, node: &Node, out: &mut [u8]) -> bool {
+    let Some(lit) = ctx.lit(node, "a Bits element") else {
+        return false;
+    };
+    let width = t.dtype.size() * 8;
+    let max: u128 = (1u128 << width) - 1;
+    match lit {
+        Lit::Int(v) if v >= 0 && (v as u128) <= max => {
+            let n = t.dtype.size() as usize;
+            out[..n].copy_from_slice(&(v as u64).to_le_bytes()[..n]);
+            true
+        }
+        Lit::Int(v) => {
+            ctx.report(
+                Diagnostic::error(
+                    "value-out-of-range",
+                    format!(
+                        "element {index} of tensor \"{}\" has the bit pattern {v}, wider than {width}-bit {}",
+                        t.name, t.dtype
+                    ),
+                )
+                .at(node.span)
+                .note(format!("Bits elements are raw patterns 0..={max:#x}")),
+            );
+            false
+        }
+        Lit::Float(_) => {
+            ctx.report(
+                Diagnostic::error(
+                    "wrong-type",
+                    format!(
+                        "element {index} of Bits for tensor \"{}\" is the float {lit}; Bits takes raw integer bit patterns",
+                        t.name
+                    ),
+                )
+                .at(node.span),
+            );
+            false
+        }
+    }
+}
+
+fn random(ctx: &mut Ctx, node: &Node, t: &Target) -> Option<FormKind> {
+    let f = ctx.fields(node, "Random", &["Random"], &["seed", "min", "max"])?;
+    let seed_node = ctx.require(&f, "seed", "Random");
+    let min_node = ctx.require(&f, "min", "Random");
+    let max_node = ctx.require(&f, "max", "Random");
+    let (seed_node, min_node, max_node) = (seed_node?, min_node?, max_node?);
+    let seed = ctx.uint(seed_node, "the Random seed", u64::MAX as u128);
+    let min = ctx.lit(min_node, "Random min");
+    let max = ctx.lit(max_node, "Random max");
+    let (seed, mut min, mut max) = (seed? as u64, min?, max?);
+    let mut ok = true;
+    if t.dtype.int_range().is_some() {
+        // Integral floats (`-1.0`) are accepted as bounds of an integer tensor.
+        for (lit, n) in [(&mut min, min_node), (&mut max, max_node)] {
+            if let Lit::Float(v) = *lit {
+                if v.is_finite() && v.fract() == 0.0 && v.abs() < 2f64.powi(127) {
+                    *lit = Lit::Int(v as i128);
+                } else {
+                    ctx.report(
+                        Diagnostic::error(
+                            "float-for-integer",
+                            format!(
+                                "Random bound {lit} for tensor \"{}\" is not an integer, but {} is an integer type",
+                                t.name, t.dtype
+                            ),
+                        )
+                        .at(n.span),
+                    );
+                    ok = false;
+                }
+            }
+        }
+    } else {
+        for (lit, n) in [(min, min_node), (max, max_node)] {
+            if let Lit::Float(v) = lit {
+                if !v.is_finite() {
+                    ctx.report(
+                        Diagnostic::error(
+                            "bad-random",
+                            format!("Random bound {lit} must be finite"),
+                        )
+                        .at(n.span),
+                    );
+                    ok = false;
+                }
+            }
+        }
+    }
+    if !ok {
+        return None;
+    }
+    for (lit, n) in [(min, min_node), (max, max_node)] {
+        if let Err(EncodeError::OutOfRange(valid)) = quantize(t.dtype, lit) {
+            ctx.report(
+                Diagnostic::error(
+                    "value-out-of-range",
+                    format!(
+                        "Random bound {lit} for tensor \"{}\" does not fit {}",
+                        t.name, t.dtype
+                    ),
+                )
+                .at(n.span)
+                .note(valid),
+            );
+            ok = false;
+        }
+    }
+    if !ok {
+        return None;
+    }
+    if lit_f64(min) > lit_f64(max) || matches!((min, max), (Lit::Int(a), Lit::Int(b)) if a > b) {
+        ctx.report(
+            Diagnostic::error(
+                "bad-random",
+                format!("Random min {min} is greater than max {max}"),
+            )
+            .at(min_node.span),
+        );
+        return None;
+    }
+    Some(FormKind::Random { seed, min, max })
+}
+
+fn lit_f64(l: Lit) -> f64 {
+    match l {
+        Lit::Int(v) => v as f64,
+        Lit::Float(v) => v,
+    }
+}
+
+/// The `Random` generator: SplitMix64 (Steele, Lea, Flood 2014) seeded with `seed`; element k
+/// of the run takes the k-th output. For integer types the element is
+/// `min + next() % (max − min + 1)` (computed in 128 bits); for float types it is
+/// `min + (max − min) · ((next() >> 11) / 2^53)` in f64, rounded to the type (nearest even).
+pub(super) struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+impl DataForm {
+    /// Elements the form has by itself: the list length of Values/Bits, the file's element
+    /// count; None for Ramp, Fill and Random (they fill any run).
+    pub fn natural_len(&self) -> Option<u32> {
+        match &self.kind {
+            FormKind::List { n, .. } | FormKind::File { n, .. } => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// The bytes of `run.len` elements.
+    ///
+    /// A Values/Bits list must have exactly `run.len` elements, with one exception:
+    /// program-format.md §4 says "fewer than `len` is an error unless the form is for
+    /// `expect` with an explicit `len`", and ascstep reads that exception as *the list repeats
+    /// cyclically to fill `len`* (`run.cyclic`): `(tensor: "z", len: 6, values: Values([1,
+    /// 2]))` expects 1, 2, 1, 2, 1, 2. A list longer than `len` is always `length-mismatch`.
+    /// A File must have exactly `run.len` elements; Ramp, Fill and Random produce any length.
+    pub fn materialize(&self, ctx: &mut Ctx, t: &Target, run: &Run) -> Option<Vec<u8>> {
+        let size = t.dtype.size() as usize;
+        let len = run.len as usize;
+        match &self.kind {
+            FormKind::List { bytes, n } | FormKind::File { bytes, n } => {
+                let n = *n;
+                let cycles = run.cyclic && n > 0 && n < run.len && self.name != "File";
+                if n != run.len && !cycles {
+                    let what = if self.name == "File" {
+                        "the data file has"
+                    } else {
+                        "the list has"
+                    };
+                    let mut d = Diagnostic::error(
+                        "length-mismatch",
+                        format!(
+                            "{} for {}: {what} {n} elements, expected {}",
+                            self.name, run.what, run.len
+                        ),
+                    )
+                    .at(self.span);
+                    if n < run.len && self.name != "File" {
+                        d = d.note(if run.cyclic {
+                            "an empty list cannot fill an expect run".to_string()
+                        } else {
+                            "an init list must give every element; in expect, give `len` to repeat a shorter list".to_string()
+                        });
+                    }
+                    ctx.report(d);
+                    return None;
+                }
+                Some(bytes.iter().copied().cycle().take(len * size).collect())
+            }
+            FormKind::Fill { bytes } => {
+                Some(bytes.iter().copied().cycle().take(len * size).collect())
+            }
+            FormKind::Ramp { start, step } => {
+                let mut out = vec![0u8; len * size];
+                for i in 0..run.len {
+                    let value = ramp_elem(*start, *step, i);
+                    let res = match value {
+                        Some(lit) => {
+                            let computed_overflow = matches!(lit, Lit::Float(v) if !v.is_finite())
+                                && lit_f64(*start).is_finite()
+                                && lit_f64(*step).is_finite();
+                            if computed_overflow {
+                                Err(EncodeError::OutOfRange(range_text(t.dtype)))
+                            } else {
+                                quantize(t.dtype, lit)
+                            }
+                        }
+                        None => Err(EncodeError::OutOfRange(range_text(t.dtype))),
+                    };
+                    match res {
+                        Ok(v) => store(t.dtype, v, &mut out[i as usize * size..]),
+                        Err(e) => {
+                            let shown =
+                                value.map_or("beyond 128 bits".to_string(), |l| l.to_string());
+                            let msg = match e {
+                                EncodeError::FloatForInteger => format!(
+                                    "Ramp element {} of tensor \"{}\" is the float {shown}, but {} is an integer type",
+                                    run.at as u64 + i as u64,
+                                    t.name,
+                                    t.dtype
+                                ),
+                                EncodeError::OutOfRange(_) => format!(
+                                    "Ramp element {} of tensor \"{}\" is {shown}, which does not fit {}",
+                                    run.at as u64 + i as u64,
+                                    t.name,
+                                    t.dtype
+                                ),
+                            };
+                            let code = match e {
+                                EncodeError::FloatForInteger => "float-for-integer",
+                                EncodeError::OutOfRange(_) => "value-out-of-range",
+                            };
+                            ctx.report(
+                                Diagnostic::error(code, msg)
+                                    .at(self.span)
+                                    .note(range_text(t.dtype)),
+                            );
+                            return None;
+                        }
+                    }
+                }
+                Some(out)
+            }
+            FormKind::Random { seed, min, max } => {
+                let mut out = vec![0u8; len * size];
+                let mut g = SplitMix64::new(*seed);
+                for i in 0..len {
+                    let r = g.next_u64();
+                    let v = match (*min, *max) {
+                        (Lit::Int(lo), Lit::Int(hi)) if t.dtype.int_range().is_some() => {
+                            // lo ≤ hi within a ≤64-bit type, so the span fits in u128.
+                            let span = (hi - lo) as u128 + 1;
+                            Value::Int(lo + (r as u128 % span) as i128)
+                        }
+                        (lo, hi) => {
+                            let (lo, hi) = (lit_f64(lo), lit_f64(hi));
+                            let u = (r >> 11) as f64 / (1u64 << 53) as f64;
+                            match quantize(t.dtype, Lit::Float(lo + (hi - lo) * u)) {
+                                Ok(v) => v,
+                                Err(_) => Value::Float(hi),
+                            }
+                        }
+                    };
+                    store(t.dtype, v, &mut out[i * size..]);
+                }
+                Some(out)
+            }
+        }
+    }
+}
+
+/// Element `i` of a ramp: exact in i128 when start and step are integers, else
+/// `start + i·step` in f64 with one rounding (fused multiply-add). None on i128 overflow.
+fn ramp_elem(start: Lit, step: Lit, i: u32) -> Option<Lit> {
+    if i == 0 {
+        return Some(start);
+    }
+    match (start, step) {
+        (Lit::Int(a), Lit::Int(b)) => b.checked_mul(i as i128)?.checked_add(a).map(Lit::Int),
+        _ => Some(Lit::Float(lit_f64(step).mul_add(i as f64, lit_f64(start)))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(d: DType, l: Lit) -> Result<Value, EncodeError> {
+        quantize(d, l)
+    }
+
+    fn bits(d: DType, l: Lit) -> u64 {
+        let mut out = [0u8; 8];
+        store(d, q(d, l).unwrap(), &mut out);
+        u64::from_le_bytes(out)
+    }
+
+    #[test]
+    fn half_rounding_is_nearest_even_from_the_exact_literal() {
+        assert_eq!(bits(DType::Half, Lit::Float(1.0)), 0x3c00);
+        assert_eq!(bits(DType::Half, Lit::Int(1)), 0x3c00);
+        // 1 + 2^-11 is the midpoint between 1 and the next half: ties to even (down).
+        assert_eq!(bits(DType::Half, Lit::Float(1.0 + 2f64.powi(-11))), 0x3c00);
+        // Just above the midpoint, below the f64 bits the `half` crate truncates: rounds up.
+        assert_eq!(
+            bits(
+                DType::Half,
+                Lit::Float(1.0 + 2f64.powi(-11) + 2f64.powi(-40))
+            ),
+            0x3c01
+        );
+        assert_eq!(bits(DType::Half, Lit::Float(65504.0)), 0x7bff);
+        assert_eq!(bits(DType::Half, Lit::Float(65519.0)), 0x7bff);
+        assert!(matches!(
+            q(DType::Half, Lit::Float(65520.0)),
+            Err(EncodeError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            q(DType::Half, Lit::Float(1e6)),
+            Err(EncodeError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            q(DType::Half, Lit::Int(70000)),
+            Err(EncodeError::OutOfRange(_))
+        ));
+        assert_eq!(bits(DType::Half, Lit::Float(f64::INFINITY)), 0x7c00);
+        assert_eq!(bits(DType::Half, Lit::Float(f64::NEG_INFINITY)), 0xfc00);
+        assert_eq!(bits(DType::Half, Lit::Float(f64::NAN)) & 0x7c00, 0x7c00);
+        assert_ne!(bits(DType::Half, Lit::Float(f64::NAN)) & 0x03ff, 0);
+        assert_eq!(bits(DType::Half, Lit::Float(-0.0)), 0x8000);
+        // Smallest subnormal 2^-24, and half of it rounds to even (zero).
+        assert_eq!(bits(DType::Half, Lit::Float(2f64.powi(-24))), 0x0001);
+        assert_eq!(bits(DType::Half, Lit::Float(2f64.powi(-25))), 0x0000);
+        assert_eq!(bits(DType::Half, Lit::Float(1.5 * 2f64.powi(-24))), 0x0002);
+        assert_eq!(bits(DType::Half, Lit::Float(0.1)), 0x2e66);
+    }
+
+    #[test]
+    fn bfloat16_float_and_big_integers() {
+        assert_eq!(bits(DType::BFloat16, Lit::Float(1.0)), 0x3f80);
+        assert_eq!(bits(DType::BFloat16, Lit::Float(-2.5)), 0xc020);
+        assert_eq!(bits(DType::BFloat16, Lit::Float(2f64.powi(-133))), 0x0001);
+        assert_eq!(bits(DType::Float, Lit::Float(0.1)), 0.1f32.to_bits() as u64);
+        assert_eq!(bits(DType::Float, Lit::Float(1e-45)), 1);
+        assert!(matches!(
+            q(DType::Float, Lit::Float(1e39)),
+            Err(EncodeError::OutOfRange(_))
+        ));
+        // 2^100 + 2^92 + 1 rounds up in bfloat16 (above the midpoint), which a detour through
+        // f64 would get wrong.
+        let v: i128 = (1i128 << 100) + (1i128 << 92) + 1;
+        let r = q(DType::BFloat16, Lit::Int(v)).unwrap();
+        assert_eq!(r, Value::Float(2f64.powi(100) + 2f64.powi(93)));
+        assert_eq!(
+            q(DType::Float, Lit::Int(i128::MAX)).unwrap(),
+            Value::Float(2f64.powi(127))
+        );
+    }
+
+    #[test]
+    fn integers_range_check_and_store_little_endian() {
+        assert_eq!(bits(DType::Int16, Lit::Int(-2)), 0xfffe);
+        assert_eq!(bits(DType::UInt64, Lit::Int(u64::MAX as i128)), u64::MAX);
+        assert_eq!(bits(DType::Int8, Lit::Int(-128)), 0x80);
+        assert!(matches!(
+            q(DType::Int8, Lit::Int(300)),
+            Err(EncodeError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            q(DType::UInt8, Lit::Int(-1)),
+            Err(EncodeError::OutOfRange(_))
+        ));
+        assert_eq!(
+            q(DType::Int32, Lit::Float(2.0)),
+            Err(EncodeError::FloatForInteger)
+        );
+    }
+
+    #[test]
+    fn splitmix64_matches_the_reference_sequence() {
+        // Reference values of SplitMix64 seeded with 1234567.
+        let mut g = SplitMix64::new(1234567);
+        assert_eq!(g.next_u64(), 6457827717110365317);
+        assert_eq!(g.next_u64(), 3203168211198807973);
+        assert_eq!(g.next_u64(), 9817491932198370423);
+    }
+
+    #[test]
+    fn ramp_elements_are_exact() {
+        assert_eq!(ramp_elem(Lit::Int(1), Lit::Int(1), 3), Some(Lit::Int(4)));
+        assert_eq!(
+            ramp_elem(Lit::Float(0.5), Lit::Int(2), 2),
+            Some(Lit::Float(4.5))
+        );
+        assert_eq!(ramp_elem(Lit::Int(1), Lit::Int(i128::MAX), 2), None);
+    }
+}

@@ -1,0 +1,818 @@
+//! Validation of a program's text into the IR (program-format.md §1–§4, §8).
+//!
+//! Owns: the order of loading (ron syntax check → position index → program fields → tensors →
+//! instructions → expectations), the shared helpers every part uses to read fields and
+//! literals with precise spans (`Ctx`), and the `tensors` and `expect` sections. Instructions
+//! are in `instr.rs`, data forms in `data.rs`. Checks that depend on the product (UB bounds,
+//! alignment, dtype support, overlaps) are the simulator's, not the loader's.
+
+use super::data::{self, Run, Target};
+use super::ir::{Expect, ExpectCheck, Program, Tensor};
+use super::spans::{self, Delim, Key, Kind, Lit, Node};
+use super::LoadError;
+use crate::diag::{Diagnostic, Span};
+use crate::sim::dtype::DType;
+use crate::sim::product::Product;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Reading state shared by every part of the loader: the diagnostics collected so far, the
+/// directory `File` paths are relative to, and the tensors known by name.
+pub(crate) struct Ctx {
+    pub diags: Vec<Diagnostic>,
+    pub base_dir: PathBuf,
+    /// Every tensor declared, by name, with its index in `Program::tensors` when it is valid
+    /// (None: declared but invalid, already reported; operands naming it are not reported
+    /// again) and the position of its name.
+    pub names: Vec<(String, Option<usize>, Span)>,
+    pub tensors: Vec<Tensor>,
+    /// False when the `tensors` section itself is missing or malformed: unknown tensor names
+    /// are then not reported, since every one would be.
+    pub tensors_ok: bool,
+    /// The instruction being read, attached to its diagnostics.
+    pub instr: Option<u32>,
+}
+
+/// The named fields of a `( name: value, … )` group, after unknown and duplicate fields were
+/// reported.
+pub(crate) struct Fields<'n> {
+    /// Where to point when a field is missing (the struct's name, or its `(`).
+    pub owner: Span,
+    pub entries: Vec<(&'static str, Span, &'n Node)>,
+}
+
+impl<'n> Fields<'n> {
+    pub fn get(&self, name: &str) -> Option<&'n Node> {
+        self.entries
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|(_, _, v)| *v)
+    }
+    pub fn has(&self, name: &str) -> bool {
+        self.entries.iter().any(|(n, _, _)| *n == name)
+    }
+    /// Position of the field's name.
+    pub fn key(&self, name: &str) -> Option<Span> {
+        self.entries
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|(_, k, _)| *k)
+    }
+}
+
+/// `Some(x)` → x, `None` → nothing, anything else as is (optional fields may be written either
+/// way, as with ron's `implicit_some`).
+pub(crate) fn opt(node: &Node) -> Option<&Node> {
+    match &node.kind {
+        Kind::Ident(s) if s == "None" => None,
+        Kind::Group(g)
+            if g.name.as_deref() == Some("Some")
+                && g.delim == Delim::Paren
+                && g.items.len() == 1
+                && g.items[0].key.is_none() =>
+        {
+            Some(&g.items[0].value)
+        }
+        _ => Some(node),
+    }
+}
+
+/// Optimal-string-alignment edit distance, case-insensitive.
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The candidate closest to `name`, if it is close enough to be a likely typo.
+pub(crate) fn closest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let limit = name.chars().count().max(3) / 3;
+    candidates
+        .into_iter()
+        .map(|c| (distance(name, c), c))
+        .filter(|(d, c)| *d <= limit && *c != name)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn backticked<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    names
+        .into_iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Ctx {
+    pub fn new(base_dir: PathBuf) -> Ctx {
+        Ctx {
+            diags: Vec::new(),
+            base_dir,
+            names: Vec::new(),
+            tensors: Vec::new(),
+            tensors_ok: true,
+            instr: None,
+        }
+    }
+
+    pub fn report(&mut self, d: Diagnostic) {
+        let d = match self.instr {
+            Some(i) if d.instruction.is_none() => d.in_instr(i),
+            _ => d,
+        };
+        self.diags.push(d);
+    }
+
+    pub fn error(&mut self, code: &'static str, span: Span, message: impl Into<String>) {
+        self.report(Diagnostic::error(code, message).at(span));
+    }
+
+    /// Adds a note to the last diagnostic reported.
+    pub fn note_last(&mut self, note: impl Into<String>) {
+        if let Some(d) = self.diags.last_mut() {
+            d.notes.push(note.into());
+        }
+    }
+
+    pub fn error_count(&self) -> usize {
+        self.diags.iter().filter(|d| d.is_error()).count()
+    }
+
+    fn wrong_type(&mut self, node: &Node, expected: &str) {
+        self.error(
+            "wrong-type",
+            node.span,
+            format!("expected {expected}, found {}", node.describe()),
+        );
+    }
+
+    /// Reads `node` as a struct `Name( field: value, … )`, where the name is optional and, if
+    /// present, one of `names`. A bare identifier from `names` counts as a struct without
+    /// fields. Unknown fields (`unknown-field`, with the list of valid ones) and repeated
+    /// fields (`duplicate-field`) are reported and skipped.
+    pub fn fields<'n>(
+        &mut self,
+        node: &'n Node,
+        what: &str,
+        names: &[&str],
+        allowed: &[&'static str],
+    ) -> Option<Fields<'n>> {
+        let g = match &node.kind {
+            Kind::Ident(n) if names.contains(&n.as_str()) => {
+                return Some(Fields {
+                    owner: node.span,
+                    entries: Vec::new(),
+                });
+            }
+            Kind::Group(g) if g.delim == Delim::Paren => g,
+            _ => {
+                self.wrong_type(node, &format!("{what} `(field: value, …)`"));
+                return None;
+            }
+        };
+        let named_ok = match &g.name {
+            None => true,
+            Some(n) => names.contains(&n.as_str()),
+        };
+        if !named_ok {
+            let n = g.name.as_deref().unwrap_or_default();
+            let expected = if names.is_empty() {
+                format!("{what} written `(field: value, …)` without a name")
+            } else {
+                format!("{what} `{}(…)` or `(…)`", names[0])
+            };
+            self.error(
+                "wrong-type",
+                node.span,
+                format!("expected {expected}, found `{n}(…)`"),
+            );
+            return None;
+        }
+        let mut out = Fields {
+            owner: node.span,
+            entries: Vec::new(),
+        };
+        for item in &g.items {
+            let Some(Key::Field { name, span }) = &item.key else {
+                self.error(
+                    "wrong-type",
+                    item.value.span,
+                    format!(
+                        "{what} takes named fields `name: value`, found the positional value {}",
+                        item.value.describe()
+                    ),
+                );
+                continue;
+            };
+            let Some(&field) = allowed.iter().find(|a| **a == name) else {
+                let mut d = Diagnostic::error(
+                    "unknown-field",
+                    if allowed.is_empty() {
+                        format!("unknown field `{name}`: {what} takes no fields")
+                    } else {
+                        format!(
+                            "unknown field `{name}` in {what}, expected one of {}",
+                            backticked(allowed.iter().copied())
+                        )
+                    },
+                )
+                .at(*span);
+                if let Some(s) = closest(name, allowed.iter().copied()) {
+                    d = d.note(format!("did you mean `{s}`?"));
+                }
+                self.report(d);
+                continue;
+            };
+            if let Some(first) = out.key(field) {
+                self.report(
+                    Diagnostic::error(
+                        "duplicate-field",
+                        format!("field `{field}` is given twice in {what}"),
+                    )
+                    .at(*span)
+                    .note(format!("first given at {}:{}", first.line, first.col)),
+                );
+                continue;
+            }
+            out.entries.push((field, *span, &item.value));
+        }
+        Some(out)
+    }
+
+    /// A required field; `missing-field` at the owner when absent.
+    pub fn require<'n>(&mut self, f: &Fields<'n>, name: &str, what: &str) -> Option<&'n Node> {
+        let v = f.get(name);
+        if v.is_none() {
+            self.error(
+                "missing-field",
+                f.owner,
+                format!("missing field `{name}` in {what}"),
+            );
+        }
+        v
+    }
+
+    /// A number literal (integer, float, `inf`, `-inf`, `NaN`).
+    pub fn lit(&mut self, node: &Node, what: &str) -> Option<Lit> {
+        let text = match &node.kind {
+            Kind::Number(t) => t.as_str(),
+            Kind::Ident(t) if t.starts_with("inf") || t.starts_with("NaN") => t.as_str(),
+            _ => {
+                self.wrong_type(node, &format!("{what} (a number)"));
+                return None;
+            }
+        };
+        match spans::decode_number(text) {
+            Some(Lit::Float(_)) if spans::is_integer_text(text) => {
+                self.error(
+                    "value-out-of-range",
+                    node.span,
+                    format!("the integer `{text}` is too large for any element type"),
+                );
+                None
+            }
+            Some(l) => Some(l),
+            None => {
+                self.wrong_type(node, &format!("{what} (a number)"));
+                None
+            }
+        }
+    }
+
+    /// A non-negative integer at most `max`.
+    pub fn uint(&mut self, node: &Node, what: &str, max: u128) -> Option<u128> {
+        match self.lit(node, what)? {
+            Lit::Int(v) if v >= 0 && v as u128 <= max => Some(v as u128),
+            Lit::Int(v) => {
+                let expected = if v < 0 {
+                    "an integer ≥ 0".to_string()
+                } else {
+                    format!("at most {max}")
+                };
+                self.report(
+                    Diagnostic::error(
+                        "value-out-of-range",
+                        format!("{what} is {v}, expected {expected}"),
+                    )
+                    .at(node.span),
+                );
+                None
+            }
+            Lit::Float(_) => {
+                self.wrong_type(node, &format!("{what} (an integer)"));
+                None
+            }
+        }
+    }
+
+    pub fn boolean(&mut self, node: &Node, what: &str) -> Option<bool> {
+        match node.ident() {
+            Some("true") => Some(true),
+            Some("false") => Some(false),
+            _ => {
+                self.wrong_type(node, &format!("{what} (`true` or `false`)"));
+                None
+            }
+        }
+    }
+
+    pub fn string<'n>(&mut self, node: &'n Node, what: &str) -> Option<&'n str> {
+        let s = node.str_value();
+        if s.is_none() {
+            self.wrong_type(node, &format!("{what} (a string)"));
+        }
+        s
+    }
+
+    /// An element type name or alias (program-format.md §3).
+    pub fn dtype(&mut self, node: &Node) -> Option<DType> {
+        let Some(name) = node.ident() else {
+            let hint = match node.str_value() {
+                Some(s) if DType::parse(s).is_some() => format!(" (write {s} without quotes)"),
+                _ => String::new(),
+            };
+            self.wrong_type(node, &format!("an element type such as `half`{hint}"));
+            return None;
+        };
+        if let Some(d) = DType::parse(name) {
+            return Some(d);
+        }
+        let all: Vec<String> = DType::ALL
+            .iter()
+            .map(|d| format!("{} ({})", d.name(), d.alias()))
+            .collect();
+        let mut d = Diagnostic::error("unknown-dtype", format!("unknown element type `{name}`"))
+            .at(node.span)
+            .note(format!("element types: {}", all.join(", ")));
+        let names = DType::ALL.iter().flat_map(|d| [d.name(), d.alias()]);
+        if let Some(s) = closest(name, names) {
+            d = d.note(format!("did you mean `{s}`?"));
+        }
+        self.report(d);
+        None
+    }
+
+    /// Looks up a tensor by name: Some(Some(i)) valid, Some(None) declared but invalid (already
+    /// reported), None unknown (reported here with the known names at `span`).
+    pub fn tensor(&mut self, name: &str, span: Span) -> Option<Option<usize>> {
+        if let Some((_, idx, _)) = self.names.iter().find(|(n, _, _)| n == name) {
+            return Some(*idx);
+        }
+        if self.tensors_ok {
+            let known: Vec<&str> = self.names.iter().map(|(n, _, _)| n.as_str()).collect();
+            let mut d = Diagnostic::error("unknown-tensor", format!("no tensor named \"{name}\""))
+                .at(span)
+                .note(if known.is_empty() {
+                    "the program declares no tensors".to_string()
+                } else {
+                    format!(
+                        "tensors: {}",
+                        known
+                            .iter()
+                            .map(|n| format!("\"{n}\""))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                });
+            if let Some(s) = closest(name, known.iter().copied()) {
+                d = d.note(format!("did you mean \"{s}\"?"));
+            }
+            self.report(d);
+            None
+        } else {
+            Some(None)
+        }
+    }
+}
+
+/// Maps ron's syntax error to one diagnostic at ron's position (program-format.md §1: the
+/// file must be valid RON).
+fn ron_error(e: &ron::error::SpannedError) -> Diagnostic {
+    let code = match e.code {
+        ron::Error::IntegerOutOfBounds => "value-out-of-range",
+        _ => "parse-error",
+    };
+    let msg = e.code.to_string();
+    let mut chars = msg.chars();
+    let msg = match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect::<String>(),
+        None => msg,
+    };
+    // ron's span runs from the start of the last token it consumed to where it stopped. Where
+    // it stopped is the problem, except for errors about a token itself (a number, a string),
+    // whose start is the better place to point at.
+    let token_error = matches!(
+        e.code,
+        ron::Error::IntegerOutOfBounds
+            | ron::Error::InvalidIntegerDigit { .. }
+            | ron::Error::ExpectedFloat
+            | ron::Error::FloatUnderscore
+            | ron::Error::UnderscoreAtBeginning
+            | ron::Error::ExpectedStringEnd
+            | ron::Error::InvalidEscape(_)
+            | ron::Error::ExpectedChar
+    );
+    let pos = if token_error {
+        &e.span.start
+    } else {
+        &e.span.end
+    };
+    Diagnostic::error(code, format!("invalid RON: {msg}")).at(Span::new(
+        u32::try_from(pos.line).unwrap_or(u32::MAX),
+        u32::try_from(pos.col).unwrap_or(u32::MAX),
+    ))
+}
+
+const PROGRAM_FIELDS: [&str; 6] = ["name", "product", "ub_size", "tensors", "code", "expect"];
+const TENSOR_FIELDS: [&str; 4] = ["dtype", "addr", "len", "init"];
+const EXPECT_FIELDS: [&str; 7] = ["tensor", "at", "len", "values", "rel", "abs", "unwritten"];
+
+/// Loads a program from its text; `path` names it in diagnostics and anchors `File` paths.
+pub(crate) fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
+    let source: Arc<str> = Arc::from(text);
+    let fail = |diagnostics: Vec<Diagnostic>| LoadError {
+        diagnostics,
+        source: source.clone(),
+        path: path.to_path_buf(),
+    };
+    // 1. Syntax, by ron itself (one diagnostic: after a syntax error nothing else is reliable).
+    if let Err(e) = ron::Options::default().from_str::<serde::de::IgnoredAny>(text) {
+        return Err(fail(vec![ron_error(&e)]));
+    }
+    // 2. The position index of the text ron accepted.
+    let root = match spans::index(text) {
+        Ok(r) => r,
+        Err(e) => {
+            return Err(fail(vec![Diagnostic::error(
+                "parse-error",
+                format!("cannot index this RON text: {}", e.message),
+            )
+            .at(e.span)
+            .note(
+                "ron accepted the text; this is a limitation of ascstep's position index",
+            )]))
+        }
+    };
+    let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut ctx = Ctx::new(base_dir);
+    let program = read_program(&mut ctx, &root, path, &source);
+    if ctx.error_count() > 0 {
+        return Err(fail(ctx.diags));
+    }
+    program.ok_or_else(|| fail(ctx.diags))
+}
+
+fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> Option<Program> {
+    let f = ctx.fields(root, "the program", &["Program"], &PROGRAM_FIELDS)?;
+    let name = f
+        .get("name")
+        .and_then(opt)
+        .and_then(|n| ctx.string(n, "the program name").map(str::to_string));
+    let product = match f.get("product").and_then(opt) {
+        None => Product::default(),
+        Some(n) => product(ctx, n).unwrap_or_default(),
+    };
+    let ub_size = f
+        .get("ub_size")
+        .and_then(opt)
+        .and_then(|n| ctx.uint(n, "ub_size", u32::MAX as u128))
+        .map(|v| v as u32);
+
+    match ctx.require(&f, "tensors", "the program") {
+        Some(t) => tensors(ctx, t),
+        None => ctx.tensors_ok = false,
+    }
+    let mut code = Vec::new();
+    if let Some(c) = ctx.require(&f, "code", "the program") {
+        match c.group() {
+            Some(g) if g.delim == Delim::Bracket => {
+                for (i, item) in g.items.iter().enumerate() {
+                    ctx.instr = Some(i as u32);
+                    if let Some(ins) = super::instr::read(ctx, &item.value) {
+                        code.push(ins);
+                    }
+                    ctx.instr = None;
+                }
+            }
+            _ => ctx.wrong_type(c, "the instruction list `code: [ … ]`"),
+        }
+    }
+    let mut expect = Vec::new();
+    if let Some(e) = f.get("expect").and_then(opt) {
+        match e.group() {
+            Some(g) if g.delim == Delim::Bracket => {
+                for item in &g.items {
+                    if let Some(x) = expect_entry(ctx, &item.value) {
+                        expect.push(x);
+                    }
+                }
+            }
+            _ => ctx.wrong_type(e, "the expectation list `expect: [ … ]`"),
+        }
+    }
+    Some(Program {
+        path: path.to_path_buf(),
+        source: source.clone(),
+        name,
+        product,
+        ub_size,
+        tensors: std::mem::take(&mut ctx.tensors),
+        code,
+        expect,
+    })
+}
+
+/// `product: atlas_a2` (program-format.md §2).
+fn product(ctx: &mut Ctx, node: &Node) -> Option<Product> {
+    let Some(key) = node.ident() else {
+        ctx.wrong_type(node, "a product key such as `atlas_a2` (without quotes)");
+        return None;
+    };
+    if let Some(p) = Product::parse(key) {
+        return Some(p);
+    }
+    let mut d = Diagnostic::error("unknown-product", format!("unknown product `{key}`"))
+        .at(node.span)
+        .note(format!("products: {}", Product::list()));
+    if let Some(s) = closest(key, Product::ALL.iter().map(|p| p.key())) {
+        d = d.note(format!("did you mean `{s}`?"));
+    }
+    ctx.report(d);
+    None
+}
+
+/// `tensors: { "name": (dtype, addr, len, init), … }`, in the order written
+/// (program-format.md §4).
+fn tensors(ctx: &mut Ctx, node: &Node) {
+    let items = match node.group() {
+        Some(g) if g.delim == Delim::Brace => &g.items,
+        _ => {
+            ctx.wrong_type(node, "the tensor map `tensors: { \"name\": (…), … }`");
+            ctx.tensors_ok = false;
+            return;
+        }
+    };
+    for item in items {
+        let Some(Key::Entry(key)) = &item.key else {
+            continue; // braces always carry keys
+        };
+        let Some(name) = key.str_value() else {
+            ctx.wrong_type(key, "a tensor name in quotes");
+            continue;
+        };
+        if let Some(&(_, _, first)) = ctx.names.iter().find(|(n, _, _)| n == name) {
+            ctx.report(
+                Diagnostic::error(
+                    "duplicate-tensor",
+                    format!("tensor \"{name}\" is declared twice"),
+                )
+                .at(key.span)
+                .note(format!("first declared at {}:{}", first.line, first.col)),
+            );
+            continue;
+        }
+        let idx = tensor(ctx, name, key.span, &item.value);
+        let idx = idx.map(|t| {
+            ctx.tensors.push(t);
+            ctx.tensors.len() - 1
+        });
+        ctx.names.push((name.to_string(), idx, key.span));
+    }
+}
+
+fn tensor(ctx: &mut Ctx, name: &str, name_span: Span, node: &Node) -> Option<Tensor> {
+    let what = format!("tensor \"{name}\"");
+    let before = ctx.error_count();
+    let mut f = ctx.fields(node, &what, &[], &TENSOR_FIELDS)?;
+    f.owner = name_span;
+    let dtype = ctx.require(&f, "dtype", &what).and_then(|n| ctx.dtype(n));
+    let addr = ctx
+        .require(&f, "addr", &what)
+        .and_then(|n| ctx.uint(n, "addr", u32::MAX as u128));
+    let len_node = ctx.require(&f, "len", &what);
+    let len = len_node.and_then(|n| ctx.uint(n, "len", u32::MAX as u128));
+    let (dtype, addr, len, len_node) = (dtype?, addr? as u32, len? as u32, len_node?);
+    if len == 0 {
+        ctx.error(
+            "value-out-of-range",
+            len_node.span,
+            format!("{what} has len 0; a tensor needs at least one element"),
+        );
+        return None;
+    }
+    // The whole tensor must lie in the 32-bit byte address space (the UB bound is the
+    // product's, checked by the simulator).
+    let end = addr as u64 + len as u64 * dtype.size() as u64;
+    if end > u32::MAX as u64 {
+        ctx.report(
+            Diagnostic::error(
+                "value-out-of-range",
+                format!(
+                    "{what} ends at byte {end:#x} (addr {addr:#x} + {len} × {} bytes), beyond the 32-bit address space",
+                    dtype.size()
+                ),
+            )
+            .at(len_node.span),
+        );
+        return None;
+    }
+    let init = match f.get("init").and_then(opt) {
+        None => None,
+        Some(n) => {
+            let t = Target { name, dtype };
+            let form = data::parse(ctx, n, &t, 0)?;
+            let run = Run {
+                at: 0,
+                len,
+                cyclic: false,
+                what: format!("the init of {what} (len {len})"),
+            };
+            Some(form.materialize(ctx, &t, &run)?)
+        }
+    };
+    if ctx.error_count() > before {
+        return None;
+    }
+    Some(Tensor {
+        name: name.to_string(),
+        dtype,
+        addr,
+        len,
+        init,
+        span: name_span,
+    })
+}
+
+/// One `expect` entry (program-format.md §8).
+fn expect_entry(ctx: &mut Ctx, node: &Node) -> Option<Expect> {
+    let f = ctx.fields(node, "the expect entry", &[], &EXPECT_FIELDS)?;
+    let before = ctx.error_count();
+    // Each field is checked on its own first, so that every problem of the entry is reported.
+    let tensor_node = ctx.require(&f, "tensor", "the expect entry");
+    let tname = tensor_node.and_then(|n| ctx.string(n, "the tensor name"));
+    let idx = match (tname, tensor_node) {
+        (Some(name), Some(n)) => ctx.tensor(name, n.span).flatten(),
+        _ => None,
+    };
+    let at_node = f.get("at").and_then(opt);
+    let at = match at_node {
+        Some(n) => ctx.uint(n, "at", u32::MAX as u128).map(|v| v as u32),
+        None => Some(0),
+    };
+    let len_node = f.get("len").and_then(opt);
+    let explicit_len = match len_node {
+        Some(n) => ctx.uint(n, "len", u32::MAX as u128).map(|v| Some(v as u32)),
+        None => Some(None),
+    };
+    let unwritten = match f.get("unwritten").and_then(opt) {
+        Some(n) => ctx.boolean(n, "unwritten"),
+        None => Some(false),
+    };
+    let unwritten = unwritten.unwrap_or(true); // an invalid flag: skip the `values` checks
+    let tolerance = ["rel", "abs"].map(|k| f.get(k).and_then(opt).map(|n| (k, n)));
+    if unwritten {
+        for k in ["values", "rel", "abs"] {
+            if let Some(span) = f.key(k) {
+                ctx.error(
+                    "bad-expect",
+                    span,
+                    format!("`{k}` cannot be combined with `unwritten: true`, which checks that the run was never written"),
+                );
+            }
+        }
+    } else if !f.has("values") {
+        ctx.report(
+            Diagnostic::error(
+                "missing-field",
+                "missing field `values` in the expect entry".to_string(),
+            )
+            .at(f.owner)
+            .note("give `values: <data form>`, or `unwritten: true` to check that nothing was written"),
+        );
+    }
+    if ctx.error_count() > before {
+        return None;
+    }
+    let (tname, idx, at, explicit_len) = (tname?, idx?, at?, explicit_len?);
+    let (tdtype, tlen) = {
+        let t = &ctx.tensors[idx];
+        (t.dtype, t.len)
+    };
+    let what = format!("tensor \"{tname}\" (len {tlen})");
+    if at > tlen {
+        ctx.error(
+            "expect-out-of-tensor",
+            at_node.map_or(f.owner, |n| n.span),
+            format!("at {at} is beyond the end of {what}"),
+        );
+        return None;
+    }
+    let target = Target {
+        name: tname,
+        dtype: tdtype,
+    };
+    let form = match f.get("values") {
+        Some(v) if !unwritten => Some(data::parse(ctx, v, &target, at)?),
+        _ => None,
+    };
+    let len = explicit_len
+        .or_else(|| form.as_ref().and_then(|fm| fm.natural_len()))
+        .unwrap_or(tlen - at);
+    if len == 0 {
+        ctx.error(
+            "bad-expect",
+            len_node.map_or(f.owner, |n| n.span),
+            format!("the expect entry for {what} covers no elements"),
+        );
+        return None;
+    }
+    if at as u64 + len as u64 > tlen as u64 {
+        let span = len_node
+            .or(at_node)
+            .map_or_else(|| form.as_ref().map_or(f.owner, |fm| fm.span), |n| n.span);
+        ctx.report(
+            Diagnostic::error(
+                "expect-out-of-tensor",
+                format!(
+                    "the expect entry covers elements {at}..{} but {what} ends at {tlen}",
+                    at as u64 + len as u64
+                ),
+            )
+            .at(span),
+        );
+        return None;
+    }
+    let check = match form {
+        None => ExpectCheck::Unwritten,
+        Some(form) => {
+            let run = Run {
+                at,
+                len,
+                cyclic: explicit_len.is_some(),
+                what: format!("the expect run {at}..{} of {what}", at as u64 + len as u64),
+            };
+            let bytes = form.materialize(ctx, &target, &run)?;
+            match tolerance {
+                [None, None] => ExpectCheck::Exact(bytes),
+                [rel, abs] => {
+                    let rel = tol(ctx, rel)?;
+                    let abs = tol(ctx, abs)?;
+                    ExpectCheck::Close {
+                        values: bytes,
+                        rel,
+                        abs,
+                    }
+                }
+            }
+        }
+    };
+    Some(Expect {
+        tensor: idx,
+        at,
+        len,
+        check,
+        span: node.span,
+    })
+}
+
+/// A tolerance `rel` / `abs`: a finite number ≥ 0, default 0.
+fn tol(ctx: &mut Ctx, field: Option<(&str, &Node)>) -> Option<f64> {
+    let Some((name, node)) = field else {
+        return Some(0.0);
+    };
+    let v = match ctx.lit(node, name)? {
+        Lit::Int(v) => v as f64,
+        Lit::Float(v) => v,
+    };
+    if !(v.is_finite() && v >= 0.0) {
+        ctx.error(
+            "value-out-of-range",
+            node.span,
+            format!("`{name}` is {v}, expected a finite tolerance ≥ 0"),
+        );
+        return None;
+    }
+    Some(v)
+}

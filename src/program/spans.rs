@@ -1,0 +1,796 @@
+//! A position index of a program's RON text: a small syntax tree whose every node knows where
+//! it starts (1-based line, column in characters, as `diag::Span`).
+//!
+//! Owns: the tokenizer (whitespace, `//` and nested `/* */` comments, strings with escapes, raw
+//! strings, chars, byte strings, numbers, identifiers, punctuation, `#![enable(..)]`
+//! attributes) and the tree of `(...)`, `[...]`, `{...}` groups with their named fields and map
+//! entries. `ron` cannot report where a value was after deserialising it, so the loader walks
+//! this tree instead and asks `ron` only two things: whether the whole text is valid RON (run
+//! first, so this index only ever sees text `ron` accepted), and what a literal token means
+//! (`decode_number`, `decode_string`), so that number and string syntax have one authority.
+//! Must not depend on anything but `diag`.
+
+use crate::diag::Span;
+use serde::de::{self, Deserialize, Deserializer, Visitor};
+use std::fmt;
+
+/// One value of the RON text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// Where the value starts; for a named group (`Add(...)`) the position of the name.
+    pub span: Span,
+    pub kind: Kind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A bare identifier (`half`, `Placeholder`, `true`, `None`, `inf`), `r#` prefix removed.
+    Ident(String),
+    /// A number literal exactly as written (`0x3c00`, `-1.5e3`, `-inf`, `b'a'`).
+    Number(String),
+    /// A string literal, decoded. `plain` when written `"…"` without escapes, so that
+    /// character `i` of the value sits at column `span.col + 1 + i`.
+    Str { value: String, plain: bool },
+    /// A char or byte-string literal as written (never valid in a program; kept for messages).
+    Other(String),
+    /// `name(...)`, `(...)`, `[...]` or `{...}`.
+    Group(Group),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delim {
+    Paren,
+    Bracket,
+    Brace,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    /// The identifier before `(`, as in `Add(...)` or `Some(...)`.
+    pub name: Option<String>,
+    pub delim: Delim,
+    /// Position of the opening delimiter.
+    pub open: Span,
+    pub items: Vec<Item>,
+}
+
+/// One element of a group: `value`, `name: value` (parentheses) or `key: value` (braces).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub key: Option<Key>,
+    pub value: Node,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Key {
+    /// `name:` inside parentheses.
+    Field { name: String, span: Span },
+    /// `"key":` inside braces.
+    Entry(Node),
+}
+
+impl Node {
+    pub fn group(&self) -> Option<&Group> {
+        match &self.kind {
+            Kind::Group(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    pub fn ident(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Ident(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn str_value(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Str { value, .. } => Some(value),
+            _ => None,
+        }
+    }
+
+    /// The value of field `name` of a `( name: value, … )` group.
+    #[cfg(test)]
+    pub fn field(&self, name: &str) -> Option<&Node> {
+        self.group()?.items.iter().find_map(|it| match &it.key {
+            Some(Key::Field { name: n, .. }) if n == name => Some(&it.value),
+            _ => None,
+        })
+    }
+
+    /// Element `i` of a group, whatever its delimiter.
+    #[cfg(test)]
+    pub fn elem(&self, i: usize) -> Option<&Node> {
+        self.group()?.items.get(i).map(|it| &it.value)
+    }
+
+    /// The position of character `i` of a string value when it can be computed exactly (a plain
+    /// `"…"` literal on one line), else the string's own position.
+    pub fn char_span(&self, i: usize) -> Span {
+        match &self.kind {
+            Kind::Str { plain: true, .. } => {
+                Span::new(self.span.line, self.span.col.saturating_add(1 + i as u32))
+            }
+            _ => self.span,
+        }
+    }
+
+    /// A short description for "expected …, found …" messages.
+    pub fn describe(&self) -> String {
+        match &self.kind {
+            Kind::Ident(s) => format!("the identifier `{s}`"),
+            Kind::Number(s) => format!("the number `{s}`"),
+            Kind::Str { value, .. } => format!("the string {value:?}"),
+            Kind::Other(s) => format!("`{s}`"),
+            Kind::Group(g) => {
+                let name = g.name.as_deref().unwrap_or("");
+                match g.delim {
+                    Delim::Paren if g.items.iter().any(|i| i.key.is_some()) => {
+                        format!("the struct `{name}(…)`")
+                    }
+                    Delim::Paren => format!("the tuple `{name}(…)`"),
+                    Delim::Bracket => "a list `[…]`".into(),
+                    Delim::Brace => "a map `{…}`".into(),
+                }
+            }
+        }
+    }
+}
+
+/// Why the text could not be indexed. Only reachable when `ron` accepted a text this indexer
+/// does not understand; the loader reports it as an internal parse error.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IndexError {
+    pub span: Span,
+    pub message: String,
+}
+
+/// Nesting deeper than this is refused (ron's own limit is 128).
+const MAX_DEPTH: usize = 256;
+
+/// Builds the tree of one RON value (after any `#![enable(...)]` attributes).
+pub fn index(src: &str) -> Result<Node, IndexError> {
+    let mut p = Parser {
+        src,
+        pos: 0,
+        line: 1,
+        col: 1,
+        depth: 0,
+    };
+    p.skip_ws()?;
+    while p.peek() == Some('#') {
+        p.bump();
+        p.skip_ws()?;
+        if p.peek() == Some('!') {
+            p.bump();
+            p.skip_ws()?;
+        }
+        if p.peek() != Some('[') {
+            return Err(p.error("expected `[` after `#!`"));
+        }
+        p.value()?;
+        p.skip_ws()?;
+    }
+    let node = p.value()?;
+    p.skip_ws()?;
+    if p.peek().is_some() {
+        return Err(p.error("unexpected text after the value"));
+    }
+    Ok(node)
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    /// Byte offset of the next character.
+    pos: usize,
+    line: u32,
+    col: u32,
+    depth: usize,
+}
+
+/// RON's whitespace characters (ron `parse.rs`, `is_whitespace_char`).
+fn is_ws(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t'
+            | '\n'
+            | '\r'
+            | '\x0B'
+            | '\x0C'
+            | '\u{85}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{2028}'
+            | '\u{2029}'
+    )
+}
+
+fn is_ident_start(c: char) -> bool {
+    c == '_' || c.is_alphabetic()
+}
+
+fn is_ident_continue(c: char) -> bool {
+    c == '_' || c.is_alphanumeric()
+}
+
+/// Characters of a raw identifier `r#…` (ron allows `.`, `+`, `-` there).
+fn is_raw_ident_char(c: char) -> bool {
+    matches!(c, '.' | '+' | '-') || is_ident_continue(c)
+}
+
+impl<'a> Parser<'a> {
+    fn rest(&self) -> &'a str {
+        &self.src[self.pos..]
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn peek_nth(&self, n: usize) -> Option<char> {
+        self.rest().chars().nth(n)
+    }
+
+    fn here(&self) -> Span {
+        Span::new(self.line, self.col)
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+        Some(c)
+    }
+
+    fn error(&self, message: &str) -> IndexError {
+        IndexError {
+            span: self.here(),
+            message: message.to_string(),
+        }
+    }
+
+    fn skip_ws(&mut self) -> Result<(), IndexError> {
+        loop {
+            match self.peek() {
+                Some(c) if is_ws(c) => {
+                    self.bump();
+                }
+                Some('/') if self.peek_nth(1) == Some('/') => {
+                    while let Some(c) = self.peek() {
+                        if c == '\n' {
+                            break;
+                        }
+                        self.bump();
+                    }
+                }
+                Some('/') if self.peek_nth(1) == Some('*') => {
+                    let start = self.here();
+                    self.bump();
+                    self.bump();
+                    let mut level = 1usize;
+                    while level > 0 {
+                        let rest = self.rest();
+                        if rest.is_empty() {
+                            return Err(IndexError {
+                                span: start,
+                                message: "unclosed block comment".into(),
+                            });
+                        }
+                        if rest.starts_with("/*") {
+                            level += 1;
+                            self.bump();
+                            self.bump();
+                        } else if rest.starts_with("*/") {
+                            level -= 1;
+                            self.bump();
+                            self.bump();
+                        } else {
+                            self.bump();
+                        }
+                    }
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// Consumes while `f` holds and returns the consumed text.
+    fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if !f(c) {
+                break;
+            }
+            self.bump();
+        }
+        &self.src[start..self.pos]
+    }
+
+    fn value(&mut self) -> Result<Node, IndexError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error("nesting too deep"));
+        }
+        let r = self.value_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn value_inner(&mut self) -> Result<Node, IndexError> {
+        let span = self.here();
+        let c = self
+            .peek()
+            .ok_or_else(|| self.error("unexpected end of text"))?;
+        let rest = self.rest();
+        let kind = match c {
+            '(' | '[' | '{' => Kind::Group(self.group(None)?),
+            '"' => self.string()?,
+            '\'' => {
+                let text = self.char_literal()?;
+                Kind::Other(text.to_string())
+            }
+            'b' if rest.starts_with("b'") => {
+                let start = self.pos;
+                self.bump();
+                self.char_literal()?;
+                Kind::Number(self.src[start..self.pos].to_string())
+            }
+            'b' if rest.starts_with("b\"") => {
+                let start = self.pos;
+                self.bump();
+                self.string()?;
+                Kind::Other(self.src[start..self.pos].to_string())
+            }
+            'b' if rest.starts_with("br\"") || rest.starts_with("br#") => {
+                let start = self.pos;
+                self.bump();
+                self.raw_string()?;
+                Kind::Other(self.src[start..self.pos].to_string())
+            }
+            'r' if rest.starts_with("r\"")
+                || rest.starts_with("r#\"")
+                || rest.starts_with("r##") =>
+            {
+                self.raw_string()?
+            }
+            '0'..='9' | '+' | '-' | '.' => Kind::Number(self.number().to_string()),
+            c if is_ident_start(c) => {
+                let name = self.identifier()?;
+                // `Name (` with only whitespace or comments between is a named group.
+                let save = (self.pos, self.line, self.col);
+                self.skip_ws()?;
+                if self.peek() == Some('(') {
+                    Kind::Group(self.group(Some(name))?)
+                } else {
+                    (self.pos, self.line, self.col) = save;
+                    Kind::Ident(name)
+                }
+            }
+            other => return Err(self.error(&format!("unexpected character {other:?}"))),
+        };
+        Ok(Node { span, kind })
+    }
+
+    /// An identifier, `r#raw` or plain.
+    fn identifier(&mut self) -> Result<String, IndexError> {
+        if self.rest().starts_with("r#") {
+            self.bump();
+            self.bump();
+            let s = self.take_while(is_raw_ident_char);
+            if s.is_empty() {
+                return Err(self.error("expected an identifier after `r#`"));
+            }
+            return Ok(s.to_string());
+        }
+        match self.peek() {
+            Some(c) if is_ident_start(c) => {}
+            _ => return Err(self.error("expected an identifier")),
+        }
+        Ok(self.take_while(is_ident_continue).to_string())
+    }
+
+    /// A number token: sign, digits, letters (hex digits, suffixes, `inf`, `NaN`), `_`, `.`, and
+    /// a sign right after a decimal exponent `e`/`E`.
+    fn number(&mut self) -> &'a str {
+        let start = self.pos;
+        self.bump();
+        loop {
+            let text = &self.src[start..self.pos];
+            let radix_prefixed = {
+                let t = text.trim_start_matches(['+', '-']);
+                t.starts_with("0x") || t.starts_with("0b") || t.starts_with("0o")
+            };
+            match self.peek() {
+                Some(c) if c.is_ascii_alphanumeric() || c == '_' || c == '.' => {
+                    self.bump();
+                }
+                Some('+' | '-') if !radix_prefixed && text.ends_with(['e', 'E']) => {
+                    self.bump();
+                }
+                _ => break,
+            }
+        }
+        &self.src[start..self.pos]
+    }
+
+    /// `"…"` with escapes; decoded by ron.
+    fn string(&mut self) -> Result<Kind, IndexError> {
+        let start_pos = self.pos;
+        let start = self.here();
+        self.bump(); // opening quote
+        let mut plain = true;
+        loop {
+            match self.bump() {
+                None => {
+                    return Err(IndexError {
+                        span: start,
+                        message: "unterminated string".into(),
+                    })
+                }
+                Some('"') => break,
+                Some('\\') => {
+                    plain = false;
+                    self.bump();
+                }
+                Some('\n') => plain = false,
+                Some(_) => {}
+            }
+        }
+        let text = &self.src[start_pos..self.pos];
+        let value = decode_string(text).ok_or_else(|| IndexError {
+            span: start,
+            message: format!("cannot decode the string {text}"),
+        })?;
+        Ok(Kind::Str { value, plain })
+    }
+
+    /// `r"…"`, `r#"…"#`, … (also the tail of `br…`).
+    fn raw_string(&mut self) -> Result<Kind, IndexError> {
+        let start_pos = self.pos;
+        let start = self.here();
+        self.bump(); // r
+        let hashes = self.take_while(|c| c == '#').len();
+        if self.peek() != Some('"') {
+            return Err(self.error("expected `\"` in a raw string"));
+        }
+        self.bump();
+        let closing = format!("\"{}", "#".repeat(hashes));
+        loop {
+            if self.rest().is_empty() {
+                return Err(IndexError {
+                    span: start,
+                    message: "unterminated raw string".into(),
+                });
+            }
+            if self.rest().starts_with(&closing) {
+                for _ in 0..closing.len() {
+                    self.bump();
+                }
+                break;
+            }
+            self.bump();
+        }
+        let text = &self.src[start_pos..self.pos];
+        let value = decode_string(text).ok_or_else(|| IndexError {
+            span: start,
+            message: format!("cannot decode the raw string {text}"),
+        })?;
+        Ok(Kind::Str {
+            value,
+            plain: false,
+        })
+    }
+
+    /// `'a'`, `'\''`, `'\u{1F600}'`.
+    fn char_literal(&mut self) -> Result<&'a str, IndexError> {
+        let start_pos = self.pos;
+        let start = self.here();
+        self.bump(); // opening quote
+        loop {
+            match self.bump() {
+                None => {
+                    return Err(IndexError {
+                        span: start,
+                        message: "unterminated character literal".into(),
+                    })
+                }
+                Some('\'') => break,
+                Some('\\') => {
+                    self.bump();
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(&self.src[start_pos..self.pos])
+    }
+
+    /// A group starting at the current `(`, `[` or `{`.
+    fn group(&mut self, name: Option<String>) -> Result<Group, IndexError> {
+        let open = self.here();
+        let (delim, close) = match self.bump() {
+            Some('(') => (Delim::Paren, ')'),
+            Some('[') => (Delim::Bracket, ']'),
+            Some('{') => (Delim::Brace, '}'),
+            _ => return Err(self.error("expected `(`, `[` or `{`")),
+        };
+        let mut items = Vec::new();
+        loop {
+            self.skip_ws()?;
+            if self.peek() == Some(close) {
+                self.bump();
+                break;
+            }
+            let key = match delim {
+                Delim::Paren => self.field_key()?,
+                Delim::Brace => {
+                    let k = self.value()?;
+                    self.skip_ws()?;
+                    if self.peek() != Some(':') {
+                        return Err(self.error("expected `:` after a map key"));
+                    }
+                    self.bump();
+                    self.skip_ws()?;
+                    Some(Key::Entry(k))
+                }
+                Delim::Bracket => None,
+            };
+            let value = self.value()?;
+            items.push(Item { key, value });
+            self.skip_ws()?;
+            match self.peek() {
+                Some(',') => {
+                    self.bump();
+                }
+                Some(c) if c == close => {}
+                _ => return Err(self.error(&format!("expected `,` or `{close}`"))),
+            }
+        }
+        Ok(Group {
+            name,
+            delim,
+            open,
+            items,
+        })
+    }
+
+    /// `name:` at the start of an item in parentheses, if there is one (else nothing is
+    /// consumed).
+    fn field_key(&mut self) -> Result<Option<Key>, IndexError> {
+        let save = (self.pos, self.line, self.col);
+        let span = self.here();
+        let starts_ident = match self.peek() {
+            Some(c) if is_ident_start(c) => {
+                // Not a string literal that merely starts with `r` or `b`.
+                let rest = self.rest();
+                !(rest.starts_with("r\"")
+                    || rest.starts_with("r#\"")
+                    || rest.starts_with("r##")
+                    || rest.starts_with("b\"")
+                    || rest.starts_with("b'")
+                    || rest.starts_with("br\"")
+                    || rest.starts_with("br#"))
+            }
+            _ => false,
+        };
+        if starts_ident {
+            let name = self.identifier()?;
+            self.skip_ws()?;
+            if self.peek() == Some(':') {
+                self.bump();
+                self.skip_ws()?;
+                return Ok(Some(Key::Field { name, span }));
+            }
+        }
+        (self.pos, self.line, self.col) = save;
+        Ok(None)
+    }
+}
+
+/// A number literal's value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Lit {
+    Int(i128),
+    Float(f64),
+}
+
+impl fmt::Display for Lit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Lit::Int(v) => write!(f, "{v}"),
+            Lit::Float(v) if v.is_nan() => f.write_str("NaN"),
+            Lit::Float(v) if v.is_infinite() => f.write_str(if v > 0.0 { "inf" } else { "-inf" }),
+            Lit::Float(v) => write!(f, "{v:?}"),
+        }
+    }
+}
+
+struct LitDe(Lit);
+
+impl<'de> Deserialize<'de> for LitDe {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = LitDe;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<LitDe, E> {
+                Ok(LitDe(Lit::Int(v as i128)))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<LitDe, E> {
+                Ok(LitDe(Lit::Int(v as i128)))
+            }
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<LitDe, E> {
+                Ok(LitDe(Lit::Int(v)))
+            }
+            fn visit_u128<E: de::Error>(self, v: u128) -> Result<LitDe, E> {
+                i128::try_from(v)
+                    .map(|v| LitDe(Lit::Int(v)))
+                    .map_err(|_| E::custom("integer beyond 128 bits"))
+            }
+            fn visit_f32<E: de::Error>(self, v: f32) -> Result<LitDe, E> {
+                Ok(LitDe(Lit::Float(v as f64)))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<LitDe, E> {
+                Ok(LitDe(Lit::Float(v)))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The value of a number token (or of the identifiers `inf`, `NaN` and their `f32`/`f64`
+/// suffixed forms), as ron reads it. ron reads a decimal integer too large for 64 bits as a
+/// float; such a literal comes back as `Lit::Int` when it fits in i128, so that range checks
+/// report it as out of range rather than as a float.
+pub fn decode_number(text: &str) -> Option<Lit> {
+    let lit = ron::Options::default().from_str::<LitDe>(text).ok()?.0;
+    if let Lit::Float(_) = lit {
+        let t = text.replace('_', "");
+        let digits = t.trim_start_matches(['+', '-']);
+        if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
+            if let Ok(v) = t.trim_start_matches('+').parse::<i128>() {
+                return Some(Lit::Int(v));
+            }
+        }
+    }
+    Some(lit)
+}
+
+/// True if a number token is written as an integer (no fraction, exponent, inf or NaN), even
+/// if its value is beyond 128 bits.
+pub fn is_integer_text(text: &str) -> bool {
+    let t = text.trim_start_matches(['+', '-']);
+    if t.starts_with("0x") || t.starts_with("0b") || t.starts_with("0o") || t.starts_with("b'") {
+        return true;
+    }
+    !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || c == '_')
+}
+
+/// A string literal (`"…"` or raw) decoded by ron.
+pub fn decode_string(text: &str) -> Option<String> {
+    ron::Options::default().from_str::<String>(text).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(line: u32, col: u32) -> Span {
+        Span::new(line, col)
+    }
+
+    #[test]
+    fn fields_elements_and_names_have_positions() {
+        let src = "// head\nProgram(\n  code: [Add(dst: \"z\"), ResetMask, SetMaskNorm ()],\n  t: {\"a\": (len: 4)},\n)";
+        let root = index(src).unwrap();
+        assert_eq!(root.span, s(2, 1));
+        let g = root.group().unwrap();
+        assert_eq!(g.name.as_deref(), Some("Program"));
+        assert_eq!(g.open, s(2, 8));
+        match &g.items[0].key {
+            Some(Key::Field { name, span }) => {
+                assert_eq!(name, "code");
+                assert_eq!(*span, s(3, 3));
+            }
+            other => panic!("{other:?}"),
+        }
+        let code = root.field("code").unwrap();
+        assert_eq!(code.span, s(3, 9));
+        let add = code.elem(0).unwrap();
+        assert_eq!(add.span, s(3, 10));
+        assert_eq!(add.group().unwrap().name.as_deref(), Some("Add"));
+        let dst = add.field("dst").unwrap();
+        assert_eq!(dst.span, s(3, 19));
+        assert_eq!(dst.str_value(), Some("z"));
+        assert_eq!(dst.char_span(0), s(3, 20));
+        assert_eq!(code.elem(1).unwrap().ident(), Some("ResetMask"));
+        assert_eq!(code.elem(1).unwrap().span, s(3, 25));
+        let snorm = code.elem(2).unwrap();
+        assert_eq!(snorm.group().unwrap().name.as_deref(), Some("SetMaskNorm"));
+        assert!(snorm.group().unwrap().items.is_empty());
+        let t = root.field("t").unwrap();
+        let entry = &t.group().unwrap().items[0];
+        match &entry.key {
+            Some(Key::Entry(k)) => {
+                assert_eq!(k.str_value(), Some("a"));
+                assert_eq!(k.span, s(4, 7));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(entry.value.field("len").unwrap().span, s(4, 18));
+    }
+
+    #[test]
+    fn comments_strings_numbers_and_chars() {
+        let src = r####"(
+  /* outer /* nested */ still comment */ a: "q\"uo)te", // ) not a paren
+  b: r#"raw "( string"#, c: [-inf, +1.5e-3, 0x_ff, 1_000, NaN, .5, 'x', '\'', b'a', b"by"],
+  r#d: 1,
+  e: Some(None),
+)"####;
+        let root = index(src).unwrap();
+        let a = root.field("a").unwrap();
+        assert_eq!(a.span, s(2, 45));
+        assert_eq!(a.str_value(), Some("q\"uo)te"));
+        assert!(matches!(a.kind, Kind::Str { plain: false, .. }));
+        assert_eq!(root.field("b").unwrap().str_value(), Some("raw \"( string"));
+        let c = root.field("c").unwrap();
+        let texts: Vec<String> = c
+            .group()
+            .unwrap()
+            .items
+            .iter()
+            .map(|i| match &i.value.kind {
+                Kind::Number(t) | Kind::Ident(t) | Kind::Other(t) => t.clone(),
+                k => panic!("{k:?}"),
+            })
+            .collect();
+        assert_eq!(
+            texts,
+            ["-inf", "+1.5e-3", "0x_ff", "1_000", "NaN", ".5", "'x'", "'\\''", "b'a'", "b\"by\""]
+        );
+        assert_eq!(c.elem(1).unwrap().span, s(3, 36));
+        assert_eq!(root.field("d").unwrap().span, s(4, 8));
+        let e = root.field("e").unwrap().group().unwrap();
+        assert_eq!(e.name.as_deref(), Some("Some"));
+        assert_eq!(e.items[0].value.ident(), Some("None"));
+    }
+
+    #[test]
+    fn attributes_are_skipped_and_columns_count_characters() {
+        let src = "#![enable(implicit_some)]\n(n: \"ééé\", m: 1)";
+        let root = index(src).unwrap();
+        assert_eq!(root.field("m").unwrap().span, s(2, 15));
+    }
+
+    #[test]
+    fn literals_decode_through_ron() {
+        assert_eq!(decode_number("0x3c00"), Some(Lit::Int(0x3c00)));
+        assert_eq!(decode_number("-3"), Some(Lit::Int(-3)));
+        assert_eq!(decode_number("2.5"), Some(Lit::Float(2.5)));
+        assert_eq!(decode_number("0.1"), Some(Lit::Float(0.1)));
+        assert_eq!(decode_number("inf"), Some(Lit::Float(f64::INFINITY)));
+        assert_eq!(decode_number("-inf"), Some(Lit::Float(f64::NEG_INFINITY)));
+        assert!(matches!(decode_number("NaN"), Some(Lit::Float(v)) if v.is_nan()));
+        assert_eq!(
+            decode_number("18446744073709551615"),
+            Some(Lit::Int(u64::MAX as i128))
+        );
+        assert_eq!(
+            decode_number("100000000000000000000"),
+            Some(Lit::Int(100_000_000_000_000_000_000))
+        );
+        assert_eq!(decode_number("Placeholder"), None);
+        assert!(is_integer_text("-0x10"));
+        assert!(!is_integer_text("1e3"));
+        assert_eq!(decode_string(r#""a\nb""#).as_deref(), Some("a\nb"));
+    }
+}

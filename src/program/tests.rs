@@ -1,0 +1,1042 @@
+//! Loader tests: one valid program that uses every data form, instruction family and form
+//! spelling, checked value by value against the IR; then one small program per diagnostic
+//! code, checked for the code and the exact line:column it points at.
+
+use super::data::SplitMix64;
+use super::*;
+use crate::diag::{Diagnostic, Span};
+use crate::sim::dtype::{DType, Value};
+use crate::sim::isa::catalog::Op;
+use crate::sim::product::{Product, ReduceOrder};
+use std::path::{Path, PathBuf};
+
+/// A fresh directory for data files of one test.
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("ascstep-program-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn u16s(bytes: &[u8]) -> Vec<u16> {
+    bytes
+        .chunks(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect()
+}
+
+const ALL_FORMS: &str = r#"// every form the loader accepts
+#![enable(implicit_some)]
+Program(
+    name: "all forms",
+    product: atlas_inference,
+    ub_size: Some(0x30000),
+    tensors: {
+        "a": (dtype: int16, addr: 0x000, len: 4, init: Ramp(start: 1, step: 1)),
+        "h": (dtype: f16, addr: 0x100, len: 4, init: Values([1.0, -2, inf, -inf])),
+        "n": (dtype: half, addr: 0x200, len: 2, init: Values([NaN, 65504])),
+        "b": (dtype: bf16, addr: 0x300, len: 2, init: Bits([0x3f80, 0x7fc0])),
+        "f": (dtype: float, addr: 0x400, len: 3, init: Fill(0.5)),
+        "r": (dtype: i8, addr: 0x500, len: 8, init: Random(seed: 7, min: -3, max: 3.0)),
+        "rf": (dtype: f32, addr: 0x600, len: 4, init: Random(seed: 7, min: -1.0, max: 1.0)),
+        "file": (dtype: u16, addr: 0x700, len: 2, init: File("x.bin")),
+        "u": (dtype: uint64, addr: 0x800, len: 1, init: Some(Values([0xffffffffffffffff]))),
+        "z": (dtype: int16, addr: 0x900, len: 128), /* uninitialised */
+        "zh": (dtype: half, addr: 0xa00, len: 256, init: None),
+        "ramp": (dtype: half, addr: 0xc00, len: 3, init: Ramp(start: 0.5, step: -0.25)),
+    },
+    code: [
+        Exp(dst: "zh", src: "h", count: 4),
+        Add(dst: "z", src0: "a", src1: "a[2]", mask: 64, repeat_times: 1,
+            params: (dst_blk_stride: 1, src0_blk_stride: 2, src1_blk_stride: 3,
+                     dst_rep_stride: 8, src0_rep_stride: 16, src1_rep_stride: 255)),
+        Sub(dst: "z[0x40]", src0: "z", src1: "z", mask: [0x5555555555555555], repeat_times: 0,
+            params: [1, 1, 1, 8, 8, 8]),
+        Abs(dst: "zh", src: "zh", mask: [1, 2], repeat_times: 2, params: [2, 3, 16, 24]),
+        Relu(dst: "zh", src: "zh", mask: Placeholder, repeat_times: 1, params: (src_rep_stride: 4)),
+        Adds(dst: "zh", src: "zh", scalar: 0.001, count: 256),
+        ShiftRight(dst: "z", src: "z", scalar: 3, round_en: true, count: 128),
+        Muls(dst: "z", src: "z", scalar: -2, mask: -5, repeat_times: 300),
+        WholeReduceMax(dst: "zh", src: "zh", mask: 128, repeat_times: 2, dst_rep_stride: 2,
+                       src_blk_stride: 1, src_rep_stride: 8, order: ORDER_INDEX_VALUE),
+        RepeatReduceSum(dst: "zh", src: "zh", mask: 128, repeat_times: 1, dst_blk_stride: 1),
+        BlockReduceSum(dst: "zh", src: "zh", mask: [1, 2, 3, 4], repeat_times: 1),
+        Duplicate(dst: "zh", scalar: -inf, count: 16),
+        Duplicate(dst: "z", scalar: 7, mask: 16, repeat_times: 2, dst_blk_stride: 2, dst_rep_stride: 16),
+        SetVectorMask(high: 0, low: 0xff),
+        SetVectorMask(len: 130, dtype: float),
+        SetMaskCount,
+        SetMaskNorm(),
+        ResetMask,
+    ],
+    expect: [
+        (tensor: "z", at: 0, len: 64, values: Ramp(start: 2, step: 2)),
+        (tensor: "z", values: Values([1, 2]), rel: 1e-3),
+        (tensor: "z", at: 64, len: 5, values: Values([1, 2])),
+        (tensor: "z", at: 64, len: 64, unwritten: true),
+        (tensor: "zh", at: 250, values: Fill(0), abs: 0.5),
+        (tensor: "z", at: 120, unwritten: true),
+        (tensor: "file", values: File("x.bin")),
+    ],
+)
+"#;
+
+#[test]
+fn a_program_with_every_form_loads_into_the_expected_ir() {
+    let dir = temp_dir("all");
+    std::fs::write(dir.join("x.bin"), [1u8, 0, 0xff, 0xff]).unwrap();
+    let path = dir.join("all.ron");
+    let p = load_str(&path, ALL_FORMS).unwrap_or_else(|e| panic!("{}", e.render()));
+    assert_eq!(p.name.as_deref(), Some("all forms"));
+    assert_eq!(p.product, Product::AtlasInference);
+    assert_eq!(p.ub_size, Some(0x30000));
+    assert_eq!(p.path, path);
+    let names: Vec<&str> = p.tensors.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["a", "h", "n", "b", "f", "r", "rf", "file", "u", "z", "zh", "ramp"]
+    );
+    let t = |n: &str| p.tensors.iter().find(|t| t.name == n).unwrap();
+    let init = |n: &str| t(n).init.clone().unwrap();
+
+    // Tensors: dtype (aliases), hex addresses, span of the name.
+    assert_eq!(t("a").dtype, DType::Int16);
+    assert_eq!(t("h").dtype, DType::Half);
+    assert_eq!(t("r").dtype, DType::Int8);
+    assert_eq!(t("u").dtype, DType::UInt64);
+    assert_eq!(t("zh").addr, 0xa00);
+    assert_eq!(t("zh").len, 256);
+    assert_eq!(t("a").span, Span::new(8, 9));
+
+    // Data forms.
+    assert_eq!(init("a"), [1, 0, 2, 0, 3, 0, 4, 0]);
+    assert_eq!(u16s(&init("h")), [0x3c00, 0xc000, 0x7c00, 0xfc00]);
+    assert_eq!(u16s(&init("n")), [0x7e00, 0x7bff]);
+    assert_eq!(u16s(&init("b")), [0x3f80, 0x7fc0]);
+    assert_eq!(init("f"), [0.5f32.to_le_bytes(); 3].concat());
+    let mut g = SplitMix64::new(7);
+    let want_r: Vec<u8> = (0..8)
+        .map(|_| (-3 + (g.next_u64() % 7) as i128) as i8 as u8)
+        .collect();
+    assert_eq!(init("r"), want_r);
+    assert!(want_r.iter().all(|&b| (-3..=3).contains(&(b as i8))));
+    let mut g = SplitMix64::new(7);
+    let want_rf: Vec<u8> = (0..4)
+        .flat_map(|_| {
+            let u = (g.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            ((-1.0 + 2.0 * u) as f32).to_le_bytes()
+        })
+        .collect();
+    assert_eq!(init("rf"), want_rf);
+    assert_eq!(init("file"), [1, 0, 0xff, 0xff]);
+    assert_eq!(init("u"), [0xff; 8]);
+    assert!(t("z").init.is_none());
+    assert!(t("zh").init.is_none());
+    assert_eq!(u16s(&init("ramp")), [0x3800, 0x3400, 0x0000]);
+
+    // Instructions.
+    let c = &p.code;
+    assert_eq!(c.len(), 18);
+    assert_eq!(c[0].op, Op::Exp);
+    assert_eq!(c[0].form, Form::Count(4));
+    assert_eq!(c[0].span, Span::new(22, 9));
+    assert_eq!(c[0].span_of("count"), Span::new(22, 41));
+    assert_eq!(c[0].span_of("mask"), c[0].span);
+
+    let add = &c[1];
+    assert_eq!(
+        add.form,
+        Form::Masked {
+            mask: MaskArg::Contiguous(64),
+            repeat_times: 1
+        }
+    );
+    assert_eq!(
+        add.strides,
+        Strides {
+            dst_blk: 1,
+            dst_rep: 8,
+            src_blk: [2, 3],
+            src_rep: [16, 255]
+        }
+    );
+    let a = p.tensors.iter().position(|t| t.name == "a").unwrap();
+    let z = p.tensors.iter().position(|t| t.name == "z").unwrap();
+    assert_eq!(add.dst.unwrap().tensor, z);
+    assert_eq!(add.src[0].tensor, a);
+    assert_eq!(add.src[0].offset, 0);
+    assert_eq!(add.src[1].offset, 2);
+    assert_eq!(add.src[1].span, Span::new(23, 40));
+    assert_eq!(add.span_of("src1"), Span::new(23, 40));
+    assert_eq!(add.span_of("params"), Span::new(24, 21));
+    assert_eq!(add.span_of("src1_rep_stride"), Span::new(25, 79));
+
+    let sub = &c[2];
+    assert_eq!(sub.dst.unwrap().offset, 0x40);
+    assert_eq!(
+        sub.form,
+        Form::Masked {
+            mask: MaskArg::Bits(vec![0x5555_5555_5555_5555]),
+            repeat_times: 0
+        }
+    );
+    assert_eq!(sub.strides, Strides::default());
+    assert_eq!(sub.span_of("src0_rep_stride"), Span::new(27, 34));
+
+    let abs = &c[3];
+    assert_eq!(
+        abs.form,
+        Form::Masked {
+            mask: MaskArg::Bits(vec![1, 2]),
+            repeat_times: 2
+        }
+    );
+    assert_eq!(
+        abs.strides,
+        Strides {
+            dst_blk: 2,
+            dst_rep: 16,
+            src_blk: [3, 1],
+            src_rep: [24, 8]
+        }
+    );
+    let relu = &c[4];
+    assert_eq!(
+        relu.form,
+        Form::Masked {
+            mask: MaskArg::Placeholder,
+            repeat_times: 1
+        }
+    );
+    assert_eq!(relu.strides.src_rep, [4, 8]);
+    assert_eq!(relu.strides.dst_rep, 8);
+
+    // Scalars: rounded to the dst type (half 0.001 → 0.0010004), integers as Int.
+    assert_eq!(
+        c[5].scalar,
+        Some(Value::Float(half::f16::from_f64(0.001).to_f64()))
+    );
+    assert_eq!(c[5].form, Form::Count(256));
+    assert_eq!(c[6].op, Op::ShiftRight);
+    assert!(c[6].round_en);
+    assert_eq!(c[6].scalar, Some(Value::Int(3)));
+    // Negative masks and repeat_times > 255 are left to the simulator.
+    assert_eq!(
+        c[7].form,
+        Form::Masked {
+            mask: MaskArg::Contiguous(-5),
+            repeat_times: 300
+        }
+    );
+    assert_eq!(c[7].scalar, Some(Value::Int(-2)));
+
+    let wrm = &c[8];
+    assert_eq!(wrm.order, ReduceOrder::IndexValue);
+    assert_eq!(wrm.strides.dst_rep, 2);
+    assert_eq!(wrm.strides.src_blk[0], 1);
+    assert_eq!(wrm.strides.src_rep[0], 8);
+    assert_eq!(wrm.span_of("order"), Span::new(34, 69));
+    let rrs = &c[9];
+    assert_eq!(
+        rrs.strides.dst_rep, 1,
+        "reduction dst_rep_stride defaults to 1"
+    );
+    assert_eq!(rrs.order, ReduceOrder::ValueIndex);
+    assert_eq!(
+        c[10].form,
+        Form::Masked {
+            mask: MaskArg::Bits(vec![1, 2, 3, 4]),
+            repeat_times: 1
+        }
+    );
+
+    assert_eq!(c[11].scalar, Some(Value::Float(f64::NEG_INFINITY)));
+    assert_eq!(c[11].form, Form::Count(16));
+    assert_eq!(c[12].scalar, Some(Value::Int(7)));
+    assert_eq!(c[12].strides.dst_blk, 2);
+    assert_eq!(c[12].strides.dst_rep, 16);
+
+    assert_eq!(
+        c[13].set_mask,
+        Some(SetMaskArg::Words { high: 0, low: 0xff })
+    );
+    assert_eq!(c[13].mask_dtype, DType::Half);
+    assert_eq!(c[13].form, Form::Bare);
+    assert_eq!(c[14].set_mask, Some(SetMaskArg::Len(130)));
+    assert_eq!(c[14].mask_dtype, DType::Float);
+    assert_eq!(c[15].op, Op::SetMaskCount);
+    assert_eq!(c[15].span, Span::new(41, 9));
+    assert_eq!(c[16].op, Op::SetMaskNorm);
+    assert_eq!(c[17].op, Op::ResetMask);
+    assert_eq!(c[17].form, Form::Bare);
+
+    // Expectations.
+    let e = &p.expect;
+    assert_eq!(e.len(), 7);
+    assert_eq!((e[0].tensor, e[0].at, e[0].len), (z, 0, 64));
+    match &e[0].check {
+        ExpectCheck::Exact(b) => {
+            assert_eq!(b.len(), 128);
+            assert_eq!(&b[..6], [2, 0, 4, 0, 6, 0]);
+            assert_eq!(&b[126..], [128, 0]);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(e[0].span, Span::new(46, 9));
+    match &e[1].check {
+        ExpectCheck::Close { values, rel, abs } => {
+            assert_eq!(values, &[1, 0, 2, 0]);
+            assert_eq!((*rel, *abs), (1e-3, 0.0));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!((e[1].at, e[1].len), (0, 2));
+    // A shorter list with an explicit len repeats.
+    match &e[2].check {
+        ExpectCheck::Exact(b) => assert_eq!(b, &[1, 0, 2, 0, 1, 0, 2, 0, 1, 0]),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(e[3].check, ExpectCheck::Unwritten));
+    assert_eq!((e[3].at, e[3].len), (64, 64));
+    assert_eq!((e[4].at, e[4].len), (250, 6));
+    assert!(matches!(e[4].check, ExpectCheck::Close { abs, .. } if abs == 0.5));
+    assert_eq!((e[5].at, e[5].len), (120, 8));
+    assert_eq!(e[6].len, 2);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn floats_accept_inf_minus_inf_and_nan_everywhere() {
+    let src = r#"(
+    tensors: {
+        "x": (dtype: float, addr: 0, len: 4, init: Values([inf, -inf, NaN, -0.0])),
+        "b": (dtype: bfloat16, addr: 64, len: 2, init: Values([-inf, NaN])),
+    },
+    code: [Adds(dst: "x", src: "x", scalar: NaN, count: 4), Maxs(dst: "x", src: "x", scalar: -inf, count: 4)],
+    expect: [(tensor: "x", values: Fill(inf), len: 1)],
+)"#;
+    let p = load_str(Path::new("f.ron"), src).unwrap_or_else(|e| panic!("{}", e.render()));
+    let x = p.tensors[0].init.clone().unwrap();
+    let w: Vec<u32> = x
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert_eq!(w[0], f32::INFINITY.to_bits());
+    assert_eq!(w[1], f32::NEG_INFINITY.to_bits());
+    assert!(f32::from_bits(w[2]).is_nan());
+    assert_eq!(w[3], 0x8000_0000);
+    assert_eq!(u16s(p.tensors[1].init.as_ref().unwrap())[0], 0xff80);
+    assert!(matches!(p.code[0].scalar, Some(Value::Float(v)) if v.is_nan()));
+    assert_eq!(p.code[1].scalar, Some(Value::Float(f64::NEG_INFINITY)));
+}
+
+#[test]
+fn alternative_spellings() {
+    let src = r#"Program(
+    tensors: { "x": (dtype: u32, addr: 0, len: 64), "y": (dtype: uint32, addr: 256, len: 64) },
+    code: [
+        Exp(dst: "x[ 0x10 ]", src: "x", mask: MASK_PLACEHOLDER, repeat_times: 1,
+            params: UnaryRepeatParams(dst_rep_stride: 4)),
+        Add(dst: "x", src0: "x", src1: "y", mask: 8, repeat_times: 1, params: (2, 3, 4, 5, 6, 7)),
+        Muls(dst: "x", src: "x", scalar: 4294967295, count: 8),
+        ResetMask(),
+    ],
+    expect: None,
+)"#;
+    let p = load_str(Path::new("s.ron"), src).unwrap_or_else(|e| panic!("{}", e.render()));
+    assert_eq!(p.code[0].dst.unwrap().offset, 16);
+    assert!(matches!(
+        p.code[0].form,
+        Form::Masked {
+            mask: MaskArg::Placeholder,
+            ..
+        }
+    ));
+    assert_eq!(p.code[0].strides.dst_rep, 4);
+    assert_eq!(
+        p.code[1].strides,
+        Strides {
+            dst_blk: 2,
+            src_blk: [3, 4],
+            dst_rep: 5,
+            src_rep: [6, 7]
+        }
+    );
+    assert_eq!(p.code[2].scalar, Some(Value::Int(u32::MAX as i128)));
+    assert_eq!(p.code[2].form, Form::Count(8));
+    assert_eq!(p.code[3].op, Op::ResetMask);
+    assert!(p.expect.is_empty());
+    assert_eq!(p.product, Product::AtlasA2, "default product");
+}
+
+/// Deleting or replacing one character of a valid program (every fifth position, to keep the
+/// test quick) never panics the loader, and every rejection points somewhere.
+#[test]
+fn no_panics_on_damaged_programs() {
+    let dir = temp_dir("damage");
+    std::fs::write(dir.join("x.bin"), [1u8, 0, 0xff, 0xff]).unwrap();
+    let path = dir.join("p.ron");
+    let chars: Vec<char> = ALL_FORMS.chars().collect();
+    let mut rejected = 0;
+    for i in (0..chars.len()).step_by(5) {
+        for repl in [None, Some('-'), Some('"'), Some('9')] {
+            let mut v = chars.clone();
+            match repl {
+                None => {
+                    v.remove(i);
+                }
+                Some(c) => v[i] = c,
+            }
+            let text: String = v.into_iter().collect();
+            if let Err(e) = load_str(&path, &text) {
+                rejected += 1;
+                assert!(!e.diagnostics.is_empty());
+                assert!(e.diagnostics.iter().all(|d| d.span.is_some()));
+                let _ = e.render();
+            }
+        }
+    }
+    assert!(
+        rejected > chars.len() / 5,
+        "most damage is detected ({rejected})"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// One test per diagnostic code: the code and the exact position.
+
+fn diags(src: &str) -> Vec<Diagnostic> {
+    match load_str(Path::new("t.ron"), src) {
+        Ok(_) => panic!("expected the program to be rejected"),
+        Err(e) => e.diagnostics,
+    }
+}
+
+/// Asserts that `src` is rejected with exactly one diagnostic, of `code`, at `line:col`, and
+/// returns it.
+fn one(src: &str, code: &str, line: u32, col: u32) -> Diagnostic {
+    let d = diags(src);
+    let shown: Vec<String> = d
+        .iter()
+        .map(|d| format!("{} at {:?}: {}", d.code, d.span, d.message))
+        .collect();
+    assert_eq!(d.len(), 1, "{shown:#?}");
+    assert_eq!(d[0].code, code, "{shown:#?}");
+    assert_eq!(d[0].span, Some(Span::new(line, col)), "{shown:#?}");
+    d[0].clone()
+}
+
+/// A program with tensors "x", "y" (half, 128) and "i" (int16, 128) and `code` on line 7.
+fn prog(code: &str) -> String {
+    format!(
+        "Program(\n  tensors: {{\n    \"x\": (dtype: half, addr: 0, len: 128),\n    \"y\": (dtype: half, addr: 256, len: 128),\n    \"i\": (dtype: int16, addr: 512, len: 128),\n  }},\n  code: [{code}],\n)\n"
+    )
+}
+
+/// A program with one tensor declared on line 2 as `tensor`.
+fn with_tensor(tensor: &str) -> String {
+    format!("(\n  tensors: {{ {tensor} }},\n  code: [],\n)")
+}
+
+/// A program with tensor "z" (int16, 128) and `expect` on line 4.
+fn with_expect(entry: &str) -> String {
+    format!(
+        "(\n  tensors: {{ \"z\": (dtype: int16, addr: 0, len: 128) }},\n  code: [],\n  expect: [{entry}],\n)"
+    )
+}
+
+#[test]
+fn io_error_has_no_span() {
+    let e = load(Path::new("/nonexistent/ascstep/p.ron")).unwrap_err();
+    assert_eq!(e.diagnostics.len(), 1);
+    assert_eq!(e.diagnostics[0].code, "io-error");
+    assert_eq!(e.diagnostics[0].span, None);
+    assert!(e
+        .render()
+        .starts_with("/nonexistent/ascstep/p.ron: error[io-error]"));
+}
+
+#[test]
+fn parse_error_is_one_diagnostic_at_ron_position() {
+    let d = one("(\n  tensors: {}\n  code: [],\n)", "parse-error", 3, 3);
+    assert!(d.message.contains("comma"), "{}", d.message);
+    one("(tensors: {}, code: [Add(dst: @)])", "parse-error", 1, 31);
+    one("(tensors: {}, code: [], name: \"abc)", "parse-error", 1, 31);
+}
+
+#[test]
+fn unknown_field_lists_the_valid_names() {
+    let d = one(
+        "(\n  tensors: {},\n  code: [],\n  expct: [],\n)",
+        "unknown-field",
+        4,
+        3,
+    );
+    assert!(d.message.contains("`expect`"), "{}", d.message);
+    assert_eq!(d.notes, ["did you mean `expect`?"]);
+    // round_en exists only on ShiftRight.
+    let d = one(
+        &prog("Add(dst: \"x\", src0: \"x\", src1: \"y\", count: 8, round_en: true)"),
+        "unknown-field",
+        7,
+        56,
+    );
+    assert!(d.message.contains("`src0`, `src1`"), "{}", d.message);
+    assert_eq!(d.instruction, Some(0));
+    one(
+        &prog("Adds(dst: \"x\", src: \"x\", scalar: 1, mask: 8, repeat_times: 1, params: (dst_blk: 1))"),
+        "unknown-field",
+        7,
+        81,
+    );
+    one(
+        &with_tensor("\"x\": (dtype: half, addr: 0, len: 4, int: Fill(0))"),
+        "unknown-field",
+        2,
+        50,
+    );
+}
+
+#[test]
+fn missing_field_points_at_the_owner() {
+    one(
+        &with_tensor("\"x\": (dtype: half, addr: 0)"),
+        "missing-field",
+        2,
+        14,
+    );
+    one("(\n  tensors: {},\n)", "missing-field", 1, 1);
+    one(
+        &prog("Add(dst: \"x\", src0: \"x\", count: 8)"),
+        "missing-field",
+        7,
+        10,
+    );
+    one(
+        &prog("Add(dst: \"x\", src0: \"x\", src1: \"x\", mask: 8)"),
+        "missing-field",
+        7,
+        10,
+    );
+}
+
+#[test]
+fn duplicate_field() {
+    one(
+        &prog("Exp(dst: \"x\", src: \"x\", count: 8, count: 9)"),
+        "duplicate-field",
+        7,
+        44,
+    );
+}
+
+#[test]
+fn wrong_type_points_at_the_value() {
+    one(
+        &with_tensor("\"x\": (dtype: half, addr: \"0\", len: 4)"),
+        "wrong-type",
+        2,
+        39,
+    );
+    one(
+        &prog("Exp(dst: x, src: \"x\", count: 8)"),
+        "wrong-type",
+        7,
+        19,
+    );
+    one(
+        &prog("Exp(dst: \"x\", src: \"x\", mask: 8.5, repeat_times: 1)"),
+        "wrong-type",
+        7,
+        40,
+    );
+    one(
+        &prog("Exp(dst: \"x\", src: \"x\", mask: [1, 2, 3, 4, 5], repeat_times: 1)"),
+        "wrong-type",
+        7,
+        40,
+    );
+    one(
+        &prog("Exp(dst: \"x\", src: \"x\", mask: Full, repeat_times: 1)"),
+        "wrong-type",
+        7,
+        40,
+    );
+    one(&prog("\"Exp\""), "wrong-type", 7, 10);
+    one("Prog(tensors: {}, code: [])", "wrong-type", 1, 1);
+}
+
+#[test]
+fn unknown_product_lists_the_keys() {
+    let d = one(
+        "(\n  product: atlas_a4,\n  tensors: {},\n  code: [],\n)",
+        "unknown-product",
+        2,
+        12,
+    );
+    assert!(
+        d.notes[0].contains("atlas_training, atlas_inference, atlas_a2"),
+        "{:?}",
+        d.notes
+    );
+    assert!(
+        d.notes.iter().any(|n| n.contains("did you mean")),
+        "{:?}",
+        d.notes
+    );
+}
+
+#[test]
+fn duplicate_tensor() {
+    let d = one(
+        "(\n  tensors: {\n    \"x\": (dtype: half, addr: 0, len: 4),\n    \"x\": (dtype: half, addr: 64, len: 4),\n  },\n  code: [],\n)",
+        "duplicate-tensor",
+        4,
+        5,
+    );
+    assert_eq!(d.notes, ["first declared at 3:5"]);
+}
+
+#[test]
+fn unknown_dtype_lists_every_name() {
+    let d = one(
+        &with_tensor("\"x\": (dtype: float16, addr: 0, len: 4)"),
+        "unknown-dtype",
+        2,
+        27,
+    );
+    assert!(d.notes[0].contains("bfloat16 (bf16)"), "{:?}", d.notes);
+}
+
+#[test]
+fn value_out_of_range() {
+    // 300 in int8, at the element.
+    let d = one(
+        &with_tensor("\"x\": (dtype: int8, addr: 0, len: 3, init: Values([1, 300, 2]))"),
+        "value-out-of-range",
+        2,
+        67,
+    );
+    assert!(
+        d.message.contains("element 1 of tensor \"x\""),
+        "{}",
+        d.message
+    );
+    // A finite literal that overflows half; the literal inf is fine (tested above).
+    one(
+        &with_tensor("\"x\": (dtype: half, addr: 0, len: 2, init: Values([1, 1e6]))"),
+        "value-out-of-range",
+        2,
+        67,
+    );
+    // A Bits pattern wider than the element.
+    one(
+        &with_tensor("\"x\": (dtype: half, addr: 0, len: 1, init: Bits([0x10000]))"),
+        "value-out-of-range",
+        2,
+        62,
+    );
+    // A Ramp that leaves the type, at the Ramp.
+    let d = one(
+        &with_tensor("\"x\": (dtype: int8, addr: 0, len: 200, init: Ramp(start: 0, step: 1))"),
+        "value-out-of-range",
+        2,
+        58,
+    );
+    assert!(d.message.contains("element 128"), "{}", d.message);
+    // The tensor must fit the 32-bit address space.
+    one(
+        &with_tensor("\"x\": (dtype: float, addr: 0xffffff00, len: 64)"),
+        "value-out-of-range",
+        2,
+        57,
+    );
+    // ron itself rejects an integer literal beyond 64 bits (one diagnostic, at the literal).
+    one(
+        &with_tensor("\"x\": (dtype: u64, addr: 0, len: 1, init: Bits([0x1_0000_0000_0000_0000]))"),
+        "value-out-of-range",
+        2,
+        61,
+    );
+    // A negative repeat_times.
+    one(
+        &prog("Exp(dst: \"x\", src: \"x\", mask: 8, repeat_times: -1)"),
+        "value-out-of-range",
+        7,
+        57,
+    );
+    // A scalar beyond int16.
+    one(
+        &prog("Adds(dst: \"i\", src: \"i\", scalar: 40000, count: 8)"),
+        "value-out-of-range",
+        7,
+        43,
+    );
+}
+
+#[test]
+fn float_for_integer() {
+    let d = one(
+        &with_tensor("\"x\": (dtype: int32, addr: 0, len: 2, init: Values([1, 2.5]))"),
+        "float-for-integer",
+        2,
+        68,
+    );
+    assert!(
+        d.message.contains("element 1 of tensor \"x\""),
+        "{}",
+        d.message
+    );
+    one(
+        &prog("Adds(dst: \"i\", src: \"i\", scalar: 1.0, count: 8)"),
+        "float-for-integer",
+        7,
+        43,
+    );
+}
+
+#[test]
+fn length_mismatch() {
+    let d = one(
+        &with_tensor("\"x\": (dtype: half, addr: 0, len: 3, init: Values([1, 2]))"),
+        "length-mismatch",
+        2,
+        56,
+    );
+    assert!(
+        d.message.contains("2 elements, expected 3"),
+        "{}",
+        d.message
+    );
+    one(
+        &with_expect("(tensor: \"z\", len: 2, values: Values([1, 2, 3]))"),
+        "length-mismatch",
+        4,
+        42,
+    );
+    let dir = temp_dir("len");
+    std::fs::write(dir.join("short.bin"), [0u8; 6]).unwrap();
+    let src = with_tensor("\"x\": (dtype: half, addr: 0, len: 4, init: File(\"short.bin\"))");
+    let e = load_str(&dir.join("p.ron"), &src).unwrap_err();
+    assert_eq!(e.diagnostics.len(), 1);
+    assert_eq!(e.diagnostics[0].code, "length-mismatch");
+    assert_eq!(e.diagnostics[0].span, Some(Span::new(2, 56)));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn file_error_for_a_missing_file() {
+    let d = one(
+        &with_tensor("\"x\": (dtype: half, addr: 0, len: 4, init: File(\"nope.bin\"))"),
+        "file-error",
+        2,
+        61,
+    );
+    assert!(d.message.contains("nope.bin"), "{}", d.message);
+}
+
+#[test]
+fn unknown_data_form() {
+    let d = one(
+        &with_tensor("\"x\": (dtype: half, addr: 0, len: 4, init: Value([1]))"),
+        "unknown-data-form",
+        2,
+        56,
+    );
+    assert_eq!(d.notes, ["did you mean `Values`?"]);
+}
+
+#[test]
+fn bad_random() {
+    one(
+        &with_tensor(
+            "\"x\": (dtype: half, addr: 0, len: 4, init: Random(seed: 1, min: 2, max: 1))",
+        ),
+        "bad-random",
+        2,
+        77,
+    );
+    one(
+        &with_tensor(
+            "\"x\": (dtype: float, addr: 0, len: 4, init: Random(seed: 1, min: -inf, max: 1))",
+        ),
+        "bad-random",
+        2,
+        78,
+    );
+}
+
+#[test]
+fn unknown_tensor_suggests_the_closest_name() {
+    let d = one(
+        &prog("Exp(dst: \"xx\", src: \"x\", count: 8)"),
+        "unknown-tensor",
+        7,
+        19,
+    );
+    assert_eq!(
+        d.notes,
+        ["tensors: \"x\", \"y\", \"i\"", "did you mean \"x\"?"]
+    );
+    one(
+        &with_expect("(tensor: \"q\", unwritten: true)"),
+        "unknown-tensor",
+        4,
+        21,
+    );
+}
+
+#[test]
+fn operand_out_of_tensor_points_at_the_offset() {
+    let d = one(
+        &prog("Exp(dst: \"x[128]\", src: \"x\", count: 8)"),
+        "operand-out-of-tensor",
+        7,
+        22,
+    );
+    assert_eq!(d.notes, ["valid offsets are 0..=127"]);
+    one(
+        &prog("Exp(dst: \"x[0x80]\", src: \"x\", count: 8)"),
+        "operand-out-of-tensor",
+        7,
+        22,
+    );
+}
+
+#[test]
+fn bad_operand() {
+    for text in ["x[", "x[1]]", "[3]", "x[-1]", "x[abc]", ""] {
+        one(
+            &prog(&format!("Exp(dst: {text:?}, src: \"x\", count: 8)")),
+            "bad-operand",
+            7,
+            19,
+        );
+    }
+}
+
+#[test]
+fn unknown_instruction_suggests_a_name() {
+    let d = one(
+        &prog("Addd(dst: \"x\", src0: \"x\", src1: \"y\", count: 8)"),
+        "unknown-instruction",
+        7,
+        10,
+    );
+    assert_eq!(d.notes[0], "did you mean `Add`?");
+    let d = one(
+        &prog("Cast(dst: \"x\", src: \"x\", count: 8)"),
+        "unknown-instruction",
+        7,
+        10,
+    );
+    assert!(
+        d.notes[0].contains("does not simulate yet"),
+        "{:?}",
+        d.notes
+    );
+    one(&prog("ResetMask, Bogus"), "unknown-instruction", 7, 21);
+}
+
+#[test]
+fn bad_form_says_which_form_was_meant() {
+    let d = one(
+        &prog("Exp(dst: \"x\", src: \"x\", count: 8, mask: 8)"),
+        "bad-form",
+        7,
+        44,
+    );
+    assert!(d.notes[0].contains("first-n form"), "{:?}", d.notes);
+    let d = one(
+        &prog("Exp(dst: \"x\", src: \"x\", count: 8, mask: 8, repeat_times: 1)"),
+        "bad-form",
+        7,
+        44,
+    );
+    assert!(
+        d.notes[0].contains("high-dimensional form"),
+        "{:?}",
+        d.notes
+    );
+    one(&prog("Exp(dst: \"x\", src: \"x\")"), "bad-form", 7, 10);
+    let d = one(
+        &prog("Exp(dst: \"x\", src: \"x\", repeat_times: 2)"),
+        "bad-form",
+        7,
+        10,
+    );
+    assert!(d.message.contains("no `mask`"), "{}", d.message);
+    one(
+        &prog("Exp(dst: \"x\", src: \"x\", count: 8, params: [1, 1, 8, 8])"),
+        "bad-form",
+        7,
+        44,
+    );
+    one(
+        &prog("BlockReduceSum(dst: \"x\", src: \"x\", count: 8)"),
+        "bad-form",
+        7,
+        45,
+    );
+    one(
+        &prog("SetVectorMask(high: 0, low: 1, len: 2)"),
+        "bad-form",
+        7,
+        41,
+    );
+    one(&prog("SetVectorMask()"), "bad-form", 7, 10);
+    one(
+        &prog("Duplicate(dst: \"x\", scalar: 1, count: 8, dst_rep_stride: 8)"),
+        "bad-form",
+        7,
+        51,
+    );
+}
+
+#[test]
+fn bad_params_gives_the_order() {
+    let d = one(
+        &prog("Add(dst: \"x\", src0: \"x\", src1: \"y\", mask: 8, repeat_times: 1, params: [1, 1, 8, 8])"),
+        "bad-params",
+        7,
+        80,
+    );
+    assert!(
+        d.notes[0].contains("dst_blk_stride, src0_blk_stride, src1_blk_stride"),
+        "{:?}",
+        d.notes
+    );
+}
+
+#[test]
+fn stride_out_of_range_names_field_value_and_range() {
+    // BinaryRepeatParams block strides are uint8_t.
+    let d = one(
+        &prog("Add(dst: \"x\", src0: \"x\", src1: \"y\", mask: 8, repeat_times: 1, params: [256, 1, 1, 8, 8, 8])"),
+        "stride-out-of-range",
+        7,
+        81,
+    );
+    assert!(
+        d.message.contains("`dst_blk_stride` is 256"),
+        "{}",
+        d.message
+    );
+    assert!(d.notes[0].contains("0..=255"), "{:?}", d.notes);
+    // UnaryRepeatParams block strides are uint16_t, repeat strides uint8_t.
+    one(
+        &prog("Exp(dst: \"x\", src: \"x\", mask: 8, repeat_times: 1, params: (src_blk_stride: 65535, dst_rep_stride: 256))"),
+        "stride-out-of-range",
+        7,
+        108,
+    );
+    one(
+        &prog("WholeReduceSum(dst: \"x\", src: \"x\", mask: 8, repeat_times: 1, src_rep_stride: 65536)"),
+        "stride-out-of-range",
+        7,
+        87,
+    );
+}
+
+#[test]
+fn unknown_order() {
+    let d = one(
+        &prog(
+            "WholeReduceMax(dst: \"x\", src: \"x\", mask: 8, repeat_times: 1, order: ORDER_VALUE)",
+        ),
+        "unknown-order",
+        7,
+        78,
+    );
+    assert!(d.message.contains("ORDER_ONLY_INDEX"), "{}", d.message);
+}
+
+#[test]
+fn dtype_mismatch_names_both() {
+    let d = one(
+        &prog("Add(dst: \"x\", src0: \"x\", src1: \"i\", count: 8)"),
+        "dtype-mismatch",
+        7,
+        41,
+    );
+    assert!(
+        d.message
+            .contains("src1 \"i\" is int16 but dst \"x\" is half"),
+        "{}",
+        d.message
+    );
+}
+
+#[test]
+fn expect_out_of_tensor() {
+    one(
+        &with_expect("(tensor: \"z\", at: 100, len: 29, values: Fill(0))"),
+        "expect-out-of-tensor",
+        4,
+        40,
+    );
+    one(
+        &with_expect("(tensor: \"z\", at: 129, unwritten: true)"),
+        "expect-out-of-tensor",
+        4,
+        30,
+    );
+    one(
+        &with_expect("(tensor: \"z\", at: 127, values: Values([1, 2]))"),
+        "expect-out-of-tensor",
+        4,
+        30,
+    );
+}
+
+#[test]
+fn bad_expect() {
+    one(
+        &with_expect("(tensor: \"z\", unwritten: true, values: Fill(0))"),
+        "bad-expect",
+        4,
+        43,
+    );
+    one(
+        &with_expect("(tensor: \"z\", unwritten: true, rel: 0.1)"),
+        "bad-expect",
+        4,
+        43,
+    );
+}
+
+#[test]
+fn independent_errors_are_all_reported() {
+    let src = "(\n  tensors: {\n    \"a\": (dtype: half, addr: 0, len: 2, init: Values([1, 1e9])),\n    \"b\": (dtype: quarter, addr: 0, len: 2),\n    \"c\": (dtype: int8, addr: 0, len: 2),\n  },\n  code: [\n    Exp(dst: \"c\", src: \"nope\", count: 1),\n    Abs(dst: \"a\", src: \"b\", count: 1),\n    Relu(dst: \"c\", src: \"c\", count: 1, mask: 3),\n  ],\n)";
+    let d = diags(src);
+    let got: Vec<(&str, Option<Span>, Option<u32>)> =
+        d.iter().map(|d| (d.code, d.span, d.instruction)).collect();
+    assert_eq!(
+        got,
+        [
+            ("value-out-of-range", Some(Span::new(3, 58)), None),
+            ("unknown-dtype", Some(Span::new(4, 18)), None),
+            ("unknown-tensor", Some(Span::new(8, 24)), Some(0)),
+            ("bad-form", Some(Span::new(10, 40)), Some(2)),
+        ],
+        "operands naming the invalid tensors \"a\" and \"b\" are not reported again"
+    );
+}
+
+#[test]
+fn render_shows_every_diagnostic_with_a_caret() {
+    let e = load_str(
+        Path::new("p.ron"),
+        "(\n  tensors: {},\n  code: [Addd(), Exp(dst: \"x\", src: \"x\", count: 1)],\n)",
+    )
+    .unwrap_err();
+    let r = e.render();
+    assert!(
+        r.starts_with(
+            "p.ron:3:10: error[unknown-instruction]: unknown instruction `Addd` (instruction 0)\n"
+        ),
+        "{r}"
+    );
+    assert!(r.contains("p.ron:3:27: error[unknown-tensor]"), "{r}");
+    assert!(r.contains("3 |   code: [Addd(), Exp("), "{r}");
+}
