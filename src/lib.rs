@@ -5,7 +5,7 @@
 //! renders results; `cli` is the command line. The simulation core has no terminal or CLI
 //! dependency.
 
-// pub mod cli; (enabled once program::load lands)
+pub mod cli;
 pub mod diag;
 pub mod outcome;
 pub mod program;

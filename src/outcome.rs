@@ -68,7 +68,11 @@ pub fn run(program: Arc<Program>, product: Product, deny_warnings: bool) -> Outc
 /// Checks the expectations against a machine that has stopped.
 pub fn judge(machine: Machine, deny_warnings: bool) -> Outcome {
     let finished = machine.status() == Status::Finished;
-    let expectations = if finished { check_all(&machine) } else { Vec::new() };
+    let expectations = if finished {
+        check_all(&machine)
+    } else {
+        Vec::new()
+    };
     let warned = deny_warnings && !machine.diagnostics().is_empty();
     let verdict = if !finished || warned {
         Verdict::Invalid
@@ -124,8 +128,10 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
                 let expected_bytes = |v: &[u8]| v.get((j * s) as usize..((j + 1) * s) as usize).map(|b| b.to_vec());
                 let (ok, expected) = match &e.check {
                     ExpectCheck::Exact(v) => {
+                        // Bit-exact, except that any NaN equals any NaN (program-format.md §8).
                         let exp = expected_bytes(v).unwrap_or_default();
-                        let ok = actual.is_some() && m.ub().slice(addr..addr + s) == exp.as_slice();
+                        let both_nan = |a: Value| matches!((a, t.dtype.decode(&exp)), (Value::Float(x), Value::Float(y)) if x.is_nan() && y.is_nan());
+                        let ok = actual.is_some_and(|a| m.ub().slice(addr..addr + s) == exp.as_slice() || both_nan(a));
                         (ok, t.dtype.decode(&exp).to_string())
                     }
                     ExpectCheck::Close { values, rel, abs } => {

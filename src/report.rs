@@ -32,8 +32,12 @@ pub fn value_json(v: Option<Value>, dtype: DType) -> Json {
 pub fn value_text(v: Option<Value>, dtype: DType) -> String {
     match v {
         None => "·".into(),
-        Some(Value::Float(f)) if dtype == DType::Float && f.is_finite() && f != 0.0 => format!("{}", f as f32),
-        Some(Value::Float(f)) if f.is_finite() && f != 0.0 && dtype != DType::Float => format!("{}", f as f32),
+        Some(Value::Float(f)) if dtype == DType::Float && f.is_finite() && f != 0.0 => {
+            format!("{}", f as f32)
+        }
+        Some(Value::Float(f)) if f.is_finite() && f != 0.0 && dtype != DType::Float => {
+            format!("{}", f as f32)
+        }
         Some(v) => v.to_string(),
     }
 }
@@ -57,7 +61,11 @@ pub fn diag_json(d: &Diagnostic, file: &str) -> Json {
 pub fn tensors_json(m: &Machine) -> Json {
     let mut map = Map::new();
     for (i, t) in m.program().tensors.iter().enumerate() {
-        let values: Vec<Json> = m.tensor_values(i).into_iter().map(|v| value_json(v, t.dtype)).collect();
+        let values: Vec<Json> = m
+            .tensor_values(i)
+            .into_iter()
+            .map(|v| value_json(v, t.dtype))
+            .collect();
         map.insert(
             t.name.clone(),
             json!({"dtype": t.dtype.name(), "addr": t.addr, "len": t.len, "values": values}),
@@ -86,7 +94,11 @@ const MAX_SHOWN: usize = 1024;
 
 /// A tensor's values as aligned rows of `ROW`, each led by its first index.
 pub fn tensor_rows(values: &[Option<Value>], dtype: DType) -> String {
-    let texts: Vec<String> = values.iter().take(MAX_SHOWN).map(|v| value_text(*v, dtype)).collect();
+    let texts: Vec<String> = values
+        .iter()
+        .take(MAX_SHOWN)
+        .map(|v| value_text(*v, dtype))
+        .collect();
     let w = texts.iter().map(|s| s.chars().count()).max().unwrap_or(1);
     let iw = values.len().saturating_sub(1).to_string().len();
     let mut out = String::new();
@@ -98,7 +110,11 @@ pub fn tensor_rows(values: &[Option<Value>], dtype: DType) -> String {
         out.push('\n');
     }
     if values.len() > MAX_SHOWN {
-        let _ = writeln!(out, "    … {} more elements (use --report json for all)", values.len() - MAX_SHOWN);
+        let _ = writeln!(
+            out,
+            "    … {} more elements (use --report json for all)",
+            values.len() - MAX_SHOWN
+        );
     }
     out
 }
@@ -117,10 +133,21 @@ pub fn text_report(o: &Outcome) -> String {
     let _ = writeln!(out, "program: {name} ({})", p.path.display());
     let _ = writeln!(out, "product: {}    status: {status}", m.product().key());
     let c = m.counts();
-    let _ = writeln!(out, "steps:   {} instructions, {} repeats, {} blocks", c.instructions, c.repeats, c.blocks);
-    let (errs, warns) = m.diagnostics().iter().fold((0, 0), |(e, w), d| if d.is_error() { (e + 1, w) } else { (e, w + 1) });
+    let _ = writeln!(
+        out,
+        "steps:   {} instructions, {} repeats, {} blocks",
+        c.instructions, c.repeats, c.blocks
+    );
+    let (errs, warns) =
+        m.diagnostics().iter().fold(
+            (0, 0),
+            |(e, w), d| if d.is_error() { (e + 1, w) } else { (e, w + 1) },
+        );
     if errs + warns > 0 {
-        let _ = writeln!(out, "diagnostics: {errs} errors, {warns} warnings (details on stderr)");
+        let _ = writeln!(
+            out,
+            "diagnostics: {errs} errors, {warns} warnings (details on stderr)"
+        );
     }
     let _ = writeln!(out, "\ntensors (· = uninitialised):");
     for (i, t) in p.tensors.iter().enumerate() {
@@ -135,11 +162,22 @@ pub fn text_report(o: &Outcome) -> String {
                 let _ = writeln!(out, "  pass  {range}");
                 continue;
             }
-            let _ = writeln!(out, "  FAIL  {range}: {} of {} elements differ", e.mismatches, e.len);
+            let _ = writeln!(
+                out,
+                "  FAIL  {range}: {} of {} elements differ",
+                e.mismatches, e.len
+            );
             for f in &e.failures {
                 let got = f.actual.clone().unwrap_or_else(|| "uninitialised".into());
-                let writer = match f.last_writer.and_then(|w| p.code.get(w as usize).map(|i| (w, i))) {
-                    Some((w, i)) => format!("last written by instruction {w} `{}` (line {})", i.op.name(), i.span.line),
+                let writer = match f
+                    .last_writer
+                    .and_then(|w| p.code.get(w as usize).map(|i| (w, i)))
+                {
+                    Some((w, i)) => format!(
+                        "last written by instruction {w} `{}` (line {})",
+                        i.op.name(),
+                        i.span.line
+                    ),
                     None => "never written by an instruction".into(),
                 };
                 let _ = writeln!(
@@ -149,7 +187,11 @@ pub fn text_report(o: &Outcome) -> String {
                 );
             }
             if e.mismatches as usize > e.failures.len() {
-                let _ = writeln!(out, "        … {} more", e.mismatches as usize - e.failures.len());
+                let _ = writeln!(
+                    out,
+                    "        … {} more",
+                    e.mismatches as usize - e.failures.len()
+                );
             }
         }
     }

@@ -38,20 +38,24 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     let operand = |t: usize, rng: &mut Rng| Operand {
         tensor: t,
         // Mostly aligned offsets, sometimes misaligned ones.
-        offset: if rng.below(8) == 0 { 1 } else { rng.below(3) as u32 * (32 / dt.size()) },
+        offset: if rng.below(8) == 0 {
+            1
+        } else {
+            rng.below(3) as u32 * (32 / dt.size())
+        },
         span: Span::new(1, 1),
     };
     let fam = op.family();
     if fam == Family::MaskReg {
-        match op {
-            Op::SetVectorMask => {
-                i.set_mask = Some(if rng.below(2) == 0 {
-                    SetMaskArg::Len(rng.below(200))
-                } else {
-                    SetMaskArg::Words { high: rng.next(), low: rng.next() }
-                })
-            }
-            _ => {}
+        if op == Op::SetVectorMask {
+            i.set_mask = Some(if rng.below(2) == 0 {
+                SetMaskArg::Len(rng.below(200))
+            } else {
+                SetMaskArg::Words {
+                    high: rng.next(),
+                    low: rng.next(),
+                }
+            })
         }
         return i;
     }
@@ -77,13 +81,20 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     i.order = rng.pick(&ReduceOrder::ALL);
     let stride = |rng: &mut Rng, hi: u64| rng.below(hi) as u32;
     i.strides = Strides {
-        dst_blk: if rng.below(10) == 0 { 0 } else { 1 + stride(rng, 2) },
+        dst_blk: if rng.below(10) == 0 {
+            0
+        } else {
+            1 + stride(rng, 2)
+        },
         dst_rep: stride(rng, 12),
         src_blk: [stride(rng, 3), stride(rng, 3)],
         src_rep: [stride(rng, 12), stride(rng, 12)],
     };
     if rng.below(2) == 0 {
-        i.strides = Strides { dst_rep: if fam == Family::Reduce { 1 } else { 8 }, ..Strides::default() };
+        i.strides = Strides {
+            dst_rep: if fam == Family::Reduce { 1 } else { 8 },
+            ..Strides::default()
+        };
     }
     let par = dt.par() as u64;
     i.form = if fam != Family::Reduce && rng.below(4) == 0 {
@@ -93,15 +104,27 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             0 => MaskArg::Placeholder,
             1 | 2 => MaskArg::Contiguous(rng.below(par + 4) as i128),
             3 => MaskArg::Contiguous(par as i128),
-            _ => MaskArg::Bits(vec![rng.next(), if dt.size() == 2 { rng.next() } else { 0 }]),
+            _ => MaskArg::Bits(vec![
+                rng.next(),
+                if dt.size() == 2 { rng.next() } else { 0 },
+            ]),
         };
-        Form::Masked { mask, repeat_times: rng.below(24) }
+        Form::Masked {
+            mask,
+            repeat_times: rng.below(24),
+        }
     };
     i
 }
 
 fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -> Program {
-    let dts = [DType::Half, DType::Float, DType::Int16, DType::Int32, DType::UInt16];
+    let dts = [
+        DType::Half,
+        DType::Float,
+        DType::Int16,
+        DType::Int32,
+        DType::UInt16,
+    ];
     let dt = dts[dt_pick as usize % dts.len()];
     let len = TENSOR_BYTES / dt.size();
     let mut rng = Rng(init_seed);
@@ -123,12 +146,20 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
             }
         })
         .collect();
-    let ops: Vec<Op> = Op::ALL.iter().copied().filter(|o| o.dtypes(product).contains(dt) || o.family() == Family::MaskReg).collect();
+    let ops: Vec<Op> = Op::ALL
+        .iter()
+        .copied()
+        .filter(|o| o.dtypes(product).contains(dt) || o.family() == Family::MaskReg)
+        .collect();
     let code = specs
         .iter()
         .map(|&(k, seed)| {
             let mut r = Rng(seed);
-            let op = if ops.is_empty() { Op::Add } else { ops[k as usize % ops.len()] };
+            let op = if ops.is_empty() {
+                Op::Add
+            } else {
+                ops[k as usize % ops.len()]
+            };
             instr(op, dt, &mut r)
         })
         .collect();
@@ -147,7 +178,11 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
 /// The first difference between two machines' observable state, if any.
 fn diff(a: &Machine, b: &Machine) -> Option<String> {
     if let Some(i) = (0..a.ub().size() as usize).find(|&i| a.ub().bytes()[i] != b.ub().bytes()[i]) {
-        return Some(format!("UB byte {i:#x}: {} vs {}", a.ub().bytes()[i], b.ub().bytes()[i]));
+        return Some(format!(
+            "UB byte {i:#x}: {} vs {}",
+            a.ub().bytes()[i],
+            b.ub().bytes()[i]
+        ));
     }
     if a.ub().init_words() != b.ub().init_words() {
         return Some("initialised shadow differs".into());
@@ -155,13 +190,31 @@ fn diff(a: &Machine, b: &Machine) -> Option<String> {
     if a.ub().written_words() != b.ub().written_words() {
         return Some("written shadow differs".into());
     }
-    let sa = format!("{:?} {:?} {:?} {:?} {}", a.mask(), a.status(), a.counts(), a.pos(), a.step_count());
-    let sb = format!("{:?} {:?} {:?} {:?} {}", b.mask(), b.status(), b.counts(), b.pos(), b.step_count());
+    let sa = format!(
+        "{:?} {:?} {:?} {:?} {}",
+        a.mask(),
+        a.status(),
+        a.counts(),
+        a.pos(),
+        a.step_count()
+    );
+    let sb = format!(
+        "{:?} {:?} {:?} {:?} {}",
+        b.mask(),
+        b.status(),
+        b.counts(),
+        b.pos(),
+        b.step_count()
+    );
     if sa != sb {
         return Some(format!("state: {sa}\n   vs: {sb}"));
     }
     if a.diagnostics() != b.diagnostics() {
-        return Some(format!("diagnostics: {:#?}\n   vs: {:#?}", a.diagnostics(), b.diagnostics()));
+        return Some(format!(
+            "diagnostics: {:#?}\n   vs: {:#?}",
+            a.diagnostics(),
+            b.diagnostics()
+        ));
     }
     None
 }
@@ -205,7 +258,9 @@ fn generator_covers_finished_failed_and_fast_runs() {
     for seed in 0..300u64 {
         let mut r = Rng(seed);
         let product = Product::ALL[r.below(6) as usize];
-        let specs: Vec<(u8, u64)> = (0..1 + r.below(4)).map(|_| (r.next() as u8, r.next())).collect();
+        let specs: Vec<(u8, u64)> = (0..1 + r.below(4))
+            .map(|_| (r.next() as u8, r.next()))
+            .collect();
         let p = Arc::new(program(product, r.below(5) as u8, r.next(), &specs));
         let mut m = Machine::new(p.clone(), product);
         loop {
@@ -223,9 +278,17 @@ fn generator_covers_finished_failed_and_fast_runs() {
         }
         blocks += m.counts().blocks;
     }
-    eprintln!("finished {finished}, failed {failed}, blocks {blocks}, fast-path instructions {fast}");
-    assert!(finished >= 60, "only {finished} of 300 random programs finished");
+    eprintln!(
+        "finished {finished}, failed {failed}, blocks {blocks}, fast-path instructions {fast}"
+    );
+    assert!(
+        finished >= 60,
+        "only {finished} of 300 random programs finished"
+    );
     assert!(failed >= 30, "only {failed} of 300 random programs failed");
-    assert!(blocks >= 10_000, "random programs executed only {blocks} blocks");
+    assert!(
+        blocks >= 10_000,
+        "random programs executed only {blocks} blocks"
+    );
     assert!(fast >= 30, "only {fast} instructions took the fast path");
 }

@@ -28,35 +28,7 @@ pub(super) enum EncodeError {
     OutOfRange(String),
 }
 
-/// Binary floating-point formats: significand bits (with the hidden bit) and the exponent
-/// range of normal numbers.
-#[derive(Clone, Copy)]
-struct FloatFmt {
-    p: u32,
-    emin: i32,
-    emax: i32,
-}
-
-fn float_fmt(d: DType) -> Option<FloatFmt> {
-    match d {
-        DType::Half => Some(FloatFmt {
-            p: 11,
-            emin: -14,
-            emax: 15,
-        }),
-        DType::BFloat16 => Some(FloatFmt {
-            p: 8,
-            emin: -126,
-            emax: 127,
-        }),
-        DType::Float => Some(FloatFmt {
-            p: 24,
-            emin: -126,
-            emax: 127,
-        }),
-        _ => None,
-    }
-}
+use crate::sim::dtype::{float_fmt, round_exact, round_f64, FloatFmt};
 
 /// What a type holds, for messages.
 pub(super) fn range_text(d: DType) -> String {
@@ -71,58 +43,6 @@ pub(super) fn range_text(d: DType) -> String {
             format!("the largest finite {d} is {max}; write inf for infinity")
         }
     }
-}
-
-/// Rounds (−1)^neg · m · 2^e to the nearest value of `f`, ties to even, subnormals included.
-/// Returns ±inf when the rounded magnitude reaches 2^(emax+1). The result is exact in f64.
-fn round_exact(neg: bool, m: u128, e: i32, f: FloatFmt) -> f64 {
-    let signed = |v: f64| if neg { -v } else { v };
-    if m == 0 {
-        return signed(0.0);
-    }
-    let top = e + (128 - m.leading_zeros() as i32) - 1; // exponent of the leading bit
-    let q = top.max(f.emin) - (f.p as i32 - 1); // exponent of the target's last place
-    let (mm, qq) = if e >= q {
-        (m, e)
-    } else {
-        let shift = (q - e) as u32;
-        let rounded = if shift > 128 {
-            0
-        } else if shift == 128 {
-            u128::from(m > 1u128 << 127)
-        } else {
-            let kept = m >> shift;
-            let rem = m & ((1u128 << shift) - 1);
-            let half = 1u128 << (shift - 1);
-            kept + u128::from(rem > half || (rem == half && kept & 1 == 1))
-        };
-        (rounded, q)
-    };
-    if mm == 0 {
-        return signed(0.0);
-    }
-    let mag_top = qq + (128 - mm.leading_zeros() as i32) - 1;
-    if mag_top > f.emax {
-        return signed(f64::INFINITY);
-    }
-    // mm ≤ 2^p ≤ 2^24 and −149 ≤ qq ≤ 127 here, so both factors and the product are exact.
-    signed(mm as f64 * 2f64.powi(qq))
-}
-
-fn round_f64(v: f64, f: FloatFmt) -> f64 {
-    if !v.is_finite() {
-        return v;
-    }
-    let bits = v.to_bits();
-    let neg = bits >> 63 == 1;
-    let exp = ((bits >> 52) & 0x7ff) as i32;
-    let frac = (bits & ((1u64 << 52) - 1)) as u128;
-    let (m, e) = if exp == 0 {
-        (frac, -1074)
-    } else {
-        (frac | 1u128 << 52, exp - 1075)
-    };
-    round_exact(neg, m, e, f)
 }
 
 fn round_int(v: i128, f: FloatFmt) -> f64 {

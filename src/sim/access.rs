@@ -23,24 +23,30 @@ fn contiguous(op: &OpAddr, ks: &Range<u32>) -> bool {
 }
 
 impl Mem<'_> {
-    /// Loads the active lanes `ks` of repeat `r` into `out[k - ks.start]` (inactive lanes keep
-    /// their value) and records a read.
+    /// Copies the bytes of the active lanes `ks` of repeat `r` into `out` (lane k at
+    /// `(k - ks.start) · size`; inactive lanes keep their bytes) and records a read.
     #[inline]
-    pub fn read<T: Elem>(&mut self, op: &OpAddr, r: u32, ks: Range<u32>, lanes: &Lanes, out: &mut [T]) {
+    pub fn read_bytes(
+        &mut self,
+        op: &OpAddr,
+        r: u32,
+        ks: Range<u32>,
+        lanes: &Lanes,
+        out: &mut [u8],
+    ) {
         let size = op.size() as usize;
         let bytes = self.ub.bytes();
         if lanes.all_in(ks.start, ks.end) && contiguous(op, &ks) {
             let s = op.span(r, ks.start, ks.end);
             if let Some(src) = bytes.get(s.start as usize..s.end as usize) {
-                for (o, c) in out.iter_mut().zip(src.chunks_exact(size)) {
-                    *o = T::load(c);
-                }
+                out[..src.len()].copy_from_slice(src);
             }
         } else {
             for k in lanes.iter_in(ks.start, ks.end) {
                 let a = op.addr(r, k) as usize;
+                let o = (k - ks.start) as usize * size;
                 if let Some(c) = bytes.get(a..a + size) {
-                    out[(k - ks.start) as usize] = T::load(c);
+                    out[o..o + size].copy_from_slice(c);
                 }
             }
         }
@@ -52,10 +58,30 @@ impl Mem<'_> {
         }
     }
 
-    /// Stores `vals[k - ks.start]` into the active lanes `ks` of repeat `r` and records a write
-    /// with the bytes before and after.
+    /// Loads the active lanes `ks` of repeat `r` into `out[k - ks.start]` (inactive lanes hold
+    /// zero bits) and records a read.
     #[inline]
-    pub fn write<T: Elem>(&mut self, op: &OpAddr, r: u32, ks: Range<u32>, lanes: &Lanes, vals: &[T]) {
+    pub fn read<T: Elem>(
+        &mut self,
+        op: &OpAddr,
+        r: u32,
+        ks: Range<u32>,
+        lanes: &Lanes,
+        out: &mut [T],
+    ) {
+        let size = op.size() as usize;
+        let mut buf = [0u8; 256];
+        let n = (ks.end - ks.start) as usize;
+        self.read_bytes(op, r, ks, lanes, &mut buf[..n * size]);
+        for (o, c) in out.iter_mut().zip(buf[..n * size].chunks_exact(size)) {
+            *o = T::load(c);
+        }
+    }
+
+    /// Stores the lane bytes `vals` (lane k at `(k - ks.start) · size`) into the active lanes
+    /// `ks` of repeat `r` and records a write with the bytes before and after.
+    #[inline]
+    pub fn write_bytes(&mut self, op: &OpAddr, r: u32, ks: Range<u32>, lanes: &Lanes, vals: &[u8]) {
         let before = if self.rec.is_some() {
             Some(self.snapshot(op, r, ks.clone(), lanes, AccessKind::Write))
         } else {
@@ -66,15 +92,19 @@ impl Mem<'_> {
             let s = op.span(r, ks.start, ks.end);
             let (s0, s1) = (s.start as u32, s.end as u32);
             if s.end <= self.ub.size() as u64 {
-                let dst = self.ub.slice_mut(s0..s1);
-                for (v, c) in vals.iter().zip(dst.chunks_exact_mut(size)) {
-                    v.store(c);
-                }
+                self.ub
+                    .slice_mut(s0..s1)
+                    .copy_from_slice(&vals[..(s1 - s0) as usize]);
             }
         } else {
             for k in lanes.iter_in(ks.start, ks.end) {
                 let a = op.addr(r, k);
-                self.put(a, size, vals[(k - ks.start) as usize]);
+                let o = (k - ks.start) as usize * size;
+                if a + size as u64 <= self.ub.size() as u64 {
+                    self.ub
+                        .slice_mut(a as u32..a as u32 + size as u32)
+                        .copy_from_slice(&vals[o..o + size]);
+                }
             }
         }
         if let Some(mut acc) = before {
@@ -88,7 +118,10 @@ impl Mem<'_> {
     /// Stores one element at byte `addr` (reduction results), recording it as lane `lane`.
     pub fn write_one<T: Elem>(&mut self, op: &OpAddr, lane: u32, addr: u64, v: T) {
         let size = op.size() as usize;
-        let before = self.rec.is_some().then(|| self.bytes_of(&[addr as u32], size));
+        let before = self
+            .rec
+            .is_some()
+            .then(|| self.bytes_of(&[addr as u32], size));
         self.put(addr, size, v);
         if let Some(before) = before {
             let after = self.bytes_of(&[addr as u32], size);
@@ -127,7 +160,14 @@ impl Mem<'_> {
         v
     }
 
-    fn snapshot(&self, op: &OpAddr, r: u32, ks: Range<u32>, lanes: &Lanes, kind: AccessKind) -> Access {
+    fn snapshot(
+        &self,
+        op: &OpAddr,
+        r: u32,
+        ks: Range<u32>,
+        lanes: &Lanes,
+        kind: AccessKind,
+    ) -> Access {
         let lanes_v: Vec<u32> = lanes.iter_in(ks.start, ks.end).collect();
         let addrs: Vec<u32> = lanes_v.iter().map(|&k| op.addr(r, k) as u32).collect();
         let before = self.bytes_of(&addrs, op.size() as usize);
@@ -144,7 +184,13 @@ impl Mem<'_> {
     }
 
     /// The first active lane of `ks` in repeat `r` whose bytes are not all initialised.
-    pub fn first_uninit(&self, op: &OpAddr, r: u32, ks: Range<u32>, lanes: &Lanes) -> Option<(u32, u32)> {
+    pub fn first_uninit(
+        &self,
+        op: &OpAddr,
+        r: u32,
+        ks: Range<u32>,
+        lanes: &Lanes,
+    ) -> Option<(u32, u32)> {
         let size = op.size() as u64;
         if lanes.all_in(ks.start, ks.end) && contiguous(op, &ks) {
             let s = op.span(r, ks.start, ks.end);

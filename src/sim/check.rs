@@ -93,7 +93,11 @@ fn static_checks(c: &mut Ctx) -> Option<DType> {
         let list = if offering.is_empty() {
             "no product".to_string()
         } else {
-            offering.iter().map(|p| p.key()).collect::<Vec<_>>().join(", ")
+            offering
+                .iter()
+                .map(|p| p.key())
+                .collect::<Vec<_>>()
+                .join(", ")
         };
         let what = if op.family() == Family::MaskReg {
             format!("{} is not available on {p}: the training series has no counter mode (semantics.md §9 row 8)", op.name())
@@ -120,7 +124,11 @@ fn static_checks(c: &mut Ctx) -> Option<DType> {
         && matches!(p, Product::AtlasA2 | Product::AtlasA3);
     if and_or_quirk && is_count(instr) {
         // §3, §9 row 4: the count form reinterprets all buffers as 16-bit words.
-        compute = if dt == DType::Int32 { DType::Int16 } else { DType::UInt16 };
+        compute = if dt == DType::Int32 {
+            DType::Int16
+        } else {
+            DType::UInt16
+        };
         c.warn(
             "and-or-int32-reinterpreted",
             "count",
@@ -129,7 +137,7 @@ fn static_checks(c: &mut Ctx) -> Option<DType> {
                 c.name()
             ),
         );
-    } else if !all.contains(dt) && !(is_count(instr) && count_only.contains(dt)) {
+    } else if !(all.contains(dt) || is_count(instr) && count_only.contains(dt)) {
         let mut msg = format!("{} does not support {dt} on {p}", c.name());
         if count_only.contains(dt) {
             msg.push_str(" in the high-dimensional form (only with `count`)");
@@ -174,11 +182,17 @@ fn static_checks(c: &mut Ctx) -> Option<DType> {
         }
     }
     let fam = op.family();
-    if matches!(fam, Family::Unary | Family::Binary | Family::Scalar | Family::Duplicate)
-        && matches!(instr.form, Form::Masked { .. })
+    if matches!(
+        fam,
+        Family::Unary | Family::Binary | Family::Scalar | Family::Duplicate
+    ) && matches!(instr.form, Form::Masked { .. })
         && instr.strides.dst_blk == 0
     {
-        let field = if fam == Family::Duplicate { "dst_blk_stride" } else { "params" };
+        let field = if fam == Family::Duplicate {
+            "dst_blk_stride"
+        } else {
+            "params"
+        };
         c.err(
             "zero-dst-block-stride",
             field,
@@ -189,22 +203,36 @@ fn static_checks(c: &mut Ctx) -> Option<DType> {
         c.err(
             "reduce-dst-rep-stride-zero",
             "dst_rep_stride",
-            format!("{} with dst_rep_stride 0 is not supported on {p} (semantics.md §9 row 2)", c.name()),
+            format!(
+                "{} with dst_rep_stride 0 is not supported on {p} (semantics.md §9 row 2)",
+                c.name()
+            ),
         );
     }
-    if matches!(op, Op::WholeReduceMax | Op::WholeReduceMin) && !prof.reduce_orders.contains(&instr.order) {
+    if matches!(op, Op::WholeReduceMax | Op::WholeReduceMin)
+        && !prof.reduce_orders.contains(&instr.order)
+    {
         let ok: Vec<&str> = prof.reduce_orders.iter().map(|o| o.name()).collect();
         c.err(
             "unsupported-order",
             "order",
-            format!("{} order {} is not supported on {p}; supported: {} (semantics.md §5.2)", c.name(), instr.order.name(), ok.join(", ")),
+            format!(
+                "{} order {} is not supported on {p}; supported: {} (semantics.md §5.2)",
+                c.name(),
+                instr.order.name(),
+                ok.join(", ")
+            ),
         );
     }
     if matches!(op, Op::ShiftLeft | Op::ShiftRight) {
         if let Some(Value::Int(n)) = instr.scalar {
             let bits = (dt.size() * 8) as i128;
             if n < 0 || (prof.shift_amount_limited && n > bits) {
-                let range = if prof.shift_amount_limited { format!("0..={bits}") } else { "≥ 0".into() };
+                let range = if prof.shift_amount_limited {
+                    format!("0..={bits}")
+                } else {
+                    "≥ 0".into()
+                };
                 c.err(
                     "shift-out-of-range",
                     "scalar",
@@ -225,10 +253,18 @@ fn static_checks(c: &mut Ctx) -> Option<DType> {
 
 fn align_check(c: &mut Ctx, ops: &[OpAddr], dst_align: u32) {
     for (i, o) in ops.iter().enumerate() {
-        let need = if i == 0 && o.index != Indexing::Lanes { dst_align } else { 32 };
+        let need = if i == 0 && o.index != Indexing::Lanes {
+            dst_align
+        } else {
+            32
+        };
         if o.base % need != 0 {
             let t = &c.program.tensors[o.tensor];
-            let field = if o.role == "src" && c.instr.op.family() == Family::Binary { "src0" } else { o.role };
+            let field = if o.role == "src" && c.instr.op.family() == Family::Binary {
+                "src0"
+            } else {
+                o.role
+            };
             c.err(
                 "misaligned-operand",
                 field,
@@ -254,16 +290,23 @@ fn resolve_lanes(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<
         }
     };
     match &instr.form {
-        Form::Bare => Some(LaneSource::Fixed { lanes: Lanes::NONE, repeats: 0 }),
+        Form::Bare => Some(LaneSource::Fixed {
+            lanes: Lanes::NONE,
+            repeats: 0,
+        }),
         Form::Count(n) => {
             if reg.mode == MaskMode::Counter {
-                c.warn("mask-register-reset", "count", format!("the count form resets the mask register to all ones in normal mode; the counter mode set earlier is lost for later `mask: Placeholder` calls (semantics.md §2.5, §7 item 9)"));
+                c.warn("mask-register-reset", "count", "the count form resets the mask register to all ones in normal mode; the counter mode set earlier is lost for later `mask: Placeholder` calls (semantics.md §2.5, §7 item 9)".into());
             }
             if *n == 0 {
                 c.warn("repeat-zero", "count", zero_repeat_msg("count", p));
             }
             // While it runs, the count form holds the count in counter mode (§2.5, §3).
-            *reg = MaskReg { low: *n, high: 0, mode: MaskMode::Counter };
+            *reg = MaskReg {
+                low: *n,
+                high: 0,
+                mode: MaskMode::Counter,
+            };
             Some(LaneSource::Counted { count: *n })
         }
         Form::Masked { mask, repeat_times } => {
@@ -284,7 +327,11 @@ fn resolve_lanes(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<
                     }
                 };
                 if *mask != MaskArg::Placeholder {
-                    *reg = MaskReg { low: count, high: 0, mode: MaskMode::Counter };
+                    *reg = MaskReg {
+                        low: count,
+                        high: 0,
+                        mode: MaskMode::Counter,
+                    };
                 }
                 return Some(LaneSource::Counted { count });
             }
@@ -317,7 +364,11 @@ fn resolve_lanes(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<
                     let m64 = m.min(u64::MAX as i128) as u64;
                     let (lo, hi) = expand_len(m64, par);
                     if par <= 128 {
-                        *reg = MaskReg { low: lo, high: hi, mode: MaskMode::Normal };
+                        *reg = MaskReg {
+                            low: lo,
+                            high: hi,
+                            mode: MaskMode::Normal,
+                        };
                     }
                     Lanes::first(m64.min(par as u64) as u32)
                 }
@@ -357,16 +408,27 @@ fn resolve_lanes(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<
                         }
                     }
                     if dt.size() != 1 {
-                        *reg = MaskReg { low: words[0], high: words[1], mode: MaskMode::Normal };
+                        *reg = MaskReg {
+                            low: words[0],
+                            high: words[1],
+                            mode: MaskMode::Normal,
+                        };
                     }
                     lanes
                 }
             };
             let repeats = (*repeat_times).min(u32::MAX as u64) as u32;
             if repeats == 0 {
-                c.warn("repeat-zero", "repeat_times", zero_repeat_msg("repeat_times", p));
+                c.warn(
+                    "repeat-zero",
+                    "repeat_times",
+                    zero_repeat_msg("repeat_times", p),
+                );
             }
-            Some(LaneSource::Fixed { lanes: lanes.limit(par), repeats })
+            Some(LaneSource::Fixed {
+                lanes: lanes.limit(par),
+                repeats,
+            })
         }
     }
 }
@@ -431,7 +493,11 @@ fn bounds_checks(c: &mut Ctx, plan: &Plan, ub_size: u32) {
         let t = &c.program.tensors[o.tensor];
         let field = op_field(o.role, c.instr.op.family());
         if let Some(out) = plan.first_outside(i, 0..ub_size as u64) {
-            let what = if o.kind == AccessKind::Write { "writes" } else { "reads" };
+            let what = if o.kind == AccessKind::Write {
+                "writes"
+            } else {
+                "reads"
+            };
             let d = Diagnostic::error(
                 "outside-ub",
                 format!(
@@ -447,7 +513,11 @@ fn bounds_checks(c: &mut Ctx, plan: &Plan, ub_size: u32) {
             return;
         }
         if let Some(out) = plan.first_outside(i, t.addr as u64..t.end()) {
-            let what = if o.kind == AccessKind::Write { "writes" } else { "reads" };
+            let what = if o.kind == AccessKind::Write {
+                "writes"
+            } else {
+                "reads"
+            };
             let d = Diagnostic::error(
                 "outside-tensor",
                 format!(
@@ -468,19 +538,28 @@ fn bounds_checks(c: &mut Ctx, plan: &Plan, ub_size: u32) {
 /// Address-overlap rules (semantics.md §7 item 4), reported as warnings: partial overlap inside a
 /// repeat, and a destination written in one repeat that a later repeat reads.
 fn overlap_checks(c: &mut Ctx, plan: &Plan) {
-    let Some(dst_ext) = plan.extent(0) else { return };
+    let Some(dst_ext) = plan.extent(0) else {
+        return;
+    };
     let dst = plan.operands[0];
     for j in 1..plan.operands.len() {
         let src = plan.operands[j];
-        let Some(src_ext) = plan.extent(j) else { continue };
+        let Some(src_ext) = plan.extent(j) else {
+            continue;
+        };
         let lo = dst_ext.start.max(src_ext.start);
         let hi = dst_ext.end.min(src_ext.end);
         if lo >= hi {
             continue;
         }
-        let in_place = dst.index == Indexing::Lanes && src.index == Indexing::Lanes && dst.same_geometry(&src);
+        let in_place =
+            dst.index == Indexing::Lanes && src.index == Indexing::Lanes && dst.same_geometry(&src);
         // In place with repeats that do not overlap each other: lane k only ever meets itself.
-        if in_place && (plan.repeats <= 1 || plan.repeat_shift(0) >= (plan.par * dst.size()) as u64 && dst.repeat_contiguous(plan.par)) {
+        if in_place
+            && (plan.repeats <= 1
+                || plan.repeat_shift(0) >= (plan.par * dst.size()) as u64
+                    && dst.repeat_contiguous(plan.par))
+        {
             continue;
         }
         // Byte → (first repeat writing it + 1, lane); only the overlapping range.
@@ -552,21 +631,37 @@ fn fast_ok(plan: &Plan) -> bool {
         LaneSource::Counted { .. } => true,
         LaneSource::Fixed { lanes, .. } => lanes == Lanes::first(lanes.count()),
     };
-    if !prefix || !plan.operands.iter().all(|o| o.index == Indexing::Lanes && o.repeat_contiguous(plan.par)) {
+    if !prefix
+        || !plan
+            .operands
+            .iter()
+            .all(|o| o.index == Indexing::Lanes && o.repeat_contiguous(plan.par))
+    {
         return false;
     }
     let dst = plan.operands[0];
     let Some(d) = plan.extent(0) else { return true };
     plan.operands[1..].iter().enumerate().all(|(j, s)| {
         dst.same_geometry(s) && dst.rep as u64 * 32 >= (plan.par * dst.size()) as u64
-            || plan.extent(j + 1).is_none_or(|e| e.end <= d.start || e.start >= d.end)
+            || plan
+                .extent(j + 1)
+                .is_none_or(|e| e.end <= d.start || e.start >= d.end)
     })
 }
 
 /// Prepares instruction `idx` with the register `reg`, or returns the errors that reject it.
-pub fn prepare(program: &Program, idx: u32, product: Product, ub_size: u32, reg: MaskReg) -> Result<Prepared, Vec<Diagnostic>> {
+pub fn prepare(
+    program: &Program,
+    idx: u32,
+    product: Product,
+    ub_size: u32,
+    reg: MaskReg,
+) -> Result<Prepared, Vec<Diagnostic>> {
     let Some(instr) = program.code.get(idx as usize) else {
-        return Err(vec![Diagnostic::error("no-instruction", format!("there is no instruction {idx}"))]);
+        return Err(vec![Diagnostic::error(
+            "no-instruction",
+            format!("there is no instruction {idx}"),
+        )]);
     };
     let mut c = Ctx {
         program,
@@ -586,7 +681,14 @@ pub fn prepare(program: &Program, idx: u32, product: Product, ub_size: u32, reg:
             return Err(c.errors);
         }
         return Ok(Prepared {
-            plan: Plan::new(128, LaneSource::Fixed { lanes: Lanes::NONE, repeats: 0 }, Vec::new()),
+            plan: Plan::new(
+                128,
+                LaneSource::Fixed {
+                    lanes: Lanes::NONE,
+                    repeats: 0,
+                },
+                Vec::new(),
+            ),
             exec: Exec::None,
             mask_at_start: reg_now,
             mask_at_end: reg_now,
@@ -609,8 +711,18 @@ pub fn prepare(program: &Program, idx: u32, product: Product, ub_size: u32, reg:
             (Exec::Reduce(k), ops, al)
         }
         _ => {
-            let ftz = product == Product::Ascend950 && matches!(instr.op, Op::Exp | Op::Ln | Op::Sqrt | Op::Rsqrt | Op::Reciprocal | Op::Div);
-            let k = MapKernel { op: instr.op, dtype: dt, scalar: instr.scalar.unwrap_or(Value::Int(0)), round_en: instr.round_en, ftz };
+            let ftz = product == Product::Ascend950
+                && matches!(
+                    instr.op,
+                    Op::Exp | Op::Ln | Op::Sqrt | Op::Rsqrt | Op::Reciprocal | Op::Div
+                );
+            let k = MapKernel {
+                op: instr.op,
+                dtype: dt,
+                scalar: instr.scalar.unwrap_or(Value::Int(0)),
+                round_en: instr.round_en,
+                ftz,
+            };
             (Exec::Map(k), elementwise::operands(instr, program), 32)
         }
     };
@@ -644,7 +756,11 @@ pub fn prepare(program: &Program, idx: u32, product: Product, ub_size: u32, reg:
         return Err(c.errors);
     }
     overlap_checks(&mut c, &plan);
-    let mask_at_end = if is_count(instr) { MaskReg::default() } else { reg_now };
+    let mask_at_end = if is_count(instr) {
+        MaskReg::default()
+    } else {
+        reg_now
+    };
     let fast = matches!(exec, Exec::Map(_)) && fast_ok(&plan);
     Ok(Prepared {
         plan,

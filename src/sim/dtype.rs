@@ -174,9 +174,7 @@ impl fmt::Display for Value {
         match *self {
             Value::Int(v) => write!(f, "{v}"),
             Value::Float(v) if v.is_nan() => f.write_str("nan"),
-            Value::Float(v) if v.is_infinite() => {
-                f.write_str(if v > 0.0 { "inf" } else { "-inf" })
-            }
+            Value::Float(v) if v.is_infinite() => f.write_str(if v > 0.0 { "inf" } else { "-inf" }),
             Value::Float(v) => {
                 if v == 0.0 && v.is_sign_negative() {
                     f.write_str("-0")
@@ -241,6 +239,98 @@ impl Elem for bf16 {
     #[inline(always)]
     fn store(self, out: &mut [u8]) {
         out[..2].copy_from_slice(&self.to_bits().to_le_bytes());
+    }
+}
+
+/// Precision and exponent range of a binary floating-point format.
+/// Binary floating-point formats: significand bits (with the hidden bit) and the exponent
+/// range of normal numbers.
+#[derive(Clone, Copy)]
+pub struct FloatFmt {
+    pub p: u32,
+    pub emin: i32,
+    pub emax: i32,
+}
+
+pub fn float_fmt(d: DType) -> Option<FloatFmt> {
+    match d {
+        DType::Half => Some(FloatFmt {
+            p: 11,
+            emin: -14,
+            emax: 15,
+        }),
+        DType::BFloat16 => Some(FloatFmt {
+            p: 8,
+            emin: -126,
+            emax: 127,
+        }),
+        DType::Float => Some(FloatFmt {
+            p: 24,
+            emin: -126,
+            emax: 127,
+        }),
+        _ => None,
+    }
+}
+
+/// Rounds (−1)^neg · m · 2^e to the nearest value of `f`, ties to even, subnormals included.
+/// Returns ±inf when the rounded magnitude reaches 2^(emax+1). The result is exact in f64.
+pub fn round_exact(neg: bool, m: u128, e: i32, f: FloatFmt) -> f64 {
+    let signed = |v: f64| if neg { -v } else { v };
+    if m == 0 {
+        return signed(0.0);
+    }
+    let top = e + (128 - m.leading_zeros() as i32) - 1; // exponent of the leading bit
+    let q = top.max(f.emin) - (f.p as i32 - 1); // exponent of the target's last place
+    let (mm, qq) = if e >= q {
+        (m, e)
+    } else {
+        let shift = (q - e) as u32;
+        let rounded = if shift > 128 {
+            0
+        } else if shift == 128 {
+            u128::from(m > 1u128 << 127)
+        } else {
+            let kept = m >> shift;
+            let rem = m & ((1u128 << shift) - 1);
+            let half = 1u128 << (shift - 1);
+            kept + u128::from(rem > half || (rem == half && kept & 1 == 1))
+        };
+        (rounded, q)
+    };
+    if mm == 0 {
+        return signed(0.0);
+    }
+    let mag_top = qq + (128 - mm.leading_zeros() as i32) - 1;
+    if mag_top > f.emax {
+        return signed(f64::INFINITY);
+    }
+    // mm ≤ 2^p ≤ 2^24 and −149 ≤ qq ≤ 127 here, so both factors and the product are exact.
+    signed(mm as f64 * 2f64.powi(qq))
+}
+
+pub fn round_f64(v: f64, f: FloatFmt) -> f64 {
+    if !v.is_finite() {
+        return v;
+    }
+    let bits = v.to_bits();
+    let neg = bits >> 63 == 1;
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    let frac = (bits & ((1u64 << 52) - 1)) as u128;
+    let (m, e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | 1u128 << 52, exp - 1075)
+    };
+    round_exact(neg, m, e, f)
+}
+
+/// `v` rounded to nearest-even in `d` (for float types), as an f64 that the type holds
+/// exactly. The `half` crate's own f64 conversion truncates low bits before rounding.
+pub fn round_to(d: DType, v: f64) -> f64 {
+    match float_fmt(d) {
+        Some(f) => round_f64(v, f),
+        None => v,
     }
 }
 
@@ -426,19 +516,19 @@ macro_rules! num_small_float {
             // format is correctly rounded for + − × ÷ √ (p32 ≥ 2·p16 + 2).
             #[inline(always)]
             fn vadd(self, o: Self) -> Self {
-                <$t>::from_f32(self.to_f32() + o.to_f32())
+                <$t>::from_f32(canon_f32(self.to_f32() + o.to_f32()))
             }
             #[inline(always)]
             fn vsub(self, o: Self) -> Self {
-                <$t>::from_f32(self.to_f32() - o.to_f32())
+                <$t>::from_f32(canon_f32(self.to_f32() - o.to_f32()))
             }
             #[inline(always)]
             fn vmul(self, o: Self) -> Self {
-                <$t>::from_f32(self.to_f32() * o.to_f32())
+                <$t>::from_f32(canon_f32(self.to_f32() * o.to_f32()))
             }
             #[inline(always)]
             fn vdiv(self, o: Self) -> Self {
-                <$t>::from_f32(self.to_f32() / o.to_f32())
+                <$t>::from_f32(canon_f32(self.to_f32() / o.to_f32()))
             }
             #[inline(always)]
             fn vmax(self, o: Self) -> Self {
@@ -461,14 +551,23 @@ macro_rules! num_small_float {
                 <$t>::is_nan(self)
             }
             fn ftz(self) -> Self {
-                if !self.is_normal() && self.to_bits() & 0x7fff != 0 && !<$t>::is_nan(self) && !self.is_infinite() {
+                if !self.is_normal()
+                    && self.to_bits() & 0x7fff != 0
+                    && !<$t>::is_nan(self)
+                    && !self.is_infinite()
+                {
                     <$t>::from_bits(self.to_bits() & 0x8000)
                 } else {
                     self
                 }
             }
             fn unary_f(self, f: fn(f64) -> f64) -> Self {
-                <$t>::from_f64(f(self.to_f64()))
+                let r = f(self.to_f64());
+                if r.is_nan() {
+                    <$t>::NAN
+                } else {
+                    <$t>::from_f64(round_to(<$t as Elem>::DTYPE, r))
+                }
             }
             fn bit_not(self) -> Self {
                 <$t>::from_bits(!self.to_bits())
@@ -486,10 +585,11 @@ macro_rules! num_small_float {
                 self
             }
             fn from_value(v: Value) -> Self {
-                match v {
-                    Value::Int(i) => <$t>::from_f64(i as f64),
-                    Value::Float(f) => <$t>::from_f64(f),
-                }
+                let f = match v {
+                    Value::Int(i) => i as f64,
+                    Value::Float(f) => f,
+                };
+                <$t>::from_f64(round_to(<$t as Elem>::DTYPE, f))
             }
             fn to_value(self) -> Value {
                 Value::Float(self.to_f64())
@@ -500,22 +600,34 @@ macro_rules! num_small_float {
 num_small_float!(f16);
 num_small_float!(bf16);
 
+/// NaN results are the positive quiet NaN on every host (x86 would give a negative one for
+/// invalid operations, ARM a positive one): payloads are not modelled, so results stay
+/// reproducible. Max/Min still return their NaN input unchanged.
+#[inline(always)]
+fn canon_f32(x: f32) -> f32 {
+    if x.is_nan() {
+        f32::NAN
+    } else {
+        x
+    }
+}
+
 impl Num for f32 {
     #[inline(always)]
     fn vadd(self, o: Self) -> Self {
-        self + o
+        canon_f32(self + o)
     }
     #[inline(always)]
     fn vsub(self, o: Self) -> Self {
-        self - o
+        canon_f32(self - o)
     }
     #[inline(always)]
     fn vmul(self, o: Self) -> Self {
-        self * o
+        canon_f32(self * o)
     }
     #[inline(always)]
     fn vdiv(self, o: Self) -> Self {
-        self / o
+        canon_f32(self / o)
     }
     #[inline(always)]
     fn vmax(self, o: Self) -> Self {
@@ -545,7 +657,8 @@ impl Num for f32 {
         }
     }
     fn unary_f(self, f: fn(f64) -> f64) -> Self {
-        f(self as f64) as f32
+        // f64 → f32 by `as` rounds to nearest even; f64 carries ≥ 2·24+2 bits.
+        canon_f32(f(self as f64) as f32)
     }
     fn bit_not(self) -> Self {
         f32::from_bits(!self.to_bits())
@@ -637,7 +750,11 @@ mod tests {
         let x = 0b1010_1010_1010_1010u16 as i16;
         assert_eq!(x.shl(1) as u16, 0b1101_0101_0101_0100);
         assert_eq!(x.shl(3) as u16, 0b1101_0101_0101_0000);
-        assert_eq!(0x4000i16.shl(1), 0, "positive values lose the bit below the sign");
+        assert_eq!(
+            0x4000i16.shl(1),
+            0,
+            "positive values lose the bit below the sign"
+        );
         assert_eq!(1u16.shl(16), 0);
     }
 
@@ -672,7 +789,14 @@ mod tests {
         assert_eq!(z.vmin(nz).to_bits(), nz.to_bits());
         assert!(Num::vmax(f16::NAN, z).is_nan());
         assert!(Num::vmin(1.0f32, f32::NAN).is_nan());
-        assert_eq!(Num::vdiv(1.0f32, -0.0).to_bits(), f32::NEG_INFINITY.to_bits());
+        assert_eq!(
+            Num::vdiv(1.0f32, -0.0).to_bits(),
+            f32::NEG_INFINITY.to_bits()
+        );
+        // Invalid operations give the positive quiet NaN whatever the host CPU does.
+        assert_eq!(Num::vdiv(0.0f32, 0.0).to_bits(), 0x7fc0_0000);
+        assert_eq!(Num::vsub(f16::INFINITY, f16::INFINITY).to_bits(), 0x7e00);
+        assert_eq!(Num::unary_f(-1.0f32, f64::sqrt).to_bits(), 0x7fc0_0000);
     }
 
     #[test]

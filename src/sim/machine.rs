@@ -72,7 +72,9 @@ impl Machine {
             Some(s) if s == 0 || s % 32 != 0 || s > MAX_UB => {
                 diags.push(Diagnostic::error(
                     "bad-ub-size",
-                    format!("ub_size {s} must be a non-zero multiple of 32 bytes, at most {MAX_UB}"),
+                    format!(
+                        "ub_size {s} must be a non-zero multiple of 32 bytes, at most {MAX_UB}"
+                    ),
                 ));
                 product.profile().ub_size
             }
@@ -200,7 +202,9 @@ impl Machine {
             let p = self.pos;
             let done = match g {
                 Granularity::Block => true,
-                Granularity::Repeat => p.instruction != start.instruction || p.repeat != start.repeat,
+                Granularity::Repeat => {
+                    p.instruction != start.instruction || p.repeat != start.repeat
+                }
                 Granularity::Instruction => p.instruction != start.instruction,
             };
             if done {
@@ -218,7 +222,11 @@ impl Machine {
             if self.active.is_none() && !self.enter(None) {
                 break;
             }
-            let fast = self.active.as_ref().is_some_and(|a| a.prep.fast && a.prep.plan.repeats > 0) && self.pos.block == 0;
+            let fast = self
+                .active
+                .as_ref()
+                .is_some_and(|a| a.prep.fast && a.prep.plan.repeats > 0)
+                && self.pos.block == 0;
             if fast {
                 self.run_fast();
             } else {
@@ -264,7 +272,9 @@ impl Machine {
         if self.active.is_none() && !self.enter(ev.as_deref_mut()) {
             return;
         }
-        let Some(mut active) = self.active.take() else { return };
+        let Some(mut active) = self.active.take() else {
+            return;
+        };
         let plan = &active.prep.plan;
         let (r, b) = (self.pos.repeat, self.pos.block);
         if plan.repeats == 0 || matches!(active.prep.exec, Exec::None) {
@@ -282,10 +292,16 @@ impl Machine {
         let ks = block_lanes(plan.par, b);
         let idx = self.pos.instruction;
         for (j, op) in plan.operands.iter().enumerate() {
-            if op.kind != AccessKind::Read || op.index != Indexing::Lanes || active.uninit_seen >> j & 1 == 1 {
+            if op.kind != AccessKind::Read
+                || op.index != Indexing::Lanes
+                || active.uninit_seen >> j & 1 == 1
+            {
                 continue;
             }
-            let mem = Mem { ub: &mut self.ub, rec: None };
+            let mem = Mem {
+                ub: &mut self.ub,
+                rec: None,
+            };
             if let Some((lane, addr)) = mem.first_uninit(op, r, ks.clone(), &lanes) {
                 active.uninit_seen |= 1 << j;
                 let d = uninit_diag(&self.program, idx, op, r, b, lane, addr);
@@ -296,9 +312,14 @@ impl Machine {
             }
         }
         let rec = ev.map(|e| &mut e.accesses);
-        let mut mem = Mem { ub: &mut self.ub, rec };
+        let mut mem = Mem {
+            ub: &mut self.ub,
+            rec,
+        };
         match &active.prep.exec {
-            Exec::Map(k) => with_dtype!(k.dtype, T => elementwise::exec_block::<T>(k, plan, &mut mem, r, b)),
+            Exec::Map(k) => {
+                with_dtype!(k.dtype, T => elementwise::exec_block::<T>(k, plan, &mut mem, r, b))
+            }
             Exec::Reduce(k) => {
                 with_dtype!(k.dtype, T => reduce::exec_block::<T>(k, plan, &mut mem, r, b, &mut active.partials))
             }
@@ -322,7 +343,9 @@ impl Machine {
     /// The rest of the current instruction, from the start of repeat `pos.repeat`, on the
     /// contiguous fast path (see `check::fast_ok`).
     fn run_fast(&mut self) {
-        let Some(mut active) = self.active.take() else { return };
+        let Some(mut active) = self.active.take() else {
+            return;
+        };
         let idx = self.pos.instruction;
         let plan = &active.prep.plan;
         let Exec::Map(k) = &active.prep.exec else {
@@ -344,7 +367,11 @@ impl Machine {
                     r1 += 1;
                 }
             }
-            let elems = if n == par { (r1 - r) as u64 * par as u64 } else { n as u64 };
+            let elems = if n == par {
+                (r1 - r) as u64 * par as u64
+            } else {
+                n as u64
+            };
             // Uninitialised source bytes, mapped back to the block step that would read them.
             for (j, op) in plan.operands.iter().enumerate() {
                 if op.kind != AccessKind::Read || active.uninit_seen >> j & 1 == 1 || elems == 0 {
@@ -365,7 +392,10 @@ impl Machine {
                 self.diagnostics.push(d);
             }
             found.clear();
-            let mut mem = Mem { ub: &mut self.ub, rec: None };
+            let mut mem = Mem {
+                ub: &mut self.ub,
+                rec: None,
+            };
             with_dtype!(k.dtype, T => elementwise::exec_run::<T>(k, plan, &mut mem, r, elems));
             r = r1;
         }
@@ -391,10 +421,22 @@ impl Machine {
     }
 }
 
-fn uninit_diag(program: &Program, idx: u32, op: &OpAddr, r: u32, b: u32, lane: u32, addr: u32) -> Diagnostic {
+fn uninit_diag(
+    program: &Program,
+    idx: u32,
+    op: &OpAddr,
+    r: u32,
+    b: u32,
+    lane: u32,
+    addr: u32,
+) -> Diagnostic {
     let t = &program.tensors[op.tensor];
     let instr = &program.code[idx as usize];
-    let field = if op.role == "src" && instr.op.family() == Family::Binary { "src0" } else { op.role };
+    let field = if op.role == "src" && instr.op.family() == Family::Binary {
+        "src0"
+    } else {
+        op.role
+    };
     let elem = (addr.saturating_sub(t.addr)) / t.dtype.size().max(1);
     Diagnostic::warning(
         "uninitialised-read",

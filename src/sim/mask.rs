@@ -92,16 +92,47 @@ impl Lanes {
         self.0 == [0; 4]
     }
 
+    /// The bits of lanes `k0..k1` (at most 64 lanes, inside one word), shifted down to bit 0.
+    #[inline(always)]
+    fn window(&self, k0: u32, k1: u32) -> Option<u64> {
+        if k1 <= k0 || k1 - k0 > 64 || k0 / 64 != (k1 - 1) / 64 {
+            return None;
+        }
+        let w = self.0[(k0 / 64) as usize] >> (k0 % 64);
+        let n = k1 - k0;
+        Some(if n == 64 { w } else { w & ((1u64 << n) - 1) })
+    }
+
     /// True when all lanes in `k0..k1` are active.
     #[inline]
     pub fn all_in(&self, k0: u32, k1: u32) -> bool {
-        (k0..k1).all(|k| self.has(k))
+        match self.window(k0, k1) {
+            Some(w) => w.count_ones() == k1 - k0,
+            None => (k0..k1).all(|k| self.has(k)),
+        }
     }
 
     /// True when any lane in `k0..k1` is active.
     #[inline]
     pub fn any_in(&self, k0: u32, k1: u32) -> bool {
-        (k0..k1).any(|k| self.has(k))
+        match self.window(k0, k1) {
+            Some(w) => w != 0,
+            None => (k0..k1).any(|k| self.has(k)),
+        }
+    }
+
+    /// The first and last active lanes in `k0..k1`.
+    #[inline]
+    pub fn bounds_in(&self, k0: u32, k1: u32) -> Option<(u32, u32)> {
+        match self.window(k0, k1) {
+            Some(0) => None,
+            Some(w) => Some((k0 + w.trailing_zeros(), k0 + 63 - w.leading_zeros())),
+            None => {
+                let mut it = self.iter_in(k0, k1);
+                let f = it.next()?;
+                Some((f, it.last().unwrap_or(f)))
+            }
+        }
     }
 
     /// The active lane indices in `k0..k1`.
@@ -156,7 +187,11 @@ mod tests {
         assert_eq!(expand_len(130, 128), (u64::MAX, u64::MAX));
         assert_eq!(expand_len(70, 128), (u64::MAX, 0b11_1111));
         assert_eq!(expand_len(3, 128), (0b111, 0));
-        assert_eq!(expand_len(32, 32), (u64::MAX, u64::MAX), "len == PAR gives all ones");
+        assert_eq!(
+            expand_len(32, 32),
+            (u64::MAX, u64::MAX),
+            "len == PAR gives all ones"
+        );
     }
 
     #[test]
@@ -176,5 +211,9 @@ mod tests {
         assert_eq!(l.iter_in(0, 70).collect::<Vec<_>>(), vec![1, 3, 64]);
         assert_eq!(Lanes::first(200).limit(128), Lanes::first(128));
         assert!(Lanes::first(8).all_in(0, 8) && !Lanes::first(8).all_in(0, 9));
+        assert_eq!(l.bounds_in(0, 64), Some((1, 3)));
+        assert_eq!(l.bounds_in(0, 128), Some((1, 64)));
+        assert_eq!(l.bounds_in(4, 64), None);
+        assert!(Lanes::first(256).all_in(192, 256) && Lanes::first(130).any_in(120, 136));
     }
 }

@@ -100,7 +100,8 @@ impl OpAddr {
 
     /// True when lanes 0..par of one repeat are one contiguous run of bytes.
     pub fn repeat_contiguous(&self, par: u32) -> bool {
-        par <= self.per_block || self.blk as u64 * self.blk_unit as u64 == (self.per_block * self.size()) as u64
+        par <= self.per_block
+            || self.blk as u64 * self.blk_unit as u64 == (self.per_block * self.size()) as u64
     }
 
     /// Same bytes for every lane of every repeat (in-place use, semantics.md §7.4).
@@ -193,7 +194,12 @@ impl Plan {
         let mut es = Vec::with_capacity(32);
         for r in 0..self.repeats {
             let lanes = self.lanes_of(r);
-            if lanes.is_empty() && !matches!(op.index, Indexing::Pairs { all: true } | Indexing::PerBlock { all: true }) {
+            if lanes.is_empty()
+                && !matches!(
+                    op.index,
+                    Indexing::Pairs { all: true } | Indexing::PerBlock { all: true }
+                )
+            {
                 continue;
             }
             for b in 0..BLOCKS {
@@ -271,7 +277,9 @@ impl Plan {
         match self.lanes {
             LaneSource::Fixed { lanes, .. } => span(&lanes, 0, last),
             LaneSource::Counted { .. } => {
-                let full = (last > 0).then(|| span(&Lanes::first(self.par), 0, last - 1)).flatten();
+                let full = (last > 0)
+                    .then(|| span(&Lanes::first(self.par), 0, last - 1))
+                    .flatten();
                 union(full, span(&self.lanes_of(self.repeats - 1), last, last))
             }
         }
@@ -282,9 +290,7 @@ impl Plan {
         let (mut lo, mut hi) = (u64::MAX, 0u64);
         for b in 0..BLOCKS {
             let ks = block_lanes(self.par, b);
-            let mut act = lanes.iter_in(ks.start, ks.end);
-            if let Some(first) = act.next() {
-                let last = act.last().unwrap_or(first);
+            if let Some((first, last)) = lanes.bounds_in(ks.start, ks.end) {
                 lo = lo.min(op.addr(0, first));
                 hi = hi.max(op.addr(0, last) + op.size() as u64);
             }
@@ -307,7 +313,11 @@ mod tests {
         let op = half(0x100, 2, 16);
         assert_eq!(op.addr(0, 0), 0x100);
         assert_eq!(op.addr(0, 15), 0x100 + 30);
-        assert_eq!(op.addr(0, 16), 0x100 + 64, "block 1 starts two blocks later");
+        assert_eq!(
+            op.addr(0, 16),
+            0x100 + 64,
+            "block 1 starts two blocks later"
+        );
         assert_eq!(op.addr(1, 0), 0x100 + 32 * 16);
         // Add(mask=128, repeat 2, {1,2,1, 8,16,8}) from DK 更多样例-9: src0 block stride 2, rep 16
         let src0 = half(0, 2, 16);
@@ -318,7 +328,11 @@ mod tests {
     fn counter_mode_example_strides() {
         // semantics.md §2.5: N = 130 half, UnaryRepeatParams{2,2,16,16}: repeat 1 does 2 lanes
         // starting 16 blocks later.
-        let p = Plan::new(128, LaneSource::Counted { count: 130 }, vec![half(0, 2, 16)]);
+        let p = Plan::new(
+            128,
+            LaneSource::Counted { count: 130 },
+            vec![half(0, 2, 16)],
+        );
         assert_eq!(p.repeats, 2);
         let ext = p.extent(0).unwrap();
         assert_eq!(ext.start, 0);
@@ -333,7 +347,10 @@ mod tests {
         assert_eq!(lo..hi, ext);
         let fixed = Plan::new(
             128,
-            LaneSource::Fixed { lanes: Lanes([0b1010, 1 << 63, 0, 0]), repeats: 3 },
+            LaneSource::Fixed {
+                lanes: Lanes([0b1010, 1 << 63, 0, 0]),
+                repeats: 3,
+            },
             vec![half(64, 3, 5)],
         );
         let (mut lo, mut hi) = (u64::MAX, 0);

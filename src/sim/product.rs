@@ -5,11 +5,13 @@ use crate::sim::dtype::DType;
 use serde::Serialize;
 use std::fmt;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+/// A product key (program-format.md §2); the default is atlas_a2.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Product {
     AtlasTraining,
     AtlasInference,
+    #[default]
     AtlasA2,
     AtlasA3,
     Atlas200I500A2,
@@ -284,12 +286,6 @@ impl Product {
 impl fmt::Display for Product {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.key())
-    }
-}
-
-impl Default for Product {
-    fn default() -> Self {
-        Product::AtlasA2
     }
 }
 

@@ -48,16 +48,19 @@ impl Ub {
     /// Mutable bytes of `r` for an instruction's store, marking them initialised and written.
     #[inline(always)]
     pub fn slice_mut(&mut self, r: Range<u32>) -> &mut [u8] {
-        self.mark_init(r.clone());
-        for_words(r.clone(), |w, m| self.written[w] |= m);
+        set_range(&mut self.init, r.clone());
+        set_range(&mut self.written, r.clone());
         &mut self.bytes[r.start as usize..r.end as usize]
+    }
+
+    /// All bytes, for kernels that have already marked what they store (`slice_mut`).
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        &mut self.bytes
     }
 
     /// True when an instruction has written byte `addr`.
     pub fn is_written(&self, addr: u32) -> bool {
-        self.written
-            .get((addr / 64) as usize)
-            .is_some_and(|w| w >> (addr % 64) & 1 == 1)
+        get_bit(&self.written, addr)
     }
 
     /// The written-by-an-instruction words, for snapshots and comparisons.
@@ -66,35 +69,25 @@ impl Ub {
     }
 
     pub fn is_init(&self, addr: u32) -> bool {
-        self.init[(addr / 64) as usize] >> (addr % 64) & 1 == 1
+        get_bit(&self.init, addr)
     }
 
     /// Marks every byte of `r` initialised.
     #[inline]
     pub fn mark_init(&mut self, r: Range<u32>) {
-        for_words(r, |w, m| self.init[w] |= m);
+        set_range(&mut self.init, r);
     }
 
     /// True when every byte of `r` is initialised.
     #[inline]
     pub fn all_init(&self, r: Range<u32>) -> bool {
-        let mut ok = true;
-        for_words(r, |w, m| ok &= self.init[w] & m == m);
-        ok
+        first_clear(&self.init, r).is_none()
     }
 
     /// The first uninitialised byte of `r`, if any.
+    #[inline]
     pub fn first_uninit(&self, r: Range<u32>) -> Option<u32> {
-        let mut found = None;
-        for_words(r, |w, m| {
-            if found.is_none() {
-                let missing = !self.init[w] & m;
-                if missing != 0 {
-                    found = Some(w as u32 * 64 + missing.trailing_zeros());
-                }
-            }
-        });
-        found
+        first_clear(&self.init, r)
     }
 
     /// The shadow words, for snapshots and comparisons.
@@ -103,24 +96,54 @@ impl Ub {
     }
 }
 
-/// Calls `f(word, mask)` for each 64-bit shadow word that `r` touches.
+fn get_bit(bits: &[u64], i: u32) -> bool {
+    bits.get((i / 64) as usize)
+        .is_some_and(|w| w >> (i % 64) & 1 == 1)
+}
+
+/// Mask of bits `lo..hi` (0 ≤ lo < hi ≤ 64) of one word.
 #[inline(always)]
-fn for_words(r: Range<u32>, mut f: impl FnMut(usize, u64)) {
+fn word_mask(lo: u32, hi: u32) -> u64 {
+    (u64::MAX >> (64 - (hi - lo))) << lo
+}
+
+/// Splits byte range `r` into (first word, its mask), full middle words, (last word, mask).
+#[inline(always)]
+fn split(r: &Range<u32>) -> Option<(usize, u64, Range<usize>, usize, u64)> {
     if r.start >= r.end {
-        return;
+        return None;
     }
-    let (s, e) = (r.start as u64, r.end as u64);
-    let (ws, we) = (s / 64, (e - 1) / 64);
-    for w in ws..=we {
-        let lo = if w == ws { s % 64 } else { 0 };
-        let hi = if w == we { (e - 1) % 64 + 1 } else { 64 };
-        let m = if hi - lo == 64 {
-            u64::MAX
-        } else {
-            ((1u64 << (hi - lo)) - 1) << lo
-        };
-        f(w as usize, m);
+    let (ws, we) = ((r.start / 64) as usize, ((r.end - 1) / 64) as usize);
+    let (lo, hi) = (r.start % 64, (r.end - 1) % 64 + 1);
+    if ws == we {
+        return Some((ws, word_mask(lo, hi), ws + 1..ws + 1, we, 0));
     }
+    Some((ws, word_mask(lo, 64), ws + 1..we, we, word_mask(0, hi)))
+}
+
+#[inline]
+fn set_range(bits: &mut [u64], r: Range<u32>) {
+    if let Some((ws, ms, mid, we, me)) = split(&r) {
+        bits[ws] |= ms;
+        bits[mid].fill(u64::MAX);
+        bits[we] |= me;
+    }
+}
+
+#[inline]
+fn first_clear(bits: &[u64], r: Range<u32>) -> Option<u32> {
+    let (ws, ms, mid, we, me) = split(&r)?;
+    let at = |w: usize, m: u64| {
+        let missing = !bits[w] & m;
+        (missing != 0).then(|| w as u32 * 64 + missing.trailing_zeros())
+    };
+    if let Some(a) = at(ws, ms) {
+        return Some(a);
+    }
+    if let Some(i) = bits[mid.clone()].iter().position(|&w| w != u64::MAX) {
+        return at(mid.start + i, u64::MAX);
+    }
+    at(we, me)
 }
 
 #[cfg(test)]
@@ -140,6 +163,9 @@ mod tests {
         assert_eq!(ub.slice(60..62), &[1, 2]);
         ub.mark_init(0..256);
         assert!(ub.all_init(0..256));
-        assert!(ub.all_init(10..10), "an empty range is trivially initialised");
+        assert!(
+            ub.all_init(10..10),
+            "an empty range is trivially initialised"
+        );
     }
 }

@@ -230,9 +230,7 @@ impl Op {
     /// Whether `product` offers this API at all (semantics.md §9 row 29).
     pub fn available_on(self, product: Product) -> bool {
         match self.family() {
-            Family::MaskReg => {
-                self == Op::SetVectorMask || product.profile().counter_mode_apis
-            }
+            Family::MaskReg => self == Op::SetVectorMask || product.profile().counter_mode_apis,
             _ => !self.dtypes(product).is_empty() || !self.count_only_dtypes(product).is_empty(),
         }
     }
@@ -253,15 +251,23 @@ mod tests {
     #[test]
     fn documented_product_specific_rejections() {
         // semantics.md §7 item 8 and §9 rows 23, 25, 29
-        assert!(!Op::Add.dtypes(Product::AtlasTraining).contains(DType::Int16));
+        assert!(!Op::Add
+            .dtypes(Product::AtlasTraining)
+            .contains(DType::Int16));
         assert!(Op::Add.dtypes(Product::AtlasA2).contains(DType::Int16));
         assert!(!Op::ShiftLeft.available_on(Product::AtlasInference));
         assert!(!Op::ShiftRight.available_on(Product::AtlasTraining));
         assert!(!Op::Maxs.available_on(Product::AtlasTraining));
-        assert!(Op::Abs.dtypes(Product::Atlas200I500A2).contains(DType::Int16));
+        assert!(Op::Abs
+            .dtypes(Product::Atlas200I500A2)
+            .contains(DType::Int16));
         assert!(!Op::Abs.dtypes(Product::AtlasA2).contains(DType::Int16));
-        assert!(!Op::Relu.dtypes(Product::AtlasTraining).contains(DType::Float));
-        assert!(!Op::BlockReduceSum.dtypes(Product::AtlasTraining).contains(DType::Float));
+        assert!(!Op::Relu
+            .dtypes(Product::AtlasTraining)
+            .contains(DType::Float));
+        assert!(!Op::BlockReduceSum
+            .dtypes(Product::AtlasTraining)
+            .contains(DType::Float));
         assert!(!Op::SetMaskCount.available_on(Product::AtlasTraining));
         assert!(Op::SetVectorMask.available_on(Product::AtlasTraining));
         assert_eq!(Op::parse("WholeReduceMax"), Some(Op::WholeReduceMax));

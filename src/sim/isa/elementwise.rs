@@ -29,7 +29,15 @@ pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
     };
     if let Some(d) = &instr.dst {
         let (t, dt, a) = base(d);
-        ops.push(OpAddr::standard("dst", t, AccessKind::Write, dt, a, st.dst_blk, st.dst_rep));
+        ops.push(OpAddr::standard(
+            "dst",
+            t,
+            AccessKind::Write,
+            dt,
+            a,
+            st.dst_blk,
+            st.dst_rep,
+        ));
     }
     let roles: &[&'static str] = match instr.op.family() {
         Family::Binary => &["src0", "src1"],
@@ -50,9 +58,9 @@ pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
     ops
 }
 
-/// The lane function, applied to `n` lanes at once so the compiler can vectorise it.
+/// The lane function over typed lanes.
 #[inline(always)]
-fn compute<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
+fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
     let s = T::from_value(k.scalar);
     macro_rules! map1 {
         ($f:expr) => {
@@ -107,6 +115,35 @@ fn compute<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
     }
 }
 
+/// The lane function over the lanes of `out`: source elements are the little-endian bytes `a`
+/// and `b` (empty when unused), results are stored as bytes into `out`. Works in fixed
+/// 64-lane pieces (load, compute, store) so each loop vectorises.
+#[inline(always)]
+fn compute<T: Num>(k: &MapKernel, a: &[u8], b: &[u8], out: &mut [u8]) {
+    const L: usize = 64;
+    let size = std::mem::size_of::<T>();
+    let load = |src: &[u8], dst: &mut [T]| {
+        for (d, c) in dst.iter_mut().zip(src.chunks_exact(size)) {
+            *d = T::load(c);
+        }
+    };
+    let (mut x, mut y, mut o) = ([T::default(); L], [T::default(); L], [T::default(); L]);
+    for (i, piece) in out.chunks_mut(L * size).enumerate() {
+        let m = piece.len() / size;
+        let at = i * L * size..i * L * size + m * size;
+        if let Some(a) = a.get(at.clone()) {
+            load(a, &mut x[..m]);
+        }
+        if let Some(b) = b.get(at) {
+            load(b, &mut y[..m]);
+        }
+        lanes(k, &x[..m], &y[..m], &mut o[..m]);
+        for (v, c) in o[..m].iter().zip(piece.chunks_exact_mut(size)) {
+            v.store(c);
+        }
+    }
+}
+
 /// Executes block `b` of repeat `r`: read the sources' active lanes, compute, write dst.
 pub fn exec_block<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
     let lanes = plan.lanes_of(r);
@@ -115,48 +152,67 @@ pub fn exec_block<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, b: 
         return;
     }
     let n = (ks.end - ks.start) as usize;
-    let mut buf = [[T::default(); 32]; 2];
+    let nb = n * std::mem::size_of::<T>();
+    let mut buf = [[0u8; 32]; 2];
+    let srcs = plan.operands.len() - 1;
     for (j, op) in plan.operands[1..].iter().enumerate().take(2) {
-        mem.read(op, r, ks.clone(), &lanes, &mut buf[j][..n]);
+        mem.read_bytes(op, r, ks.clone(), &lanes, &mut buf[j][..nb]);
     }
-    let mut out = [T::default(); 32];
-    compute(k, &buf[0][..n], &buf[1][..n], &mut out[..n]);
-    mem.write(&plan.operands[0], r, ks, &lanes, &out[..n]);
+    let mut out = [0u8; 32];
+    let used = |j: usize| if j < srcs { nb } else { 0 };
+    compute::<T>(k, &buf[0][..used(0)], &buf[1][..used(1)], &mut out[..nb]);
+    mem.write_bytes(&plan.operands[0], r, ks, &lanes, &out[..nb]);
 }
 
 /// Executes `n` lanes that are contiguous in every operand, starting at lane 0 of repeat `r`
 /// (the fast path: full or prefix masks with unit block strides, no hazardous overlap). Gives
 /// the same bytes as `exec_block` over the same lanes.
 pub fn exec_run<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
-    const CHUNK: usize = 256;
     let size = std::mem::size_of::<T>();
-    let starts: Vec<u64> = plan.operands.iter().map(|o| o.addr(r, 0)).collect();
-    let mut done = 0u64;
-    let mut a = [T::default(); CHUNK];
-    let mut b = [T::default(); CHUNK];
-    let mut out = [T::default(); CHUNK];
-    while done < n {
-        let m = (n - done).min(CHUNK as u64) as usize;
-        let off = done * size as u64;
-        for (j, buf) in [&mut a, &mut b].into_iter().enumerate() {
-            if let Some(&s) = starts.get(j + 1) {
-                let s = (s + off) as usize;
-                if let Some(src) = mem.ub.bytes().get(s..s + m * size) {
-                    for (o, c) in buf[..m].iter_mut().zip(src.chunks_exact(size)) {
-                        *o = T::load(c);
-                    }
-                }
+    let len = n as usize * size;
+    let start = |j: usize| plan.operands.get(j).map(|o| o.addr(r, 0) as usize);
+    let d = start(0).unwrap_or(0);
+    if d + len > mem.ub.size() as usize {
+        return;
+    }
+    // Marks the run initialised and written, then computes straight into the dst bytes; a
+    // source that is the dst itself (in place) is copied chunk by chunk first.
+    mem.ub.slice_mut(d as u32..(d + len) as u32);
+    let bytes = mem.ub.bytes_mut();
+    let (left, rest) = bytes.split_at_mut(d);
+    let (dst, right) = rest.split_at_mut(len);
+    let src = |s: Option<usize>| -> Option<Option<&[u8]>> {
+        match s {
+            None => Some(Some(&[][..])),
+            Some(s) if s + len <= d => Some(left.get(s..s + len)),
+            Some(s) if s >= d + len => Some(right.get(s - d - len..s - d)),
+            Some(_) => None,
+        }
+    };
+    let (a, b) = (src(start(1)), src(start(2)));
+    match (a, b) {
+        (Some(Some(a)), Some(Some(b))) => compute::<T>(k, a, b, dst),
+        (Some(None), _) | (_, Some(None)) => {}
+        (a, b) => {
+            // In place: sources that alias dst are read from a copy of each chunk.
+            const CHUNK: usize = 1024;
+            let mut tmp = [0u8; CHUNK];
+            let mut off = 0;
+            while off < len {
+                let m = (len - off).min(CHUNK);
+                let (x, y) = (a.flatten(), b.flatten());
+                tmp[..m].copy_from_slice(&dst[off..off + m]);
+                let sa = x.map_or(
+                    &tmp[..m],
+                    |x| if x.is_empty() { x } else { &x[off..off + m] },
+                );
+                let sb = y.map_or(
+                    &tmp[..m],
+                    |y| if y.is_empty() { y } else { &y[off..off + m] },
+                );
+                compute::<T>(k, sa, sb, &mut dst[off..off + m]);
+                off += m;
             }
         }
-        compute(k, &a[..m], &b[..m], &mut out[..m]);
-        let d = starts[0] + off;
-        let end = d + (m * size) as u64;
-        if end <= mem.ub.size() as u64 {
-            let dst = mem.ub.slice_mut(d as u32..end as u32);
-            for (v, c) in out[..m].iter().zip(dst.chunks_exact_mut(size)) {
-                v.store(c);
-            }
-        }
-        done += m as u64;
     }
 }

@@ -97,7 +97,15 @@ pub fn operands(k: &ReduceKernel, instr: &Instr, program: &Program) -> Vec<OpAdd
     if let Some(d) = &instr.dst {
         let t = &program.tensors[d.tensor];
         let base = t.addr + d.offset * t.dtype.size();
-        let mut op = OpAddr::standard("dst", d.tensor, AccessKind::Write, k.dtype, base, 1, st.dst_rep);
+        let mut op = OpAddr::standard(
+            "dst",
+            d.tensor,
+            AccessKind::Write,
+            k.dtype,
+            base,
+            1,
+            st.dst_rep,
+        );
         match kind(k.op) {
             Kind::Pair => {
                 // dst[r·dstRepStride·(PAR/2) + q], the unit one reduced repeat = 128 bytes.
@@ -278,10 +286,19 @@ pub fn exec_block<T: Num>(
     }
 }
 
-fn write_whole<T: Num>(k: &ReduceKernel, dst: &OpAddr, mem: &mut Mem, r: u32, parts: &[Partial; BLOCKS as usize]) {
+fn write_whole<T: Num>(
+    k: &ReduceKernel,
+    dst: &OpAddr,
+    mem: &mut Mem,
+    r: u32,
+    parts: &[Partial; BLOCKS as usize],
+) {
     let c = combine(k.op);
     let result: Option<(T, u32)> = if c == Combine::Sum {
-        let mut v: Vec<Option<T>> = parts.iter().map(|p| p.map(|(b, _)| from_bits::<T>(b))).collect();
+        let mut v: Vec<Option<T>> = parts
+            .iter()
+            .map(|p| p.map(|(b, _)| from_bits::<T>(b)))
+            .collect();
         tree_sum(&mut v).map(|s| (s, 0))
     } else {
         let mut best = None;
