@@ -1,0 +1,304 @@
+//! The command-line contract of program-format.md §9: exit codes (0 ok, 1 expectation failed,
+//! 2 usage error, 3 invalid program), the JSON report shape, `check` with several files and
+//! `--product` overriding the program's product.
+
+mod common;
+
+use common::{ascstep, codes, root, s};
+
+const GOOD: &str = "programs/seed_add_int16_mask64.ron";
+const MASK62_A2: &str = "programs/seed_pair_reduce_sum_mask62_a2.ron";
+const MASK62_200I: &str = "programs/seed_pair_reduce_sum_mask62_200i.ron";
+const EXPECT_FAIL: &str = "tests/cli_programs/expect_fail.ron";
+
+fn p(rel: &str) -> String {
+    s(&root(rel)).to_string()
+}
+
+// ---------------------------------------------------------------- usage errors: exit 2
+
+#[test]
+fn unknown_flag_is_a_usage_error() {
+    let r = ascstep(["run", &p(GOOD), "--bogus"]);
+    assert_eq!(r.code, 2, "{}", r.dump());
+    assert!(r.stdout.is_empty(), "{}", r.dump());
+}
+
+#[test]
+fn unknown_product_value_is_a_usage_error() {
+    let r = ascstep(["run", &p(GOOD), "--product", "atlas_a5"]);
+    assert_eq!(r.code, 2, "{}", r.dump());
+    assert!(r.stderr.contains("atlas_a5"), "{}", r.dump());
+}
+
+#[test]
+fn missing_program_argument_is_a_usage_error() {
+    let r = ascstep(["run"]);
+    assert_eq!(r.code, 2, "{}", r.dump());
+    let r = ascstep(["check"]);
+    assert_eq!(r.code, 2, "{}", r.dump());
+}
+
+#[test]
+fn unknown_report_format_and_subcommand_are_usage_errors() {
+    let r = ascstep(["run", &p(GOOD), "--report", "yaml"]);
+    assert_eq!(r.code, 2, "{}", r.dump());
+    let r = ascstep(["frobnicate", &p(GOOD)]);
+    assert_eq!(r.code, 2, "{}", r.dump());
+}
+
+#[test]
+fn help_and_version_succeed() {
+    let r = ascstep(["--help"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("run"), "{}", r.dump());
+    let r = ascstep(["--version"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+}
+
+// ---------------------------------------------------------------- exit 0 / 1
+
+#[test]
+fn a_passing_program_exits_0() {
+    let r = ascstep(["run", &p(GOOD)]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+}
+
+#[test]
+fn a_failing_expectation_exits_1() {
+    let r = ascstep(["run", &p(EXPECT_FAIL)]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    // The failure names the tensor, the element, its UB address, expected and actual values
+    // and the instruction that wrote it (program-format.md §8).
+    let out = format!("{}{}", r.stdout, r.stderr);
+    assert!(out.contains("dst"), "{}", r.dump());
+    assert!(out.contains("99"), "expected value missing:\n{}", r.dump());
+    assert!(out.contains('7'), "actual value missing:\n{}", r.dump());
+    assert!(
+        out.contains("0x20a") || out.contains("522"),
+        "UB address of dst[5] (0x200 + 5*2) missing:\n{}",
+        r.dump()
+    );
+    assert!(out.contains("Add"), "last writer missing:\n{}", r.dump());
+}
+
+#[test]
+fn json_report_of_a_failing_expectation() {
+    let r = ascstep(["run", &p(EXPECT_FAIL), "--report", "json"]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(j["status"], "expect_failed");
+    assert_eq!(j["product"], "atlas_a2");
+    assert_eq!(j["steps"]["instructions"], 1);
+    assert!(j["steps"]["repeats"].is_u64() && j["steps"]["blocks"].is_u64());
+    assert_eq!(j["diagnostics"].as_array().map(Vec::len), Some(0));
+    assert!(j["returns"].is_array());
+    let exps = j["expectations"].as_array().expect("expectations");
+    assert_eq!(exps.len(), 3);
+    let passed: Vec<bool> = exps.iter().map(|e| e["passed"] == true).collect();
+    assert_eq!(passed, [true, false, true]);
+    assert_eq!(exps[1]["tensor"], "dst");
+    assert_eq!(exps[1]["at"], 5);
+    assert_eq!(exps[1]["len"], 1);
+    // The tensors still show the final state: dst = 2..17.
+    let dst = &j["tensors"]["dst"];
+    assert_eq!(dst["dtype"], "int16");
+    assert_eq!(dst["addr"], 0x200);
+    assert_eq!(dst["len"], 16);
+    let values: Vec<i64> = dst["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    assert_eq!(values, (2..18).collect::<Vec<i64>>());
+    assert_eq!(j["tensors"].as_object().unwrap().len(), 3);
+}
+
+#[test]
+fn json_values_use_null_and_strings_for_special_elements() {
+    // Uninitialised elements are null (seed_add_int16_mask64: dst[64..] never written).
+    let r = ascstep(["run", &p(GOOD), "--report", "json"]);
+    let j = r.json();
+    let dst = j["tensors"]["dst"]["values"].as_array().unwrap();
+    assert_eq!(dst[0], 2);
+    assert_eq!(dst[63], 128);
+    assert!(
+        dst[64].is_null() && dst[127].is_null(),
+        "{:?}",
+        &dst[60..68]
+    );
+    // Infinities are "inf" / "-inf".
+    let r = ascstep([
+        "run",
+        &p("programs/numerics_half_overflow.ron"),
+        "--report",
+        "json",
+    ]);
+    let j = r.json();
+    let add = j["tensors"]["add_dst"]["values"].as_array().unwrap();
+    assert_eq!(add[0], "inf");
+    assert_eq!(add[1], "-inf");
+    assert_eq!(add[2], 512.0);
+    // NaN is "nan".
+    let r = ascstep([
+        "run",
+        &p("programs/numerics_max_min_nan_zero.ron"),
+        "--report",
+        "json",
+    ]);
+    let j = r.json();
+    assert_eq!(j["tensors"]["hmax"]["values"][2], "nan");
+    assert_eq!(j["tensors"]["fmin"]["values"][5], "-inf");
+}
+
+// ---------------------------------------------------------------- --product
+
+#[test]
+fn product_override_changes_the_outcome() {
+    // On atlas_a2 the masked-off last pair keeps -1; on 200I/500 A2 it becomes 0, so the
+    // atlas_a2 expectation fails (semantics.md §9 row 1).
+    let r = ascstep(["run", &p(MASK62_A2)]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let r = ascstep(["run", &p(MASK62_A2), "--product", "atlas_200i_500_a2"]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    let r = ascstep([
+        "run",
+        &p(MASK62_A2),
+        "--product",
+        "atlas_200i_500_a2",
+        "--report",
+        "json",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(j["status"], "expect_failed");
+    assert_eq!(j["product"], "atlas_200i_500_a2");
+    assert_eq!(j["tensors"]["dst"]["values"][31], 0.0);
+    assert_eq!(j["tensors"]["dst"]["values"][30], 123.0);
+    let failed: Vec<u64> = j["expectations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["passed"] == false)
+        .map(|e| e["at"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        failed,
+        [31, 31],
+        "the value and the unwritten check of dst[31] fail"
+    );
+
+    // And the other way round: the 200I program on atlas_a2 keeps -1 at dst[31].
+    let r = ascstep([
+        "run",
+        &p(MASK62_200I),
+        "--product",
+        "atlas_a2",
+        "--report",
+        "json",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(j["product"], "atlas_a2");
+    assert_eq!(j["tensors"]["dst"]["values"][31], -1.0);
+    // The A3 shares A2's vector ISA: the atlas_a2 program passes there too.
+    let r = ascstep(["run", &p(MASK62_A2), "--product", "atlas_a3"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+}
+
+#[test]
+fn product_override_can_make_a_program_invalid() {
+    // int16 Add does not exist on the training series (semantics.md §9 row 23).
+    let r = ascstep(["run", &p(GOOD), "--product", "atlas_training"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("error[unsupported-dtype]"),
+        "{}",
+        r.dump()
+    );
+    let r = ascstep(["check", &p(GOOD), "--product", "atlas_training"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("error[unsupported-dtype]"),
+        "{}",
+        r.dump()
+    );
+}
+
+#[test]
+fn product_override_rejects_a_dtype_the_product_lacks() {
+    // Abs on int16 exists only on atlas_200i_500_a2 (semantics.md §9 row 24).
+    let f = p("programs/divergence_abs_int16_200i.ron");
+    let r = ascstep(["run", &f]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let r = ascstep(["run", &f, "--product", "atlas_a2", "--report", "json"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("error[unsupported-dtype]"),
+        "{}",
+        r.dump()
+    );
+    let j = r.json();
+    assert_eq!(j["status"], "invalid");
+    assert_eq!(j["product"], "atlas_a2");
+    // The report still lists every tensor, in the state before the rejected instruction.
+    assert_eq!(j["tensors"]["src"]["values"][0], -5);
+    assert!(j["tensors"]["dst"]["values"][0].is_null());
+}
+
+// ---------------------------------------------------------------- check
+
+#[test]
+fn check_validates_several_files() {
+    let files = [p(GOOD), p(MASK62_A2), p("programs/family_reduce_whole.ron")];
+    let r = ascstep(["check", &files[0], &files[1], &files[2]]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    for f in &files {
+        assert!(
+            r.stdout.contains(f.as_str()),
+            "{f} not reported:\n{}",
+            r.dump()
+        );
+    }
+    assert!(codes(&r.stderr, "error").is_empty(), "{}", r.dump());
+}
+
+#[test]
+fn check_reports_every_file_and_fails_if_one_is_invalid() {
+    let bad_load = p("tests/bad_programs/unknown_instruction.ron");
+    let bad_run = p("tests/bad_programs/repeat_out_of_range.ron");
+    let good = p(GOOD);
+    let r = ascstep(["check", &bad_load, &good, &bad_run]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("error[unknown-instruction]"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr.contains("error[repeat-out-of-range]"),
+        "{}",
+        r.dump()
+    );
+    assert!(r.stdout.contains(good.as_str()), "{}", r.dump());
+}
+
+#[test]
+fn check_does_not_judge_expectations() {
+    // `check` loads and validates only: a wrong expectation is not an error.
+    let r = ascstep(["check", &p(EXPECT_FAIL)]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+}
+
+#[test]
+fn check_prints_warnings_but_succeeds() {
+    let f = p("tests/cli_programs/warns.ron");
+    let r = ascstep(["check", &f]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stderr.contains("warning[uninitialised-read]"),
+        "{}",
+        r.dump()
+    );
+}
