@@ -187,7 +187,7 @@ impl fmt::Display for Value {
 }
 
 /// A typed element that lives in the UB as little-endian bytes.
-pub trait Elem: Copy + Default + PartialEq + fmt::Debug + 'static {
+pub trait Elem: Copy + Default + PartialEq + fmt::Debug + bytemuck::Pod + 'static {
     const DTYPE: DType;
     fn load(b: &[u8]) -> Self;
     fn store(self, out: &mut [u8]);

@@ -128,6 +128,8 @@ pub struct Plan {
     pub lanes: LaneSource,
     pub repeats: u32,
     pub operands: Vec<OpAddr>,
+    /// Byte extent of each operand, computed once.
+    extents: Vec<Option<Range<u64>>>,
 }
 
 /// The first place where an operand's active lanes touch bytes outside `limit`.
@@ -142,12 +144,15 @@ pub struct Outside {
 
 impl Plan {
     pub fn new(par: u32, lanes: LaneSource, operands: Vec<OpAddr>) -> Plan {
-        Plan {
+        let mut p = Plan {
             par,
             repeats: lanes.repeats(par),
             lanes,
             operands,
-        }
+            extents: Vec::new(),
+        };
+        p.extents = (0..p.operands.len()).map(|i| p.compute_extent(i)).collect();
+        p
     }
 
     /// Block steps this plan takes.
@@ -247,9 +252,14 @@ impl Plan {
         o.rep_unit as u64 * o.rep as u64
     }
 
-    /// Lowest and highest byte (exclusive) operand `i` touches. Computed from one repeat's
-    /// lanes for lane-indexed operands (addresses grow with the repeat), else by walking.
+    /// Lowest and highest byte (exclusive) operand `i` touches.
     pub fn extent(&self, i: usize) -> Option<Range<u64>> {
+        self.extents.get(i).cloned().flatten()
+    }
+
+    /// The extent, from one repeat's lanes for lane-indexed operands (addresses grow with the
+    /// repeat), else by walking.
+    fn compute_extent(&self, i: usize) -> Option<Range<u64>> {
         let op = &self.operands[i];
         if op.index != Indexing::Lanes {
             let size = op.size() as u64;

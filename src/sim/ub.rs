@@ -6,7 +6,10 @@ use std::ops::Range;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ub {
-    bytes: Vec<u8>,
+    /// The bytes, stored as 8-byte words so that aligned operands can be viewed as typed
+    /// slices (`bytes()` is the little-endian byte view).
+    words: Vec<u64>,
+    size: u32,
     /// Bit i of word w says byte 64·w + i has been written (by init data or an instruction).
     init: Vec<u64>,
     /// Bit i of word w says an instruction has written byte 64·w + i.
@@ -16,24 +19,29 @@ pub struct Ub {
 impl Ub {
     pub fn new(size: u32) -> Ub {
         Ub {
-            bytes: vec![0; size as usize],
+            words: vec![0; (size as usize).div_ceil(8)],
+            size,
             init: vec![0; (size as usize).div_ceil(64)],
             written: vec![0; (size as usize).div_ceil(64)],
         }
     }
 
     pub fn size(&self) -> u32 {
-        self.bytes.len() as u32
+        self.size
     }
 
     pub fn bytes(&self) -> &[u8] {
-        &self.bytes
+        &bytemuck::cast_slice(&self.words)[..self.size as usize]
+    }
+
+    fn bytes_mut_raw(&mut self) -> &mut [u8] {
+        &mut bytemuck::cast_slice_mut(&mut self.words)[..self.size as usize]
     }
 
     /// The bytes of `r`; the caller has bounds-checked `r` against `size()`.
     #[inline(always)]
     pub fn slice(&self, r: Range<u32>) -> &[u8] {
-        &self.bytes[r.start as usize..r.end as usize]
+        &self.bytes()[r.start as usize..r.end as usize]
     }
 
     /// Loads initial contents: writes `data` at `addr` and marks it initialised (not written
@@ -41,7 +49,7 @@ impl Ub {
     #[inline(always)]
     pub fn write(&mut self, addr: u32, data: &[u8]) {
         let a = addr as usize;
-        self.bytes[a..a + data.len()].copy_from_slice(data);
+        self.bytes_mut_raw()[a..a + data.len()].copy_from_slice(data);
         self.mark_init(addr..addr + data.len() as u32);
     }
 
@@ -50,12 +58,12 @@ impl Ub {
     pub fn slice_mut(&mut self, r: Range<u32>) -> &mut [u8] {
         set_range(&mut self.init, r.clone());
         set_range(&mut self.written, r.clone());
-        &mut self.bytes[r.start as usize..r.end as usize]
+        &mut self.bytes_mut_raw()[r.start as usize..r.end as usize]
     }
 
     /// All bytes, for kernels that have already marked what they store (`slice_mut`).
     pub fn bytes_mut(&mut self) -> &mut [u8] {
-        &mut self.bytes
+        self.bytes_mut_raw()
     }
 
     /// True when an instruction has written byte `addr`.
@@ -140,8 +148,15 @@ fn first_clear(bits: &[u64], r: Range<u32>) -> Option<u32> {
     if let Some(a) = at(ws, ms) {
         return Some(a);
     }
-    if let Some(i) = bits[mid.clone()].iter().position(|&w| w != u64::MAX) {
-        return at(mid.start + i, u64::MAX);
+    // Whole words, eight at a time without branches, then the word that has the gap.
+    let words = &bits[mid.clone()];
+    let mut base = mid.start;
+    for chunk in words.chunks(8) {
+        if chunk.iter().fold(u64::MAX, |a, &w| a & w) != u64::MAX {
+            let i = chunk.iter().position(|&w| w != u64::MAX).unwrap_or(0);
+            return at(base + i, u64::MAX);
+        }
+        base += chunk.len();
     }
     at(we, me)
 }

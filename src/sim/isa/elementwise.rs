@@ -60,7 +60,7 @@ pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
 
 /// The lane function over typed lanes.
 #[inline(always)]
-fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
+pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
     let s = T::from_value(k.scalar);
     macro_rules! map1 {
         ($f:expr) => {
@@ -120,7 +120,7 @@ fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
 /// 64-lane pieces (load, compute, store) so each loop vectorises.
 #[inline(always)]
 fn compute<T: Num>(k: &MapKernel, a: &[u8], b: &[u8], out: &mut [u8]) {
-    const L: usize = 64;
+    const L: usize = 1024;
     let size = std::mem::size_of::<T>();
     let load = |src: &[u8], dst: &mut [T]| {
         for (d, c) in dst.iter_mut().zip(src.chunks_exact(size)) {
@@ -191,7 +191,23 @@ pub fn exec_run<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u6
     };
     let (a, b) = (src(start(1)), src(start(2)));
     match (a, b) {
-        (Some(Some(a)), Some(Some(b))) => compute::<T>(k, a, b, dst),
+        (Some(Some(a)), Some(Some(b))) => {
+            // UB words are 8-byte aligned and fast-path operands 32-byte aligned, so on a
+            // little-endian host the bytes are the typed lanes themselves.
+            let typed = (
+                bytemuck::try_cast_slice::<u8, T>(a),
+                bytemuck::try_cast_slice::<u8, T>(b),
+            );
+            match typed {
+                (Ok(x), Ok(y)) if cfg!(target_endian = "little") => {
+                    match bytemuck::try_cast_slice_mut::<u8, T>(dst) {
+                        Ok(out) => lanes(k, x, y, out),
+                        Err(_) => compute::<T>(k, a, b, dst),
+                    }
+                }
+                _ => compute::<T>(k, a, b, dst),
+            }
+        }
         (Some(None), _) | (_, Some(None)) => {}
         (a, b) => {
             // In place: sources that alias dst are read from a copy of each chunk.
