@@ -87,9 +87,17 @@ pub fn main_with(cli: Cli) -> i32 {
             report,
             deny_warnings,
         } => {
-            let p = match load(&program) {
-                Ok(p) => p,
-                Err(code) => return code,
+            let p = match program::load(&program) {
+                Ok(p) => Arc::new(p),
+                Err(e) => {
+                    eprint!("{}", e.render());
+                    if report == ReportFormat::Json {
+                        // The contract promises one JSON object also for invalid programs.
+                        let file = program.display().to_string();
+                        println!("{}", report::load_failure_json(&e, &file, product.unwrap_or_default()));
+                    }
+                    return EXIT_INVALID;
+                }
             };
             let product = product.unwrap_or(p.product);
             let o = outcome::run(p, product, deny_warnings);

@@ -88,6 +88,19 @@ pub fn json_report(o: &Outcome, file: &str) -> Json {
     })
 }
 
+/// The JSON report of a program that did not load: status invalid, its diagnostics, no state.
+pub fn load_failure_json(e: &crate::program::LoadError, file: &str, product: crate::sim::Product) -> Json {
+    json!({
+        "status": Verdict::Invalid,
+        "product": product.key(),
+        "steps": crate::sim::Counts::default(),
+        "diagnostics": e.diagnostics.iter().map(|d| diag_json(d, file)).collect::<Vec<_>>(),
+        "tensors": {},
+        "expectations": [],
+        "returns": [],
+    })
+}
+
 /// Values per row of the text report, and how many elements a tensor shows at most.
 const ROW: usize = 16;
 const MAX_SHOWN: usize = 1024;
