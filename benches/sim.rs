@@ -1,6 +1,8 @@
 //! Headless speed: a 255-repeat, full-mask Add in f32 and half on the simulator's fast path,
-//! next to the same arithmetic as a plain Rust loop over slices. Both report elements/second.
+//! next to the same arithmetic as a plain Rust loop over slices (both report elements/second);
+//! and the debugger's history at a depth of one million block steps: step back, goto, memory.
 
+use ascstep::debug::Session;
 use ascstep::diag::Span;
 use ascstep::program::{Form, Instr, MaskArg, Operand, Program, Strides, Tensor};
 use ascstep::sim::dtype::DType;
@@ -117,5 +119,60 @@ fn bench_add(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_add);
+/// A program of just over one million block steps: 491 Adds of 255 full repeats (2 040 blocks each).
+fn deep_program() -> Arc<Program> {
+    let p = add_program(DType::Float);
+    let mut q = (*p).clone();
+    let add = q.code[0].clone();
+    q.code = vec![add; 491];
+    Arc::new(q)
+}
+
+fn bench_history(c: &mut Criterion) {
+    let p = deep_program();
+    let mut s = Session::new(p.clone(), Product::Ascend950);
+    let depth = 1_000_000u64;
+    s.goto(depth);
+    assert_eq!(s.step_count(), depth);
+    eprintln!(
+        "history at depth {depth}: {} checkpoints every {} steps, ≈ {:.1} MiB",
+        s.history().len(),
+        s.history().interval(),
+        s.history().approx_bytes() as f64 / (1 << 20) as f64
+    );
+    let mut g = c.benchmark_group("history_depth_1e6");
+    g.sample_size(20);
+    g.bench_function("back_block", |b| {
+        b.iter_batched_ref(
+            || s.clone(),
+            |s| {
+                s.back(Granularity::Block, 1);
+                black_box(s.step_count())
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    g.bench_function("back_instruction", |b| {
+        b.iter_batched_ref(
+            || s.clone(),
+            |s| {
+                s.back(Granularity::Instruction, 1);
+                black_box(s.step_count())
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    let mut k = 0u64;
+    let mut t = s.clone();
+    g.bench_function("goto_random_deep_step", |b| {
+        b.iter(|| {
+            k = (k + 7919) % 400_000;
+            t.goto(500_000 + k);
+            black_box(t.step_count())
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_add, bench_history);
 criterion_main!(benches);

@@ -46,6 +46,17 @@ pub enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// Run debugger commands from a script headless; print what they show, then a report.
+    Replay {
+        program: PathBuf,
+        /// The command script (one command per line, `#` comments; docs/commands.md).
+        #[arg(long)]
+        script: PathBuf,
+        #[arg(long, value_parser = parse_product)]
+        product: Option<Product>,
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        report: ReportFormat,
+    },
     /// Load and validate programs; print every diagnostic.
     Check {
         #[arg(required = true)]
@@ -94,7 +105,10 @@ pub fn main_with(cli: Cli) -> i32 {
                     if report == ReportFormat::Json {
                         // The contract promises one JSON object also for invalid programs.
                         let file = program.display().to_string();
-                        println!("{}", report::load_failure_json(&e, &file, product.unwrap_or_default()));
+                        println!(
+                            "{}",
+                            report::load_failure_json(&e, &file, product.unwrap_or_default())
+                        );
                     }
                     return EXIT_INVALID;
                 }
@@ -110,11 +124,17 @@ pub fn main_with(cli: Cli) -> i32 {
                 }
             }
             match o.verdict {
-                Verdict::Ok => EXIT_OK,
+                Verdict::Ok | Verdict::Paused => EXIT_OK,
                 Verdict::ExpectFailed => EXIT_EXPECT,
                 Verdict::Invalid => EXIT_INVALID,
             }
         }
+        Command::Replay {
+            program,
+            script,
+            product,
+            report,
+        } => replay(&program, &script, product, report),
         Command::Check { programs, product } => {
             let mut code = EXIT_OK;
             for path in programs {
@@ -143,5 +163,71 @@ pub fn main_with(cli: Cli) -> i32 {
             }
             code
         }
+    }
+}
+
+fn replay(program: &Path, script: &Path, product: Option<Product>, report: ReportFormat) -> i32 {
+    let p = match load(program) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let text = match std::fs::read_to_string(script) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!(
+                "{}: error[io-error]: cannot read the script: {e}",
+                script.display()
+            );
+            return EXIT_INVALID;
+        }
+    };
+    let product = product.unwrap_or(p.product);
+    let mut session = crate::debug::Session::new(p.clone(), product);
+    let (echoes, bad) = crate::debug::script::run(&mut session, &text);
+    if report == ReportFormat::Text {
+        for e in &echoes {
+            println!("> {}", e.command);
+            for l in &e.text {
+                println!("{l}");
+            }
+        }
+    }
+    if let Some(d) = bad {
+        eprint!("{}", d.render(&script.display().to_string(), &text));
+        return EXIT_INVALID;
+    }
+    let m = session.machine().clone();
+    print_diagnostics(&m);
+    let o = outcome::judge(m, false);
+    let paused = o.verdict == Verdict::Paused;
+    let pos = session.position();
+    match report {
+        ReportFormat::Text => {
+            println!(
+                "\nposition: step {} (instruction {}, repeat {}, block {}){}",
+                pos.step,
+                pos.instruction,
+                pos.repeat,
+                pos.block,
+                if paused { ", paused" } else { "" }
+            );
+            print!("{}", report::text_report(&o));
+        }
+        ReportFormat::Json => {
+            let file = program.display().to_string();
+            let mut j = report::json_report(&o, &file);
+            j["position"] = serde_json::json!(pos);
+            j["stops"] = serde_json::json!(session.stops());
+            j["output"] = serde_json::json!(echoes
+                .iter()
+                .map(|e| serde_json::json!({"line": e.line, "command": e.command, "text": e.text}))
+                .collect::<Vec<_>>());
+            println!("{j}");
+        }
+    }
+    match o.verdict {
+        Verdict::Ok | Verdict::Paused => EXIT_OK,
+        Verdict::ExpectFailed => EXIT_EXPECT,
+        Verdict::Invalid => EXIT_INVALID,
     }
 }

@@ -6,8 +6,14 @@
 //! dependency.
 
 pub mod cli;
+pub mod debug;
 pub mod diag;
 pub mod outcome;
 pub mod program;
 pub mod report;
 pub mod sim;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -48,6 +48,8 @@ pub enum Verdict {
     Ok,
     ExpectFailed,
     Invalid,
+    /// Not finished yet (a replay that stopped midway); expectations are not checked.
+    Paused,
 }
 
 /// A finished headless run.
@@ -74,7 +76,9 @@ pub fn judge(machine: Machine, deny_warnings: bool) -> Outcome {
         Vec::new()
     };
     let warned = deny_warnings && !machine.diagnostics().is_empty();
-    let verdict = if !finished || warned {
+    let verdict = if machine.status() == Status::Running && !warned {
+        Verdict::Paused
+    } else if !finished || warned {
         Verdict::Invalid
     } else if expectations.iter().all(|e| e.passed) {
         Verdict::Ok

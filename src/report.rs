@@ -89,7 +89,11 @@ pub fn json_report(o: &Outcome, file: &str) -> Json {
 }
 
 /// The JSON report of a program that did not load: status invalid, its diagnostics, no state.
-pub fn load_failure_json(e: &crate::program::LoadError, file: &str, product: crate::sim::Product) -> Json {
+pub fn load_failure_json(
+    e: &crate::program::LoadError,
+    file: &str,
+    product: crate::sim::Product,
+) -> Json {
     json!({
         "status": Verdict::Invalid,
         "product": product.key(),
@@ -141,6 +145,7 @@ pub fn text_report(o: &Outcome) -> String {
         Verdict::Ok => "ok",
         Verdict::ExpectFailed => "expectation failed",
         Verdict::Invalid => "invalid",
+        Verdict::Paused => "paused (not finished; expectations not checked)",
     };
     let name = p.name.as_deref().unwrap_or("(unnamed)");
     let _ = writeln!(out, "program: {name} ({})", p.path.display());

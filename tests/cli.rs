@@ -308,7 +308,12 @@ fn check_prints_warnings_but_succeeds() {
 #[test]
 fn json_report_is_printed_for_a_program_that_does_not_load() {
     // program-format.md §9: `--report json` prints one JSON object, also when invalid.
-    let r = ascstep(["run", &p("tests/bad_programs/unknown_field.ron"), "--report", "json"]);
+    let r = ascstep([
+        "run",
+        &p("tests/bad_programs/unknown_field.ron"),
+        "--report",
+        "json",
+    ]);
     assert_eq!(r.code, 3, "{}", r.dump());
     let v: serde_json::Value = serde_json::from_str(r.stdout.trim()).expect("one JSON object");
     assert_eq!(v["status"], "invalid");

@@ -3,6 +3,7 @@
 //! by repeat or instruction by instruction — over random programs with random strides, masks,
 //! repeat counts, dtypes and products, valid or not.
 
+use ascstep::debug::Session;
 use ascstep::diag::Span;
 use ascstep::program::{Form, Instr, MaskArg, Operand, Program, SetMaskArg, Strides, Tensor};
 use ascstep::sim::dtype::{DType, Value};
@@ -291,4 +292,40 @@ fn generator_covers_finished_failed_and_fast_runs() {
         "random programs executed only {blocks} blocks"
     );
     assert!(fast >= 30, "only {fast} instructions took the fast path");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+    #[test]
+    fn random_walk_back_and_forth_matches_a_fresh_run(
+        product in 0usize..6,
+        dt in 0u8..5,
+        init_seed in any::<u64>(),
+        specs in prop::collection::vec((any::<u8>(), any::<u64>()), 1..5),
+        walk in prop::collection::vec((0u8..6, 1u64..40), 1..25),
+        interval in 1u64..20,
+    ) {
+        let product = Product::ALL[product];
+        let p = Arc::new(program(product, dt, init_seed, &specs));
+        let mut s = Session::with_history(p.clone(), product, interval, 4);
+        let gs = [Granularity::Block, Granularity::Repeat, Granularity::Instruction];
+        for (i, &(op, n)) in walk.iter().enumerate() {
+            match op {
+                0 | 1 => { s.step(gs[(n % 3) as usize], n % 4 + 1); }
+                2 | 3 => { s.back(gs[(n % 3) as usize], n % 4 + 1); }
+                4 => s.goto(n * 7),
+                _ => { s.cont(); }
+            }
+            // A session that has tried and failed the next instruction is Failed at that step;
+            // a fresh machine gets there by running until it fails too.
+            let mut fresh = Machine::new(p.clone(), product);
+            if s.machine().status() == ascstep::sim::Status::Failed {
+                fresh.run();
+            } else {
+                fresh.run_to(s.step_count());
+            }
+            let d = diff(&fresh, s.machine());
+            prop_assert!(d.is_none(), "after move {} ({:?}): {}", i, (op, n), d.unwrap_or_default());
+        }
+    }
 }

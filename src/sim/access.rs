@@ -122,6 +122,7 @@ impl Mem<'_> {
             .rec
             .is_some()
             .then(|| self.bytes_of(&[addr as u32], size));
+        let was_init = self.elem_init(addr as u32, size as u32);
         self.put(addr, size, v);
         if let Some(before) = before {
             let after = self.bytes_of(&[addr as u32], size);
@@ -135,9 +136,15 @@ impl Mem<'_> {
                     addrs: vec![addr as u32],
                     before,
                     after,
+                    init_before: vec![was_init],
                 });
             }
         }
+    }
+
+    fn elem_init(&self, a: u32, size: u32) -> bool {
+        a.checked_add(size)
+            .is_some_and(|e| e <= self.ub.size() && self.ub.all_init(a..e))
     }
 
     #[inline(always)]
@@ -171,6 +178,10 @@ impl Mem<'_> {
         let lanes_v: Vec<u32> = lanes.iter_in(ks.start, ks.end).collect();
         let addrs: Vec<u32> = lanes_v.iter().map(|&k| op.addr(r, k) as u32).collect();
         let before = self.bytes_of(&addrs, op.size() as usize);
+        let init_before = addrs
+            .iter()
+            .map(|&a| self.elem_init(a, op.size()))
+            .collect();
         Access {
             role: op.role,
             tensor: op.tensor,
@@ -180,6 +191,7 @@ impl Mem<'_> {
             addrs,
             after: before.clone(),
             before,
+            init_before,
         }
     }
 

@@ -37,6 +37,8 @@ pub struct Access {
     /// Element bytes before and after, `lanes.len() * dtype.size()` each; equal for reads.
     pub before: Vec<u8>,
     pub after: Vec<u8>,
+    /// Whether each element was initialised before the step.
+    pub init_before: Vec<bool>,
 }
 
 impl Access {

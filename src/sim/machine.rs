@@ -218,15 +218,21 @@ impl Machine {
 
     /// Runs to the end (or the first error) without building events.
     pub fn run(&mut self) -> Status {
-        while self.status == Status::Running {
+        self.run_to(u64::MAX)
+    }
+
+    /// Runs without events until `step_count() == target` (or the program stops), taking the
+    /// fast path for whole instructions that end at or before the target.
+    pub fn run_to(&mut self, target: u64) -> Status {
+        while self.status == Status::Running && self.step < target {
             if self.active.is_none() && !self.enter(None) {
                 break;
             }
-            let fast = self
-                .active
-                .as_ref()
-                .is_some_and(|a| a.prep.fast && a.prep.plan.repeats > 0)
-                && self.pos.block == 0;
+            let fast = self.active.as_ref().is_some_and(|a| {
+                let plan = &a.prep.plan;
+                let left = (plan.repeats.saturating_sub(self.pos.repeat)) as u64 * BLOCKS as u64;
+                a.prep.fast && plan.repeats > 0 && self.pos.block == 0 && self.step + left <= target
+            });
             if fast {
                 self.run_fast();
             } else {

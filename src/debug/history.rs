@@ -1,0 +1,93 @@
+//! History for reverse execution: periodic checkpoints (full machine snapshots) plus
+//! deterministic re-execution. Memory stays bounded at any depth: when there are more than
+//! `budget` checkpoints, every other one is dropped and the interval doubles, so a run of any
+//! length keeps at most `budget + 1` snapshots, and reaching any step replays fewer than
+//! `interval` steps from the nearest one.
+
+use crate::sim::Machine;
+
+#[derive(Clone, Debug)]
+pub struct History {
+    interval: u64,
+    budget: usize,
+    /// `checkpoints[i]` is the machine at step `i · interval`.
+    checkpoints: Vec<Machine>,
+}
+
+/// Default number of snapshots kept.
+pub const BUDGET: usize = 64;
+/// Default initial distance between snapshots, in steps.
+pub const INTERVAL: u64 = 256;
+
+impl History {
+    /// A history whose first checkpoint is `start` (a machine at step 0).
+    pub fn new(start: &Machine) -> History {
+        History::with(start, INTERVAL, BUDGET)
+    }
+
+    pub fn with(start: &Machine, interval: u64, budget: usize) -> History {
+        History {
+            interval: interval.max(1),
+            budget: budget.max(2),
+            checkpoints: vec![start.clone()],
+        }
+    }
+
+    /// Offers the machine after a step; it is kept when it falls on the next checkpoint.
+    pub fn record(&mut self, m: &Machine) {
+        let s = m.step_count();
+        if s % self.interval == 0 && s / self.interval == self.checkpoints.len() as u64 {
+            self.checkpoints.push(m.clone());
+            if self.checkpoints.len() > self.budget {
+                let mut i = 0;
+                self.checkpoints.retain(|_| {
+                    i += 1;
+                    (i - 1) % 2 == 0
+                });
+                self.interval *= 2;
+            }
+        }
+    }
+
+    /// The latest checkpoint at or before `step`.
+    pub fn nearest(&self, step: u64) -> &Machine {
+        let i = ((step / self.interval) as usize).min(self.checkpoints.len() - 1);
+        &self.checkpoints[i]
+    }
+
+    /// Checkpoints at or before `step`, latest first, for backward searches.
+    pub fn before(&self, step: u64) -> impl Iterator<Item = &Machine> {
+        let i = ((step / self.interval) as usize).min(self.checkpoints.len() - 1);
+        self.checkpoints[..=i].iter().rev()
+    }
+
+    /// The machine at `step`: a copy of the nearest checkpoint run forward (no events).
+    pub fn machine_at(&self, step: u64) -> Machine {
+        let mut m = self.nearest(step).clone();
+        m.run_to(step);
+        m
+    }
+
+    pub fn interval(&self) -> u64 {
+        self.interval
+    }
+
+    pub fn len(&self) -> usize {
+        self.checkpoints.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.checkpoints.is_empty()
+    }
+
+    /// Approximate bytes held by the snapshots (UB, its two shadows, diagnostics).
+    pub fn approx_bytes(&self) -> usize {
+        self.checkpoints
+            .iter()
+            .map(|m| {
+                let ub = m.ub().size() as usize;
+                ub + ub / 4 + m.diagnostics().len() * 256 + 512
+            })
+            .sum()
+    }
+}

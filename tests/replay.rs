@@ -1,0 +1,131 @@
+//! `ascstep replay` through the binary: script fixtures in tests/scripts/ (NAME.script run on the
+//! program named in the test) must print the hand-derived lines of NAME.expected, in order; bad
+//! scripts stop with exit 3 at the offending line; the JSON report adds position and stops.
+
+mod common;
+
+use common::{ascstep, root, s};
+
+/// Every line of `expected` must occur in `out`, in order (each as a substring of a later line).
+fn assert_in_order(out: &str, expected: &str) {
+    let mut lines = out.lines();
+    for want in expected.lines().filter(|l| !l.trim().is_empty()) {
+        assert!(
+            lines.any(|l| l.contains(want)),
+            "missing (in order): {want:?}\n--- output ---\n{out}"
+        );
+    }
+}
+
+fn replay_fixture(program: &str, name: &str) {
+    let script = root(&format!("tests/scripts/{name}.script"));
+    let r = ascstep(["replay", s(&root(program)), "--script", s(&script)]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let expected =
+        std::fs::read_to_string(root(&format!("tests/scripts/{name}.expected"))).unwrap();
+    assert_in_order(&r.stdout, &expected);
+}
+
+#[test]
+fn watch_a_pair_reduce_result() {
+    replay_fixture(
+        "programs/seed_pair_reduce_sum_mask62_a2.ron",
+        "mask62_watch",
+    );
+}
+
+#[test]
+fn reverse_continue_last_writer_and_examine() {
+    replay_fixture("programs/seed_add_int16_mask64.ron", "add_reverse");
+}
+
+#[test]
+fn a_malformed_command_stops_the_replay_with_exit_3_at_its_line() {
+    let script = root("tests/scripts/bad_command.script");
+    let r = ascstep([
+        "replay",
+        s(&root("programs/seed_add_int16_mask64.ron")),
+        "--script",
+        s(&script),
+    ]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("bad_command.script:2:1: error[bad-command]"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr.contains("stepp"),
+        "the message names the offending word: {}",
+        r.dump()
+    );
+}
+
+#[test]
+fn a_command_the_session_refuses_stops_the_replay_too() {
+    let script = root("tests/scripts/bad_tensor.script");
+    let r = ascstep([
+        "replay",
+        s(&root("programs/seed_add_int16_mask64.ron")),
+        "--script",
+        s(&script),
+    ]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("bad_tensor.script:2:1: error[bad-command]: no tensor `q`"),
+        "{}",
+        r.dump()
+    );
+}
+
+#[test]
+fn json_report_has_position_and_stops() {
+    let script = root("tests/scripts/add_reverse.script");
+    let r = ascstep([
+        "replay",
+        s(&root("programs/seed_add_int16_mask64.ron")),
+        "--script",
+        s(&script),
+        "--report",
+        "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(j["status"], "ok");
+    assert_eq!(j["position"]["step"], 8);
+    assert_eq!(j["position"]["instruction"], 1);
+    let stops = j["stops"].as_array().unwrap();
+    let reasons: Vec<&str> = stops
+        .iter()
+        .map(|s| s["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons, ["watchpoint", "end", "watchpoint", "breakpoint"]);
+    assert_eq!(stops[0]["id"], 2);
+    assert_eq!(stops[0]["position"]["step"], 4);
+    assert_eq!(stops[0]["elements"][0]["index"], 63);
+    assert_eq!(stops[0]["elements"][0]["new"], "128");
+    assert_eq!(j["tensors"]["dst"]["values"][63], 128);
+}
+
+#[test]
+fn a_paused_replay_reports_paused() {
+    let dir = std::env::temp_dir().join(format!("ascstep-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("pause.script");
+    std::fs::write(&script, "step block 3\nwhere\n").unwrap();
+    let r = ascstep([
+        "replay",
+        s(&root("programs/seed_add_int16_mask64.ron")),
+        "--script",
+        s(&script),
+        "--report",
+        "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(j["status"], "paused");
+    assert_eq!(j["position"]["step"], 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,443 @@
+//! The debugger engine driven directly (no UI, no binary): every breakpoint kind, every reverse
+//! command, watchpoints on strided and masked operands, last-writer across overlapping repeats.
+
+use ascstep::debug::command::{CmpOp, Condition, WatchKind, WatchTarget};
+use ascstep::debug::{Session, StopReason};
+use ascstep::program::load_str;
+use ascstep::sim::dtype::Value;
+use ascstep::sim::plan::AccessKind;
+use ascstep::sim::{Granularity, Product};
+use std::path::Path;
+use std::sync::Arc;
+
+fn session(src: &str) -> Session {
+    let p = load_str(Path::new("t.ron"), src).unwrap_or_else(|e| panic!("{}", e.render()));
+    let product = p.product;
+    Session::new(Arc::new(p), product)
+}
+
+/// Two instructions: an int16 Add of 2 repeats with a bitwise mask of even lanes, then Adds.
+const TWO: &str = r#"Program(
+    tensors: {
+        "x": (dtype: int16, addr: 0x000, len: 256, init: Ramp(start: 1, step: 1)),
+        "y": (dtype: int16, addr: 0x200, len: 256, init: Fill(10)),
+        "z": (dtype: int16, addr: 0x400, len: 256, init: Fill(-1)),
+    },
+    code: [
+        Add(dst: "z", src0: "x", src1: "y", mask: [0x5555555555555555, 0x5555555555555555],
+            repeat_times: 2, params: [1, 1, 1, 8, 8, 8]),
+        Adds(dst: "z", src: "z", scalar: 1, count: 256),
+    ],
+)"#;
+
+#[test]
+fn steps_at_each_granularity_and_positions() {
+    let mut s = session(TWO);
+    assert_eq!(s.step_count(), 0);
+    assert!(s.step(Granularity::Block, 1).is_none());
+    let p = s.position();
+    assert_eq!((p.step, p.instruction, p.repeat, p.block), (1, 0, 0, 1));
+    s.step(Granularity::Repeat, 1);
+    let p = s.position();
+    assert_eq!(
+        (p.step, p.instruction, p.repeat, p.block),
+        (8, 0, 1, 0),
+        "end of repeat 0"
+    );
+    s.step(Granularity::Instruction, 1);
+    assert_eq!((s.position().instruction, s.position().step), (1, 16));
+    // The last event of a multi-step command covers the whole unit: 8 blocks × 3 operands.
+    assert_eq!(s.last_event().map(|e| e.accesses.len()), Some(24));
+    let stop = s
+        .step(Granularity::Instruction, 5)
+        .expect("the end stops a step");
+    assert_eq!(stop.reason, StopReason::End);
+    // z = x + y on even lanes, then + 1 everywhere; odd lanes −1 + 1 = 0.
+    assert_eq!(s.element("z", 0), Some(Value::Int(12)));
+    assert_eq!(s.element("z", 1), Some(Value::Int(0)));
+    assert_eq!(s.element("z", 130), Some(Value::Int(131 + 10 + 1)));
+}
+
+#[test]
+fn instruction_breakpoint_stops_before_it_and_on_a_repeat() {
+    let mut s = session(TWO);
+    let b1 = s.break_instr(1, None).unwrap();
+    let stop = s.cont().unwrap();
+    assert_eq!((stop.reason, stop.id), (StopReason::Breakpoint, Some(b1)));
+    assert_eq!(
+        (
+            stop.position.instruction,
+            stop.position.repeat,
+            stop.position.block
+        ),
+        (1, 0, 0)
+    );
+    assert_eq!(
+        s.element("z", 1),
+        Some(Value::Int(-1)),
+        "instruction 1 has not run yet"
+    );
+    s.restart();
+    let b2 = s.break_instr(0, Some(1)).unwrap();
+    let stop = s.cont().unwrap();
+    assert_eq!((stop.id, stop.position.step), (Some(b2), 8));
+    assert!(s.break_instr(7, None).is_err(), "no instruction 7");
+}
+
+#[test]
+fn write_watchpoint_reports_operand_lanes_old_and_new() {
+    let mut s = session(TWO);
+    // z[2] lives at 0x404; lane 2 of repeat 0 writes it in block 0.
+    let id = s
+        .watch(
+            &WatchTarget::Elements {
+                tensor: "z".into(),
+                start: 2,
+                end: 3,
+            },
+            WatchKind::Write,
+        )
+        .unwrap();
+    let stop = s.cont().unwrap();
+    assert_eq!((stop.reason, stop.id), (StopReason::Watchpoint, Some(id)));
+    assert_eq!(stop.position.step, 1, "stops after block 0 of repeat 0");
+    assert_eq!(stop.operand.as_deref(), Some("dst"));
+    assert_eq!(stop.access, Some(AccessKind::Write));
+    assert_eq!(stop.elements.len(), 1);
+    let e = &stop.elements[0];
+    assert_eq!(
+        (e.index, e.lane, e.old.as_str(), e.new.as_str()),
+        (2, 2, "-1", "13")
+    );
+    // Next hit: instruction 1 (Adds, count form) writes z[2] in its block 0: step 16 + 1.
+    let stop = s.cont().unwrap();
+    assert_eq!((stop.position.instruction, stop.position.step), (1, 17));
+    assert_eq!(
+        (stop.elements[0].old.as_str(), stop.elements[0].new.as_str()),
+        ("13", "14")
+    );
+}
+
+#[test]
+fn watch_on_bytes_of_masked_off_lanes_never_fires_for_that_instruction() {
+    let mut s = session(TWO);
+    // z[1] (0x402..0x404) is an odd lane: masked off in the Add; only the Adds writes it.
+    s.watch(
+        &WatchTarget::Bytes {
+            start: 0x402,
+            end: 0x404,
+        },
+        WatchKind::Any,
+    )
+    .unwrap();
+    let stop = s.cont().unwrap();
+    assert_eq!(
+        stop.position.instruction, 1,
+        "the Add's masked lane 1 did not fire"
+    );
+    assert_eq!(
+        stop.operand.as_deref(),
+        Some("src"),
+        "the in-place Adds reads z first"
+    );
+    // x[1] (0x002) is read only by masked-off lanes of the Add, never by the Adds.
+    let mut s = session(TWO);
+    s.watch(
+        &WatchTarget::Bytes {
+            start: 0x002,
+            end: 0x004,
+        },
+        WatchKind::Read,
+    )
+    .unwrap();
+    assert_eq!(s.cont().unwrap().reason, StopReason::End);
+}
+
+const STRIDED: &str = r#"Program(
+    tensors: {
+        "x": (dtype: half, addr: 0x000, len: 1024, init: Fill(1.0)),
+        "z": (dtype: half, addr: 0x800, len: 1024, init: Fill(0.0)),
+    },
+    code: [
+        // src block stride 2: block b of repeat r reads x at 32·(r·16 + 2b).
+        Exp(dst: "z", src: "x", mask: 128, repeat_times: 2, params: [1, 2, 8, 16]),
+    ],
+)"#;
+
+#[test]
+fn read_watchpoint_on_a_strided_operand() {
+    let mut s = session(STRIDED);
+    // x bytes 0x40..0x60 are data block 2: read by block 1 of repeat 0 (block stride 2).
+    s.watch(
+        &WatchTarget::Bytes {
+            start: 0x40,
+            end: 0x60,
+        },
+        WatchKind::Read,
+    )
+    .unwrap();
+    let stop = s.cont().unwrap();
+    assert_eq!(stop.position.step, 2, "after block 1");
+    assert_eq!(s.last_event().unwrap().pos.block, 1);
+    assert_eq!(stop.elements.len(), 16);
+    assert_eq!(stop.elements[0].index, 32);
+    // Data block 1 (0x20..0x40) is a gap: never read.
+    let mut s = session(STRIDED);
+    s.watch(
+        &WatchTarget::Bytes {
+            start: 0x20,
+            end: 0x40,
+        },
+        WatchKind::Read,
+    )
+    .unwrap();
+    assert_eq!(s.cont().unwrap().reason, StopReason::End);
+}
+
+#[test]
+fn value_conditions() {
+    let mut s = session(TWO);
+    // z[4] = 5 + 10 = 15 after the Add, 16 after the Adds.
+    s.break_if("z", 4, Condition::Compare(CmpOp::Eq, 16.0))
+        .unwrap();
+    let stop = s.cont().unwrap();
+    assert_eq!(
+        (stop.reason, stop.position.instruction),
+        (StopReason::Condition, 1)
+    );
+    assert_eq!(s.element("z", 4), Some(Value::Int(16)));
+
+    let mut s = session(TWO);
+    s.break_if("z", 3, Condition::Changed).unwrap();
+    let stop = s.cont().unwrap();
+    assert_eq!(
+        stop.position.instruction, 1,
+        "z[3] is masked off in the Add, changed by Adds"
+    );
+
+    let src = r#"Program(
+        tensors: {
+            "a": (dtype: float, addr: 0, len: 64, init: Fill(0.0)),
+            "z": (dtype: float, addr: 256, len: 64, init: Fill(1.0)),
+        },
+        code: [
+            Div(dst: "z", src0: "z", src1: "a", count: 64),
+            Sub(dst: "z", src0: "z", src1: "z", count: 64),
+        ],
+    )"#;
+    let mut s = session(src);
+    s.break_if("z", 9, Condition::IsInf).unwrap();
+    s.break_if("z", 9, Condition::IsNan).unwrap();
+    let a = s.cont().unwrap();
+    // z[9] is lane 9: block 1 of the Div (instruction 0), then of the Sub (instruction 1).
+    assert_eq!(
+        (a.id, a.position.step),
+        (Some(1), 2),
+        "1/0 = inf in the Div"
+    );
+    let b = s.cont().unwrap();
+    assert_eq!(
+        (b.id, b.position.instruction, b.position.step),
+        (Some(2), 1, 10),
+        "inf − inf = NaN in the Sub"
+    );
+}
+
+#[test]
+fn break_on_diagnostics_and_errors() {
+    let src = r#"Program(
+        tensors: {
+            "x": (dtype: half, addr: 0, len: 128),
+            "z": (dtype: half, addr: 256, len: 128),
+        },
+        code: [
+            Duplicate(dst: "x", scalar: 1.0, count: 64),
+            Abs(dst: "z", src: "x", count: 128),
+            Abs(dst: "z", src: "x", count: 256),
+        ],
+    )"#;
+    let mut s = session(src);
+    s.break_on_diagnostics();
+    let stop = s.cont().unwrap();
+    assert_eq!(stop.reason, StopReason::Diagnostic);
+    assert!(
+        stop.message.contains("uninitialised-read"),
+        "{}",
+        stop.message
+    );
+    // x[64] is first read by block 4 of the Abs (16 halves per block).
+    assert_eq!(
+        (stop.position.instruction, s.last_event().unwrap().pos.block),
+        (1, 4)
+    );
+    let stop = s.cont().unwrap();
+    assert_eq!(
+        stop.reason,
+        StopReason::Diagnostic,
+        "the error of the third instruction"
+    );
+    assert!(stop.message.contains("outside-tensor"), "{}", stop.message);
+    assert_eq!(s.machine().status(), ascstep::sim::Status::Failed);
+}
+
+#[test]
+fn enable_disable_delete() {
+    let mut s = session(TWO);
+    let a = s.break_instr(1, None).unwrap();
+    s.set_enabled(a, false).unwrap();
+    assert_eq!(s.cont().unwrap().reason, StopReason::End);
+    s.restart();
+    s.set_enabled(a, true).unwrap();
+    assert_eq!(s.cont().unwrap().id, Some(a));
+    s.delete(a).unwrap();
+    assert!(s.delete(a).is_err());
+    let b = s.break_on_diagnostics();
+    assert!(b > a, "ids are never reused");
+}
+
+#[test]
+fn back_at_every_granularity_restores_state() {
+    let mut s = session(TWO);
+    s.goto(21);
+    let p = s.position();
+    assert_eq!((p.instruction, p.repeat, p.block), (1, 0, 5));
+    s.back(Granularity::Block, 2);
+    assert_eq!(s.position().step, 19);
+    s.back(Granularity::Repeat, 1);
+    assert_eq!(
+        (s.position().step, s.position().block),
+        (16, 0),
+        "start of the current repeat"
+    );
+    s.back(Granularity::Repeat, 1);
+    assert_eq!(
+        (s.position().step, s.position().repeat),
+        (8, 1),
+        "start of the previous repeat"
+    );
+    s.back(Granularity::Instruction, 1);
+    assert_eq!(s.position().step, 0);
+    assert_eq!(s.element("z", 0), Some(Value::Int(-1)), "UB restored");
+    let stop = s.back(Granularity::Block, 1).unwrap();
+    assert_eq!(stop.reason, StopReason::Start);
+    // Going forward again gives the same results.
+    s.cont();
+    assert_eq!(s.element("z", 130), Some(Value::Int(142)));
+}
+
+#[test]
+fn reverse_continue_finds_the_previous_stop() {
+    let mut s = session(TWO);
+    let w = s
+        .watch(
+            &WatchTarget::Elements {
+                tensor: "z".into(),
+                start: 0,
+                end: 1,
+            },
+            WatchKind::Write,
+        )
+        .unwrap();
+    s.cont();
+    s.cont();
+    assert_eq!(s.position().step, 17);
+    let stop = s.reverse_continue().unwrap();
+    assert_eq!(
+        (stop.reason, stop.id, stop.position.step),
+        (StopReason::Watchpoint, Some(w), 1)
+    );
+    assert_eq!(
+        stop.elements[0].new, "11",
+        "the Add's write of z[0] = 1 + 10"
+    );
+    assert_eq!(s.element("z", 0), Some(Value::Int(11)));
+    let stop = s.reverse_continue().unwrap();
+    assert_eq!((stop.reason, stop.position.step), (StopReason::Start, 0));
+    // An instruction breakpoint is found going back too (the watchpoint would win at 17).
+    s.delete(w).unwrap();
+    s.goto(30);
+    let b = s.break_instr(1, None).unwrap();
+    let stop = s.reverse_continue().unwrap();
+    assert_eq!((stop.id, stop.position.step), (Some(b), 16));
+}
+
+#[test]
+fn last_writer_across_repeats_with_overlapping_strides() {
+    // dst repeat stride 4 blocks < 8: repeat 1 rewrites the upper half of repeat 0's bytes.
+    let src = r#"Program(
+        tensors: {
+            "x": (dtype: float, addr: 0x000, len: 128, init: Ramp(start: 0, step: 1)),
+            "z": (dtype: float, addr: 0x400, len: 128, init: Fill(0.0)),
+        },
+        code: [ Adds(dst: "z", src: "x", scalar: 100.0, mask: 64, repeat_times: 2, params: [1, 1, 4, 8]) ],
+    )"#;
+    let mut s = session(src);
+    s.cont();
+    // z[40] (0x4a0): written by repeat 0 lane 40 (block 5) with x[40]+100, then by repeat 1
+    // lane 8 (block 1: 0x400 + 128 + 32) with x[72]+100.
+    let w = s.last_writer(0x4a0).unwrap();
+    assert_eq!(
+        (w.instruction, w.repeat, w.block, w.value.as_str()),
+        (0, 1, 1, "172")
+    );
+    s.goto(6);
+    let w = s.last_writer(0x4a0).unwrap();
+    assert_eq!((w.repeat, w.block, w.value.as_str()), (0, 5, "140"));
+    assert!(s.last_writer(0x000).is_none(), "x is never written");
+}
+
+#[test]
+fn product_switch_restarts_and_keeps_breakpoints() {
+    let src = r#"Program(
+        tensors: {
+            "x": (dtype: float, addr: 0, len: 64, init: Ramp(start: 1, step: 1)),
+            "z": (dtype: float, addr: 256, len: 32, init: Fill(-1.0)),
+        },
+        code: [ PairReduceSum(dst: "z", src: "x", mask: 62, repeat_times: 1,
+                              dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8) ],
+    )"#;
+    let mut s = session(src);
+    let id = s.break_if("z", 31, Condition::Changed).unwrap();
+    assert_eq!(
+        s.cont().unwrap().reason,
+        StopReason::End,
+        "A2 leaves z[31] unchanged"
+    );
+    s.set_product(Product::Atlas200I500A2);
+    assert_eq!(s.step_count(), 0);
+    let stop = s.cont().unwrap();
+    assert_eq!(
+        stop.id,
+        Some(id),
+        "200I/500 A2 zeroes z[31] (semantics.md §9 row 1)"
+    );
+    assert_eq!(s.element("z", 31), Some(Value::Float(0.0)));
+}
+
+#[test]
+fn display_reads_do_not_trigger_read_watchpoints() {
+    let mut s = session(TWO);
+    s.watch(
+        &WatchTarget::Bytes {
+            start: 0,
+            end: 0x200,
+        },
+        WatchKind::Read,
+    )
+    .unwrap();
+    let _ = s
+        .print_text("x", None, ascstep::debug::command::Format::Natural)
+        .unwrap();
+    let _ = s
+        .examine_text(0, 64, ascstep::debug::command::Format::Hex)
+        .unwrap();
+    let _ = s.where_text();
+    let _ = s.tensor("x");
+    assert_eq!(s.step_count(), 0);
+    assert!(s.stops().is_empty());
+    let stop = s.cont().unwrap();
+    assert_eq!(
+        stop.position.step, 1,
+        "the first real read is the Add's block 0"
+    );
+}
