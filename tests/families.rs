@@ -2056,7 +2056,6 @@ fn tables_cover_their_families() {
 /// logical right shift)"; only the arithmetic right shift distinguishes negative inputs (−1).
 /// So int16 −1 << 17 and −32768 << 17 are 0 there.
 #[test]
-#[ignore = "simulator bug: ShiftLeft int16 by 17 on ascend_950 keeps the sign bit (-1 << 17 = -32768) instead of giving 0 (semantics.md §4.3, §9 row 18)"]
 fn shift_left_negative_beyond_width_on_950() {
     run_table(
         "divergences (ascend_950 negative ShiftLeft)",

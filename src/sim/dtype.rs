@@ -437,7 +437,12 @@ macro_rules! num_int {
             }
             fn shl(self, n: u32) -> Self {
                 let bits = <$t>::BITS;
-                let shifted = if n >= bits { 0 } else { self << n };
+                // Shifting by the bit width or more gives 0, also for negative values
+                // (semantics.md §4.3, §9 row 18).
+                if n >= bits {
+                    return 0;
+                }
+                let shifted = self << n;
                 if $signed {
                     // "Arithmetic left shift": the sign bit stays, the bit below it is dropped.
                     let sign = (0 as $t).wrapping_sub(1) ^ (<$t>::MAX);
@@ -756,6 +761,8 @@ mod tests {
             "positive values lose the bit below the sign"
         );
         assert_eq!(1u16.shl(16), 0);
+        assert_eq!((-1i16).shl(17), 0, "beyond the width: 0, not the sign bit");
+        assert_eq!((-2i16).shl(16), 0);
     }
 
     #[test]
