@@ -441,3 +441,19 @@ fn display_reads_do_not_trigger_read_watchpoints() {
         "the first real read is the Add's block 0"
     );
 }
+
+#[test]
+fn a_bounded_continue_can_be_resumed() {
+    use ascstep::debug::Progress;
+    let mut s = session(TWO);
+    // 16 block steps for the Add (2 repeats), 16 for the Adds of 256 int16 (2 repeats).
+    assert_eq!(s.cont_for(10), Progress::Running);
+    assert_eq!(s.step_count(), 10);
+    assert_eq!(s.cont_for(10), Progress::Running);
+    match s.cont_for(100) {
+        Progress::Stopped(stop) => {
+            assert_eq!((stop.reason, stop.position.step), (StopReason::End, 32))
+        }
+        other => panic!("{other:?}"),
+    }
+}

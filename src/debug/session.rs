@@ -161,7 +161,17 @@ pub struct Session {
 
 enum Mode {
     Steps(Granularity, u64),
-    Continue,
+    /// Continue for at most this many block steps.
+    Continue(u64),
+}
+
+/// The result of a bounded continue.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Progress {
+    /// Something stopped execution (or the program ended).
+    Stopped(Stop),
+    /// The step budget ran out first; call again to go on.
+    Running,
 }
 
 /// Accesses kept in the last event of a multi-step command (a whole repeat or instruction).
@@ -407,7 +417,16 @@ impl Session {
 
     /// Runs forward to the next stop.
     pub fn cont(&mut self) -> Option<Stop> {
-        self.forward(Mode::Continue)
+        self.forward(Mode::Continue(u64::MAX))
+    }
+
+    /// Runs forward at most `budget` block steps, so a UI can stay responsive and let the user
+    /// interrupt a long continue between calls.
+    pub fn cont_for(&mut self, budget: u64) -> Progress {
+        match self.forward(Mode::Continue(budget.max(1))) {
+            Some(s) => Progress::Stopped(s),
+            None => Progress::Running,
+        }
     }
 
     fn forward(&mut self, mode: Mode) -> Option<Stop> {
@@ -457,6 +476,11 @@ impl Session {
             if self.machine.status() != Status::Running {
                 self.last_event = agg.take();
                 break Some(self.end_stop());
+            }
+            if let Mode::Continue(budget) = mode {
+                if executed >= budget {
+                    break None;
+                }
             }
             if let Mode::Steps(g, n) = mode {
                 let after = self.machine.pos();
