@@ -19,11 +19,51 @@ pub const EXIT_INVALID: i32 = 3;
 #[command(
     name = "ascstep",
     version,
-    about = "Step through and check Ascend C vector programs"
+    about = "Step through and check Ascend C vector programs",
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
 )]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+    /// `ascstep PROGRAM` opens the interactive debugger (same as `ascstep tui PROGRAM`).
+    #[arg(required = true)]
+    pub program: Option<PathBuf>,
+    #[command(flatten)]
+    pub ui: UiArgs,
+}
+
+/// Options of the terminal UI.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct UiArgs {
+    /// Product to simulate (overrides the program's `product`).
+    #[arg(long, value_parser = parse_product)]
+    pub product: Option<Product>,
+    /// Theme: default, light, high-contrast, or a path to a theme .ron file.
+    #[arg(long, default_value = "default")]
+    pub theme: String,
+    /// A RON keymap file overriding key bindings (see README).
+    #[arg(long)]
+    pub keymap: Option<PathBuf>,
+}
+
+/// `WxH`, e.g. `160x48`.
+fn parse_size(s: &str) -> Result<(u16, u16), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or(format!("`{s}` is not a size; write WxH, e.g. 160x48"))?;
+    let n = |v: &str| {
+        v.trim()
+            .parse::<u16>()
+            .ok()
+            .filter(|&n| (1..=1000).contains(&n))
+    };
+    match (n(w), n(h)) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(format!(
+            "`{s}` is not a size; width and height are 1..=1000, e.g. 160x48"
+        )),
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -52,10 +92,22 @@ pub enum Command {
         /// The command script (one command per line, `#` comments; docs/commands.md).
         #[arg(long)]
         script: PathBuf,
-        #[arg(long, value_parser = parse_product)]
-        product: Option<Product>,
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         report: ReportFormat,
+        /// Print the terminal UI as it looks after the script, instead of the report.
+        #[arg(long)]
+        screen: bool,
+        /// Screen size for --screen, WxH.
+        #[arg(long, value_parser = parse_size, default_value = "160x48")]
+        size: (u16, u16),
+        #[command(flatten)]
+        ui: UiArgs,
+    },
+    /// The interactive debugger.
+    Tui {
+        program: PathBuf,
+        #[command(flatten)]
+        ui: UiArgs,
     },
     /// Load and validate programs; print every diagnostic.
     Check {
@@ -91,7 +143,19 @@ fn print_diagnostics(m: &crate::sim::Machine) {
 
 /// Runs the parsed command line; returns the exit code.
 pub fn main_with(cli: Cli) -> i32 {
-    match cli.command {
+    let command = match (cli.command, cli.program) {
+        (Some(c), _) => c,
+        (None, Some(program)) => Command::Tui {
+            program,
+            ui: cli.ui,
+        },
+        (None, None) => {
+            eprintln!("usage: ascstep PROGRAM | ascstep <run|check|replay|tui> … (see --help)");
+            return EXIT_USAGE;
+        }
+    };
+    match command {
+        Command::Tui { program, ui } => tui(&program, &ui),
         Command::Run {
             program,
             product,
@@ -132,9 +196,17 @@ pub fn main_with(cli: Cli) -> i32 {
         Command::Replay {
             program,
             script,
-            product,
             report,
-        } => replay(&program, &script, product, report),
+            screen,
+            size,
+            ui,
+        } => {
+            if screen {
+                replay_screen(&program, &script, size, &ui)
+            } else {
+                replay(&program, &script, ui.product, report)
+            }
+        }
         Command::Check { programs, product } => {
             let mut code = EXIT_OK;
             for path in programs {
@@ -230,4 +302,79 @@ fn replay(program: &Path, script: &Path, product: Option<Product>, report: Repor
         Verdict::ExpectFailed => EXIT_EXPECT,
         Verdict::Invalid => EXIT_INVALID,
     }
+}
+
+/// Builds the UI state: session, theme and keymap, printing any error.
+fn make_app(program: &Path, ui: &UiArgs) -> Result<crate::tui::app::App, i32> {
+    let p = load(program)?;
+    let theme = match crate::tui::theme::Theme::load(&ui.theme, Path::new("themes")) {
+        Ok(t) => t,
+        Err((file, text, diags)) => {
+            for d in diags {
+                eprint!("{}", d.render(&file, &text));
+            }
+            return Err(EXIT_USAGE);
+        }
+    };
+    let keymap = match &ui.keymap {
+        None => crate::tui::keymap::Keymap::default(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                eprintln!(
+                    "{}: error[io-error]: cannot read the keymap: {e}",
+                    path.display()
+                );
+                EXIT_USAGE
+            })?;
+            crate::tui::keymap::Keymap::load_overrides(&text).map_err(|diags| {
+                for d in diags {
+                    eprint!("{}", d.render(&path.display().to_string(), &text));
+                }
+                EXIT_USAGE
+            })?
+        }
+    };
+    let product = ui.product.unwrap_or(p.product);
+    Ok(crate::tui::app::App::new(
+        crate::debug::Session::new(p, product),
+        theme,
+        keymap,
+    ))
+}
+
+fn tui(program: &Path, ui: &UiArgs) -> i32 {
+    let mut app = match make_app(program, ui) {
+        Ok(a) => a,
+        Err(c) => return c,
+    };
+    match crate::term::run(&mut app) {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            eprintln!("ascstep: terminal error: {e}");
+            EXIT_INVALID
+        }
+    }
+}
+
+fn replay_screen(program: &Path, script: &Path, (w, h): (u16, u16), ui: &UiArgs) -> i32 {
+    let mut app = match make_app(program, ui) {
+        Ok(a) => a,
+        Err(c) => return c,
+    };
+    let text = match std::fs::read_to_string(script) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!(
+                "{}: error[io-error]: cannot read the script: {e}",
+                script.display()
+            );
+            return EXIT_INVALID;
+        }
+    };
+    if let Err(d) = crate::tui::run_script(&mut app, &text) {
+        eprint!("{}", d.render(&script.display().to_string(), &text));
+        return EXIT_INVALID;
+    }
+    print!("{}", crate::tui::screen(&app, w, h));
+    EXIT_OK
 }

@@ -12,6 +12,8 @@ pub mod outcome;
 pub mod program;
 pub mod report;
 pub mod sim;
+pub mod term;
+pub mod tui;
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

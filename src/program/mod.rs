@@ -7,7 +7,7 @@ mod data;
 mod instr;
 pub mod ir;
 mod load;
-mod spans;
+pub(crate) mod spans;
 #[cfg(test)]
 mod tests;
 

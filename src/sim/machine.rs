@@ -242,6 +242,52 @@ impl Machine {
         self.status
     }
 
+    /// Runs the rest of the current instruction without events (fast path where possible).
+    pub fn run_instruction(&mut self) -> Status {
+        let i = self.pos.instruction;
+        while self.status == Status::Running && self.pos.instruction == i {
+            if self.active.is_none() && !self.enter(None) {
+                break;
+            }
+            let fast = self
+                .active
+                .as_ref()
+                .is_some_and(|a| a.prep.fast && a.prep.plan.repeats > 0)
+                && self.pos.block == 0;
+            if fast {
+                self.run_fast();
+            } else {
+                self.step_block(None);
+            }
+        }
+        self.status
+    }
+
+    /// The same program state (UB contents and shadows, mask register, position) on another
+    /// product, at an instruction boundary, to see how that product would continue. Bytes
+    /// beyond the smaller of the two UBs are dropped.
+    pub fn fork_on(&self, product: Product) -> Machine {
+        let mut m = Machine::new(self.program.clone(), product);
+        if m.status == Status::Failed {
+            return m;
+        }
+        m.ub.copy_common(&self.ub);
+        m.mask = self.mask;
+        m.pos = Pos {
+            instruction: self.pos.instruction,
+            repeat: 0,
+            block: 0,
+        };
+        m.step = self.step;
+        m.counts = self.counts;
+        m.status = if m.pos.instruction as usize >= m.program.code.len() {
+            Status::Finished
+        } else {
+            Status::Running
+        };
+        m
+    }
+
     /// Reaches the current instruction: prepare it, or fail. Returns false on failure.
     fn enter(&mut self, ev: Option<&mut StepEvent>) -> bool {
         let idx = self.pos.instruction;

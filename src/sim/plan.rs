@@ -151,7 +151,12 @@ impl Plan {
             operands,
             extents: Vec::new(),
         };
-        p.extents = (0..p.operands.len()).map(|i| p.compute_extent(i)).collect();
+        // A plan over the repeat limit is rejected by the checker; never walk it.
+        p.extents = if p.repeats > crate::sim::check::MAX_REPEATS {
+            vec![None; p.operands.len()]
+        } else {
+            (0..p.operands.len()).map(|i| p.compute_extent(i)).collect()
+        };
         p
     }
 

@@ -98,6 +98,15 @@ impl Ub {
         first_clear(&self.init, r)
     }
 
+    /// Copies bytes and shadows of the range both UBs have.
+    pub fn copy_common(&mut self, other: &Ub) {
+        let w = self.words.len().min(other.words.len());
+        self.words[..w].copy_from_slice(&other.words[..w]);
+        let b = self.init.len().min(other.init.len());
+        self.init[..b].copy_from_slice(&other.init[..b]);
+        self.written[..b].copy_from_slice(&other.written[..b]);
+    }
+
     /// The shadow words, for snapshots and comparisons.
     pub fn init_words(&self) -> &[u64] {
         &self.init

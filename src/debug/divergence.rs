@@ -1,0 +1,122 @@
+//! How the other products would run the current instruction from the very same state: which
+//! tensor elements they would leave different, or why they reject it (semantics.md §9). Used by
+//! the terminal UI's divergence pane; no terminal dependency.
+
+use crate::report::value_text;
+use crate::sim::{Machine, Product, Status};
+
+/// One element that ends differently on another product.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ElementDiff {
+    pub tensor: String,
+    pub index: u32,
+    /// The value on the session's product and on the other one (`·` = uninitialised).
+    pub here: String,
+    pub there: String,
+}
+
+/// What another product does with the current instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Same,
+    Differs {
+        count: usize,
+        first: Vec<ElementDiff>,
+    },
+    Rejected {
+        code: &'static str,
+        message: String,
+    },
+    /// The session's own product rejects it; nothing to compare.
+    RejectedHere {
+        code: &'static str,
+        message: String,
+    },
+}
+
+/// The comparison for one instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Divergence {
+    pub instruction: u32,
+    pub product: Product,
+    pub others: Vec<(Product, Outcome)>,
+}
+
+/// Elements listed per product.
+pub const MAX_LISTED: usize = 6;
+
+/// Runs instruction `start.pos().instruction` (with `start` at its first step) on `product` and
+/// on every other product, and compares the tensors afterwards.
+pub fn compare(start: &Machine, product: Product) -> Option<Divergence> {
+    let prog = start.program();
+    let idx = start.pos().instruction;
+    if idx as usize >= prog.code.len() {
+        return None;
+    }
+    let run = |p: Product| {
+        let mut m = start.fork_on(p);
+        m.run_instruction();
+        m
+    };
+    let here = run(product);
+    let failure = |m: &Machine| {
+        (m.status() == Status::Failed)
+            .then(|| {
+                m.diagnostics()
+                    .iter()
+                    .rev()
+                    .find(|d| d.is_error())
+                    .map(|d| (d.code, d.message.clone()))
+            })
+            .flatten()
+    };
+    let mut others = Vec::new();
+    for p in Product::ALL.into_iter().filter(|&p| p != product) {
+        let outcome = if let Some((code, message)) = failure(&here) {
+            Outcome::RejectedHere { code, message }
+        } else {
+            let there = run(p);
+            match failure(&there) {
+                Some((code, message)) => Outcome::Rejected { code, message },
+                None => diff_tensors(&here, &there),
+            }
+        };
+        others.push((p, outcome));
+    }
+    Some(Divergence {
+        instruction: idx,
+        product,
+        others,
+    })
+}
+
+fn diff_tensors(a: &Machine, b: &Machine) -> Outcome {
+    let mut count = 0;
+    let mut first = Vec::new();
+    for (t, tensor) in a.program().tensors.iter().enumerate() {
+        for i in 0..tensor.len {
+            let (x, y) = (a.element(t, i), b.element(t, i));
+            let s = tensor.dtype.size();
+            let addr = tensor.addr + i * s;
+            let bytes = |m: &Machine| {
+                (addr + s <= m.ub().size()).then(|| m.ub().slice(addr..addr + s).to_vec())
+            };
+            if x.is_some() != y.is_some() || (x.is_some() && bytes(a) != bytes(b)) {
+                count += 1;
+                if first.len() < MAX_LISTED {
+                    first.push(ElementDiff {
+                        tensor: tensor.name.clone(),
+                        index: i,
+                        here: value_text(x, tensor.dtype),
+                        there: value_text(y, tensor.dtype),
+                    });
+                }
+            }
+        }
+    }
+    if count == 0 {
+        Outcome::Same
+    } else {
+        Outcome::Differs { count, first }
+    }
+}

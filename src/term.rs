@@ -1,0 +1,73 @@
+//! The only module that touches the terminal: raw mode and the alternate screen (restored on
+//! quit, on error and on panic through ratatui's hooks), the event loop, and crossterm keys
+//! turned into the UI's own `Key`.
+
+use crate::tui::app::App;
+use crate::tui::keymap::{Key, KeyCode};
+use crossterm::event::{self, Event, KeyEventKind, KeyModifiers};
+use std::io;
+use std::time::Duration;
+
+/// Runs the interactive UI until the user quits. The terminal is restored in every case.
+pub fn run(app: &mut App) -> io::Result<()> {
+    app.interactive = true;
+    let mut terminal = ratatui::try_init()?;
+    let result = event_loop(&mut terminal, app);
+    ratatui::restore();
+    result
+}
+
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
+    loop {
+        terminal.draw(|f| crate::tui::draw(app, f))?;
+        if app.quit {
+            return Ok(());
+        }
+        // While a continue runs, look at the keyboard between slices without waiting.
+        let wait = if app.continuing {
+            Duration::ZERO
+        } else {
+            Duration::from_millis(250)
+        };
+        if event::poll(wait)? {
+            match event::read()? {
+                Event::Key(k) if k.kind != KeyEventKind::Release => {
+                    if let Some(key) = convert(k.code, k.modifiers) {
+                        app.handle_key(key);
+                    }
+                }
+                // A resize simply redraws on the next turn.
+                _ => {}
+            }
+        }
+        app.tick();
+    }
+}
+
+fn convert(code: event::KeyCode, mods: KeyModifiers) -> Option<Key> {
+    use event::KeyCode as C;
+    let code = match code {
+        C::Char(c) => KeyCode::Char(c),
+        C::Enter => KeyCode::Enter,
+        C::Esc => KeyCode::Esc,
+        C::Tab => KeyCode::Tab,
+        C::BackTab => KeyCode::BackTab,
+        C::Backspace => KeyCode::Backspace,
+        C::Delete => KeyCode::Delete,
+        C::Up => KeyCode::Up,
+        C::Down => KeyCode::Down,
+        C::Left => KeyCode::Left,
+        C::Right => KeyCode::Right,
+        C::Home => KeyCode::Home,
+        C::End => KeyCode::End,
+        C::PageUp => KeyCode::PageUp,
+        C::PageDown => KeyCode::PageDown,
+        C::F(n) => KeyCode::F(n),
+        _ => return None,
+    };
+    Some(Key {
+        code,
+        ctrl: mods.contains(KeyModifiers::CONTROL),
+        alt: mods.contains(KeyModifiers::ALT),
+    })
+}

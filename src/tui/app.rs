@@ -1,0 +1,529 @@
+//! The UI's state over a `Session`: focus, selections, scroll, prompt, log, theme and keymap,
+//! and what each key does. Drawing reads an `App` and never changes it; only `term.rs` talks to
+//! the terminal, so the same `App` can be driven by a replay script and rendered headless.
+
+use crate::debug::command::{Command, WatchKind, WatchTarget};
+use crate::debug::divergence::{self, Divergence};
+use crate::debug::{parse_line, Progress, Session, Stop};
+use crate::sim::dtype::DType;
+use crate::sim::plan::AccessKind;
+use crate::sim::{Product, Status};
+use crate::tui::keymap::{Action, Key, KeyCode, Keymap};
+use crate::tui::theme::Theme;
+
+/// The seven panes, numbered as the number keys that focus them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pane {
+    Program = 1,
+    Inspector,
+    Mask,
+    Ub,
+    Tensors,
+    Divergence,
+    Log,
+}
+
+impl Pane {
+    pub const ALL: [Pane; 7] = [
+        Pane::Program,
+        Pane::Inspector,
+        Pane::Mask,
+        Pane::Ub,
+        Pane::Tensors,
+        Pane::Divergence,
+        Pane::Log,
+    ];
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+    pub fn title(self) -> &'static str {
+        match self {
+            Pane::Program => "program",
+            Pane::Inspector => "inspector",
+            Pane::Mask => "mask",
+            Pane::Ub => "UB",
+            Pane::Tensors => "tensors",
+            Pane::Divergence => "divergence",
+            Pane::Log => "log",
+        }
+    }
+    fn from_number(n: u8) -> Option<Pane> {
+        Pane::ALL.into_iter().find(|p| p.number() == n)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogKind {
+    Info,
+    Command,
+    Stop,
+    Warning,
+    Error,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    pub kind: LogKind,
+    pub text: String,
+}
+
+/// How the UB pane shows bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UbFormat {
+    /// Each block in the dtype of the tensor that owns it.
+    Typed,
+    Hex,
+    As(DType),
+}
+
+/// Types `t` cycles through in the UB pane.
+const CYCLE: [DType; 6] = [
+    DType::Half,
+    DType::Float,
+    DType::Int16,
+    DType::Int32,
+    DType::UInt8,
+    DType::BFloat16,
+];
+
+/// Block steps a `continue` runs between two looks at the keyboard.
+pub const CONTINUE_SLICE: u64 = 20_000;
+
+pub struct App {
+    pub session: Session,
+    pub theme: Theme,
+    pub keymap: Keymap,
+    pub focus: Pane,
+    pub selected_instr: usize,
+    /// Selected 32-byte UB block.
+    pub ub_row: u32,
+    /// The UB pane follows what the last step touched.
+    pub ub_follow: bool,
+    pub ub_format: UbFormat,
+    pub tensor_scroll: usize,
+    /// Lines scrolled up from the end of the log.
+    pub log_scroll: usize,
+    pub log: Vec<LogLine>,
+    pub prompt: Option<String>,
+    pub history: Vec<String>,
+    history_pos: Option<usize>,
+    pub help: bool,
+    pub quit: bool,
+    /// A `continue` is running in slices (interactive mode only).
+    pub continuing: bool,
+    /// Interactive: `continue` runs in slices so Ctrl-C can interrupt it.
+    pub interactive: bool,
+    pub divergence: Option<Divergence>,
+    div_key: Option<(u32, u64, Product)>,
+    diag_seen: usize,
+}
+
+impl App {
+    pub fn new(session: Session, theme: Theme, keymap: Keymap) -> App {
+        let mut app = App {
+            session,
+            theme,
+            keymap,
+            focus: Pane::Program,
+            selected_instr: 0,
+            ub_row: 0,
+            ub_follow: true,
+            ub_format: UbFormat::Typed,
+            tensor_scroll: 0,
+            log_scroll: 0,
+            log: Vec::new(),
+            prompt: None,
+            history: Vec::new(),
+            history_pos: None,
+            help: false,
+            quit: false,
+            continuing: false,
+            interactive: false,
+            divergence: None,
+            div_key: None,
+            diag_seen: 0,
+        };
+        let p = app.session.program().clone();
+        app.log(
+            LogKind::Info,
+            format!(
+                "{} on {} — press ? for help",
+                p.name.as_deref().unwrap_or(&p.path.display().to_string()),
+                app.session.product()
+            ),
+        );
+        if let Some(t) = p.tensors.first() {
+            app.ub_row = t.addr / 32;
+        }
+        app.after_change();
+        app
+    }
+
+    pub fn log(&mut self, kind: LogKind, text: String) {
+        self.log.push(LogLine { kind, text });
+        self.log_scroll = 0;
+    }
+
+    /// Handles one key press.
+    pub fn handle_key(&mut self, k: Key) {
+        if self.help {
+            self.help = false;
+            return;
+        }
+        if self.prompt.is_some() {
+            self.prompt_key(k);
+            return;
+        }
+        match self.keymap.action(k).cloned() {
+            Some(a) => self.act(a),
+            None => {
+                if self.continuing {
+                    return;
+                }
+                self.log(
+                    LogKind::Warning,
+                    format!("key {k} does nothing here (press ? for the keys)"),
+                );
+            }
+        }
+    }
+
+    fn prompt_key(&mut self, k: Key) {
+        let Some(p) = self.prompt.as_mut() else {
+            return;
+        };
+        match k.code {
+            KeyCode::Esc => self.prompt = None,
+            KeyCode::Char('c') if k.ctrl => self.prompt = None,
+            KeyCode::Enter => {
+                let line = std::mem::take(p);
+                self.prompt = None;
+                if !line.trim().is_empty() {
+                    self.history.push(line.clone());
+                }
+                self.history_pos = None;
+                self.run_line(&line);
+            }
+            KeyCode::Backspace => {
+                p.pop();
+            }
+            KeyCode::Up | KeyCode::Down => {
+                if self.history.is_empty() {
+                    return;
+                }
+                let n = self.history.len();
+                let pos = match (self.history_pos, k.code) {
+                    (None, KeyCode::Up) => Some(n - 1),
+                    (Some(i), KeyCode::Up) => Some(i.saturating_sub(1)),
+                    (Some(i), KeyCode::Down) if i + 1 < n => Some(i + 1),
+                    _ => None,
+                };
+                self.history_pos = pos;
+                *p = pos.map(|i| self.history[i].clone()).unwrap_or_default();
+            }
+            KeyCode::Char(c) if !k.ctrl && !k.alt => p.push(c),
+            _ => {}
+        }
+    }
+
+    /// Carries out a UI action.
+    pub fn act(&mut self, a: Action) {
+        match a {
+            Action::Command(line) => self.run_line(&line),
+            Action::Quit => self.quit = true,
+            Action::Help => self.help = true,
+            Action::Close => {
+                self.help = false;
+                self.prompt = None;
+            }
+            Action::Prompt => self.prompt = Some(String::new()),
+            Action::GotoPrompt => self.prompt = Some("goto ".into()),
+            Action::Interrupt => {
+                if self.continuing {
+                    self.continuing = false;
+                    let s = self.session.step_count();
+                    self.log(LogKind::Stop, format!("interrupted at step {s}"));
+                    self.after_change();
+                }
+            }
+            Action::ToggleBreakpoint => {
+                let i = self.selected_instr as u32;
+                match self.session.toggle_breakpoint(i) {
+                    Ok(Some(id)) => {
+                        self.log(LogKind::Info, format!("breakpoint {id} at instruction {i}"))
+                    }
+                    Ok(None) => self.log(
+                        LogKind::Info,
+                        format!("breakpoint at instruction {i} removed"),
+                    ),
+                    Err(e) => self.log(LogKind::Error, e),
+                }
+            }
+            Action::WatchSelected => {
+                let start = self.ub_row * 32;
+                let t = WatchTarget::Bytes {
+                    start,
+                    end: start + 32,
+                };
+                match self.session.watch(&t, WatchKind::Any) {
+                    Ok(id) => self.log(
+                        LogKind::Info,
+                        format!(
+                            "watchpoint {id} on UB {start:#x}..{:#x} (read or write)",
+                            start + 32
+                        ),
+                    ),
+                    Err(e) => self.log(LogKind::Error, e),
+                }
+            }
+            Action::NextProduct => {
+                let all = Product::ALL;
+                let i = all
+                    .iter()
+                    .position(|p| *p == self.session.product())
+                    .unwrap_or(0);
+                let next = all[(i + 1) % all.len()];
+                self.session.set_product(next);
+                self.diag_seen = 0;
+                self.log(
+                    LogKind::Info,
+                    format!("restarted on {next} (keys p cycles the products)"),
+                );
+                self.after_change();
+            }
+            Action::FocusNext | Action::FocusPrev => {
+                let i = Pane::ALL.iter().position(|p| *p == self.focus).unwrap_or(0);
+                let n = Pane::ALL.len();
+                let j = if a == Action::FocusNext {
+                    (i + 1) % n
+                } else {
+                    (i + n - 1) % n
+                };
+                self.focus = Pane::ALL[j];
+            }
+            Action::Focus(n) => {
+                if let Some(p) = Pane::from_number(n) {
+                    self.focus = p;
+                }
+            }
+            Action::Up => self.scroll(-1),
+            Action::Down => self.scroll(1),
+            Action::PageUp => self.scroll(-16),
+            Action::PageDown => self.scroll(16),
+            Action::Top => self.scroll(i64::MIN / 2),
+            Action::Bottom => self.scroll(i64::MAX / 2),
+            Action::ToggleHex => {
+                self.ub_format = if self.ub_format == UbFormat::Hex {
+                    UbFormat::Typed
+                } else {
+                    UbFormat::Hex
+                };
+            }
+            Action::CycleType => {
+                self.ub_format = match self.ub_format {
+                    UbFormat::Typed => UbFormat::As(CYCLE[0]),
+                    UbFormat::As(d) => match CYCLE.iter().position(|x| *x == d) {
+                        Some(i) if i + 1 < CYCLE.len() => UbFormat::As(CYCLE[i + 1]),
+                        _ => UbFormat::Hex,
+                    },
+                    UbFormat::Hex => UbFormat::Typed,
+                };
+            }
+            Action::Follow => {
+                self.ub_follow = true;
+                self.follow();
+            }
+        }
+    }
+
+    fn scroll(&mut self, by: i64) {
+        let clamp = |v: i64, hi: i64| v.clamp(0, hi.max(0));
+        match self.focus {
+            Pane::Program => {
+                let n = self.session.program().code.len() as i64;
+                self.selected_instr = clamp(self.selected_instr as i64 + by, n - 1) as usize;
+            }
+            Pane::Ub | Pane::Inspector | Pane::Mask => {
+                let rows = (self.session.machine().ub().size() / 32) as i64;
+                self.ub_row = clamp(self.ub_row as i64 + by, rows - 1) as u32;
+                self.ub_follow = false;
+            }
+            Pane::Tensors | Pane::Divergence => {
+                self.tensor_scroll = clamp(self.tensor_scroll as i64 + by, i64::MAX / 4) as usize
+            }
+            Pane::Log => {
+                self.log_scroll =
+                    clamp(self.log_scroll as i64 - by, self.log.len() as i64 - 1) as usize
+            }
+        }
+    }
+
+    /// Parses and runs one command-language line (from a key, the prompt or a script).
+    pub fn run_line(&mut self, line: &str) {
+        match parse_line(line) {
+            Ok(None) => {}
+            Ok(Some(cmd)) => self.run_command(cmd, line),
+            Err(e) => self.log(LogKind::Error, format!("{}: {}", line.trim(), e.message)),
+        }
+    }
+
+    pub fn run_command(&mut self, cmd: Command, line: &str) {
+        if let Command::Key(k) = &cmd {
+            match Key::parse(k) {
+                Ok(key) => self.handle_key(key),
+                Err(e) => self.log(LogKind::Error, e),
+            }
+            return;
+        }
+        let forward = matches!(cmd, Command::Step(..) | Command::Continue);
+        if forward && self.session.machine().status() != Status::Running {
+            let why = match self.session.machine().status() {
+                Status::Failed => "the program stopped at an error",
+                _ => "the program has finished",
+            };
+            self.log(
+                LogKind::Info,
+                format!("{why}; S, R, N or C go back, : then restart starts over"),
+            );
+            return;
+        }
+        if cmd == Command::Continue && self.interactive {
+            self.continuing = true;
+            self.log(LogKind::Command, "continue (Ctrl-C interrupts)".to_string());
+            return;
+        }
+        let quiet = matches!(cmd, Command::Step(..) | Command::Back(..));
+        if !quiet {
+            self.log(LogKind::Command, line.trim().to_string());
+        }
+        if matches!(cmd, Command::Product(_)) {
+            self.diag_seen = 0;
+        }
+        match self.session.apply(&cmd) {
+            Ok(reply) => {
+                let stop_text = reply.stop.as_ref().map(stop_line);
+                for t in reply.text {
+                    if Some(&t) != stop_text.as_ref() && !t.starts_with("stopped at step") {
+                        self.log(LogKind::Info, t);
+                    }
+                }
+                if let Some(s) = reply.stop {
+                    self.log_stop(&s);
+                }
+            }
+            Err(e) => self.log(LogKind::Error, e),
+        }
+        self.after_change();
+    }
+
+    fn log_stop(&mut self, s: &Stop) {
+        let kind = match s.reason {
+            crate::debug::StopReason::Error => LogKind::Error,
+            _ => LogKind::Stop,
+        };
+        self.log(kind, stop_line(s));
+    }
+
+    /// One slice of a running `continue`; returns true while it goes on.
+    pub fn tick(&mut self) -> bool {
+        if !self.continuing {
+            return false;
+        }
+        match self.session.cont_for(CONTINUE_SLICE) {
+            Progress::Stopped(s) => {
+                self.continuing = false;
+                self.log_stop(&s);
+            }
+            Progress::Running => {}
+        }
+        self.after_change();
+        self.continuing
+    }
+
+    /// Derived state after the session moved: new diagnostics in the log, the UB view following
+    /// the step, the program cursor on the current instruction, the divergence of the current
+    /// instruction.
+    pub fn after_change(&mut self) {
+        let diags = self.session.machine().diagnostics().to_vec();
+        if diags.len() < self.diag_seen {
+            self.diag_seen = diags.len();
+        }
+        for d in &diags[self.diag_seen..] {
+            let kind = if d.is_error() {
+                LogKind::Error
+            } else {
+                LogKind::Warning
+            };
+            let at = match (d.instruction, d.repeat, d.block) {
+                (Some(i), Some(r), Some(b)) => format!(" (instruction {i}, repeat {r}, block {b})"),
+                (Some(i), _, _) => format!(" (instruction {i})"),
+                _ => String::new(),
+            };
+            let line = d
+                .span
+                .map(|s| format!("line {}: ", s.line))
+                .unwrap_or_default();
+            self.log.push(LogLine {
+                kind,
+                text: format!(
+                    "{line}{}[{}]: {}{at}",
+                    if d.is_error() { "error" } else { "warning" },
+                    d.code,
+                    d.message
+                ),
+            });
+        }
+        self.diag_seen = diags.len();
+        let pos = self.session.machine().pos();
+        let n = self.session.program().code.len();
+        if n > 0 {
+            self.selected_instr = (pos.instruction as usize).min(n - 1);
+        }
+        if self.ub_follow {
+            self.follow();
+        }
+        self.refresh_divergence();
+    }
+
+    fn follow(&mut self) {
+        let Some(ev) = self.session.last_event() else {
+            return;
+        };
+        let pick = ev
+            .accesses
+            .iter()
+            .find(|a| a.kind == AccessKind::Write)
+            .or(ev.accesses.first());
+        if let Some(a) = pick.and_then(|a| a.addrs.first()) {
+            self.ub_row = a / 32;
+        }
+    }
+
+    fn refresh_divergence(&mut self) {
+        let m = self.session.machine();
+        if m.status() != Status::Running {
+            self.divergence = None;
+            self.div_key = None;
+            return;
+        }
+        let p = m.pos();
+        let offset = p.repeat as u64 * 8 + p.block as u64;
+        let start_step = m.step_count().saturating_sub(offset);
+        let key = (p.instruction, start_step, self.session.product());
+        if self.div_key == Some(key) {
+            return;
+        }
+        let start = if offset == 0 {
+            m.clone()
+        } else {
+            self.session.history().machine_at(start_step)
+        };
+        self.divergence = divergence::compare(&start, self.session.product());
+        self.div_key = Some(key);
+    }
+}
+
+/// A stop as one log line.
+pub fn stop_line(s: &Stop) -> String {
+    format!("stopped at step {}: {}", s.position.step, s.message)
+}

@@ -1,0 +1,235 @@
+//! Pane 2: the current instruction — form, dtype, mask mode, repeat r of R, block b — and its
+//! strides drawn as a map of the 32-byte blocks this repeat touches per operand, with gaps (·),
+//! the current block and overlaps between operands (!).
+
+use crate::program::{Form, MaskArg};
+use crate::sim::check::{instr_dtype, prepare};
+use crate::sim::mask::MaskMode;
+use crate::sim::plan::{Plan, BLOCKS};
+use crate::sim::Status;
+use crate::tui::app::{App, Pane};
+use crate::tui::panes::{render_lines, source_line};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use std::collections::BTreeMap;
+
+/// The plan of the current instruction: the machine's once reached, else what it would be.
+pub fn current_plan(app: &App) -> Result<Option<Plan>, String> {
+    let m = app.session.machine();
+    if m.status() != Status::Running {
+        return Ok(None);
+    }
+    if let Some(p) = m.current_plan() {
+        return Ok(Some(p.clone()));
+    }
+    let prog = app.session.program();
+    prepare(
+        prog,
+        m.pos().instruction,
+        app.session.product(),
+        m.ub().size(),
+        m.mask(),
+    )
+    .map(|p| Some(p.plan))
+    .map_err(|e| {
+        e.first()
+            .map(|d| format!("error[{}]: {}", d.code, d.message))
+            .unwrap_or_default()
+    })
+}
+
+/// For operand `i` in repeat `r`: 32-byte cell index → (block, byte range) of each element run
+/// the blocks touch in that cell.
+/// (block, first byte, end byte) of one element an operand's block touches.
+type Run = (u32, u64, u64);
+/// Cell size in bytes, and cell index → the runs in it.
+type Cells = (u64, BTreeMap<u64, Vec<Run>>);
+
+fn cells(plan: &Plan, i: usize, r: u32) -> Cells {
+    let lanes = plan.lanes_of(r);
+    let op = &plan.operands[i];
+    let size = op.size() as u64;
+    let mut runs = Vec::new();
+    let mut es = Vec::new();
+    for b in 0..BLOCKS {
+        plan.elems_in_block(i, r, b, &lanes, &mut es);
+        for &e in &es {
+            let a = op.addr(r, e);
+            runs.push((b, a, a + size));
+        }
+    }
+    // A cell is 32 bytes, or what one block of this operand covers when that is less
+    // (reduction destinations), so that each block gets cells of its own.
+    let full = op.per_block as u64 * size;
+    let unit = (1u64 << (63 - full.max(1).leading_zeros())).clamp(size, 32);
+    let mut out: BTreeMap<u64, Vec<Run>> = BTreeMap::new();
+    for run in runs {
+        out.entry(run.1 / unit).or_default().push(run);
+    }
+    (unit, out)
+}
+
+/// True when two different blocks of one operand, or this operand and another, touch a byte in
+/// common within the cell.
+fn overlaps(here: &[Run], others: &[&[Run]]) -> bool {
+    let meet = |x: &Run, y: &Run| x.1 < y.2 && y.1 < x.2;
+    here.iter()
+        .enumerate()
+        .any(|(k, x)| here[k + 1..].iter().any(|y| y.0 != x.0 && meet(x, y)))
+        || here
+            .iter()
+            .any(|x| others.iter().any(|o| o.iter().any(|y| meet(x, y))))
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let s = &app.session;
+    let m = s.machine();
+    let pos = m.pos();
+    let prog = s.program();
+    let mut lines = Vec::new();
+    let Some(instr) = prog
+        .code
+        .get(pos.instruction as usize)
+        .filter(|_| m.status() == Status::Running)
+    else {
+        let msg = match m.status() {
+            Status::Failed => "the program stopped at an error (see the log)",
+            _ => "the program has finished; S/R/N/C go back",
+        };
+        lines.push(Line::from(msg));
+        render_lines(app, Pane::Inspector, "", lines, area, buf);
+        return;
+    };
+    let dt = instr_dtype(prog, instr).map_or("-".to_string(), |d| d.to_string());
+    let form = match &instr.form {
+        Form::Count(n) => format!("first {n} elements (count form)"),
+        Form::Masked { mask, repeat_times } => {
+            let mk = match mask {
+                MaskArg::Contiguous(v) => format!("contiguous mask {v}"),
+                MaskArg::Bits(w) => format!(
+                    "bitwise mask [{}]",
+                    w.iter()
+                        .map(|x| format!("{x:#x}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                MaskArg::Placeholder => "mask from the register (Placeholder)".into(),
+            };
+            format!("{mk}, repeat_times {repeat_times}")
+        }
+        Form::Bare => "mask-register instruction".into(),
+    };
+    lines.push(Line::from(Span::styled(
+        format!(
+            "{} {}",
+            pos.instruction,
+            source_line(app, pos.instruction as usize)
+        ),
+        t.style("current"),
+    )));
+    lines.push(Line::from(format!(
+        "{} · {dt} · {form} · line {}",
+        instr.op.name(),
+        instr.span.line
+    )));
+    let mode = match m.mask().mode {
+        MaskMode::Normal => "normal",
+        MaskMode::Counter => "counter",
+    };
+    match current_plan(app) {
+        Err(e) => {
+            lines.push(Line::from(Span::styled(
+                format!("rejected on {}: {e}", s.product()),
+                t.style("error"),
+            )));
+        }
+        Ok(None) => {}
+        Ok(Some(plan)) => {
+            let lanes = plan.lanes_of(pos.repeat.min(plan.repeats.saturating_sub(1)));
+            lines.push(Line::from(format!(
+                "mask {mode} · PAR {} · repeat {} of {} · block {} of 8 · {} lanes active",
+                plan.par,
+                pos.repeat,
+                plan.repeats,
+                pos.block,
+                lanes.count()
+            )));
+            if plan.repeats == 0 {
+                lines.push(Line::from(Span::styled(
+                    "no repeats: this instruction is a NOP here",
+                    t.style("warning"),
+                )));
+            }
+            lines.push(Line::from(Span::styled("operand   base     blk rep  blocks of this repeat: digit = block, · gap, ! overlap", t.style("dim"))));
+            let r = pos.repeat.min(plan.repeats.saturating_sub(1));
+            let all: Vec<Cells> = (0..plan.operands.len())
+                .map(|i| cells(&plan, i, r))
+                .collect();
+            let width = area.width.saturating_sub(30) as usize;
+            for (i, op) in plan.operands.iter().enumerate() {
+                let (unit, c) = (&all[i].0, &all[i].1);
+                let mut spans = vec![Span::raw(format!(
+                    "{:<9} {:#07x} {:>3} {:>3}  ",
+                    op.role, op.base, op.blk, op.rep
+                ))];
+                if let (Some(&lo), Some(&hi)) = (c.keys().next(), c.keys().last()) {
+                    spans.push(Span::styled(
+                        format!("{:#x} {unit}B/cell ", lo * unit),
+                        t.style("dim"),
+                    ));
+                    for (shown, cell) in (lo..=hi).enumerate() {
+                        if shown >= width.saturating_sub(10) {
+                            spans.push(Span::styled("…", t.style("dim")));
+                            break;
+                        }
+                        // Runs of other operands in this cell's byte range.
+                        let (clo, chi) = (cell * unit, (cell + 1) * unit);
+                        let near: Vec<Vec<(u32, u64, u64)>> = all
+                            .iter()
+                            .enumerate()
+                            .filter(|(j, _)| *j != i)
+                            .map(|(_, (_, o))| {
+                                o.values()
+                                    .flatten()
+                                    .filter(|x| x.1 < chi && clo < x.2)
+                                    .copied()
+                                    .collect()
+                            })
+                            .collect();
+                        let others: Vec<&[(u32, u64, u64)]> =
+                            near.iter().map(|v| v.as_slice()).collect();
+                        match c.get(&cell) {
+                            None => spans.push(Span::styled("·", t.style("gap"))),
+                            Some(bs) if overlaps(bs, &others) => {
+                                spans.push(Span::styled("!", t.style("overlap")));
+                            }
+                            Some(bs) => {
+                                // The cell shows its first block; the current block wins.
+                                let b = if bs.iter().any(|x| x.0 == pos.block) {
+                                    pos.block
+                                } else {
+                                    bs[0].0
+                                };
+                                let st = if b == pos.block {
+                                    t.style("current")
+                                } else if op.kind == crate::sim::plan::AccessKind::Write {
+                                    t.style("write")
+                                } else {
+                                    t.style("read")
+                                };
+                                spans.push(Span::styled(b.to_string(), st));
+                            }
+                        }
+                    }
+                } else {
+                    spans.push(Span::styled("(no active lanes)", t.style("dim")));
+                }
+                lines.push(Line::from(spans));
+            }
+        }
+    }
+    let extra = format!("{} on {}", instr.op.name(), s.product());
+    render_lines(app, Pane::Inspector, &extra, lines, area, buf);
+}

@@ -1,0 +1,78 @@
+//! Pane 3: the mask as a lane grid (one row per data block, ■ active, · masked), the lanes of the
+//! current block (▸), the register value, and in counter mode the elements left.
+
+use crate::sim::mask::{Lanes, MaskMode};
+use crate::sim::plan::BLOCKS;
+use crate::tui::app::{App, Pane};
+use crate::tui::panes::inspector::current_plan;
+use crate::tui::panes::render_lines;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let m = app.session.machine();
+    let reg = m.mask();
+    let pos = m.pos();
+    let mut lines = Vec::new();
+    let mode = match reg.mode {
+        MaskMode::Normal => "normal",
+        MaskMode::Counter => "counter",
+    };
+    lines.push(Line::from(format!(
+        "register {mode}: high {:#018x} low {:#018x}",
+        reg.high, reg.low
+    )));
+    let plan = current_plan(app).ok().flatten();
+    let (lanes, par, what) = match &plan {
+        Some(p) if p.repeats > 0 => {
+            let r = pos.repeat.min(p.repeats - 1);
+            let l = p.lanes_of(r);
+            let mut what = format!("repeat {r}: {} of {} lanes active", l.count(), p.par);
+            if let crate::sim::mask::LaneSource::Counted { count } = p.lanes {
+                let done = (r as u64 + 1) * p.par as u64;
+                what.push_str(&format!(
+                    " · counter: {count} elements, {} left after this repeat",
+                    count.saturating_sub(done)
+                ));
+            }
+            (l, p.par, what)
+        }
+        _ => (
+            Lanes([reg.low, reg.high, 0, 0]),
+            128,
+            "register as 128 lanes (no instruction running)".into(),
+        ),
+    };
+    lines.push(Line::from(what));
+    let per = (par / BLOCKS).max(1);
+    let head: String = (0..per)
+        .map(|k| char::from_digit(k % 16, 16).unwrap_or('?'))
+        .collect();
+    lines.push(Line::from(Span::styled(
+        format!("      {head}"),
+        t.style("dim"),
+    )));
+    for b in 0..BLOCKS {
+        let cur = plan.is_some() && b == pos.block;
+        let mut spans = vec![Span::styled(
+            format!("{}b{b}  ", if cur { "▸" } else { " " }),
+            if cur {
+                t.style("current")
+            } else {
+                t.style("dim")
+            },
+        )];
+        for k in b * per..(b + 1) * per {
+            let (g, st) = if lanes.has(k) {
+                ("■", "active_lane")
+            } else {
+                ("·", "inactive_lane")
+            };
+            spans.push(Span::styled(g, t.style(st)));
+        }
+        lines.push(Line::from(spans));
+    }
+    render_lines(app, Pane::Mask, "", lines, area, buf);
+}

@@ -1,0 +1,120 @@
+//! Pane 5: the named tensors as typed arrays, with the elements the last step wrote marked
+//! (`*` changed, `=` written) and uninitialised ones as `·`. Only visible lines are formatted.
+
+use crate::sim::plan::AccessKind;
+use crate::tui::app::{App, Pane};
+use crate::tui::panes::{fit, render_lines};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use std::collections::HashMap;
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = &app.theme;
+    let m = app.session.machine();
+    let prog = app.session.program();
+    let height = area.height.saturating_sub(2) as usize;
+    let width = area.width.saturating_sub(2) as usize;
+    // Written elements of the last step: address → changed.
+    let mut written: HashMap<u32, bool> = HashMap::new();
+    if let Some(ev) = app.session.last_event() {
+        for a in ev.accesses.iter().filter(|a| a.kind == AccessKind::Write) {
+            let s = a.elem_size() as usize;
+            for (i, &addr) in a.addrs.iter().enumerate() {
+                let ch = a.before.get(i * s..(i + 1) * s) != a.after.get(i * s..(i + 1) * s);
+                *written.entry(addr).or_default() |= ch;
+            }
+        }
+    }
+    // Layout: per tensor a header line and rows of `per` values.
+    let layout: Vec<(usize, usize, usize)> = prog
+        .tensors
+        .iter()
+        .enumerate()
+        .map(|(ti, tensor)| {
+            let w = (0..tensor.len.min(256))
+                .map(|i| {
+                    crate::report::value_text(m.element(ti, i), tensor.dtype)
+                        .chars()
+                        .count()
+                })
+                .max()
+                .unwrap_or(1)
+                .clamp(1, 12);
+            let iw = tensor.len.saturating_sub(1).to_string().len();
+            let per = ((width.saturating_sub(iw + 3)) / (w + 2)).clamp(1, 16);
+            (w, iw, per)
+        })
+        .collect();
+    // Follow the first element the last step wrote, unless the user scrolled.
+    let mut skip = app.tensor_scroll;
+    if skip == 0 && app.ub_follow {
+        let mut line = 0usize;
+        for (ti, tensor) in prog.tensors.iter().enumerate() {
+            let per = layout[ti].2;
+            let s = tensor.dtype.size();
+            let hit = (0..tensor.len).find(|&i| written.contains_key(&(tensor.addr + i * s)));
+            if let Some(i) = hit {
+                let at = line + 1 + i as usize / per;
+                if at >= height {
+                    skip = line.max(at.saturating_sub(height / 2));
+                }
+                break;
+            }
+            line += 1 + (tensor.len as usize).div_ceil(per);
+        }
+    }
+    let mut lines = Vec::new();
+    let mut line_no = 0usize;
+    'outer: for (ti, tensor) in prog.tensors.iter().enumerate() {
+        let s = tensor.dtype.size();
+        // Column width from the values themselves (the first elements), capped.
+        let (w, iw, per) = layout[ti];
+        let rows = (tensor.len as usize).div_ceil(per);
+        for r in 0..=rows {
+            if line_no >= skip + height {
+                break 'outer;
+            }
+            if line_no >= skip {
+                if r == 0 {
+                    lines.push(Line::from(Span::styled(
+                        format!(
+                            "{} {}[{}] @ {:#x}",
+                            tensor.name, tensor.dtype, tensor.len, tensor.addr
+                        ),
+                        t.style("title"),
+                    )));
+                } else {
+                    let i0 = (r - 1) * per;
+                    let mut spans = vec![Span::styled(format!("[{i0:>iw$}]"), t.style("dim"))];
+                    for i in i0..(i0 + per).min(tensor.len as usize) {
+                        let addr = tensor.addr + i as u32 * s;
+                        let (g, st) = match written.get(&addr) {
+                            Some(true) => ("*", "changed"),
+                            Some(false) => ("=", "write"),
+                            None => (" ", "text"),
+                        };
+                        let v = m.element(ti, i as u32);
+                        let text = crate::report::value_text(v, tensor.dtype);
+                        let st = if v.is_none() && g == " " {
+                            "uninit"
+                        } else {
+                            st
+                        };
+                        spans.push(Span::styled(format!(" {}{g}", fit(&text, w)), t.style(st)));
+                    }
+                    lines.push(Line::from(spans));
+                }
+            }
+            line_no += 1;
+        }
+    }
+    render_lines(
+        app,
+        Pane::Tensors,
+        "* changed = written · uninit",
+        lines,
+        area,
+        buf,
+    );
+}

@@ -1,0 +1,314 @@
+//! The terminal UI rendered into buffers (no terminal): one test per pane asserting what a user
+//! must see — values derived from the programs' semantics, highlight glyphs and styles — plus
+//! insta snapshots of whole screens at 80×24 and 160×48 (reviewed by eye when accepted).
+
+use ascstep::debug::Session;
+use ascstep::program::load;
+use ascstep::sim::Product;
+use ascstep::tui::app::{App, Pane};
+use ascstep::tui::keymap::{Key, Keymap};
+use ascstep::tui::theme::Theme;
+use ascstep::tui::{buffer_text, panes, screen};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use std::path::Path;
+use std::sync::Arc;
+
+fn app(program: &str, product: Option<Product>) -> App {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let p = load(&root.join(program)).unwrap_or_else(|e| panic!("{}", e.render()));
+    let product = product.unwrap_or(p.product);
+    App::new(
+        Session::new(Arc::new(p), product),
+        Theme::default_theme(),
+        Keymap::default(),
+    )
+}
+
+fn keys(a: &mut App, ks: &str) {
+    for c in ks.chars() {
+        a.handle_key(Key::plain(c));
+    }
+}
+
+fn pane(a: &App, w: u16, h: u16, f: fn(&App, Rect, &mut Buffer)) -> (Buffer, String) {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = Buffer::empty(area);
+    f(a, area, &mut buf);
+    let text = buffer_text(&buf);
+    (buf, text)
+}
+
+/// The style of the first cell of the first occurrence of `needle` in `buf`.
+fn style_at(buf: &Buffer, text: &str, needle: &str) -> ratatui::style::Style {
+    let (y, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(needle))
+        .unwrap_or_else(|| panic!("{needle:?} not on screen:\n{text}"));
+    let x = line[..line.find(needle).unwrap()].chars().count();
+    buf[(x as u16, y as u16)].style()
+}
+
+const MASK62: &str = "programs/seed_pair_reduce_sum_mask62_a2.ron";
+const ADD64: &str = "programs/seed_add_int16_mask64.ron";
+
+#[test]
+fn program_pane_marks_current_instruction_breakpoint_and_position() {
+    let mut a = app(ADD64, None);
+    keys(&mut a, "b"); // breakpoint on the selected (current) instruction 0
+    keys(&mut a, "ss");
+    let (_, text) = pane(&a, 70, 6, panes::program::render);
+    assert!(text.contains("instr 0 · repeat 0/1 · block 2/8"), "{text}");
+    assert!(text.contains("●▶  0 Add(dst: \"dst\""), "{text}");
+}
+
+#[test]
+fn inspector_draws_the_strides_of_the_current_repeat() {
+    // semantics.md §1.2 example: Add(mask 128, repeat 2, {1,2,1,8,16,8}): src0 reads every other
+    // block, so its map has gaps; dst and src1 are contiguous.
+    let src = r#"Program(
+        tensors: {
+            "a": (dtype: half, addr: 0x0000, len: 1024, init: Fill(1.0)),
+            "b": (dtype: half, addr: 0x0800, len: 256, init: Fill(2.0)),
+            "z": (dtype: half, addr: 0x1000, len: 256),
+        },
+        code: [ Add(dst: "z", src0: "a", src1: "b", mask: 128, repeat_times: 2, params: [1, 2, 1, 8, 16, 8]) ],
+    )"#;
+    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
+    let mut a = App::new(
+        Session::new(Arc::new(p), Product::AtlasA2),
+        Theme::default_theme(),
+        Keymap::default(),
+    );
+    keys(&mut a, "r"); // to repeat 1
+    let (_, text) = pane(&a, 110, 12, panes::inspector::render);
+    assert!(
+        text.contains("repeat 1 of 2 · block 0 of 8 · 128 lanes active"),
+        "{text}"
+    );
+    // Repeat 1 of src0 starts 16 blocks in: 0x200; blocks 0..7 every other cell.
+    assert!(
+        text.contains("src0      0x00000   2  16  0x200 32B/cell 0·1·2·3·4·5·6·7"),
+        "{text}"
+    );
+    assert!(
+        text.contains("dst       0x01000   1   8  0x1100 32B/cell 01234567"),
+        "{text}"
+    );
+}
+
+#[test]
+fn mask_pane_shows_lanes_and_the_current_block() {
+    // Seed 000 bitwise int16 mask 0x5555…: even lanes active.
+    let mut a = app("programs/seed_add_int16_bitwise.ron", None);
+    keys(&mut a, "ss");
+    let (_, text) = pane(&a, 44, 14, panes::mask::render);
+    assert!(text.contains("repeat 0: 64 of 128 lanes active"), "{text}");
+    assert!(text.contains("▸b2  ■·■·■·■·■·■·■·■·"), "{text}");
+    assert!(text.contains(" b0  ■·■·■·■·■·■·■·■·"), "{text}");
+}
+
+#[test]
+fn ub_pane_marks_reads_writes_and_changes() {
+    // Add int16 mask 64: block 0 reads src0[0..16] (0x000), src1[0..16] (0x100) and writes
+    // dst[0..16] = 2, 4, …, 32 at 0x200.
+    let mut a = app(ADD64, None);
+    keys(&mut a, "s");
+    let (buf, text) = pane(&a, 120, 40, panes::ub::render);
+    let dst_row = text
+        .lines()
+        .find(|l| l.contains("0x00200 dst"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        dst_row.contains("2*") && dst_row.contains("32*"),
+        "{dst_row}"
+    );
+    let src_row = text.lines().find(|l| l.contains("0x00000 src0")).unwrap();
+    assert!(
+        src_row.contains("1:") && src_row.contains("16:"),
+        "{src_row}"
+    );
+    let next = text.lines().find(|l| l.contains("0x00220 dst")).unwrap();
+    assert!(
+        next.contains('·') && !next.contains('*'),
+        "dst[16..] is still uninitialised: {next}"
+    );
+    let (got, want) = (style_at(&buf, &text, "32*"), a.theme.style("changed"));
+    assert_eq!(
+        (got.fg, got.bg, got.add_modifier),
+        (want.fg, want.bg, want.add_modifier)
+    );
+    // Hex view of the same bytes: 2 = 02 00, 4 = 04 00.
+    keys(&mut a, "x");
+    let (_, text) = pane(&a, 120, 20, panes::ub::render);
+    assert!(
+        text.lines()
+            .any(|l| l.contains("0x00200 dst") && l.contains("02000400*")),
+        "{text}"
+    );
+}
+
+#[test]
+fn tensors_pane_lists_typed_values_and_changes() {
+    let mut a = app(ADD64, None);
+    keys(&mut a, "s");
+    let (_, text) = pane(&a, 80, 30, panes::tensors::render);
+    assert!(text.contains("dst int16[128] @ 0x200"), "{text}");
+    assert!(text.contains("2*") && text.contains("·"), "{text}");
+}
+
+#[test]
+fn divergence_pane_shows_the_200i_zeroing_of_pair_reduce_sum() {
+    // semantics.md §9 row 1: mask 62 on float leaves dst[31] (−1 here) on A2 but writes 0 on
+    // 200I/500 A2 and 950; the training series has no float PairReduceSum (§9 row 25).
+    let a = app(MASK62, None);
+    let (_, text) = pane(&a, 100, 10, panes::divergence::render);
+    assert!(
+        text.contains("atlas_200i_500_a2 ≠ 1 element differs: dst[31] -1 → 0"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ascend_950        ≠ 1 element differs: dst[31] -1 → 0"),
+        "{text}"
+    );
+    assert!(text.contains("atlas_a3          = same result"), "{text}");
+    assert!(
+        text.contains("atlas_training    ✗ rejects it: error[unsupported-dtype]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn log_pane_shows_diagnostics_and_stops() {
+    let mut a = app(ADD64, None);
+    a.run_line("break-on diagnostics");
+    a.run_line("continue");
+    let (_, text) = pane(&a, 100, 8, panes::log::render);
+    assert!(
+        text.contains("■ stopped at step 8: program finished"),
+        "{text}"
+    );
+}
+
+#[test]
+fn help_overlay_lists_the_keys() {
+    let mut a = app(ADD64, None);
+    keys(&mut a, "?");
+    let text = screen(&a, 160, 48);
+    assert!(
+        text.contains("s step block")
+            && text.contains("C reverse-continue")
+            && text.contains("<C-c> interrupt"),
+        "{text}"
+    );
+    keys(&mut a, "x"); // any key closes it
+    assert!(!a.help);
+}
+
+#[test]
+fn keys_step_back_and_forth() {
+    let mut a = app(ADD64, None);
+    keys(&mut a, "rS");
+    assert_eq!(a.session.step_count(), 7);
+    keys(&mut a, "C");
+    assert_eq!(a.session.step_count(), 0);
+    keys(&mut a, "n");
+    assert_eq!(a.session.step_count(), 8);
+    // Prompt with history: `:` then a command, Enter.
+    a.handle_key(Key::plain(':'));
+    for c in "goto 3".chars() {
+        a.handle_key(Key::plain(c));
+    }
+    a.handle_key(Key::code(ascstep::tui::keymap::KeyCode::Enter));
+    assert_eq!(a.session.step_count(), 3);
+    a.handle_key(Key::plain(':'));
+    a.handle_key(Key::code(ascstep::tui::keymap::KeyCode::Up));
+    assert_eq!(a.prompt.as_deref(), Some("goto 3"));
+}
+
+#[test]
+fn focus_and_product_keys() {
+    let mut a = app(MASK62, None);
+    keys(&mut a, "4");
+    assert_eq!(a.focus, Pane::Ub);
+    a.handle_key(Key::code(ascstep::tui::keymap::KeyCode::Tab));
+    assert_eq!(a.focus, Pane::Tensors);
+    keys(&mut a, "p");
+    assert_eq!(a.session.product(), Product::AtlasA3);
+}
+
+#[test]
+fn tiny_terminals_get_a_message() {
+    let a = app(ADD64, None);
+    let text = screen(&a, 40, 10);
+    assert!(text.contains("terminal too small"), "{text}");
+}
+
+#[test]
+fn a_full_256_kib_ub_renders() {
+    let src = r#"Program(
+        product: atlas_training,
+        tensors: { "x": (dtype: half, addr: 0, len: 131072, init: Fill(1.0)) },
+        code: [ Adds(dst: "x", src: "x", scalar: 1.0, mask: 128, repeat_times: 255) ],
+    )"#;
+    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
+    let mut a = App::new(
+        Session::new(Arc::new(p), Product::AtlasTraining),
+        Theme::default_theme(),
+        Keymap::default(),
+    );
+    keys(&mut a, "nG");
+    let text = screen(&a, 160, 48);
+    assert!(text.contains("UB"), "{text}");
+}
+
+fn snap(program: &str, script: &[&str], product: Option<Product>, w: u16, h: u16) -> String {
+    let mut a = app(program, product);
+    for line in script {
+        a.run_line(line);
+    }
+    screen(&a, w, h)
+}
+
+#[test]
+fn snapshot_add_mask64_after_two_blocks_160x48() {
+    insta::assert_snapshot!(snap(ADD64, &["step block 2"], None, 160, 48));
+}
+
+#[test]
+fn snapshot_add_mask64_after_two_blocks_80x24() {
+    insta::assert_snapshot!(snap(ADD64, &["step block 2"], None, 80, 24));
+}
+
+#[test]
+fn snapshot_pair_reduce_mask62_a2_divergence_160x48() {
+    insta::assert_snapshot!(snap(MASK62, &["step block 7"], None, 160, 48));
+}
+
+#[test]
+fn snapshot_pair_reduce_mask62_a2_divergence_80x24() {
+    insta::assert_snapshot!(snap(MASK62, &["key 6"], None, 80, 24));
+}
+
+#[test]
+fn snapshot_adds_int16_finished_160x48() {
+    insta::assert_snapshot!(snap(
+        "programs/seed_adds_int16.ron",
+        &["continue"],
+        None,
+        160,
+        48
+    ));
+}
+
+#[test]
+fn snapshot_not_int16_mask_pane_80x24() {
+    insta::assert_snapshot!(snap(
+        "programs/seed_not_int16.ron",
+        &["step instr", "key 3"],
+        None,
+        80,
+        24
+    ));
+}
