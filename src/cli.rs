@@ -116,6 +116,16 @@ pub enum Command {
         #[arg(long, value_parser = parse_product)]
         product: Option<Product>,
     },
+    /// Run a program on several products; report every element that differs and the
+    /// instruction that first made it differ (exit 0 all agree, 1 they differ, 3 invalid).
+    Diff {
+        program: PathBuf,
+        /// `all` or a comma-separated list of product keys.
+        #[arg(long, value_parser = parse_products, default_value = "all")]
+        products: Products,
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        report: ReportFormat,
+    },
 }
 
 fn parse_product(s: &str) -> Result<Product, String> {
@@ -207,6 +217,11 @@ pub fn main_with(cli: Cli) -> i32 {
                 replay(&program, &script, ui.product, report)
             }
         }
+        Command::Diff {
+            program,
+            products,
+            report,
+        } => diff(&program, &products.0, report),
         Command::Check { programs, product } => {
             let mut code = EXIT_OK;
             for path in programs {
@@ -377,4 +392,59 @@ fn replay_screen(program: &Path, script: &Path, (w, h): (u16, u16), ui: &UiArgs)
     }
     print!("{}", crate::tui::screen(&app, w, h));
     EXIT_OK
+}
+
+/// The products `ascstep diff` compares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Products(pub Vec<Product>);
+
+/// `all` or `K1,K2,…` (program-format.md §2, §9).
+fn parse_products(s: &str) -> Result<Products, String> {
+    if s.trim() == "all" {
+        return Ok(Products(Product::ALL.to_vec()));
+    }
+    let mut v = Vec::new();
+    for k in s.split(',').map(str::trim).filter(|k| !k.is_empty()) {
+        let p = parse_product(k)?;
+        if !v.contains(&p) {
+            v.push(p);
+        }
+    }
+    if v.is_empty() {
+        return Err(format!(
+            "no product given; write `all` or keys from {}",
+            Product::list()
+        ));
+    }
+    Ok(Products(v))
+}
+
+/// `ascstep diff`: exit 0 when every product agrees, 1 when they differ (or some reject the
+/// program), 3 when the program does not load or every product rejects it.
+fn diff(program: &Path, products: &[Product], report: ReportFormat) -> i32 {
+    let file = program.display().to_string();
+    let p = match program::load(program) {
+        Ok(p) => Arc::new(p),
+        Err(e) => {
+            eprint!("{}", e.render());
+            if report == ReportFormat::Json {
+                println!("{}", crate::diff::load_failure_json(&e, &file));
+            }
+            return EXIT_INVALID;
+        }
+    };
+    let d = crate::diff::diff(p.clone(), products);
+    for r in d.runs.iter().filter(|r| r.error.is_some()) {
+        eprintln!("{}:", r.product.key());
+        print_diagnostics(&r.machine);
+    }
+    match report {
+        ReportFormat::Text => print!("{}", d.text()),
+        ReportFormat::Json => println!("{}", d.json()),
+    }
+    match d.verdict() {
+        crate::diff::Verdict::Agree => EXIT_OK,
+        crate::diff::Verdict::Differ => EXIT_EXPECT,
+        crate::diff::Verdict::Invalid => EXIT_INVALID,
+    }
 }

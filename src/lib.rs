@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod debug;
 pub mod diag;
+pub mod diff;
 pub mod outcome;
 pub mod program;
 pub mod report;

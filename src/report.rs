@@ -84,8 +84,18 @@ pub fn json_report(o: &Outcome, file: &str) -> Json {
         "diagnostics": m.diagnostics().iter().map(|d| diag_json(d, file)).collect::<Vec<_>>(),
         "tensors": tensors_json(m),
         "expectations": o.expectations,
-        "returns": Json::Array(Vec::new()),
+        "returns": returns_json(m),
     })
+}
+
+/// Values instructions returned (program-format.md §9): `{"instruction", "name", "value"}`.
+pub fn returns_json(m: &Machine) -> Json {
+    Json::Array(
+        m.returns()
+            .iter()
+            .map(|r| json!({"instruction": r.instruction, "name": r.name, "value": r.value}))
+            .collect(),
+    )
 }
 
 /// The JSON report of a program that did not load: status invalid, its diagnostics, no state.
@@ -171,6 +181,20 @@ pub fn text_report(o: &Outcome) -> String {
     for (i, t) in p.tensors.iter().enumerate() {
         let _ = writeln!(out, "  {}: {}[{}] @ {:#x}", t.name, t.dtype, t.len, t.addr);
         out.push_str(&tensor_rows(&m.tensor_values(i), t.dtype));
+    }
+    if !m.returns().is_empty() {
+        let _ = writeln!(out, "\nreturns:");
+        for r in m.returns() {
+            let (name, line) = p
+                .code
+                .get(r.instruction as usize)
+                .map_or(("?", 0), |i| (i.name(), i.span.line));
+            let _ = writeln!(
+                out,
+                "  instruction {} `{name}` (line {line}): {} = {}",
+                r.instruction, r.name, r.value
+            );
+        }
     }
     if !o.expectations.is_empty() {
         let _ = writeln!(out, "\nexpectations:");

@@ -12,36 +12,17 @@ use super::load::{closest, Ctx, Fields};
 use super::spans::{Delim, Kind, Lit, Node};
 use crate::diag::Diagnostic;
 use crate::program::ir::{Form, Instr, MaskArg, Operand, SetMaskArg, Strides};
-use crate::sim::dtype::{DType, Value};
+use crate::sim::dtype::{DType, RoundMode, Value};
 use crate::sim::isa::catalog::{Family, Op};
+use crate::sim::isa::compare::CmpMode;
+use crate::sim::isa::select::SelMode;
 use crate::sim::product::ReduceOrder;
 
-/// API names program-format.md §7 lists that the simulator does not model yet.
-const NOT_YET: [&str; 23] = [
-    "AddRelu",
-    "SubRelu",
-    "FusedMulAdd",
-    "MulAddDst",
-    "MulAddRelu",
-    "Axpy",
-    "ReducePairElem",
-    "ReduceDataBlock",
-    "ReduceRepeat",
-    "ReduceSum",
-    "ReduceMax",
-    "ReduceMin",
-    "Brcb",
-    "CreateVecIndex",
-    "Compare",
-    "Compares",
-    "Select",
-    "GatherMask",
-    "Cast",
-    "AddReluCast",
-    "SubReluCast",
-    "MulCast",
-    "CastDequant",
-];
+/// Ascend C APIs near the modelled ones that the simulator does not model.
+const NOT_YET: [&str; 1] = ["CastDequant"];
+
+/// The new reduction names (9.1.0, semantics.md §4.4) and what each maps to.
+const ALIASES: [&str; 3] = ["ReducePairElem", "ReduceDataBlock", "ReduceRepeat"];
 
 const UNARY: &[&str] = &["dst", "src", "count", "mask", "repeat_times", "params"];
 const BINARY: &[&str] = &[
@@ -118,6 +99,110 @@ const DUPLICATE: &[&str] = &[
     "dst_rep_stride",
 ];
 const SET_VECTOR_MASK: &[&str] = &["high", "low", "len", "dtype"];
+const COMPARE: &[&str] = &[
+    "dst",
+    "src0",
+    "src1",
+    "cmp",
+    "count",
+    "mask",
+    "repeat_times",
+    "params",
+];
+const COMPARES: &[&str] = &[
+    "dst",
+    "src",
+    "scalar",
+    "cmp",
+    "count",
+    "mask",
+    "repeat_times",
+    "params",
+];
+const SELECT: &[&str] = &[
+    "dst",
+    "sel_mask",
+    "src0",
+    "src1",
+    "scalar",
+    "sel_mode",
+    "count",
+    "mask",
+    "repeat_times",
+    "params",
+];
+const GATHER_MASK: &[&str] = &["dst", "src0", "pattern", "reduce_mode", "mask", "params"];
+const CAST: &[&str] = &[
+    "dst",
+    "src",
+    "round",
+    "count",
+    "mask",
+    "repeat_times",
+    "params",
+];
+const BRCB: &[&str] = &[
+    "dst",
+    "src",
+    "repeat_times",
+    "dst_blk_stride",
+    "dst_rep_stride",
+];
+const CREATE_VEC_INDEX: &[&str] = &[
+    "dst",
+    "first_value",
+    "count",
+    "mask",
+    "repeat_times",
+    "dst_blk_stride",
+    "dst_rep_stride",
+];
+const REDUCE_SUM: &[&str] = &[
+    "dst",
+    "src",
+    "work",
+    "count",
+    "mask",
+    "repeat_times",
+    "src_rep_stride",
+    "is_set_mask",
+];
+const REDUCE_MAX_MIN: &[&str] = &[
+    "dst",
+    "src",
+    "work",
+    "count",
+    "mask",
+    "repeat_times",
+    "src_rep_stride",
+    "calc_index",
+];
+const REDUCE_PAIR_ELEM: &[&str] = &[
+    "dst",
+    "src",
+    "op",
+    "mask",
+    "repeat_times",
+    "dst_rep_stride",
+    "src_blk_stride",
+    "src_rep_stride",
+    "count",
+    "params",
+];
+const REDUCE_DATA_BLOCK: &[&str] = REDUCE_PAIR_ELEM;
+const REDUCE_REPEAT: &[&str] = &[
+    "dst",
+    "src",
+    "op",
+    "order",
+    "mask",
+    "repeat_times",
+    "dst_rep_stride",
+    "src_blk_stride",
+    "src_rep_stride",
+    "count",
+    "params",
+];
 
 /// The fields `op` takes (program-format.md §7). `count`/`params` of reductions are listed
 /// only so that they are answered with `bad-form` rather than `unknown-field`.
@@ -135,8 +220,75 @@ fn fields_of(op: Op) -> &'static [&'static str] {
         Family::Duplicate => DUPLICATE,
         Family::MaskReg if op == Op::SetVectorMask => SET_VECTOR_MASK,
         Family::MaskReg => &[],
+        Family::Compare if op == Op::Compare => COMPARE,
+        Family::Compare => COMPARES,
+        Family::Select => SELECT,
+        Family::Gather => GATHER_MASK,
+        Family::Cast => CAST,
+        Family::CastBinary => BINARY,
+        Family::Brcb => BRCB,
+        Family::VecIndex => CREATE_VEC_INDEX,
+        Family::Whole if op == Op::ReduceSum => REDUCE_SUM,
+        Family::Whole => REDUCE_MAX_MIN,
     }
 }
+
+/// The fields of an alias name (`ReduceDataBlock`, …).
+fn alias_fields(name: &str) -> &'static [&'static str] {
+    match name {
+        "ReduceRepeat" => REDUCE_REPEAT,
+        "ReduceDataBlock" => REDUCE_DATA_BLOCK,
+        _ => REDUCE_PAIR_ELEM,
+    }
+}
+
+/// GatherMaskParams in C++ brace order (semantics.md §1.3): src0BlockStride uint8,
+/// repeatTimes uint16, src0RepeatStride uint16, src1RepeatStride uint8.
+const GATHER_PARAMS: [StrideField; 4] = [
+    sf(
+        "src0_block_stride",
+        "GatherMaskParams.src0BlockStride (uint8_t)",
+        255,
+        1,
+    ),
+    sf(
+        "repeat_times",
+        "GatherMaskParams.repeatTimes (uint16_t)",
+        65535,
+        1,
+    ),
+    sf(
+        "src0_repeat_stride",
+        "GatherMaskParams.src0RepeatStride (uint16_t)",
+        65535,
+        8,
+    ),
+    sf(
+        "src1_repeat_stride",
+        "GatherMaskParams.src1RepeatStride (uint8_t)",
+        255,
+        0,
+    ),
+];
+
+/// Brcb's BrcbRepeatParams {dstBlkStride, dstRepStride}: both uint16_t.
+const BRCB_STRIDES: [StrideField; 2] = [
+    sf(
+        "dst_blk_stride",
+        "BrcbRepeatParams.dstBlkStride (uint16_t)",
+        65535,
+        1,
+    ),
+    sf(
+        "dst_rep_stride",
+        "BrcbRepeatParams.dstRepStride (uint16_t)",
+        65535,
+        8,
+    ),
+];
+
+/// ReduceSum/Max/Min srcRepStride: int32_t documented in [0, 2^16 − 1].
+const WHOLE_SRC_REP: StrideField = sf("src_rep_stride", "the reduction's srcRepStride", 65535, 8);
 
 /// One stride field: its snake_case name, the C++ field and type it mirrors, its maximum and
 /// its default (semantics.md §1.3).
@@ -268,6 +420,9 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
             return None;
         }
     };
+    if let Some(alias) = ALIASES.iter().copied().find(|a| *a == name) {
+        return read_alias(ctx, node, alias);
+    }
     let Some(op) = Op::parse(name) else {
         let mut d = Diagnostic::error(
             "unknown-instruction",
@@ -276,18 +431,25 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
         .at(node.span);
         if NOT_YET.contains(&name) {
             d = d.note(format!(
-                "`{name}` is an Ascend C API that ascstep does not simulate yet"
+                "`{name}` is an Ascend C API that ascstep does not model"
             ));
-        } else if let Some(s) = closest(name, Op::ALL.iter().map(|o| o.name())) {
+        } else if let Some(s) = closest(
+            name,
+            Op::ALL
+                .iter()
+                .map(|o| o.name())
+                .chain(ALIASES.iter().copied()),
+        ) {
             d = d.note(format!("did you mean `{s}`?"));
         }
         d = d.note(format!(
-            "instructions: {}",
+            "instructions: {} {}",
             Op::ALL
                 .iter()
                 .map(|o| o.name())
                 .collect::<Vec<_>>()
-                .join(" ")
+                .join(" "),
+            ALIASES.join(" ")
         ));
         ctx.report(d);
         return None;
@@ -301,10 +463,536 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
     match op.family() {
         Family::Unary | Family::Binary | Family::Scalar => elementwise(ctx, &f, &mut ins),
         Family::Reduce => reduce(ctx, &f, &mut ins),
-        Family::Duplicate => duplicate(ctx, &f, &mut ins),
+        Family::Duplicate | Family::VecIndex => duplicate(ctx, &f, &mut ins),
         Family::MaskReg => mask_reg(ctx, &f, &mut ins),
+        Family::Compare => compare(ctx, &f, &mut ins),
+        Family::Select => select(ctx, &f, &mut ins),
+        Family::Gather => gather_mask(ctx, &f, &mut ins),
+        Family::Cast | Family::CastBinary => cast(ctx, &f, &mut ins),
+        Family::Brcb => brcb(ctx, &f, &mut ins),
+        Family::Whole => whole(ctx, &f, &mut ins),
     }
     (ctx.error_count() == before).then_some(ins)
+}
+
+/// The reduction operation of the new names: `SUM`, `MAX`, `MIN` (ReduceType).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ReduceOp {
+    Sum,
+    Max,
+    Min,
+}
+
+/// ReducePairElem / ReduceDataBlock(op) / ReduceRepeat(op, order): the 9.1.0 names of
+/// PairReduceSum, BlockReduce* and WholeReduce* (semantics.md §4.4), with the same fields.
+fn read_alias(ctx: &mut Ctx, node: &Node, alias: &'static str) -> Option<Instr> {
+    let before = ctx.error_count();
+    let f = ctx.fields(node, alias, &[alias], alias_fields(alias))?;
+    let names: [(&str, ReduceOp); 3] = [
+        ("SUM", ReduceOp::Sum),
+        ("MAX", ReduceOp::Max),
+        ("MIN", ReduceOp::Min),
+    ];
+    let rop = match (alias, f.get("op")) {
+        ("ReducePairElem", None) => Some(ReduceOp::Sum),
+        (_, None) => {
+            ctx.report(
+                Diagnostic::error("missing-field", format!("missing field `op` in {alias}"))
+                    .at(f.owner)
+                    .note("the reduction: `op: SUM`, `op: MAX` or `op: MIN` (ReduceType)"),
+            );
+            None
+        }
+        (_, Some(n)) => enum_value(ctx, n, "op", "unknown-reduce-op", &names, "SUM"),
+    };
+    let op = match (alias, rop?) {
+        ("ReducePairElem", ReduceOp::Sum) => Op::PairReduceSum,
+        ("ReducePairElem", _) => {
+            let n = f.get("op").map_or(f.owner, |n| n.span);
+            ctx.report(
+                Diagnostic::error(
+                    "unknown-reduce-op",
+                    "ReducePairElem supports only `op: SUM`",
+                )
+                .at(n)
+                .note("DK:归约计算/ReducePairElem: 当前仅支持求和操作 (only the sum is supported)"),
+            );
+            return None;
+        }
+        ("ReduceDataBlock", ReduceOp::Sum) => Op::BlockReduceSum,
+        ("ReduceDataBlock", ReduceOp::Max) => Op::BlockReduceMax,
+        ("ReduceDataBlock", ReduceOp::Min) => Op::BlockReduceMin,
+        (_, ReduceOp::Sum) => Op::WholeReduceSum,
+        (_, ReduceOp::Max) => Op::WholeReduceMax,
+        (_, ReduceOp::Min) => Op::WholeReduceMin,
+    };
+    let mut ins = Instr::new(op, node.span);
+    ins.alias = Some(alias);
+    for (field, _, value) in &f.entries {
+        ins.field_spans.push((field, value.span));
+    }
+    reduce(ctx, &f, &mut ins);
+    (ctx.error_count() == before).then_some(ins)
+}
+
+/// An enumerated field written as its C++ enumerator name (program-format.md §7): one of
+/// `names`, else `code` with the valid names and a suggestion.
+fn enum_value<T: Copy>(
+    ctx: &mut Ctx,
+    node: &Node,
+    field: &str,
+    code: &'static str,
+    names: &[(&'static str, T)],
+    example: &str,
+) -> Option<T> {
+    let all: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
+    let Some(s) = node.ident() else {
+        let hint = match node.str_value() {
+            Some(v) if all.contains(&v) => format!(" (write {v} without quotes)"),
+            _ => String::new(),
+        };
+        ctx.error(
+            "wrong-type",
+            node.span,
+            format!(
+                "`{field}` is one of {}, found {}{hint}",
+                all.join(", "),
+                node.describe()
+            ),
+        );
+        return None;
+    };
+    let s = s.rsplit("::").next().unwrap_or(s);
+    if let Some((_, v)) = names.iter().find(|(n, _)| *n == s) {
+        return Some(*v);
+    }
+    let mut d = Diagnostic::error(
+        code,
+        format!("unknown {field} `{s}`, expected one of {}", all.join(", ")),
+    )
+    .at(node.span)
+    .note(format!("e.g. `{field}: {example}`"));
+    if let Some(c) = closest(s, all.iter().copied()) {
+        d = d.note(format!("did you mean `{c}`?"));
+    }
+    ctx.report(d);
+    None
+}
+
+/// A boolean field, if given.
+fn flag(ctx: &mut Ctx, f: &Fields, field: &str) -> Option<bool> {
+    f.get(field).and_then(|n| ctx.boolean(n, field))
+}
+
+/// `dtype-mismatch` at `o` when a source's type differs from `want`.
+fn same_type(
+    ctx: &mut Ctx,
+    what: &str,
+    (o, dt, tname): &(Operand, DType, String),
+    field: &str,
+    (want, wname, wfield): (DType, &str, &str),
+) {
+    if *dt != want {
+        ctx.report(
+            Diagnostic::error(
+                "dtype-mismatch",
+                format!(
+                    "{field} \"{tname}\" is {dt} but {wfield} \"{wname}\" is {want}; {what} needs them of one element type"
+                ),
+            )
+            .at(o.span),
+        );
+    }
+}
+
+/// `dtype-mismatch` at `o` unless its type is one of `allowed`.
+fn type_in(
+    ctx: &mut Ctx,
+    what: &str,
+    (o, dt, tname): &(Operand, DType, String),
+    field: &str,
+    allowed: &[DType],
+    why: &str,
+) {
+    if !allowed.contains(dt) {
+        let list: Vec<&str> = allowed.iter().map(|d| d.name()).collect();
+        ctx.report(
+            Diagnostic::error(
+                "dtype-mismatch",
+                format!(
+                    "{field} \"{tname}\" of {what} is {dt}; it must be {} ({why})",
+                    list.join(" or ")
+                ),
+            )
+            .at(o.span),
+        );
+    }
+}
+
+/// The high-dimensional form's strides (`params` in C++ brace order or named), checked when the
+/// high-dimensional form is meant.
+fn form_and_params(ctx: &mut Ctx, f: &Fields, ins: &mut Instr, params: &[StrideField]) {
+    choose_form(ctx, f, ins, &["repeat_times", "params"]);
+    if let (Some(p), None) = (f.get("params"), f.get("count")) {
+        repeat_params(ctx, p, params, ins);
+    }
+}
+
+/// Compare (`dst, src0, src1, cmp`) and Compares (`dst, src, scalar, cmp`): dst holds packed
+/// bits (int8/uint8 for Compare, uint8 for Compares, semantics.md §4.6); the sources, and the
+/// scalar, share the type T.
+fn compare(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+    let what = ins.op.name();
+    let dst = operand(ctx, f, "dst", what);
+    let srcs: &[&str] = if ins.op == Op::Compare {
+        &["src0", "src1"]
+    } else {
+        &["src"]
+    };
+    let mut first: Option<(Operand, DType, String)> = None;
+    for s in srcs {
+        let Some(o) = operand(ctx, f, s, what) else {
+            continue;
+        };
+        ins.src.push(o.0);
+        match &first {
+            None => first = Some(o),
+            Some(a) => same_type(ctx, what, &o, s, (a.1, &a.2, srcs[0])),
+        }
+    }
+    if let Some(d) = &dst {
+        ins.dst = Some(d.0);
+        let allowed: &[DType] = if ins.op == Op::Compare {
+            &[DType::UInt8, DType::Int8]
+        } else {
+            &[DType::UInt8]
+        };
+        type_in(
+            ctx,
+            what,
+            d,
+            "dst",
+            allowed,
+            "it receives one bit per compared element",
+        );
+    }
+    if ins.op == Op::Compares {
+        if let Some(n) = ctx.require(f, "scalar", what) {
+            ins.scalar = scalar(ctx, n, first.as_ref().map(|a| a.1), ins);
+        }
+    }
+    let modes: Vec<(&'static str, CmpMode)> = CmpMode::ALL.iter().map(|m| (m.name(), *m)).collect();
+    if let Some(n) = ctx.require(f, "cmp", what) {
+        if let Some(m) = enum_value(ctx, n, "cmp", "unknown-cmp-mode", &modes, "LT") {
+            ins.cmp = m;
+        }
+    }
+    let params: &[StrideField] = if ins.op == Op::Compare {
+        &BINARY_PARAMS
+    } else {
+        &UNARY_PARAMS
+    };
+    form_and_params(ctx, f, ins, params);
+}
+
+/// Select: `dst, sel_mask, src0` and `src1` (modes 0, 2) or `scalar` (mode 1), `sel_mode`
+/// (semantics.md §4.6). selMask is uint8/16/32/64 bits; the rest share T.
+fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+    let what = "Select";
+    let modes: Vec<(&'static str, SelMode)> = SelMode::ALL.iter().map(|m| (m.name(), *m)).collect();
+    if let Some(n) = ctx.require(f, "sel_mode", what) {
+        if let Some(m) = enum_value(
+            ctx,
+            n,
+            "sel_mode",
+            "unknown-sel-mode",
+            &modes,
+            "VSEL_TENSOR_TENSOR_MODE",
+        ) {
+            ins.sel_mode = m;
+        }
+    }
+    let dst = operand(ctx, f, "dst", what);
+    if let Some(d) = &dst {
+        ins.dst = Some(d.0);
+    }
+    if let Some(m) = operand(ctx, f, "sel_mask", what) {
+        ins.aux = Some(m.0);
+        type_in(
+            ctx,
+            what,
+            &m,
+            "sel_mask",
+            &[DType::UInt8, DType::UInt16, DType::UInt32, DType::UInt64],
+            "selMask is read as bits",
+        );
+    }
+    let scalar_mode = ins.sel_mode == SelMode::TensorScalar;
+    let srcs: &[&str] = if scalar_mode {
+        &["src0"]
+    } else {
+        &["src0", "src1"]
+    };
+    for s in srcs {
+        let Some(o) = operand(ctx, f, s, what) else {
+            continue;
+        };
+        ins.src.push(o.0);
+        if let Some(d) = &dst {
+            same_type(ctx, what, &o, s, (d.1, &d.2, "dst"));
+        }
+    }
+    let (needs, extra) = if scalar_mode {
+        ("scalar", "src1")
+    } else {
+        ("src1", "scalar")
+    };
+    if let Some(span) = f.key(extra) {
+        ctx.report(
+            Diagnostic::error(
+                "bad-form",
+                format!(
+                    "Select {} takes `{needs}`, not `{extra}`",
+                    ins.sel_mode.name()
+                ),
+            )
+            .at(span)
+            .note("modes 0 and 2 select between src0 and src1; mode 1 (VSEL_TENSOR_SCALAR_MODE) between src0 and a scalar"),
+        );
+    }
+    if scalar_mode {
+        if let Some(n) = ctx.require(f, "scalar", what) {
+            ins.scalar = scalar(ctx, n, dst.as_ref().map(|d| d.1), ins);
+        }
+    }
+    form_and_params(ctx, f, ins, &BINARY_PARAMS);
+}
+
+/// GatherMask: `dst, src0, pattern` (1..=7 or a tensor of bits), `reduce_mode`, `mask`,
+/// `params` (GatherMaskParams, semantics.md §4.6). The pattern tensor is uint16 for 16-bit T,
+/// uint32 for 32-bit T (uint8 for 8-bit T on 950).
+fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+    let what = "GatherMask";
+    let dst = operand(ctx, f, "dst", what);
+    if let Some(d) = &dst {
+        ins.dst = Some(d.0);
+    }
+    if let Some(o) = operand(ctx, f, "src0", what) {
+        ins.src.push(o.0);
+        if let Some(d) = &dst {
+            same_type(ctx, what, &o, "src0", (d.1, &d.2, "dst"));
+        }
+    }
+    if let Some(n) = ctx.require(f, "pattern", what) {
+        match &n.kind {
+            Kind::Number(_) => {
+                if let Some(v) = ctx.lit(n, "pattern") {
+                    match v {
+                        Lit::Int(p) if (1..=7).contains(&p) => ins.pattern = Some(p as u8),
+                        _ => ctx.report(
+                            Diagnostic::error(
+                                "value-out-of-range",
+                                format!("built-in pattern {v} is out of range"),
+                            )
+                            .at(n.span)
+                            .note("src1Pattern takes 1..=7: 1 even lanes, 2 odd lanes, 3..6 one of every four, 7 all; or a tensor name"),
+                        ),
+                    }
+                }
+            }
+            _ if n.str_value().is_some() => {
+                if let Some(p) = operand(ctx, f, "pattern", what) {
+                    ins.aux = Some(p.0);
+                    if let Some(d) = &dst {
+                        let want = match d.1.size() {
+                            1 => DType::UInt8,
+                            2 => DType::UInt16,
+                            _ => DType::UInt32,
+                        };
+                        type_in(
+                            ctx,
+                            what,
+                            &p,
+                            "pattern",
+                            &[want],
+                            &format!("a {}-bit pattern tensor goes with {}", want.size() * 8, d.1),
+                        );
+                    }
+                }
+            }
+            _ => ctx.error(
+                "wrong-type",
+                n.span,
+                format!(
+                    "`pattern` is a built-in pattern 1..=7 or a tensor name like \"mask\", found {}",
+                    n.describe()
+                ),
+            ),
+        }
+    }
+    ins.reduce_mode = flag(ctx, f, "reduce_mode").unwrap_or(false);
+    let mask = match f.get("mask") {
+        Some(n) => ctx.uint(n, "mask", u32::MAX as u128).map(|v| v as i128),
+        None => Some(0),
+    };
+    if ins.reduce_mode && !f.has("mask") {
+        ctx.report(
+            Diagnostic::error(
+                "missing-field",
+                "missing field `mask` in GatherMask with reduce_mode: true",
+            )
+            .at(f.owner)
+            .note("in counter mode `mask` is the element count (1..=4294967295)"),
+        );
+    }
+    let mut v: Vec<u32> = GATHER_PARAMS.iter().map(|s| s.default).collect();
+    if let Some(p) = f.get("params") {
+        let names: Vec<&'static str> = GATHER_PARAMS.iter().map(|s| s.name).collect();
+        match p.group() {
+            Some(g)
+                if g.delim == Delim::Bracket
+                    || g.items.iter().all(|i| i.key.is_none()) && !g.items.is_empty() =>
+            {
+                if g.items.len() != GATHER_PARAMS.len() {
+                    ctx.report(
+                        Diagnostic::error(
+                            "bad-params",
+                            format!("positional params of GatherMask have {} values, GatherMaskParams takes 4", g.items.len()),
+                        )
+                        .at(p.span)
+                        .note(format!("the C++ brace order is [{}]", names.join(", "))),
+                    );
+                } else {
+                    for (i, item) in g.items.iter().enumerate() {
+                        ins.field_spans
+                            .push((GATHER_PARAMS[i].name, item.value.span));
+                        if let Some(x) = stride(ctx, &item.value, &GATHER_PARAMS[i]) {
+                            v[i] = x;
+                        }
+                    }
+                }
+            }
+            _ => {
+                if let Some(pf) = ctx.fields(p, "GatherMaskParams", &["GatherMaskParams"], &names) {
+                    for (name, _, value) in &pf.entries {
+                        ins.field_spans.push((name, value.span));
+                        if let Some(i) = names.iter().position(|n| n == name) {
+                            if let Some(x) = stride(ctx, value, &GATHER_PARAMS[i]) {
+                                v[i] = x;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ins.strides = Strides {
+        src_blk: [v[0], 1],
+        src_rep: [v[2], v[3]],
+        ..Strides::default()
+    };
+    if let Some(m) = mask {
+        ins.form = Form::Masked {
+            mask: MaskArg::Contiguous(m),
+            repeat_times: v[1] as u64,
+        };
+    }
+}
+
+/// Cast (`dst, src, round`) and AddReluCast / SubReluCast / MulCast (`dst, src0, src1`):
+/// operands of their own types (the pair is the simulator's to check, semantics.md §4.7).
+fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+    let what = ins.op.name();
+    if let Some(d) = operand(ctx, f, "dst", what) {
+        ins.dst = Some(d.0);
+    }
+    let binary = ins.op != Op::Cast;
+    let srcs: &[&str] = if binary { &["src0", "src1"] } else { &["src"] };
+    let mut first: Option<(Operand, DType, String)> = None;
+    for s in srcs {
+        let Some(o) = operand(ctx, f, s, what) else {
+            continue;
+        };
+        ins.src.push(o.0);
+        match &first {
+            None => first = Some(o),
+            Some(a) => same_type(ctx, what, &o, s, (a.1, &a.2, "src0")),
+        }
+    }
+    if !binary {
+        let modes: Vec<(&'static str, RoundMode)> =
+            RoundMode::ALL.iter().map(|m| (m.name(), *m)).collect();
+        if let Some(n) = ctx.require(f, "round", what) {
+            if let Some(m) = enum_value(ctx, n, "round", "unknown-round-mode", &modes, "CAST_RINT")
+            {
+                ins.round = m;
+            }
+        }
+    }
+    let params: &[StrideField] = if binary {
+        &BINARY_PARAMS
+    } else {
+        &UNARY_PARAMS
+    };
+    form_and_params(ctx, f, ins, params);
+}
+
+/// Brcb: `dst, src, repeat_times, dst_blk_stride, dst_rep_stride` (no mask, no count,
+/// semantics.md §4.5). Written as the high-dimensional form with every lane active.
+fn brcb(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+    let dtype = operands(ctx, f, ins, &["src"]);
+    let rep = ctx
+        .require(f, "repeat_times", "Brcb")
+        .and_then(|n| ctx.uint(n, "repeat_times", u64::MAX as u128));
+    for (i, sfield) in BRCB_STRIDES.iter().enumerate() {
+        let v = match f.get(sfield.name) {
+            Some(n) => stride(ctx, n, sfield).unwrap_or(sfield.default),
+            None => sfield.default,
+        };
+        if i == 0 {
+            ins.strides.dst_blk = v;
+        } else {
+            ins.strides.dst_rep = v;
+        }
+    }
+    if let (Some(rep), Some(dt)) = (rep, dtype) {
+        ins.form = Form::Masked {
+            mask: MaskArg::Contiguous(dt.par() as i128),
+            repeat_times: rep as u64,
+        };
+    }
+}
+
+/// ReduceSum / ReduceMax / ReduceMin: `dst, src, work`, then `count` or `mask` +
+/// `repeat_times` + `src_rep_stride`; ReduceSum `is_set_mask`, ReduceMax/Min `calc_index`
+/// (program-format.md §7, semantics.md §5.4). dst, src and work share T.
+fn whole(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+    let what = ins.op.name();
+    let dtype = operands(ctx, f, ins, &["src"]);
+    if let Some(w) = operand(ctx, f, "work", what) {
+        ins.aux = Some(w.0);
+        if let (Some(dt), Some(d)) = (dtype, ins.dst) {
+            let dname = ctx
+                .tensors
+                .get(d.tensor)
+                .map(|t| t.name.clone())
+                .unwrap_or_default();
+            same_type(ctx, what, &w, "work", (dt, &dname, "dst"));
+        }
+    }
+    if let Some(b) = flag(ctx, f, "is_set_mask") {
+        ins.is_set_mask = b;
+    }
+    if let Some(b) = flag(ctx, f, "calc_index") {
+        ins.calc_index = b;
+    }
+    choose_form(ctx, f, ins, &["repeat_times", "src_rep_stride"]);
+    if !f.has("count") {
+        ins.strides.src_rep[0] = match f.get("src_rep_stride") {
+            Some(n) => stride(ctx, n, &WHOLE_SRC_REP).unwrap_or(WHOLE_SRC_REP.default),
+            None => WHOLE_SRC_REP.default,
+        };
+    }
 }
 
 /// The destination and the sources: their operands, the dst's dtype (None when unusable), and
@@ -471,7 +1159,29 @@ fn elementwise(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
         Family::Binary => &["src0", "src1"],
         _ => &["src"],
     };
-    let dtype = operands(ctx, f, ins, srcs);
+    // MulAddDst and Axpy also exist as half → float (semantics.md §4.2, §4.3): their sources
+    // need not match dst (the simulator checks the pair), and Axpy's scalar has the source type
+    // (§10).
+    let dtype = if matches!(ins.op, Op::MulAddDst | Op::Axpy) {
+        let what = ins.op.name();
+        if let Some(d) = operand(ctx, f, "dst", what) {
+            ins.dst = Some(d.0);
+        }
+        let mut first: Option<(Operand, DType, String)> = None;
+        for s in srcs {
+            let Some(o) = operand(ctx, f, s, what) else {
+                continue;
+            };
+            ins.src.push(o.0);
+            match &first {
+                None => first = Some(o),
+                Some(a) => same_type(ctx, what, &o, s, (a.1, &a.2, "src0")),
+            }
+        }
+        first.map(|a| a.1)
+    } else {
+        operands(ctx, f, ins, srcs)
+    };
     if family == Family::Scalar {
         if let Some(n) = ctx.require(f, "scalar", ins.op.name()) {
             ins.scalar = scalar(ctx, n, dtype, ins);
@@ -865,7 +1575,13 @@ fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
 /// Duplicate: `dst`, `scalar`, and `count` or `mask` + `repeat_times` + dst strides.
 fn duplicate(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
     let dtype = operands(ctx, f, ins, &[]);
-    if let Some(n) = ctx.require(f, "scalar", "Duplicate") {
+    // CreateVecIndex's `first_value` is a scalar of the dst type like Duplicate's (§10).
+    let field = if ins.op == Op::CreateVecIndex {
+        "first_value"
+    } else {
+        "scalar"
+    };
+    if let Some(n) = ctx.require(f, field, ins.op.name()) {
         ins.scalar = scalar(ctx, n, dtype, ins);
     }
     choose_form(

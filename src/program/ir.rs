@@ -3,8 +3,10 @@
 //! tensor's dtype, and every item keeps its source position for diagnostics.
 
 use crate::diag::Span;
-use crate::sim::dtype::{DType, Value};
+use crate::sim::dtype::{DType, RoundMode, Value};
 use crate::sim::isa::catalog::Op;
+use crate::sim::isa::compare::CmpMode;
+use crate::sim::isa::select::SelMode;
 use crate::sim::product::{Product, ReduceOrder};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -69,7 +71,9 @@ pub enum MaskArg {
 pub enum Form {
     /// First n elements (`count: n`).
     Count(u64),
-    /// High-dimensional: mask + repeat_times (+ strides).
+    /// High-dimensional: mask + repeat_times (+ strides). Brcb (no mask) is written with a
+    /// contiguous mask of every lane; GatherMask with its `mask` argument as a contiguous
+    /// mask (a count, in counter mode) and GatherMaskParams.repeatTimes.
     Masked { mask: MaskArg, repeat_times: u64 },
     /// Instructions without an element form (mask-register instructions).
     Bare,
@@ -122,6 +126,25 @@ pub struct Instr {
     pub set_mask: Option<SetMaskArg>,
     /// SetVectorMask's `dtype` (for `len` == PAR, semantics.md §2.2); default half.
     pub mask_dtype: DType,
+    /// Compare / Compares `cmp`.
+    pub cmp: CmpMode,
+    /// Select `sel_mode`.
+    pub sel_mode: SelMode,
+    /// Cast `round`.
+    pub round: RoundMode,
+    /// The operand that is neither dst nor a source: Select's `sel_mask`, GatherMask's pattern
+    /// tensor, ReduceSum/Max/Min's `work` buffer.
+    pub aux: Option<Operand>,
+    /// GatherMask's built-in `pattern` (1..=7).
+    pub pattern: Option<u8>,
+    /// ReduceMax / ReduceMin `calc_index`.
+    pub calc_index: bool,
+    /// ReduceSum `is_set_mask` (false: take the mask from the register, semantics.md §2.5).
+    pub is_set_mask: bool,
+    /// GatherMask `reduce_mode` (true: counter mode).
+    pub reduce_mode: bool,
+    /// The API name as written when it is an alias (`ReduceDataBlock` for BlockReduceSum, …).
+    pub alias: Option<&'static str>,
     /// Position of the instruction name.
     pub span: Span,
     /// Positions of the fields written, by field name (`mask`, `repeat_times`, `params`, …).
@@ -138,6 +161,11 @@ impl Instr {
             .unwrap_or(self.span)
     }
 
+    /// The API name as written in the program.
+    pub fn name(&self) -> &'static str {
+        self.alias.unwrap_or(self.op.name())
+    }
+
     pub fn new(op: Op, span: Span) -> Instr {
         Instr {
             op,
@@ -150,6 +178,15 @@ impl Instr {
             order: ReduceOrder::ValueIndex,
             set_mask: None,
             mask_dtype: DType::Half,
+            cmp: CmpMode::Lt,
+            sel_mode: SelMode::CmpMaskSpr,
+            round: RoundMode::Rint,
+            aux: None,
+            pattern: None,
+            calc_index: false,
+            is_set_mask: true,
+            reduce_mode: false,
+            alias: None,
             span,
             field_spans: Vec::new(),
         }

@@ -825,16 +825,12 @@ fn unknown_instruction_suggests_a_name() {
     );
     assert_eq!(d.notes[0], "did you mean `Add`?");
     let d = one(
-        &prog("Cast(dst: \"x\", src: \"x\", count: 8)"),
+        &prog("CastDequant(dst: \"x\", src: \"x\", count: 8)"),
         "unknown-instruction",
         7,
         10,
     );
-    assert!(
-        d.notes[0].contains("does not simulate yet"),
-        "{:?}",
-        d.notes
-    );
+    assert!(d.notes[0].contains("does not model"), "{:?}", d.notes);
     one(&prog("ResetMask, Bogus"), "unknown-instruction", 7, 21);
 }
 

@@ -142,6 +142,40 @@ impl Mem<'_> {
         }
     }
 
+    /// Loads one element at byte `addr` (reduction sources of one element per block, packed
+    /// bits), recording it as element `lane`. Bytes outside the UB read as zero (the plan's
+    /// bounds checks keep them inside).
+    pub fn read_one<T: Elem>(&mut self, op: &OpAddr, lane: u32, addr: u64) -> T {
+        let size = op.size() as usize;
+        let bytes = self.bytes_of(&[addr as u32], size);
+        if addr + size as u64 > self.ub.size() as u64 {
+            return T::load(&[0u8; 8]);
+        }
+        let v = T::load(&bytes);
+        if self.rec.is_some() {
+            let init = self.elem_init(addr as u32, size as u32);
+            if let Some(rec) = self.rec.as_deref_mut() {
+                rec.push(Access {
+                    role: op.role,
+                    tensor: op.tensor,
+                    kind: AccessKind::Read,
+                    dtype: op.dtype,
+                    lanes: vec![lane],
+                    addrs: vec![addr as u32],
+                    before: bytes.clone(),
+                    after: bytes,
+                    init_before: vec![init],
+                });
+            }
+        }
+        v
+    }
+
+    /// True when every byte of the element at `addr` is initialised.
+    pub fn is_init(&self, addr: u64, size: u32) -> bool {
+        addr <= u32::MAX as u64 && self.elem_init(addr as u32, size)
+    }
+
     fn elem_init(&self, a: u32, size: u32) -> bool {
         a.checked_add(size)
             .is_some_and(|e| e <= self.ub.size() && self.ub.all_init(a..e))

@@ -5,12 +5,11 @@
 use crate::diag::Diagnostic;
 use crate::program::Program;
 use crate::sim::access::Mem;
-use crate::sim::check::{prepare, Exec, Prepared};
+use crate::sim::check::{prepare_with, Exec, Prepared};
 use crate::sim::dtype::{DType, Value};
 use crate::sim::event::{Granularity, Pos, StepEvent};
 use crate::sim::isa::catalog::Family;
-use crate::sim::isa::reduce::Partial;
-use crate::sim::isa::{elementwise, reduce};
+use crate::sim::isa::{cast, compare, elementwise, fill, gather, reduce, select, whole, Scratch};
 use crate::sim::mask::MaskReg;
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
 use crate::sim::product::Product;
@@ -37,10 +36,18 @@ pub struct Counts {
     pub blocks: u64,
 }
 
+/// A value an instruction returns (program-format.md §9 `returns`): GatherMask's `rsvdCnt`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Return {
+    pub instruction: u32,
+    pub name: &'static str,
+    pub value: u64,
+}
+
 #[derive(Clone, Debug)]
 struct Active {
     prep: Prepared,
-    partials: [Partial; BLOCKS as usize],
+    scratch: Scratch,
     /// Bit j: an uninitialised read of operand j was already reported for this instruction.
     uninit_seen: u8,
 }
@@ -58,6 +65,7 @@ pub struct Machine {
     active: Option<Active>,
     diagnostics: Vec<Diagnostic>,
     status: Status,
+    returns: Vec<Return>,
 }
 
 /// Largest `ub_size` override accepted.
@@ -119,6 +127,7 @@ impl Machine {
             active: None,
             diagnostics: diags,
             status,
+            returns: Vec::new(),
         }
     }
 
@@ -150,6 +159,11 @@ impl Machine {
     }
     pub fn status(&self) -> Status {
         self.status
+    }
+    /// Values the finished instructions returned, in execution order (GatherMask's
+    /// `rsvd_cnt`).
+    pub fn returns(&self) -> &[Return] {
+        &self.returns
     }
     /// The plan of the instruction being executed, once it has been reached.
     pub fn current_plan(&self) -> Option<&Plan> {
@@ -291,7 +305,7 @@ impl Machine {
     /// Reaches the current instruction: prepare it, or fail. Returns false on failure.
     fn enter(&mut self, ev: Option<&mut StepEvent>) -> bool {
         let idx = self.pos.instruction;
-        match prepare(&self.program, idx, self.product, self.ub.size(), self.mask) {
+        match prepare_with(&self.program, idx, self.product, &self.ub, self.mask) {
             Ok(prep) => {
                 self.mask = prep.mask_at_start;
                 if let Some(ev) = ev {
@@ -300,7 +314,7 @@ impl Machine {
                 self.diagnostics.extend(prep.warnings.iter().cloned());
                 self.active = Some(Active {
                     prep,
-                    partials: Default::default(),
+                    scratch: Scratch::default(),
                     uninit_seen: 0,
                 });
                 true
@@ -344,17 +358,27 @@ impl Machine {
         let ks = block_lanes(plan.par, b);
         let idx = self.pos.instruction;
         for (j, op) in plan.operands.iter().enumerate() {
-            if op.kind != AccessKind::Read
-                || op.index != Indexing::Lanes
-                || active.uninit_seen >> j & 1 == 1
-            {
+            if op.kind != AccessKind::Read || active.uninit_seen >> j & 1 == 1 {
                 continue;
             }
             let mem = Mem {
                 ub: &mut self.ub,
                 rec: None,
             };
-            if let Some((lane, addr)) = mem.first_uninit(op, r, ks.clone(), &lanes) {
+            let found = if op.index == Indexing::Lanes {
+                mem.first_uninit(op, r, ks.clone(), &lanes)
+            } else {
+                // One element per block, packed bits: the elements the plan says are read.
+                let mut es = Vec::new();
+                plan.elems_in_block(j, r, b, &lanes, &mut es);
+                es.into_iter()
+                    .map(|e| (e, op.addr(r, e)))
+                    .find_map(|(e, a)| {
+                        (!mem.is_init(a, op.size()) && a + op.size() as u64 <= mem.ub.size() as u64)
+                            .then_some((e, a as u32))
+                    })
+            };
+            if let Some((lane, addr)) = found {
                 active.uninit_seen |= 1 << j;
                 let d = uninit_diag(&self.program, idx, op, r, b, lane, addr);
                 if let Some(ev) = ev.as_deref_mut() {
@@ -373,7 +397,24 @@ impl Machine {
                 with_dtype!(k.dtype, T => elementwise::exec_block::<T>(k, plan, &mut mem, r, b))
             }
             Exec::Reduce(k) => {
-                with_dtype!(k.dtype, T => reduce::exec_block::<T>(k, plan, &mut mem, r, b, &mut active.partials))
+                with_dtype!(k.dtype, T => reduce::exec_block::<T>(k, plan, &mut mem, r, b, &mut active.scratch.partials))
+            }
+            Exec::Cast(k) => cast::exec_block(k, plan, &mut mem, r, b),
+            Exec::Compare(k) => {
+                with_dtype!(k.dtype, T => compare::exec_block::<T>(k, plan, &mut mem, r, b))
+            }
+            Exec::Select(k) => {
+                with_dtype!(k.dtype, T => select::exec_block::<T>(k, plan, &mut mem, r, b))
+            }
+            Exec::Gather(k) => {
+                with_dtype!(k.dtype, T => gather::exec_block::<T>(k, plan, &mut mem, r, b, &mut active.scratch))
+            }
+            Exec::Brcb(k) => with_dtype!(k.dtype, T => fill::brcb_block::<T>(plan, &mut mem, r, b)),
+            Exec::VecIndex(k) => {
+                with_dtype!(k.dtype, T => fill::vec_index_block::<T>(k, plan, &mut mem, r, b, &mut active.scratch))
+            }
+            Exec::Whole(k) => {
+                with_dtype!(k.dtype, T => whole::exec_block::<T>(k, plan, &mut mem, r, b, &mut active.scratch))
             }
             Exec::None => {}
         }
@@ -460,6 +501,13 @@ impl Machine {
 
     fn finish(&mut self, active: Active) {
         self.mask = active.prep.mask_at_end;
+        if matches!(active.prep.exec, Exec::Gather(_)) {
+            self.returns.push(Return {
+                instruction: self.pos.instruction,
+                name: "rsvd_cnt",
+                value: active.scratch.written,
+            });
+        }
         self.counts.instructions += 1;
         self.pos = Pos {
             instruction: self.pos.instruction + 1,

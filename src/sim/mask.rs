@@ -149,6 +149,11 @@ pub enum LaneSource {
     /// Counter mode and the count form: `count` elements, PAR per repeat, the last repeat
     /// partial (semantics.md §2.5, §3).
     Counted { count: u64 },
+    /// `groups` API repeats of `per` elements each (GatherMask counter mode, "configuration
+    /// 1", semantics.md §4.6). An API repeat of more than PAR elements spans
+    /// `ceil(per / PAR)` repeats of the plan, the last one partial; operands map them back
+    /// with `OpAddr::group`.
+    Grouped { per: u64, groups: u32 },
 }
 
 impl LaneSource {
@@ -158,6 +163,20 @@ impl LaneSource {
             LaneSource::Counted { count } => {
                 u32::try_from(count.div_ceil(par as u64)).unwrap_or(u32::MAX)
             }
+            LaneSource::Grouped { per, groups } => {
+                u32::try_from(per.div_ceil(par as u64).saturating_mul(groups as u64))
+                    .unwrap_or(u32::MAX)
+            }
+        }
+    }
+
+    /// Plan repeats per API repeat (1 except for `Grouped` sources longer than PAR).
+    pub fn group(&self, par: u32) -> u32 {
+        match *self {
+            LaneSource::Grouped { per, .. } => {
+                u32::try_from(per.div_ceil(par as u64).max(1)).unwrap_or(u32::MAX)
+            }
+            _ => 1,
         }
     }
 
@@ -170,6 +189,11 @@ impl LaneSource {
                 let done = r as u64 * par as u64;
                 let left = count.saturating_sub(done).min(par as u64);
                 Lanes::first(left as u32)
+            }
+            LaneSource::Grouped { per, .. } => {
+                let g = self.group(par);
+                let done = (r % g) as u64 * par as u64;
+                Lanes::first(per.saturating_sub(done).min(par as u64) as u32)
             }
         }
     }

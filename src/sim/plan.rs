@@ -36,6 +36,11 @@ pub struct OpAddr {
     pub per_block: u32,
     /// Which elements of this operand a block step touches.
     pub index: Indexing,
+    /// Plan repeats per API repeat (1 unless the lanes are `LaneSource::Grouped`): plan repeat
+    /// `r` is part `r % group` of API repeat `r / group`, and its element `e` is element
+    /// `(r % group) · group_elems + e` of that API repeat.
+    pub group: u32,
+    pub group_elems: u32,
 }
 
 /// How an operand's elements relate to the lanes of a repeat.
@@ -50,6 +55,17 @@ pub enum Indexing {
     PerBlock { all: bool },
     /// `elems` elements per repeat, written after the last block (WholeReduce dst, §5.2).
     PerRepeat { elems: u32 },
+    /// Packed bits, one bit per lane, LSB first: element e is byte e, which holds lanes
+    /// 8e..8e+7 (Compare dst, Select selMask, GatherMask pattern; semantics.md §4.6). A block
+    /// step touches the bytes of its lanes that have an active lane, or all of them when
+    /// `all` (Compare on products that write every bit of a repeat).
+    Bits { all: bool },
+    /// Written one after another where the data decides (GatherMask dst, §4.6): block step
+    /// `(r, b)` writes elements `packed[i]..packed[i + 1]`, `i = r·8 + b` (`Plan::packed`).
+    Packed,
+    /// `elems` elements written after the last block of the last repeat (ReduceSum,
+    /// ReduceMax, ReduceMin dst).
+    AtEnd { elems: u32 },
 }
 
 impl OpAddr {
@@ -75,6 +91,63 @@ impl OpAddr {
             rep_unit: 32,
             per_block: dtype.per_block(),
             index: Indexing::Lanes,
+            group: 1,
+            group_elems: 0,
+        }
+    }
+
+    /// A packed-bit operand (`Indexing::Bits`) for `par` lanes per repeat: byte e of repeat r
+    /// at `base + rep_bytes · r + e`.
+    pub fn bits(
+        role: &'static str,
+        tensor: usize,
+        kind: AccessKind,
+        base: u32,
+        par: u32,
+        rep_bytes: u32,
+        all: bool,
+    ) -> OpAddr {
+        let per = (par / BLOCKS / 8).max(1);
+        OpAddr {
+            role,
+            tensor,
+            kind,
+            dtype: DType::UInt8,
+            base,
+            blk: 1,
+            rep: 1,
+            blk_unit: per,
+            rep_unit: rep_bytes,
+            per_block: per,
+            index: Indexing::Bits { all },
+            group: 1,
+            group_elems: 0,
+        }
+    }
+
+    /// Elements written one after another from `base` (`Indexing::Packed`, `AtEnd`).
+    pub fn sequential(
+        role: &'static str,
+        tensor: usize,
+        kind: AccessKind,
+        dtype: DType,
+        base: u32,
+        index: Indexing,
+    ) -> OpAddr {
+        OpAddr {
+            role,
+            tensor,
+            kind,
+            dtype,
+            base,
+            blk: 0,
+            rep: 0,
+            blk_unit: 0,
+            rep_unit: 0,
+            per_block: u32::MAX,
+            index,
+            group: 1,
+            group_elems: 0,
         }
     }
 
@@ -85,6 +158,11 @@ impl OpAddr {
     /// Byte address of lane `k` in repeat `r` (u64: strides may push it past u32).
     #[inline(always)]
     pub fn addr(&self, r: u32, k: u32) -> u64 {
+        let (r, k) = if self.group <= 1 {
+            (r, k)
+        } else {
+            (r / self.group, (r % self.group) * self.group_elems + k)
+        };
         self.base as u64
             + self.rep_unit as u64 * self.rep as u64 * r as u64
             + self.blk_unit as u64 * self.blk as u64 * (k / self.per_block) as u64
@@ -130,6 +208,9 @@ pub struct Plan {
     pub operands: Vec<OpAddr>,
     /// Byte extent of each operand, computed once.
     extents: Vec<Option<Range<u64>>>,
+    /// For `Indexing::Packed` operands: where each block step's elements start (blocks + 1
+    /// entries; empty when the plan has no packed operand).
+    pub packed: Vec<u32>,
 }
 
 /// The first place where an operand's active lanes touch bytes outside `limit`.
@@ -150,6 +231,7 @@ impl Plan {
             lanes,
             operands,
             extents: Vec::new(),
+            packed: Vec::new(),
         };
         // A plan over the repeat limit is rejected by the checker; never walk it.
         p.extents = if p.repeats > crate::sim::check::MAX_REPEATS {
@@ -158,6 +240,30 @@ impl Plan {
             (0..p.operands.len()).map(|i| p.compute_extent(i)).collect()
         };
         p
+    }
+
+    /// The same plan with `counts[i]` packed elements written by block step i (r·8 + b).
+    pub fn with_packed(mut self, counts: &[u32]) -> Plan {
+        let mut at = 0u32;
+        self.packed = Vec::with_capacity(counts.len() + 1);
+        self.packed.push(0);
+        for &c in counts {
+            at = at.saturating_add(c);
+            self.packed.push(at);
+        }
+        self.extents = (0..self.operands.len())
+            .map(|i| self.compute_extent(i))
+            .collect();
+        self
+    }
+
+    /// Packed elements written before block step `(r, b)` and by it.
+    pub fn packed_range(&self, r: u32, b: u32) -> Range<u32> {
+        let i = (r as usize) * BLOCKS as usize + b as usize;
+        match (self.packed.get(i), self.packed.get(i + 1)) {
+            (Some(&s), Some(&e)) => s..e,
+            _ => 0..0,
+        }
     }
 
     /// Block steps this plan takes.
@@ -172,7 +278,6 @@ impl Plan {
 
     /// Elements of operand `i` that block `b` of repeat `r` touches, given the repeat's lanes.
     pub fn elems_in_block(&self, i: usize, r: u32, b: u32, lanes: &Lanes, out: &mut Vec<u32>) {
-        let _ = r;
         out.clear();
         let ks = block_lanes(self.par, b);
         match self.operands[i].index {
@@ -194,6 +299,22 @@ impl Plan {
                     out.extend(0..elems);
                 }
             }
+            Indexing::Bits { all } => {
+                let per = self.operands[i].per_block;
+                let lanes_per_byte = (ks.end - ks.start) / per;
+                for j in 0..per {
+                    let k0 = ks.start + j * lanes_per_byte;
+                    if all || lanes.any_in(k0, k0 + lanes_per_byte) {
+                        out.push(b * per + j);
+                    }
+                }
+            }
+            Indexing::Packed => out.extend(self.packed_range(r, b)),
+            Indexing::AtEnd { elems } => {
+                if b == BLOCKS - 1 && r + 1 == self.repeats {
+                    out.extend(0..elems);
+                }
+            }
         }
     }
 
@@ -207,7 +328,10 @@ impl Plan {
             if lanes.is_empty()
                 && !matches!(
                     op.index,
-                    Indexing::Pairs { all: true } | Indexing::PerBlock { all: true }
+                    Indexing::Pairs { all: true }
+                        | Indexing::PerBlock { all: true }
+                        | Indexing::Bits { all: true }
+                        | Indexing::AtEnd { .. }
                 )
             {
                 continue;
@@ -266,7 +390,10 @@ impl Plan {
     /// repeat), else by walking.
     fn compute_extent(&self, i: usize) -> Option<Range<u64>> {
         let op = &self.operands[i];
-        if op.index != Indexing::Lanes {
+        if op.index != Indexing::Lanes
+            || op.group > 1
+            || matches!(self.lanes, LaneSource::Grouped { .. })
+        {
             let size = op.size() as u64;
             let (mut lo, mut hi) = (u64::MAX, 0u64);
             self.walk(i, |_, _, _, a| {
@@ -291,6 +418,7 @@ impl Plan {
         };
         match self.lanes {
             LaneSource::Fixed { lanes, .. } => span(&lanes, 0, last),
+            LaneSource::Grouped { .. } => None, // walked above
             LaneSource::Counted { .. } => {
                 let full = (last > 0)
                     .then(|| span(&Lanes::first(self.par), 0, last - 1))

@@ -72,7 +72,75 @@ pub struct Profile {
     /// A nonzero mask[1] for 32/64-bit types is an error (950 CPU debug) rather than a warning
     /// (semantics.md §2.3, §11 item 2).
     pub b32_high_word_error: bool,
+    /// Compare / Compares honour their mask, inactive lanes giving 0 bits (950, 200I/500 A2);
+    /// elsewhere the mask is reserved and every lane is compared (semantics.md §4.6, §9 row 5).
+    pub compare_mask_honoured: bool,
+    /// CMPMODE::NE with a NaN operand gives 0, not IEEE's 1 (the A2/A3 boundary table,
+    /// `DK-appx` 表30/31 notes); undocumented elsewhere, where IEEE is used.
+    pub cmp_ne_nan_false: bool,
+    /// Select modes accepted, one bit per `SelMode` (semantics.md §4.6, §9 row 16).
+    pub select_modes: u8,
+    /// The highest built-in GatherMask pattern (semantics.md §4.6, §9 row 15).
+    pub gather_max_pattern: u8,
+    /// GatherMask counter mode: `mask` is the total element count ("configuration 2",
+    /// inference) rather than the elements of each repeat (semantics.md §4.6, §9 row 14).
+    pub gather_counter_total: bool,
+    /// ReduceSum accumulation order (semantics.md §5.4, §9 row 9).
+    pub reduce_sum: SumOrder,
+    /// ReduceSum honours `is_set_mask: false` (semantics.md §2.5, §9 row 10).
+    pub reduce_sum_is_set_mask: bool,
+    /// ReduceSum / ReduceMax / ReduceMin need a `work` buffer of the documented size
+    /// (semantics.md §8, §9 row 13).
+    pub reduce_work_needed: bool,
 }
+
+/// How ReduceSum accumulates the results of its repeats (semantics.md §5.4, DK:归约计算/ReduceSum
+/// 关键特性说明).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SumScheme {
+    /// Scheme 1: a tree inside each repeat, the repeat results added one after another.
+    Sequential,
+    /// Scheme 2: a tree inside each repeat, then a tree over the repeat results.
+    Tree,
+    /// Scheme 3: the repeats added lane by lane into one (vector add), then a tree.
+    VectorAdd,
+}
+
+/// Which ReduceSum scheme a product uses where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SumOrder {
+    /// The count form (`count`).
+    pub count: SumScheme,
+    /// The high-dimensional form.
+    pub high_dim: SumScheme,
+    /// Counter mode (the count form included) over this many bytes (inclusive) uses scheme 3
+    /// (950).
+    pub vector_add_bytes: Option<(u64, u64)>,
+    /// 64-bit types use scheme 3 (950).
+    pub vector_add_b64: bool,
+}
+
+const SUM_TREE: SumOrder = SumOrder {
+    count: SumScheme::Tree,
+    high_dim: SumScheme::Tree,
+    vector_add_bytes: None,
+    vector_add_b64: false,
+};
+const SUM_A2: SumOrder = SumOrder {
+    count: SumScheme::Sequential,
+    high_dim: SumScheme::Tree,
+    vector_add_bytes: None,
+    vector_add_b64: false,
+};
+const SUM_950: SumOrder = SumOrder {
+    count: SumScheme::Tree,
+    high_dim: SumScheme::Tree,
+    vector_add_bytes: Some((256, 1024)),
+    vector_add_b64: true,
+};
+
+/// Select modes 0, 1, 2 (bit = 1 << mode).
+const SEL_ALL: u8 = 0b111;
 
 /// WholeReduceMax/Min output order (semantics.md §5.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -143,6 +211,14 @@ static PROFILES: [Profile; 6] = [
         shift_amount_limited: true,
         counter_contiguous: CounterContiguous::Expanded,
         b32_high_word_error: false,
+        compare_mask_honoured: false,
+        cmp_ne_nan_false: false,
+        select_modes: 1,
+        gather_max_pattern: 7,
+        gather_counter_total: false,
+        reduce_sum: SUM_TREE,
+        reduce_sum_is_set_mask: false,
+        reduce_work_needed: true,
     },
     Profile {
         product: Product::AtlasInference,
@@ -162,6 +238,14 @@ static PROFILES: [Profile; 6] = [
         shift_amount_limited: true,
         counter_contiguous: CounterContiguous::Expanded,
         b32_high_word_error: false,
+        compare_mask_honoured: false,
+        cmp_ne_nan_false: false,
+        select_modes: SEL_ALL,
+        gather_max_pattern: 6,
+        gather_counter_total: true,
+        reduce_sum: SUM_TREE,
+        reduce_sum_is_set_mask: false,
+        reduce_work_needed: true,
     },
     Profile {
         product: Product::AtlasA2,
@@ -181,6 +265,14 @@ static PROFILES: [Profile; 6] = [
         shift_amount_limited: true,
         counter_contiguous: CounterContiguous::Expanded,
         b32_high_word_error: false,
+        compare_mask_honoured: false,
+        cmp_ne_nan_false: true,
+        select_modes: SEL_ALL,
+        gather_max_pattern: 7,
+        gather_counter_total: false,
+        reduce_sum: SUM_A2,
+        reduce_sum_is_set_mask: true,
+        reduce_work_needed: true,
     },
     Profile {
         product: Product::AtlasA3,
@@ -200,6 +292,14 @@ static PROFILES: [Profile; 6] = [
         shift_amount_limited: true,
         counter_contiguous: CounterContiguous::Expanded,
         b32_high_word_error: false,
+        compare_mask_honoured: false,
+        cmp_ne_nan_false: true,
+        select_modes: SEL_ALL,
+        gather_max_pattern: 7,
+        gather_counter_total: false,
+        reduce_sum: SUM_A2,
+        reduce_sum_is_set_mask: true,
+        reduce_work_needed: true,
     },
     Profile {
         product: Product::Atlas200I500A2,
@@ -219,6 +319,14 @@ static PROFILES: [Profile; 6] = [
         shift_amount_limited: true,
         counter_contiguous: CounterContiguous::Direct,
         b32_high_word_error: false,
+        compare_mask_honoured: true,
+        cmp_ne_nan_false: false,
+        select_modes: SEL_ALL,
+        gather_max_pattern: 7,
+        gather_counter_total: false,
+        reduce_sum: SUM_TREE,
+        reduce_sum_is_set_mask: false,
+        reduce_work_needed: true,
     },
     Profile {
         product: Product::Ascend950,
@@ -238,6 +346,14 @@ static PROFILES: [Profile; 6] = [
         shift_amount_limited: false,
         counter_contiguous: CounterContiguous::Direct,
         b32_high_word_error: true,
+        compare_mask_honoured: true,
+        cmp_ne_nan_false: false,
+        select_modes: SEL_ALL,
+        gather_max_pattern: 7,
+        gather_counter_total: false,
+        reduce_sum: SUM_950,
+        reduce_sum_is_set_mask: false,
+        reduce_work_needed: false,
     },
 ];
 

@@ -3,7 +3,7 @@
 //! Pure data; the loader reads it to know which fields an instruction takes, the checker to
 //! reject a dtype a product does not support.
 
-use crate::sim::dtype::DType;
+use crate::sim::dtype::{DType, RoundMode};
 use crate::sim::product::Product;
 
 /// A set of element types, one bit per `DType` (in `DType::ALL` order).
@@ -63,6 +63,22 @@ pub enum Family {
     Duplicate,
     /// Mask-register instructions.
     MaskReg,
+    /// Compare (two tensors) and Compares (tensor and scalar) into packed bits (§4.6).
+    Compare,
+    /// Select by a packed bit mask (§4.6).
+    Select,
+    /// GatherMask: keep the elements a pattern selects, packed (§4.6).
+    Gather,
+    /// Cast with a round mode (§4.7).
+    Cast,
+    /// AddReluCast, SubReluCast, MulCast: a binary op and a narrowing conversion (§4.2).
+    CastBinary,
+    /// Brcb: each of 8 source elements fills one destination block (§4.5).
+    Brcb,
+    /// CreateVecIndex: an arithmetic sequence (§4.5); the fields of Duplicate.
+    VecIndex,
+    /// ReduceSum / ReduceMax / ReduceMin over a whole tensor (§4.4, §5.4).
+    Whole,
 }
 
 macro_rules! ops {
@@ -93,6 +109,12 @@ ops! {
     BlockReduceMin => Reduce, WholeReduceSum => Reduce, WholeReduceMax => Reduce,
     WholeReduceMin => Reduce, RepeatReduceSum => Reduce,
     Duplicate => Duplicate,
+    AddRelu => Binary, SubRelu => Binary, FusedMulAdd => Binary, MulAddDst => Binary,
+    MulAddRelu => Binary, Axpy => Scalar,
+    Brcb => Brcb, CreateVecIndex => VecIndex,
+    Compare => Compare, Compares => Compare, Select => Select, GatherMask => Gather,
+    Cast => Cast, AddReluCast => CastBinary, SubReluCast => CastBinary, MulCast => CastBinary,
+    ReduceSum => Whole, ReduceMax => Whole, ReduceMin => Whole,
     SetVectorMask => MaskReg, SetMaskCount => MaskReg, SetMaskNorm => MaskReg,
     ResetMask => MaskReg,
 }
@@ -213,10 +235,394 @@ impl Op {
                     (std, I8 | U8 | I64 | U64),
                 ]
             }
+            // §4.2 (DK:复合计算/AddRelu, /SubRelu): not on training; 200I/500 A2 lacks int16.
+            AddRelu | SubRelu => [
+                (0, 0),
+                (I16 | HF, 0),
+                (I16 | HF, 0),
+                (I16 | HF, 0),
+                (HF, 0),
+                (I16 | HF, I64 | U64),
+            ],
+            // DK:复合计算/FusedMulAdd, /MulAddRelu.
+            FusedMulAdd => [
+                (0, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF | BF, I64 | U64),
+            ],
+            MulAddRelu => [(0, 0), (HF, 0), (HF, 0), (HF, 0), (HF, 0), (HF, I64 | U64)],
+            // Same-type rows of DK:复合计算/MulAddDst; half→float is in `pairs` (§9 row 24).
+            MulAddDst => [
+                (0, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF | I16 | U16 | I32 | U32, 0),
+                (HF, I64 | U64),
+            ],
+            // Same-type rows of DK:复合计算/Axpy (every product, training included).
+            Axpy => [
+                (HF, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF | BF, I64 | U64),
+            ],
+            // DK:数据填充/Brcb: not on training or 200I/500 A2; inference has no bfloat16.
+            Brcb => {
+                let std = I16 | U16 | H | I32 | U32 | F;
+                [
+                    (0, 0),
+                    (std, 0),
+                    (std | BF, 0),
+                    (std | BF, 0),
+                    (0, 0),
+                    (INTS | H | BF | F, 0),
+                ]
+            }
+            // DK:数据填充/CreateVecIndex: the inference page lists no dtype (§11 item 14).
+            CreateVecIndex => {
+                let std = I16 | H | I32 | F;
+                [
+                    (0, 0),
+                    (0, 0),
+                    (std, 0),
+                    (std, 0),
+                    (std, 0),
+                    (std, I8 | I64),
+                ]
+            }
+            // The source type T of DK:比较与选择/Compare (int32: EQ only on A2/A3, `cmp_modes`).
+            Compare => [
+                (HF, 0),
+                (HF, 0),
+                (HF | I32, 0),
+                (HF | I32, 0),
+                (HF, 0),
+                (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
+            ],
+            Compares => [
+                (0, 0),
+                (HF, 0),
+                (HF | I32, 0),
+                (HF | I32, 0),
+                (I16 | U16 | HF | I32 | U32, 0),
+                (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
+            ],
+            Select => [
+                (HF, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF, 0),
+                (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
+            ],
+            GatherMask => {
+                let std = I16 | U16 | H | I32 | U32 | F;
+                [
+                    (0, 0),
+                    (std, 0),
+                    (std | BF, 0),
+                    (std | BF, 0),
+                    (std, 0),
+                    (std | BF | I8 | U8, 0),
+                ]
+            }
+            // DK:归约计算/ReduceSum, /ReduceMax, /ReduceMin.
+            ReduceSum => [(H, 0), (HF, 0), (HF, 0), (HF, 0), (HF, 0), (HF, I64 | U64)],
+            ReduceMax | ReduceMin => [
+                (H, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF, 0),
+                (HF, 0),
+                (I16 | U16 | HF | I32 | U32, I64 | U64),
+            ],
+            // Conversions are described by `pairs` only.
+            Cast | AddReluCast | SubReluCast | MulCast => [(0, 0); 6],
             SetVectorMask | SetMaskCount | SetMaskNorm | ResetMask => [(0, 0); 6],
         }
     }
 
+    /// The (source, destination) type pairs of a mixed-type instruction on `product`, with
+    /// the round modes each accepts (semantics.md §4.7; the "数据类型" tables of DK:类型转换/Cast,
+    /// DK:复合计算/AddReluCast, /SubReluCast, /MulCast, /MulAddDst, /Axpy). Empty for
+    /// same-type instructions. int4b_t, fp8, hifloat8, complex and double are not modelled.
+    pub fn pairs(self, product: Product) -> &'static [Pair] {
+        let i = product.index();
+        match self {
+            Op::Cast => CAST_PAIRS[i],
+            Op::AddReluCast | Op::SubReluCast => RELU_CAST_PAIRS[i],
+            Op::MulCast => MUL_CAST_PAIRS[i],
+            Op::MulAddDst => MUL_ADD_DST_PAIRS[i],
+            Op::Axpy => &HALF_TO_FLOAT,
+            _ => &[],
+        }
+    }
+
+    /// The pair `src → dst` of `product`, if it has one.
+    pub fn pair(self, product: Product, src: DType, dst: DType) -> Option<Pair> {
+        self.pairs(product)
+            .iter()
+            .copied()
+            .find(|p| p.src == src && p.dst == dst)
+    }
+
+    /// Comparison modes `product` accepts for Compare / Compares on `dtype` (semantics.md
+    /// §4.6: int32 is EQ only on A2/A3; every mode elsewhere).
+    pub fn cmp_modes(self, product: Product, dtype: DType) -> u8 {
+        let a2 = matches!(product, Product::AtlasA2 | Product::AtlasA3);
+        if a2 && dtype == DType::Int32 && matches!(self, Op::Compare | Op::Compares) {
+            crate::sim::isa::compare::CmpMode::Eq.bit()
+        } else {
+            0x3f
+        }
+    }
+}
+
+/// One allowed (source, destination) type pair of a mixed-type instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pair {
+    pub src: DType,
+    pub dst: DType,
+    /// Allowed round modes, one `RoundMode::bit` each (Cast only).
+    pub modes: u8,
+    /// Only in the count form (`count`).
+    pub count_only: bool,
+    /// int32 → half: the round mode has no effect; the API needs SetDeqScale (§4.7, §4.9).
+    pub deq: bool,
+}
+
+const fn pr(src: DType, dst: DType, modes: u8) -> Pair {
+    Pair {
+        src,
+        dst,
+        modes,
+        count_only: false,
+        deq: false,
+    }
+}
+const fn pr_count(src: DType, dst: DType) -> Pair {
+    Pair {
+        src,
+        dst,
+        modes: ALL_MODES,
+        count_only: true,
+        deq: false,
+    }
+}
+const fn pr_deq(src: DType, dst: DType) -> Pair {
+    Pair {
+        src,
+        dst,
+        modes: ALL_MODES,
+        count_only: false,
+        deq: true,
+    }
+}
+
+const MN: u8 = RoundMode::None.bit();
+const MR: u8 = RoundMode::Rint.bit();
+const MF: u8 = RoundMode::Floor.bit();
+const MC: u8 = RoundMode::Ceil.bit();
+const MO: u8 = RoundMode::Round.bit();
+const MT: u8 = RoundMode::Trunc.bit();
+const MD: u8 = RoundMode::Odd.bit();
+/// RINT, FLOOR, CEIL, ROUND, TRUNC.
+const M5: u8 = MR | MF | MC | MO | MT;
+const ALL_MODES: u8 = 0x7f;
+
+use DType::{
+    BFloat16 as TB, Float as TF, Half as TH, Int16 as TI16, Int32 as TI32, Int64 as TI64,
+    Int8 as TI8, UInt16 as TU16, UInt32 as TU32, UInt8 as TU8,
+};
+
+const CAST_950: &[Pair] = &[
+    pr(TI8, TI16, MN),
+    pr(TI8, TH, MN),
+    pr(TI8, TI32, MN),
+    pr(TU8, TU16, MN),
+    pr(TU8, TH, MN),
+    pr(TU8, TU32, MN),
+    pr(TI16, TU8, MN),
+    pr(TI16, TH, M5),
+    pr(TI16, TI32, MN),
+    pr(TI16, TU32, MN),
+    pr(TI16, TF, MN),
+    pr(TU16, TU8, MN),
+    pr(TU16, TU32, MN),
+    pr(TH, TI8, M5),
+    pr(TH, TU8, M5),
+    pr(TH, TI16, M5),
+    pr(TH, TB, M5),
+    pr(TH, TI32, M5),
+    pr(TH, TF, MN),
+    pr(TB, TH, M5),
+    pr(TB, TI32, M5),
+    pr(TB, TF, MN),
+    pr(TI32, TU8, MN),
+    pr(TI32, TI16, MN),
+    pr(TI32, TU16, MN),
+    pr_deq(TI32, TH),
+    pr(TI32, TF, M5),
+    pr(TI32, TI64, MN),
+    pr(TU32, TU8, MN),
+    pr(TU32, TI16, MN),
+    pr(TU32, TU16, MN),
+    pr(TF, TI16, M5),
+    pr(TF, TH, M5 | MD | MN),
+    pr(TF, TB, M5),
+    pr(TF, TI32, M5),
+    pr(TF, TF, M5),
+    pr(TF, TI64, M5),
+    pr(TI64, TI32, MN),
+    pr(TI64, TF, M5),
+];
+const CAST_A2: &[Pair] = &[
+    pr(TI8, TH, MN),
+    pr(TU8, TH, MN),
+    pr(TI16, TH, M5 | MN),
+    pr(TI16, TF, MN),
+    pr(TH, TI8, M5 | MN),
+    pr(TH, TU8, M5 | MN),
+    pr(TH, TI16, M5),
+    pr(TH, TI32, M5),
+    pr(TH, TF, MN),
+    pr(TB, TI32, M5),
+    pr(TB, TF, MN),
+    pr(TI32, TI16, MN),
+    pr_deq(TI32, TH),
+    pr(TI32, TF, M5 | MN),
+    pr(TI32, TI64, MN),
+    pr(TF, TI16, M5),
+    pr(TF, TH, M5 | MD | MN),
+    pr(TF, TB, M5),
+    pr(TF, TI32, M5),
+    pr(TF, TF, M5),
+    pr(TF, TI64, M5),
+    pr(TI64, TI32, MN),
+    pr(TI64, TF, M5),
+];
+/// 200I/500 A2: A2's table with a plain int32 → half (CAST_NONE) instead of the SetDeqScale form.
+const CAST_200I: &[Pair] = &[
+    pr(TI8, TH, MN),
+    pr(TU8, TH, MN),
+    pr(TI16, TH, M5 | MN),
+    pr(TI16, TF, MN),
+    pr(TH, TI8, M5 | MN),
+    pr(TH, TU8, M5 | MN),
+    pr(TH, TI16, M5),
+    pr(TH, TI32, M5),
+    pr(TH, TF, MN),
+    pr(TB, TI32, M5),
+    pr(TB, TF, MN),
+    pr(TI32, TI16, MN),
+    pr(TI32, TH, MN),
+    pr(TI32, TF, M5 | MN),
+    pr(TI32, TI64, MN),
+    pr(TF, TI16, M5),
+    pr(TF, TH, M5 | MD | MN),
+    pr(TF, TB, M5),
+    pr(TF, TI32, M5),
+    pr(TF, TF, M5),
+    pr(TF, TI64, M5),
+    pr(TI64, TI32, MN),
+    pr(TI64, TF, M5),
+];
+/// Inference: no CAST_RINT for half → int8/uint8, RINT only for half → int16, ODD/NONE only for
+/// float → half (semantics.md §4.7, §9 row 26).
+const CAST_INFERENCE: &[Pair] = &[
+    pr(TI8, TH, MN),
+    pr(TU8, TH, MN),
+    pr(TI16, TH, MN),
+    pr(TH, TI8, MF | MC | MO | MT | MN),
+    pr(TH, TU8, MF | MC | MO | MT | MN),
+    pr(TH, TI16, MR),
+    pr(TH, TI32, M5),
+    pr(TH, TF, MN),
+    pr(TI32, TI16, MN),
+    pr_deq(TI32, TH),
+    pr(TI32, TF, MN),
+    pr(TF, TH, MD | MN),
+    pr(TF, TI64, M5),
+];
+/// Training: no half → int16 at all, no CAST_RINT for half → int8/uint8.
+const CAST_TRAINING: &[Pair] = &[
+    pr(TI8, TH, MN),
+    pr(TU8, TH, MN),
+    pr(TI16, TH, MN),
+    pr(TH, TI8, MF | MC | MO | MT | MN),
+    pr(TH, TU8, MF | MC | MO | MT | MN),
+    pr(TH, TI32, M5),
+    pr(TH, TF, MN),
+    pr(TI32, TF, MN),
+    pr(TF, TH, MD | MN),
+    pr(TF, TI64, M5),
+];
+static CAST_PAIRS: [&[Pair]; 6] = [
+    CAST_TRAINING,
+    CAST_INFERENCE,
+    CAST_A2,
+    CAST_A2,
+    CAST_200I,
+    CAST_950,
+];
+
+const RELU_CAST_STD: &[Pair] = &[
+    pr(TH, TI8, ALL_MODES),
+    pr(TI16, TI8, ALL_MODES),
+    pr(TF, TH, ALL_MODES),
+];
+/// §9 row 24: 200I/500 A2 has no int16 → int8 AddReluCast / SubReluCast.
+const RELU_CAST_200I: &[Pair] = &[pr(TH, TI8, ALL_MODES), pr(TF, TH, ALL_MODES)];
+const RELU_CAST_950: &[Pair] = &[
+    pr(TH, TI8, ALL_MODES),
+    pr(TI16, TI8, ALL_MODES),
+    pr(TF, TH, ALL_MODES),
+    pr(TI64, TF, ALL_MODES),
+    pr_count(TI64, TI32),
+];
+static RELU_CAST_PAIRS: [&[Pair]; 6] = [
+    &[],
+    RELU_CAST_STD,
+    RELU_CAST_STD,
+    RELU_CAST_STD,
+    RELU_CAST_200I,
+    RELU_CAST_950,
+];
+
+const MUL_CAST_STD: &[Pair] = &[pr(TH, TI8, ALL_MODES), pr(TH, TU8, ALL_MODES)];
+const MUL_CAST_950: &[Pair] = &[
+    pr(TH, TI8, ALL_MODES),
+    pr(TH, TU8, ALL_MODES),
+    pr_count(TI64, TF),
+    pr_count(TI64, TI32),
+];
+static MUL_CAST_PAIRS: [&[Pair]; 6] = [
+    &[],
+    MUL_CAST_STD,
+    MUL_CAST_STD,
+    MUL_CAST_STD,
+    MUL_CAST_STD,
+    MUL_CAST_950,
+];
+
+const HALF_TO_FLOAT: [Pair; 1] = [pr(TH, TF, ALL_MODES)];
+/// §9 row 24: no half → float MulAddDst on 200I/500 A2; none at all on training.
+static MUL_ADD_DST_PAIRS: [&[Pair]; 6] = [
+    &[],
+    &HALF_TO_FLOAT,
+    &HALF_TO_FLOAT,
+    &HALF_TO_FLOAT,
+    &[],
+    &HALF_TO_FLOAT,
+];
+
+impl Op {
     /// Element types `product` accepts in every form.
     pub fn dtypes(self, product: Product) -> DTypes {
         DTypes(self.table()[product.index()].0)
@@ -231,7 +637,11 @@ impl Op {
     pub fn available_on(self, product: Product) -> bool {
         match self.family() {
             Family::MaskReg => self == Op::SetVectorMask || product.profile().counter_mode_apis,
-            _ => !self.dtypes(product).is_empty() || !self.count_only_dtypes(product).is_empty(),
+            _ => {
+                !self.dtypes(product).is_empty()
+                    || !self.count_only_dtypes(product).is_empty()
+                    || !self.pairs(product).is_empty()
+            }
         }
     }
 

@@ -162,7 +162,7 @@ fn from_bits<T: Elem>(b: u64) -> T {
 
 /// Binary tree over adjacent pairs, rounding to T at each step; absent lanes drop out
 /// (semantics.md §5.1 关键特性说明).
-fn tree_sum<T: Num>(v: &mut [Option<T>]) -> Option<T> {
+pub(crate) fn tree_sum<T: Num>(v: &mut [Option<T>]) -> Option<T> {
     let mut n = v.len();
     while n > 1 {
         let half = n.div_ceil(2);
@@ -182,7 +182,7 @@ fn tree_sum<T: Num>(v: &mut [Option<T>]) -> Option<T> {
 
 /// Keeps the better of the current best and lane `k`'s value: NaN wins and stays, ties keep
 /// the first (smallest) index (semantics.md §5.2).
-fn pick<T: Num>(cur: Option<(T, u32)>, x: T, k: u32, max: bool) -> Option<(T, u32)> {
+pub(crate) fn pick<T: Num>(cur: Option<(T, u32)>, x: T, k: u32, max: bool) -> Option<(T, u32)> {
     match cur {
         None => Some((x, k)),
         Some((c, _)) if c.is_nan() => cur,

@@ -1,0 +1,435 @@
+//! `ascstep diff` (program-format.md §9): one program on several products. Every product runs
+//! the program to the end; every tensor element whose final value is not the same on all the
+//! products that finished is reported with its value on each, and with the instruction after
+//! which the products first disagreed about it (found by replaying them in lockstep, one
+//! instruction at a time). A product that rejects the program is reported with its error.
+//!
+//! Values are compared as the expectations of program-format.md §8 compare them: bit-exact,
+//! except that any NaN equals any NaN; an uninitialised element equals only another one.
+
+use crate::diag::Diagnostic;
+use crate::program::Program;
+use crate::report::{diag_json, value_json, value_text};
+use crate::sim::dtype::Value;
+use crate::sim::{Granularity, Machine, Product, Status};
+use serde_json::{json, Map, Value as Json};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// How one product's run ended.
+#[derive(Clone, Debug)]
+pub struct ProductRun {
+    pub product: Product,
+    /// The first error when the product rejected the program (None: it finished).
+    pub error: Option<Diagnostic>,
+    pub machine: Machine,
+}
+
+impl ProductRun {
+    pub fn finished(&self) -> bool {
+        self.machine.status() == Status::Finished
+    }
+}
+
+/// One element that ends differently.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ElementDiff {
+    pub tensor: usize,
+    pub index: u32,
+    pub addr: u32,
+    /// The value on each product that finished, in the order the products were given.
+    pub values: Vec<(Product, Option<Value>)>,
+    /// The instruction after which the products first disagreed about this element.
+    pub first: Option<u32>,
+}
+
+/// A value an instruction returned that differs between products.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReturnDiff {
+    pub instruction: u32,
+    pub name: &'static str,
+    pub values: Vec<(Product, Option<u64>)>,
+}
+
+/// The whole comparison.
+#[derive(Clone, Debug)]
+pub struct DiffReport {
+    pub program: Arc<Program>,
+    pub runs: Vec<ProductRun>,
+    pub elements: Vec<ElementDiff>,
+    pub returns: Vec<ReturnDiff>,
+}
+
+/// The verdict of a comparison (and the exit code of `ascstep diff`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every product finished with the same tensors and returned values: exit 0.
+    Agree,
+    /// Some element or returned value differs, or some products reject the program: exit 1.
+    Differ,
+    /// Every product rejects the program: exit 3.
+    Invalid,
+}
+
+impl Verdict {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Agree => "agree",
+            Verdict::Differ => "differ",
+            Verdict::Invalid => "invalid",
+        }
+    }
+}
+
+/// Equal as expectations judge: same bits, or both NaN, or both uninitialised.
+fn same(a: Option<Value>, b: Option<Value>, ab: Option<&[u8]>, bb: Option<&[u8]>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(Value::Float(x)), Some(Value::Float(y))) if x.is_nan() && y.is_nan() => true,
+        (Some(_), Some(_)) => ab == bb,
+        _ => false,
+    }
+}
+
+/// Element `i` of tensor `t` on `m`: its value and its bytes.
+fn element(m: &Machine, t: usize, i: u32) -> (Option<Value>, Option<Vec<u8>>) {
+    let v = m.element(t, i);
+    let bytes = v.and_then(|_| {
+        let tensor = m.program().tensors.get(t)?;
+        let s = tensor.dtype.size();
+        let a = tensor.addr.checked_add(i.checked_mul(s)?)?;
+        Some(m.ub().slice(a..a + s).to_vec())
+    });
+    (v, bytes)
+}
+
+/// Whether the element differs among `ms`.
+fn differs(ms: &[&Machine], t: usize, i: u32) -> bool {
+    let Some(first) = ms.first() else {
+        return false;
+    };
+    let (v0, b0) = element(first, t, i);
+    ms[1..].iter().any(|m| {
+        let (v, b) = element(m, t, i);
+        !same(v0, v, b0.as_deref(), b.as_deref())
+    })
+}
+
+/// Runs `program` on each of `products` and compares the results.
+pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
+    let runs: Vec<ProductRun> = products
+        .iter()
+        .map(|&p| {
+            let mut m = Machine::new(program.clone(), p);
+            m.run();
+            let error = (m.status() == Status::Failed)
+                .then(|| m.diagnostics().iter().find(|d| d.is_error()).cloned())
+                .flatten();
+            ProductRun {
+                product: p,
+                error,
+                machine: m,
+            }
+        })
+        .collect();
+    let done: Vec<&ProductRun> = runs.iter().filter(|r| r.finished()).collect();
+    let mut elements = Vec::new();
+    if done.len() > 1 {
+        let ms: Vec<&Machine> = done.iter().map(|r| &r.machine).collect();
+        for (t, tensor) in program.tensors.iter().enumerate() {
+            for i in 0..tensor.len {
+                if differs(&ms, t, i) {
+                    elements.push(ElementDiff {
+                        tensor: t,
+                        index: i,
+                        addr: tensor.addr + i * tensor.dtype.size(),
+                        values: done
+                            .iter()
+                            .map(|r| (r.product, r.machine.element(t, i)))
+                            .collect(),
+                        first: None,
+                    });
+                }
+            }
+        }
+        if !elements.is_empty() {
+            first_instructions(&program, &done, &mut elements);
+        }
+    }
+    let returns = return_diffs(&done);
+    DiffReport {
+        program,
+        runs,
+        elements,
+        returns,
+    }
+}
+
+/// Replays the finished products in lockstep, one instruction at a time, and notes after which
+/// instruction each differing element first differs.
+fn first_instructions(program: &Arc<Program>, done: &[&ProductRun], elements: &mut [ElementDiff]) {
+    let mut ms: Vec<Machine> = done
+        .iter()
+        .map(|r| Machine::new(program.clone(), r.product))
+        .collect();
+    let mut left = elements.len();
+    for i in 0..program.code.len() as u32 {
+        for m in ms.iter_mut() {
+            while m.status() == Status::Running && m.pos().instruction <= i {
+                if m.step(Granularity::Instruction).is_none() {
+                    break;
+                }
+            }
+        }
+        let refs: Vec<&Machine> = ms.iter().collect();
+        for e in elements.iter_mut().filter(|e| e.first.is_none()) {
+            if differs(&refs, e.tensor, e.index) {
+                e.first = Some(i);
+                left -= 1;
+            }
+        }
+        if left == 0 {
+            break;
+        }
+    }
+}
+
+/// Returned values (GatherMask's rsvd_cnt) that differ among the finished products.
+fn return_diffs(done: &[&ProductRun]) -> Vec<ReturnDiff> {
+    let mut keys: Vec<(u32, &'static str)> = done
+        .iter()
+        .flat_map(|r| r.machine.returns().iter().map(|x| (x.instruction, x.name)))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys.into_iter()
+        .filter_map(|(instruction, name)| {
+            let values: Vec<(Product, Option<u64>)> = done
+                .iter()
+                .map(|r| {
+                    let v = r
+                        .machine
+                        .returns()
+                        .iter()
+                        .find(|x| x.instruction == instruction && x.name == name)
+                        .map(|x| x.value);
+                    (r.product, v)
+                })
+                .collect();
+            let all_same = values.windows(2).all(|w| w[0].1 == w[1].1);
+            (!all_same).then_some(ReturnDiff {
+                instruction,
+                name,
+                values,
+            })
+        })
+        .collect()
+}
+
+impl DiffReport {
+    pub fn verdict(&self) -> Verdict {
+        if !self.runs.is_empty() && self.runs.iter().all(|r| !r.finished()) {
+            Verdict::Invalid
+        } else if self.runs.iter().all(|r| r.finished())
+            && self.elements.is_empty()
+            && self.returns.is_empty()
+        {
+            Verdict::Agree
+        } else {
+            Verdict::Differ
+        }
+    }
+
+    fn instr_label(&self, i: u32) -> String {
+        match self.program.code.get(i as usize) {
+            Some(ins) => format!("instruction {i} `{}` (line {})", ins.name(), ins.span.line),
+            None => format!("instruction {i}"),
+        }
+    }
+
+    /// The text report.
+    pub fn text(&self) -> String {
+        const SHOWN: usize = 64;
+        let p = &self.program;
+        let mut out = String::new();
+        let keys: Vec<&str> = self.runs.iter().map(|r| r.product.key()).collect();
+        let _ = writeln!(
+            out,
+            "diff: {} ({}) on {}",
+            p.name.as_deref().unwrap_or("(unnamed)"),
+            p.path.display(),
+            keys.join(", ")
+        );
+        let w = keys.iter().map(|k| k.len()).max().unwrap_or(0);
+        for r in &self.runs {
+            let key = r.product.key();
+            match &r.error {
+                None if r.finished() => {
+                    let c = r.machine.counts();
+                    let _ = writeln!(
+                        out,
+                        "  {key:<w$}  finished ({} instructions, {} blocks)",
+                        c.instructions, c.blocks
+                    );
+                }
+                Some(d) => {
+                    let at = d
+                        .instruction
+                        .map(|i| format!(" at {}", self.instr_label(i)))
+                        .unwrap_or_default();
+                    let _ = writeln!(
+                        out,
+                        "  {key:<w$}  rejects the program{at}: error[{}] {}",
+                        d.code, d.message
+                    );
+                }
+                None => {
+                    let _ = writeln!(out, "  {key:<w$}  did not finish");
+                }
+            }
+        }
+        let verdict = self.verdict();
+        match verdict {
+            Verdict::Agree => {
+                let _ = writeln!(out, "\nall {} products agree", self.runs.len());
+            }
+            Verdict::Invalid => {
+                let _ = writeln!(out, "\nevery product rejects the program");
+            }
+            Verdict::Differ => {
+                let n = self.elements.len();
+                if n == 0 {
+                    let _ = writeln!(out, "\nno element differs among the products that finished");
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "\n{n} element{} differ{}:",
+                        if n == 1 { "" } else { "s" },
+                        if n == 1 { "s" } else { "" }
+                    );
+                }
+                for e in self.elements.iter().take(SHOWN) {
+                    let t = &p.tensors[e.tensor];
+                    let vals: Vec<String> = e
+                        .values
+                        .iter()
+                        .map(|(prod, v)| format!("{} {}", prod.key(), value_text(*v, t.dtype)))
+                        .collect();
+                    let first = e
+                        .first
+                        .map(|i| format!("; first differs after {}", self.instr_label(i)))
+                        .unwrap_or_default();
+                    let _ = writeln!(
+                        out,
+                        "  {}[{}] @ {:#x}: {}{first}",
+                        t.name,
+                        e.index,
+                        e.addr,
+                        vals.join(" | ")
+                    );
+                }
+                if n > SHOWN {
+                    let _ = writeln!(out, "  … {} more (use --report json for all)", n - SHOWN);
+                }
+                for r in &self.returns {
+                    let vals: Vec<String> = r
+                        .values
+                        .iter()
+                        .map(|(prod, v)| {
+                            format!(
+                                "{} {}",
+                                prod.key(),
+                                v.map_or("-".to_string(), |x| x.to_string())
+                            )
+                        })
+                        .collect();
+                    let _ = writeln!(
+                        out,
+                        "  {} returns {}: {}",
+                        self.instr_label(r.instruction),
+                        r.name,
+                        vals.join(" | ")
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    /// The JSON report.
+    pub fn json(&self) -> Json {
+        let file = self.program.path.display().to_string();
+        let p = &self.program;
+        let products: Vec<Json> = self
+            .runs
+            .iter()
+            .map(|r| {
+                json!({
+                    "product": r.product.key(),
+                    "status": if r.finished() { "finished" } else { "rejected" },
+                    "error": r.error.as_ref().map(|d| diag_json(d, &file)),
+                    "steps": r.machine.counts(),
+                })
+            })
+            .collect();
+        let label = |i: Option<u32>| -> (Json, Json) {
+            match i.and_then(|i| p.code.get(i as usize)) {
+                Some(ins) => (json!(ins.name()), json!(ins.span.line)),
+                None => (Json::Null, Json::Null),
+            }
+        };
+        let differences: Vec<Json> = self
+            .elements
+            .iter()
+            .map(|e| {
+                let t = &p.tensors[e.tensor];
+                let mut values = Map::new();
+                for (prod, v) in &e.values {
+                    values.insert(prod.key().to_string(), value_json(*v, t.dtype));
+                }
+                let (name, line) = label(e.first);
+                json!({
+                    "tensor": t.name,
+                    "index": e.index,
+                    "addr": e.addr,
+                    "values": values,
+                    "instruction": e.first,
+                    "name": name,
+                    "line": line,
+                })
+            })
+            .collect();
+        let returns: Vec<Json> = self
+            .returns
+            .iter()
+            .map(|r| {
+                let mut values = Map::new();
+                for (prod, v) in &r.values {
+                    values.insert(prod.key().to_string(), json!(v));
+                }
+                json!({"instruction": r.instruction, "name": r.name, "values": values})
+            })
+            .collect();
+        json!({
+            "status": self.verdict().name(),
+            "program": file,
+            "products": products,
+            "count": self.elements.len(),
+            "differences": differences,
+            "returns": returns,
+        })
+    }
+}
+
+/// The JSON report of a program that does not load.
+pub fn load_failure_json(e: &crate::program::LoadError, file: &str) -> Json {
+    json!({
+        "status": Verdict::Invalid.name(),
+        "program": file,
+        "diagnostics": e.diagnostics.iter().map(|d| diag_json(d, file)).collect::<Vec<_>>(),
+        "products": [],
+        "count": 0,
+        "differences": [],
+        "returns": [],
+    })
+}

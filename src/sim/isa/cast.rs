@@ -1,0 +1,202 @@
+//! Operands of different widths (semantics.md §1.1, §4.2, §4.7): Cast, AddReluCast,
+//! SubReluCast, MulCast, and the half → float forms of MulAddDst and Axpy. PAR is set by the
+//! widest operand; each operand keeps its own elements per block (`OpAddr::standard`), so a
+//! half source of a half → int32 Cast spans 4 of its blocks per repeat (§1.2).
+//!
+//! Every conversion goes through `dtype::convert` (the crate's one correctly rounded
+//! conversion, with the round modes of §4.7 and saturation of integer targets):
+//! - Cast converts by its round mode; int32 → half with SetDeqScale (not modelled) is computed
+//!   as `src·2^-17·scale·2^17` with scale 1.0, i.e. int32 → float → half, both CAST_RINT;
+//! - AddReluCast / SubReluCast compute `relu(a ± b)` in the source type (integers exactly, so
+//!   int16 MAX + MAX saturates to int8 MAX as the A2 boundary table shows) and convert with
+//!   CAST_RINT; a NaN result becomes +0 in a float target (the A2 boundary table 26/27);
+//! - MulCast computes the product in half (overflow gives ±inf, which then saturates);
+//! - MulAddDst / Axpy half → float compute the product of the halves exactly in float and add
+//!   the float destination (IEEE, round to nearest even).
+
+use crate::program::{Instr, Program};
+use crate::sim::access::Mem;
+use crate::sim::dtype::{convert, exact, from_exact, DType, Exact, Num, RoundMode, Value};
+use crate::sim::isa::catalog::{Family, Op};
+use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
+use crate::with_dtype;
+use half::f16;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CastKernel {
+    pub op: Op,
+    /// Source and destination element types.
+    pub src: DType,
+    pub dst: DType,
+    pub mode: RoundMode,
+    /// int32 → half with SetDeqScale (§4.9).
+    pub deq: bool,
+    /// Axpy's scalar (of the source type).
+    pub scalar: Value,
+}
+
+/// The operands: dst, the sources, and (MulAddDst, Axpy) dst again as a source.
+pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
+    let st = &instr.strides;
+    let mut ops = Vec::with_capacity(4);
+    let at = |o: &crate::program::Operand| {
+        let t = &program.tensors[o.tensor];
+        (o.tensor, t.dtype, t.addr + o.offset * t.dtype.size())
+    };
+    let roles: &[&'static str] = match instr.op.family() {
+        Family::Cast | Family::Scalar => &["src"],
+        _ => &["src0", "src1"],
+    };
+    if let Some(d) = &instr.dst {
+        let (t, dt, a) = at(d);
+        ops.push(OpAddr::standard(
+            "dst",
+            t,
+            AccessKind::Write,
+            dt,
+            a,
+            st.dst_blk,
+            st.dst_rep,
+        ));
+    }
+    for (j, s) in instr.src.iter().enumerate().take(roles.len()) {
+        let (t, dt, a) = at(s);
+        ops.push(OpAddr::standard(
+            roles[j],
+            t,
+            AccessKind::Read,
+            dt,
+            a,
+            st.src_blk[j],
+            st.src_rep[j],
+        ));
+    }
+    if matches!(instr.op, Op::MulAddDst | Op::Axpy) {
+        if let Some(d) = ops.first().copied() {
+            ops.push(OpAddr {
+                kind: AccessKind::Read,
+                ..d
+            });
+        }
+    }
+    ops
+}
+
+/// Raw bits of a float as f64-free f32, NaN canonical (semantics.md §6).
+fn f32_bits(x: f32) -> u64 {
+    if x.is_nan() {
+        0x7fc0_0000
+    } else {
+        x.to_bits() as u64
+    }
+}
+
+fn half(bits: u64) -> f32 {
+    f16::from_bits(bits as u16).to_f32()
+}
+
+/// One lane: `x` holds the raw bits of each source operand in order.
+fn lane(k: &CastKernel, x: &[u64; 3]) -> u64 {
+    match k.op {
+        Op::Cast if k.deq => {
+            let f = convert(x[0], DType::Int32, DType::Float, RoundMode::Rint);
+            convert(f, DType::Float, DType::Half, RoundMode::Rint)
+        }
+        Op::Cast => convert(x[0], k.src, k.dst, k.mode),
+        // dst = src0 · src1 + dst (half · half is exact in float).
+        Op::MulAddDst => f32_bits(half(x[0]) * half(x[1]) + f32::from_bits(x[2] as u32)),
+        // dst = scalar · src + dst.
+        Op::Axpy => {
+            let s = match k.scalar {
+                Value::Float(v) => v as f32,
+                Value::Int(v) => v as f32,
+            };
+            f32_bits(s * half(x[0]) + f32::from_bits(x[1] as u32))
+        }
+        _ => with_dtype!(k.src, T => composite::<T>(k, x[0], x[1])),
+    }
+}
+
+/// AddReluCast, SubReluCast, MulCast on sources of type T.
+fn composite<T: Num>(k: &CastKernel, a: u64, b: u64) -> u64 {
+    let relu = k.op != Op::MulCast;
+    if !k.src.is_float() {
+        // Integers exactly (i128 holds any sum or product of two 64-bit values).
+        let v = |bits| match exact(k.src, bits) {
+            Exact::Finite { neg, m, .. } => {
+                let m = m as i128;
+                if neg {
+                    -m
+                } else {
+                    m
+                }
+            }
+            _ => 0,
+        };
+        let (x, y) = (v(a), v(b));
+        let mut r = match k.op {
+            Op::AddReluCast => x + y,
+            Op::SubReluCast => x - y,
+            _ => x.saturating_mul(y),
+        };
+        if relu {
+            r = r.max(0);
+        }
+        let x = Exact::Finite {
+            neg: r < 0,
+            m: r.unsigned_abs(),
+            e: 0,
+        };
+        return from_exact(x, k.dst, RoundMode::Rint);
+    }
+    let load = |bits: u64| T::load(&bits.to_le_bytes());
+    let (x, y) = (load(a), load(b));
+    let mut t = match k.op {
+        Op::AddReluCast => x.vadd(y),
+        Op::SubReluCast => x.vsub(y),
+        _ => x.vmul(y),
+    };
+    if relu {
+        t = t.vmax(T::zero());
+    }
+    if t.is_nan() {
+        // A2 boundary tables 26–28: NaN gives +0 (float targets) or 0.
+        return 0;
+    }
+    let mut bits = [0u8; 8];
+    t.store(&mut bits);
+    convert(u64::from_le_bytes(bits), k.src, k.dst, RoundMode::Rint)
+}
+
+/// Executes block `b` of repeat `r`: read each source's active lanes (each in its own width),
+/// compute, write dst's active lanes.
+pub fn exec_block(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    let lanes = plan.lanes_of(r);
+    let ks = block_lanes(plan.par, b);
+    if !lanes.any_in(ks.start, ks.end) {
+        return;
+    }
+    let n = (ks.end - ks.start) as usize;
+    let mut bufs = [[0u8; 256]; 3];
+    let srcs = &plan.operands[1..];
+    for (j, op) in srcs.iter().enumerate().take(3) {
+        let size = op.size() as usize;
+        mem.read_bytes(op, r, ks.clone(), &lanes, &mut bufs[j][..n * size]);
+    }
+    let dst = &plan.operands[0];
+    let ds = dst.size() as usize;
+    let mut out = [0u8; 256];
+    for i in 0..n {
+        if !lanes.has(ks.start + i as u32) {
+            continue;
+        }
+        let mut x = [0u64; 3];
+        for (j, op) in srcs.iter().enumerate().take(3) {
+            let size = op.size() as usize;
+            x[j] = op.dtype.bits(&bufs[j][i * size..]);
+        }
+        let v = lane(k, &x);
+        out[i * ds..(i + 1) * ds].copy_from_slice(&v.to_le_bytes()[..ds]);
+    }
+    mem.write_bytes(dst, r, ks, &lanes, &out[..n * ds]);
+}

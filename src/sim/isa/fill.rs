@@ -1,0 +1,125 @@
+//! Brcb and CreateVecIndex (semantics.md §4.5).
+//!
+//! - Brcb (DK:数据填充/Brcb): repeat r reads the 8 consecutive source elements `src[8r + b]`
+//!   (no source strides) and fills destination block b of the repeat with element b. No mask:
+//!   every lane is written.
+//! - CreateVecIndex (DK:数据填充/CreateVecIndex): lane k of repeat 0 gets `firstValue + k`; each
+//!   later repeat adds PAR to the previous repeat's lane in T (the A2 implementation runs Adds
+//!   repeat after repeat, `IMPL dav_c220/kernel_operator_vec_createvecindex_impl.h`), so a half
+//!   sequence rounds as the hardware's does.
+
+use crate::program::{Instr, Program};
+use crate::sim::access::Mem;
+use crate::sim::dtype::{DType, Elem, Num, Value};
+use crate::sim::isa::Scratch;
+use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BrcbKernel {
+    pub dtype: DType,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VecIndexKernel {
+    pub dtype: DType,
+    pub first: Value,
+}
+
+/// Brcb's operands: dst with its block and repeat strides, then src read one element per
+/// block (`src[8r + b]`).
+pub fn brcb_operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
+    let st = &instr.strides;
+    let mut ops = Vec::with_capacity(2);
+    if let Some(d) = &instr.dst {
+        let t = &program.tensors[d.tensor];
+        ops.push(OpAddr::standard(
+            "dst",
+            d.tensor,
+            AccessKind::Write,
+            t.dtype,
+            t.addr + d.offset * t.dtype.size(),
+            st.dst_blk,
+            st.dst_rep,
+        ));
+    }
+    if let Some(s) = instr.src.first() {
+        let t = &program.tensors[s.tensor];
+        let size = t.dtype.size();
+        let mut op = OpAddr::standard(
+            "src",
+            s.tensor,
+            AccessKind::Read,
+            t.dtype,
+            t.addr + s.offset * size,
+            1,
+            1,
+        );
+        op.per_block = 1;
+        op.blk_unit = size;
+        op.rep_unit = BLOCKS * size;
+        op.index = Indexing::PerBlock { all: true };
+        ops.push(op);
+    }
+    ops
+}
+
+/// Brcb block `b` of repeat `r`: element b of the repeat's 8 fills the block.
+pub fn brcb_block<T: Num>(plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    let (dst, src) = (&plan.operands[0], &plan.operands[1]);
+    let v: T = mem.read_one(src, b, src.addr(r, b));
+    let ks = block_lanes(plan.par, b);
+    let size = std::mem::size_of::<T>();
+    let n = (ks.end - ks.start) as usize;
+    let mut bytes = [0u8; 32];
+    for c in bytes[..n * size].chunks_exact_mut(size) {
+        v.store(c);
+    }
+    mem.write_bytes(dst, r, ks, &plan.lanes_of(r), &bytes[..n * size]);
+}
+
+/// CreateVecIndex block `b` of repeat `r`.
+pub fn vec_index_block<T: Num>(
+    k: &VecIndexKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    b: u32,
+    scratch: &mut Scratch,
+) {
+    let lanes = plan.lanes_of(r);
+    let ks = block_lanes(plan.par, b);
+    if !lanes.any_in(ks.start, ks.end) {
+        return;
+    }
+    if scratch.lanes.len() < plan.par as usize {
+        scratch.lanes = vec![None; plan.par as usize];
+    }
+    let step = T::from_value(Value::Int(plan.par as i128));
+    let size = std::mem::size_of::<T>();
+    let n = (ks.end - ks.start) as usize;
+    let mut bytes = [0u8; 256];
+    for lane in lanes.iter_in(ks.start, ks.end) {
+        let slot = &mut scratch.lanes[lane as usize];
+        let v = match (*slot, r) {
+            (Some(prev), r) if r > 0 => from_bits::<T>(prev).vadd(step),
+            _ => T::from_value(match k.first {
+                Value::Int(i) => Value::Int(i + lane as i128),
+                Value::Float(f) => Value::Float(f + lane as f64),
+            }),
+        };
+        *slot = Some(to_bits(v));
+        let o = (lane - ks.start) as usize * size;
+        v.store(&mut bytes[o..o + size]);
+    }
+    mem.write_bytes(&plan.operands[0], r, ks, &lanes, &bytes[..n * size]);
+}
+
+pub(crate) fn to_bits<T: Elem>(v: T) -> u64 {
+    let mut b = [0u8; 8];
+    v.store(&mut b);
+    u64::from_le_bytes(b)
+}
+
+pub(crate) fn from_bits<T: Elem>(b: u64) -> T {
+    T::load(&b.to_le_bytes())
+}

@@ -1,0 +1,154 @@
+//! Select (semantics.md §4.6, DK:比较与选择/Select): `dst[k] = sel(k) ? src0[k] : src1[k]` (or
+//! `: scalar` in mode 1), where `sel(k)` is a bit of the packed `sel_mask` tensor, LSB first.
+//! Mode 0 (VSEL_CMPMASK_SPR) reads the same first PAR bits in every repeat; modes 1 and 2
+//! consume the bits continuously (repeat r reads bits r·PAR … r·PAR + PAR − 1). The vector
+//! mask gates which lanes are written; the others keep their destination value.
+
+use crate::program::{Instr, Program};
+use crate::sim::access::Mem;
+use crate::sim::dtype::{DType, Num, Value};
+use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
+
+/// SELMODE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum SelMode {
+    /// Mode 0: two tensors, the same selMask bits in every repeat.
+    #[default]
+    CmpMaskSpr,
+    /// Mode 1: a tensor and a scalar, selMask consumed continuously.
+    TensorScalar,
+    /// Mode 2: two tensors, selMask consumed continuously.
+    TensorTensor,
+}
+
+impl SelMode {
+    pub const ALL: [SelMode; 3] = [
+        SelMode::CmpMaskSpr,
+        SelMode::TensorScalar,
+        SelMode::TensorTensor,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            SelMode::CmpMaskSpr => "VSEL_CMPMASK_SPR",
+            SelMode::TensorScalar => "VSEL_TENSOR_SCALAR_MODE",
+            SelMode::TensorTensor => "VSEL_TENSOR_TENSOR_MODE",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<SelMode> {
+        let s = s.strip_prefix("SELMODE::").unwrap_or(s);
+        SelMode::ALL.into_iter().find(|m| m.name() == s)
+    }
+
+    /// The mode number (0, 1, 2) as a bit, for `Profile::select_modes`.
+    pub const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SelKernel {
+    pub mode: SelMode,
+    pub dtype: DType,
+    /// Mode 1's scalar, of type T (semantics.md §10).
+    pub scalar: Value,
+}
+
+/// The operands: dst, src0, src1 (modes 0 and 2), then the selMask bits.
+pub fn operands(k: &SelKernel, instr: &Instr, program: &Program, par: u32) -> Vec<OpAddr> {
+    let st = &instr.strides;
+    let mut ops = Vec::with_capacity(4);
+    let at = |o: &crate::program::Operand| {
+        let t = &program.tensors[o.tensor];
+        (o.tensor, t.dtype, t.addr + o.offset * t.dtype.size())
+    };
+    if let Some(d) = &instr.dst {
+        let (t, dt, a) = at(d);
+        ops.push(OpAddr::standard(
+            "dst",
+            t,
+            AccessKind::Write,
+            dt,
+            a,
+            st.dst_blk,
+            st.dst_rep,
+        ));
+    }
+    let srcs = if k.mode == SelMode::TensorScalar {
+        1
+    } else {
+        2
+    };
+    for (j, s) in instr.src.iter().enumerate().take(srcs) {
+        let (t, dt, a) = at(s);
+        let role = if j == 0 { "src0" } else { "src1" };
+        ops.push(OpAddr::standard(
+            role,
+            t,
+            AccessKind::Read,
+            dt,
+            a,
+            st.src_blk[j],
+            st.src_rep[j],
+        ));
+    }
+    if let Some(m) = &instr.aux {
+        let (t, _, a) = at(m);
+        let rep_bytes = if k.mode == SelMode::CmpMaskSpr {
+            0
+        } else {
+            par / 8
+        };
+        ops.push(OpAddr::bits(
+            "sel_mask",
+            t,
+            AccessKind::Read,
+            a,
+            par,
+            rep_bytes,
+            false,
+        ));
+    }
+    ops
+}
+
+/// Executes block `b` of repeat `r`.
+pub fn exec_block<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    let lanes = plan.lanes_of(r);
+    let ks = block_lanes(plan.par, b);
+    if !lanes.any_in(ks.start, ks.end) {
+        return;
+    }
+    let n = (ks.end - ks.start) as usize;
+    let two = k.mode != SelMode::TensorScalar;
+    let sel_i = if two { 3 } else { 2 };
+    let (mut x, mut y) = ([T::default(); 32], [T::default(); 32]);
+    mem.read(&plan.operands[1], r, ks.clone(), &lanes, &mut x[..n]);
+    if two {
+        mem.read(&plan.operands[2], r, ks.clone(), &lanes, &mut y[..n]);
+    } else {
+        y[..n].fill(T::from_value(k.scalar));
+    }
+    let sel = &plan.operands[sel_i];
+    let mut es = Vec::with_capacity(4);
+    plan.elems_in_block(sel_i, r, b, &lanes, &mut es);
+    let mut bits = 0u32; // bit i ↔ lane ks.start + i
+    for &e in &es {
+        let byte: u8 = mem.read_one(sel, e, sel.addr(r, e));
+        let shift = (e * 8).wrapping_sub(ks.start);
+        if shift < 32 {
+            bits |= (byte as u32) << shift;
+        }
+    }
+    let mut out = [T::default(); 32];
+    for i in 0..n {
+        out[i] = if bits >> i & 1 == 1 { x[i] } else { y[i] };
+    }
+    let size = std::mem::size_of::<T>();
+    let mut bytes = [0u8; 256];
+    for (v, c) in out[..n].iter().zip(bytes.chunks_exact_mut(size)) {
+        v.store(c);
+    }
+    mem.write_bytes(&plan.operands[0], r, ks, &lanes, &bytes[..n * size]);
+}
