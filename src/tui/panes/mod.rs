@@ -44,10 +44,7 @@ pub fn render_lines(
     area: Rect,
     buf: &mut Buffer,
 ) {
-    Paragraph::new(lines)
-        .style(app.theme.style("text"))
-        .block(frame(app, pane, extra))
-        .render(area, buf);
+    paragraph(app, pane, extra, lines).render(area, buf);
 }
 
 /// Renders lines inside a pane frame, wrapping long lines.
@@ -59,11 +56,15 @@ pub fn render_wrapped(
     area: Rect,
     buf: &mut Buffer,
 ) {
+    paragraph(app, pane, extra, lines)
+        .wrap(ratatui::widgets::Wrap { trim: false })
+        .render(area, buf);
+}
+
+fn paragraph(app: &App, pane: Pane, extra: &str, lines: Vec<Line<'static>>) -> Paragraph<'static> {
     Paragraph::new(lines)
         .style(app.theme.style("text"))
-        .wrap(ratatui::widgets::Wrap { trim: false })
         .block(frame(app, pane, extra))
-        .render(area, buf);
 }
 
 /// `s` padded or shortened to exactly `w` characters (right-aligned numbers).
