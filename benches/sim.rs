@@ -174,5 +174,65 @@ fn bench_history(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_add, bench_history);
+/// The terminal UI with a full 256 KiB UB (atlas_training): one instruction step plus a
+/// 160×48 frame, as a key press costs.
+fn bench_ui(c: &mut Criterion) {
+    use ascstep::tui::app::App;
+    use ascstep::tui::keymap::{Key, Keymap};
+    use ascstep::tui::theme::Theme;
+    let n = 131_072u32;
+    let t = Tensor {
+        name: "x".into(),
+        dtype: DType::Half,
+        addr: 0,
+        len: n,
+        init: Some(vec![0x3c; (n * 2) as usize]),
+        span: Span::new(1, 1),
+    };
+    let op = |t: usize| Operand {
+        tensor: t,
+        offset: 0,
+        span: Span::new(1, 1),
+    };
+    let mut adds = Instr::new(Op::Adds, Span::new(1, 1));
+    adds.dst = Some(op(0));
+    adds.src = vec![op(0)];
+    adds.scalar = Some(ascstep::sim::dtype::Value::Float(1.0));
+    adds.form = Form::Masked {
+        mask: MaskArg::Contiguous(128),
+        repeat_times: 255,
+    };
+    let p = Arc::new(Program {
+        path: "ui.ron".into(),
+        source: Arc::from(""),
+        name: None,
+        product: Product::AtlasTraining,
+        ub_size: None,
+        tensors: vec![t],
+        code: vec![adds; 8],
+        expect: Vec::new(),
+    });
+    let mut app = App::new(
+        Session::new(p, Product::AtlasTraining),
+        Theme::default_theme(),
+        Keymap::default(),
+    );
+    let mut g = c.benchmark_group("ui_256k_ub");
+    g.sample_size(20);
+    g.bench_function("frame_160x48", |b| {
+        b.iter(|| black_box(ascstep::tui::screen(&app, 160, 48).len()))
+    });
+    g.bench_function("key_n_then_frame", |b| {
+        b.iter(|| {
+            if app.session.machine().status() != ascstep::sim::Status::Running {
+                app.session.restart();
+            }
+            app.handle_key(Key::plain('n'));
+            black_box(ascstep::tui::screen(&app, 160, 48).len())
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_add, bench_history, bench_ui);
 criterion_main!(benches);
