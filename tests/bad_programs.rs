@@ -47,6 +47,10 @@ const ERROR_CLASSES: &[&str] = &[
     "stride-out-of-range",
     "dtype-mismatch",
     "unknown-order",
+    "unknown-cmp-mode",
+    "unknown-sel-mode",
+    "unknown-round-mode",
+    "unknown-reduce-op",
     "bad-expect",
     "expect-out-of-tensor",
     // simulator
@@ -65,6 +69,12 @@ const ERROR_CLASSES: &[&str] = &[
     "shift-out-of-range",
     "round-en-unsupported",
     "count-out-of-range",
+    "unsupported-cast",
+    "unsupported-round-mode",
+    "unsupported-cmp-mode",
+    "unsupported-sel-mode",
+    "unsupported-pattern",
+    "work-too-small",
 ];
 
 const WARNING_CLASSES: &[&str] = &[
@@ -78,6 +88,10 @@ const WARNING_CLASSES: &[&str] = &[
     "mask-high-word-ignored",
     "mask-register-reset",
     "and-or-int32-reinterpreted",
+    "compare-mask-ignored",
+    "compare-count-partial",
+    "deq-scale-not-modelled",
+    "is-set-mask-ignored",
 ];
 
 #[test]

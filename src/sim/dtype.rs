@@ -1059,6 +1059,67 @@ mod tests {
     }
 
     #[test]
+    fn directed_rounding_on_ties_and_overflow() {
+        // 1 + 2^-11 is the tie between the halves 1 and 1 + 2^-10 (semantics.md §4.7 modes).
+        let h = float_fmt(DType::Half).unwrap();
+        let tie = |neg, mode| round_exact_mode(neg, (1 << 11) + 1, -11, h, mode);
+        let u = 2f64.powi(-10);
+        assert_eq!(tie(false, RoundMode::Rint), 1.0);
+        assert_eq!(tie(false, RoundMode::Round), 1.0 + u);
+        assert_eq!(tie(false, RoundMode::Floor), 1.0);
+        assert_eq!(tie(false, RoundMode::Ceil), 1.0 + u);
+        assert_eq!(tie(false, RoundMode::Trunc), 1.0);
+        assert_eq!(tie(false, RoundMode::Odd), 1.0 + u);
+        assert_eq!(tie(true, RoundMode::Floor), -1.0 - u);
+        assert_eq!(tie(true, RoundMode::Ceil), -1.0);
+        // Overflow: nearest modes give inf, truncation and CAST_ODD the largest finite value.
+        let big = |mode| round_exact_mode(false, 1, 20, h, mode);
+        assert_eq!(big(RoundMode::Rint), f64::INFINITY);
+        assert_eq!(big(RoundMode::Trunc), 65504.0);
+        assert_eq!(big(RoundMode::Odd), 65504.0);
+        assert_eq!(big(RoundMode::Floor), 65504.0);
+        assert_eq!(big(RoundMode::Ceil), f64::INFINITY);
+        assert_eq!(float_max(float_fmt(DType::Float).unwrap()), f32::MAX as f64);
+    }
+
+    #[test]
+    fn convert_saturates_integer_targets() {
+        let c = |x: f32, to, mode| convert(x.to_bits() as u64, DType::Float, to, mode);
+        assert_eq!(c(f32::NAN, DType::Int16, RoundMode::Rint), 0);
+        assert_eq!(c(1e10, DType::Int16, RoundMode::Rint) as i16, i16::MAX);
+        assert_eq!(
+            c(-1e10, DType::Int32, RoundMode::Rint) as u32 as i32,
+            i32::MIN
+        );
+        assert_eq!(c(-2.5, DType::Int32, RoundMode::Rint) as u32 as i32, -2);
+        assert_eq!(c(-2.5, DType::Int32, RoundMode::Round) as u32 as i32, -3);
+        assert_eq!(
+            c(f32::INFINITY, DType::Int64, RoundMode::Trunc),
+            i64::MAX as u64
+        );
+        // Negative values saturate to 0 in unsigned targets ("treated as exceptions", §4.7).
+        let neg = convert(
+            (-5i16) as u16 as u64,
+            DType::Int16,
+            DType::UInt8,
+            RoundMode::None,
+        );
+        assert_eq!(neg, 0);
+        assert_eq!(
+            convert(300, DType::Int16, DType::UInt8, RoundMode::None),
+            255
+        );
+        // Float → float of one type rounds to an integral value, −0 → +0.
+        assert_eq!(c(-0.0, DType::Float, RoundMode::Rint), 0);
+        assert_eq!(
+            f32::from_bits(c(2.5, DType::Float, RoundMode::Rint) as u32),
+            2.0
+        );
+        // NaN stays NaN in a float target.
+        assert_eq!(c(f32::NAN, DType::Half, RoundMode::Rint), 0x7e00);
+    }
+
+    #[test]
     fn names_and_aliases_parse() {
         for d in DType::ALL {
             assert_eq!(DType::parse(d.name()), Some(d));
