@@ -41,6 +41,29 @@ const REQUIRED: &[&str] = &[
     "divergence_block_reduce_empty_200i",
     "divergence_reciprocal_ftz_950",
     "divergence_abs_int16_200i",
+    // one per instruction of issue 5
+    "instr_add_relu",
+    "instr_sub_relu",
+    "instr_fused_mul_add",
+    "instr_mul_add_dst",
+    "instr_mul_add_relu",
+    "instr_axpy",
+    "instr_brcb",
+    "instr_create_vec_index",
+    "instr_compare",
+    "instr_compares",
+    "instr_select",
+    "instr_gather_mask",
+    "instr_cast",
+    "instr_add_relu_cast",
+    "instr_sub_relu_cast",
+    "instr_mul_cast",
+    "instr_reduce_sum",
+    "instr_reduce_max",
+    "instr_reduce_min",
+    "instr_reduce_pair_elem",
+    "instr_reduce_data_block",
+    "instr_reduce_repeat",
 ];
 
 #[test]
@@ -169,4 +192,31 @@ fn the_text_report_shows_the_program_and_its_expectations() {
     assert_eq!(r.code, 0, "{}", r.dump());
     assert!(r.stdout.contains("atlas_a2"), "{}", r.dump());
     assert!(r.stdout.contains("dst"), "{}", r.dump());
+}
+
+/// GatherMask's rsvdCnt is in the JSON report's `returns` (program-format.md §9) and in the text
+/// report: 128 for the built-in pattern example, 66 for the pattern-tensor one.
+#[test]
+fn gather_mask_returns_its_count_in_both_reports() {
+    let p = root("programs/instr_gather_mask.ron");
+    let r = ascstep(["run", s(&p), "--report", "json"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(
+        j["returns"],
+        serde_json::json!([
+            {"instruction": 0, "name": "rsvd_cnt", "value": 128},
+            {"instruction": 1, "name": "rsvd_cnt", "value": 66}
+        ]),
+        "{}",
+        r.dump()
+    );
+    let r = ascstep(["run", s(&p)]);
+    assert!(
+        r.stdout
+            .contains("instruction 0 `GatherMask` (line 21): rsvd_cnt = 128"),
+        "{}",
+        r.dump()
+    );
+    assert!(r.stdout.contains("rsvd_cnt = 66"), "{}", r.dump());
 }
