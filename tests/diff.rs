@@ -1,0 +1,219 @@
+//! `ascstep diff PROGRAM [--products …] [--report text|json]` through the real binary
+//! (program-format.md §9): per element that differs, the value on each product and the
+//! instruction that first made them differ; products that reject the program say why; exit 0
+//! when all agree, 1 when they differ, 3 on an invalid program (or one every product rejects),
+//! 2 on a usage error.
+
+mod common;
+
+use common::{ascstep, root, s};
+use serde_json::json;
+
+const MASK62: &str = "programs/seed_pair_reduce_sum_mask62_a2.ron";
+
+/// semantics.md §5.3, §9 row 1 (seed S2): float, mask 62 — the last pair is fully masked; dst[31]
+/// keeps −1 on atlas_a2 and becomes 0 on atlas_200i_500_a2, the only element that differs, and
+/// PairReduceSum (instruction 0) makes it differ.
+#[test]
+fn mask62_differs_in_exactly_one_element_text() {
+    let p = root(MASK62);
+    let r = ascstep(["diff", s(&p), "--products", "atlas_a2,atlas_200i_500_a2"]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    assert!(r.stdout.contains("1 element differs:"), "{}", r.dump());
+    assert!(
+        r.stdout.contains(
+            "dst[31] @ 0x17c: atlas_a2 -1 | atlas_200i_500_a2 0; first differs after instruction 0 `PairReduceSum` (line 15)"
+        ),
+        "{}",
+        r.dump()
+    );
+    assert_eq!(r.stdout.matches(" @ 0x").count(), 1, "{}", r.dump());
+    assert!(
+        r.stdout.contains("atlas_a2           finished"),
+        "{}",
+        r.dump()
+    );
+}
+
+#[test]
+fn mask62_differs_in_exactly_one_element_json() {
+    let p = root(MASK62);
+    let r = ascstep([
+        "diff",
+        s(&p),
+        "--products",
+        "atlas_a2,atlas_200i_500_a2",
+        "--report",
+        "json",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(j["status"], "differ");
+    assert_eq!(j["count"], 1);
+    let d = j["differences"].as_array().expect("differences");
+    assert_eq!(d.len(), 1, "{j}");
+    assert_eq!(
+        d[0],
+        json!({
+            "tensor": "dst", "index": 31, "addr": 0x17c,
+            "values": {"atlas_a2": -1.0, "atlas_200i_500_a2": 0.0},
+            "instruction": 0, "name": "PairReduceSum", "line": 15,
+        })
+    );
+    let products = j["products"].as_array().expect("products");
+    assert_eq!(products.len(), 2);
+    for (pj, key) in products.iter().zip(["atlas_a2", "atlas_200i_500_a2"]) {
+        assert_eq!(pj["product"], key);
+        assert_eq!(pj["status"], "finished");
+        assert!(pj["error"].is_null());
+    }
+}
+
+/// With every product (the default), atlas_training rejects the float PairReduceSum (half only
+/// there, §9 row 25) and says why; the others split into "unchanged" and "zeroed" (§9 row 1).
+#[test]
+fn a_product_that_rejects_the_program_says_why() {
+    let p = root(MASK62);
+    let r = ascstep(["diff", s(&p)]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    assert!(
+        r.stdout.contains("atlas_training     rejects the program at instruction 0 `PairReduceSum` (line 15): error[unsupported-dtype]"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stdout.contains("dst[31] @ 0x17c: atlas_inference -1 | atlas_a2 -1 | atlas_a3 -1 | atlas_200i_500_a2 0 | ascend_950 0"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr.contains("error[unsupported-dtype]"),
+        "{}",
+        r.dump()
+    );
+    let j = ascstep(["diff", s(&p), "--report", "json"]).json();
+    let training = &j["products"][0];
+    assert_eq!(training["product"], "atlas_training");
+    assert_eq!(training["status"], "rejected");
+    assert_eq!(training["error"]["code"], "unsupported-dtype");
+    assert_eq!(training["error"]["line"], 15);
+    assert_eq!(j["count"], 1);
+}
+
+#[test]
+fn identical_results_agree_with_exit_0() {
+    let p = root("programs/seed_add_int16_mask64.ron");
+    let r = ascstep([
+        "diff",
+        s(&p),
+        "--products",
+        "atlas_a2,atlas_a3,atlas_inference",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("all 3 products agree"), "{}", r.dump());
+    let j = ascstep([
+        "diff",
+        s(&p),
+        "--products",
+        "atlas_a2,atlas_a3",
+        "--report",
+        "json",
+    ])
+    .json();
+    assert_eq!(j["status"], "agree");
+    assert_eq!(j["count"], 0);
+    assert_eq!(j["differences"], json!([]));
+}
+
+/// The instruction named is the first after which the products disagree, not the last writer:
+/// instruction 0 writes `x` alike everywhere, instruction 1 (Compare, mask 28) differs between
+/// atlas_a2 (mask reserved) and ascend_950 (mask honoured, §9 row 5), instruction 2 again alike.
+#[test]
+fn the_first_differing_instruction_is_named() {
+    let p = root("tests/diff_programs/compare_mask_second.ron");
+    let j = ascstep([
+        "diff",
+        s(&p),
+        "--products",
+        "atlas_a2,ascend_950",
+        "--report",
+        "json",
+    ])
+    .json();
+    assert_eq!(j["status"], "differ");
+    assert_eq!(j["count"], 5);
+    for (k, d) in j["differences"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(d["tensor"], "d");
+        assert_eq!(d["index"], 3 + k);
+        assert_eq!(d["instruction"], 1);
+        assert_eq!(d["name"], "Compare");
+        assert_eq!(d["values"]["atlas_a2"], 255);
+    }
+    // Lanes 24..27 honoured, 28..31 masked: 0b00001111.
+    assert_eq!(j["differences"][0]["values"]["ascend_950"], 15);
+}
+
+/// Returned values that differ are listed too: GatherMask's rsvd_cnt in counter mode is 66 on
+/// atlas_a2 ("configuration 1") and 33 on atlas_inference ("configuration 2", §9 row 14).
+#[test]
+fn differing_return_values_are_listed() {
+    let p = root("programs/instr_gather_mask.ron");
+    let r = ascstep([
+        "diff",
+        s(&p),
+        "--products",
+        "atlas_a2,atlas_inference",
+        "--report",
+        "json",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(
+        j["returns"],
+        json!([{"instruction": 1, "name": "rsvd_cnt",
+                "values": {"atlas_a2": 66, "atlas_inference": 33}}])
+    );
+    let t = ascstep(["diff", s(&p), "--products", "atlas_a2,atlas_inference"]);
+    assert!(
+        t.stdout
+            .contains("instruction 1 `GatherMask` (line 22) returns rsvd_cnt: atlas_a2 66 | atlas_inference 33"),
+        "{}",
+        t.dump()
+    );
+}
+
+#[test]
+fn an_invalid_program_exits_3() {
+    let p = root("tests/diff_programs/bad_syntax.ron");
+    let r = ascstep(["diff", s(&p)]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(r.stderr.contains("error[parse-error]"), "{}", r.dump());
+    let j = ascstep(["diff", s(&p), "--report", "json"]);
+    assert_eq!(j.code, 3);
+    assert_eq!(j.json()["status"], "invalid");
+}
+
+/// A program every compared product rejects is invalid (exit 3).
+#[test]
+fn a_program_every_product_rejects_exits_3() {
+    let p = root(MASK62);
+    let r = ascstep(["diff", s(&p), "--products", "atlas_training"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stdout.contains("every product rejects the program"),
+        "{}",
+        r.dump()
+    );
+}
+
+#[test]
+fn an_unknown_product_is_a_usage_error() {
+    let p = root(MASK62);
+    let r = ascstep(["diff", s(&p), "--products", "atlas_a2,atlas_a9"]);
+    assert_eq!(r.code, 2, "{}", r.dump());
+    assert!(
+        r.stderr.contains("unknown product `atlas_a9`"),
+        "{}",
+        r.dump()
+    );
+}
