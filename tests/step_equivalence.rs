@@ -6,8 +6,11 @@
 use ascstep::debug::Session;
 use ascstep::diag::Span;
 use ascstep::program::{Form, Instr, MaskArg, Operand, Program, SetMaskArg, Strides, Tensor};
-use ascstep::sim::dtype::{DType, Value};
+use ascstep::sim::dtype::{DType, RoundMode, Value};
 use ascstep::sim::isa::catalog::{Family, Op};
+use ascstep::sim::isa::compare::CmpMode;
+use ascstep::sim::isa::select::SelMode;
+use ascstep::sim::plan::AccessKind;
 use ascstep::sim::product::ReduceOrder;
 use ascstep::sim::{Granularity, Machine, Product};
 use proptest::prelude::*;
@@ -32,17 +35,51 @@ impl Rng {
 }
 
 const TENSOR_BYTES: u32 = 8192;
-const UB: u32 = 4 * TENSOR_BYTES;
+const UB: u32 = 8 * TENSOR_BYTES;
+
+/// The tensors of every random program: 0 dst, 1 and 2 sources (2 partly uninitialised; also
+/// ReduceSum's work), 3 packed bits (Compare dst, Select selMask), 4 a partner type for
+/// conversions, 5 a GatherMask pattern tensor, 6 int8 (narrowing composite casts).
+const BITS: usize = 3;
+const PARTNER: usize = 4;
+const PATTERN: usize = 5;
+const I8: usize = 6;
+
+/// The conversion partner of each generated element type (a pair most products offer).
+fn partner(dt: DType) -> DType {
+    match dt {
+        DType::Half => DType::Float,
+        DType::Float => DType::Half,
+        DType::Int16 => DType::Half,
+        DType::Int32 => DType::Float,
+        _ => DType::UInt32,
+    }
+}
+
+/// The pattern tensor type that goes with `dt` (GatherMask, semantics.md §4.6).
+fn pattern_type(dt: DType) -> DType {
+    if dt.size() == 2 {
+        DType::UInt16
+    } else {
+        DType::UInt32
+    }
+}
 
 fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     let mut i = Instr::new(op, Span::new(1, 1));
+    let size = |t: usize| match t {
+        BITS | I8 => 1,
+        PARTNER => partner(dt).size(),
+        PATTERN => pattern_type(dt).size(),
+        _ => dt.size(),
+    };
     let operand = |t: usize, rng: &mut Rng| Operand {
         tensor: t,
-        // Mostly aligned offsets, sometimes misaligned ones.
+        // Mostly aligned offsets (in the tensor's own elements), sometimes misaligned ones.
         offset: if rng.below(8) == 0 {
             1
         } else {
-            rng.below(3) as u32 * (32 / dt.size())
+            rng.below(3) as u32 * (32 / size(t))
         },
         span: Span::new(1, 1),
     };
@@ -64,14 +101,19 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     let dst_t = if rng.below(4) == 0 { 1 } else { 0 };
     i.dst = Some(operand(dst_t, rng));
     let nsrc = match fam {
-        Family::Binary => 2,
-        Family::Duplicate => 0,
+        Family::Binary | Family::CastBinary => 2,
+        Family::Compare if op == Op::Compare => 2,
+        Family::Select => 2,
+        Family::Duplicate | Family::VecIndex => 0,
         _ => 1,
     };
     for j in 0..nsrc {
         i.src.push(operand(1 + j, rng));
     }
-    if matches!(fam, Family::Scalar | Family::Duplicate) {
+    if matches!(
+        fam,
+        Family::Scalar | Family::Duplicate | Family::VecIndex | Family::Compare | Family::Select
+    ) {
         i.scalar = Some(if dt.is_float() {
             Value::Float(rng.below(200) as f64 / 8.0 - 12.0)
         } else {
@@ -80,6 +122,43 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     }
     i.round_en = op == Op::ShiftRight && rng.below(2) == 0;
     i.order = rng.pick(&ReduceOrder::ALL);
+    i.cmp = rng.pick(&CmpMode::ALL);
+    i.sel_mode = rng.pick(&SelMode::ALL);
+    i.round = rng.pick(&RoundMode::ALL);
+    match fam {
+        // Packed bits out; Select reads them (mode 1 has no src1).
+        Family::Compare => i.dst = Some(operand(BITS, rng)),
+        Family::Select => {
+            i.aux = Some(operand(BITS, rng));
+            if i.sel_mode == SelMode::TensorScalar {
+                i.src.truncate(1);
+            }
+        }
+        Family::Gather => {
+            if rng.below(2) == 0 {
+                i.pattern = Some(1 + rng.below(7) as u8);
+            } else {
+                i.aux = Some(operand(PATTERN, rng));
+            }
+            i.reduce_mode = rng.below(2) == 0;
+        }
+        Family::Cast => i.dst = Some(operand(PARTNER, rng)),
+        Family::CastBinary => {
+            let t = if dt == DType::Float { PARTNER } else { I8 };
+            i.dst = Some(operand(t, rng));
+        }
+        Family::Binary | Family::Scalar
+            if matches!(op, Op::MulAddDst | Op::Axpy) && rng.below(2) == 0 =>
+        {
+            i.dst = Some(operand(PARTNER, rng));
+        }
+        Family::Whole => {
+            i.aux = Some(operand(2, rng));
+            i.calc_index = rng.below(2) == 0;
+            i.is_set_mask = rng.below(4) != 0;
+        }
+        _ => {}
+    }
     let stride = |rng: &mut Rng, hi: u64| rng.below(hi) as u32;
     i.strides = Strides {
         dst_blk: if rng.below(10) == 0 {
@@ -98,12 +177,25 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
         };
     }
     let par = dt.par() as u64;
-    i.form = if fam != Family::Reduce && rng.below(4) == 0 {
+    let count_form = !matches!(fam, Family::Reduce | Family::Gather | Family::Brcb);
+    i.form = if count_form && rng.below(4) == 0 {
         Form::Count(rng.below(12 * par))
+    } else if fam == Family::Gather {
+        // Counter mode counts elements per repeat, sometimes more than PAR.
+        let mask = if i.reduce_mode {
+            1 + rng.below(3 * par)
+        } else {
+            0
+        };
+        Form::Masked {
+            mask: MaskArg::Contiguous(mask as i128),
+            repeat_times: rng.below(6),
+        }
     } else {
         let mask = match rng.below(6) {
-            0 => MaskArg::Placeholder,
+            0 if fam != Family::Brcb => MaskArg::Placeholder,
             1 | 2 => MaskArg::Contiguous(rng.below(par + 4) as i128),
+            _ if fam == Family::Brcb => MaskArg::Contiguous(par as i128),
             3 => MaskArg::Contiguous(par as i128),
             _ => MaskArg::Bits(vec![
                 rng.next(),
@@ -118,6 +210,15 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     i
 }
 
+/// Whether `op` can run on `dt` somewhere on `product` (its dtype table or a conversion pair
+/// from `dt`).
+fn usable(op: Op, product: Product, dt: DType) -> bool {
+    op.family() == Family::MaskReg
+        || op.dtypes(product).contains(dt)
+        || op.count_only_dtypes(product).contains(dt)
+        || op.pairs(product).iter().any(|p| p.src == dt)
+}
+
 fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -> Program {
     let dts = [
         DType::Half,
@@ -127,21 +228,31 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
         DType::UInt16,
     ];
     let dt = dts[dt_pick as usize % dts.len()];
-    let len = TENSOR_BYTES / dt.size();
     let mut rng = Rng(init_seed);
-    let tensors = (0..3)
-        .map(|t| {
+    let types = [
+        dt,
+        dt,
+        dt,
+        DType::UInt8,
+        partner(dt),
+        pattern_type(dt),
+        DType::Int8,
+    ];
+    let tensors = types
+        .iter()
+        .enumerate()
+        .map(|(t, &ty)| {
             // Tensor 2 is left partly uninitialised.
-            let init = (t < 2 || rng.below(2) == 0).then(|| {
+            let init = (t != 2 || rng.below(2) == 0).then(|| {
                 (0..TENSOR_BYTES)
                     .map(|_| rng.next() as u8)
                     .collect::<Vec<u8>>()
             });
             Tensor {
                 name: format!("t{t}"),
-                dtype: dt,
+                dtype: ty,
                 addr: t as u32 * TENSOR_BYTES,
-                len,
+                len: TENSOR_BYTES / ty.size(),
                 init,
                 span: Span::new(1, 1),
             }
@@ -150,7 +261,7 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
     let ops: Vec<Op> = Op::ALL
         .iter()
         .copied()
-        .filter(|o| o.dtypes(product).contains(dt) || o.family() == Family::MaskReg)
+        .filter(|&o| usable(o, product, dt))
         .collect();
     let code = specs
         .iter()
@@ -210,6 +321,13 @@ fn diff(a: &Machine, b: &Machine) -> Option<String> {
     if sa != sb {
         return Some(format!("state: {sa}\n   vs: {sb}"));
     }
+    if a.returns() != b.returns() {
+        return Some(format!(
+            "returns: {:?}\n   vs: {:?}",
+            a.returns(),
+            b.returns()
+        ));
+    }
     if a.diagnostics() != b.diagnostics() {
         return Some(format!(
             "diagnostics: {:#?}\n   vs: {:#?}",
@@ -231,7 +349,7 @@ fn stepped(p: &Arc<Program>, product: Product, g: Granularity) -> Machine {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
     #[test]
     fn run_equals_stepping(
         product in 0usize..6,
@@ -252,11 +370,15 @@ proptest! {
 }
 
 /// Guards the generator: the property above is only meaningful if random programs finish,
-/// fail, write data and take the fast path in useful proportions.
+/// fail, write data and take the fast path in useful proportions, and if every family —
+/// the packed-bit, packed-output, conversion and whole-tensor ones included — really executes.
+/// The seeds are those of 1000 proptest cases' worth of programs.
 #[test]
 fn generator_covers_finished_failed_and_fast_runs() {
     let (mut finished, mut failed, mut blocks, mut fast) = (0, 0, 0u64, 0);
-    for seed in 0..300u64 {
+    // Instructions that wrote something, per family.
+    let mut wrote: std::collections::HashMap<Family, u32> = Default::default();
+    for seed in 0..1000u64 {
         let mut r = Rng(seed);
         let product = Product::ALL[r.below(6) as usize];
         let specs: Vec<(u8, u64)> = (0..1 + r.below(4))
@@ -269,8 +391,13 @@ fn generator_covers_finished_failed_and_fast_runs() {
             if let Ok(prep) = ascstep::sim::check::prepare(&p, idx, product, UB, m.mask()) {
                 fast += (prep.fast && prep.plan.repeats > 0) as u32;
             }
-            if m.step(Granularity::Instruction).is_none() {
+            let Some(ev) = m.step(Granularity::Instruction) else {
                 break;
+            };
+            if ev.accesses.iter().any(|a| a.kind == AccessKind::Write) {
+                if let Some(ins) = p.code.get(ev.pos.instruction as usize) {
+                    *wrote.entry(ins.op.family()).or_default() += 1;
+                }
             }
         }
         match m.status() {
@@ -283,15 +410,36 @@ fn generator_covers_finished_failed_and_fast_runs() {
         "finished {finished}, failed {failed}, blocks {blocks}, fast-path instructions {fast}"
     );
     assert!(
-        finished >= 60,
-        "only {finished} of 300 random programs finished"
+        finished >= 200,
+        "only {finished} of 1000 random programs finished"
     );
-    assert!(failed >= 30, "only {failed} of 300 random programs failed");
     assert!(
-        blocks >= 10_000,
+        failed >= 100,
+        "only {failed} of 1000 random programs failed"
+    );
+    assert!(
+        blocks >= 30_000,
         "random programs executed only {blocks} blocks"
     );
-    assert!(fast >= 30, "only {fast} instructions took the fast path");
+    assert!(fast >= 100, "only {fast} instructions took the fast path");
+    eprintln!("instructions that wrote, per family: {wrote:?}");
+    for fam in [
+        Family::Unary,
+        Family::Binary,
+        Family::Scalar,
+        Family::Reduce,
+        Family::Compare,
+        Family::Select,
+        Family::Gather,
+        Family::Cast,
+        Family::CastBinary,
+        Family::Brcb,
+        Family::VecIndex,
+        Family::Whole,
+    ] {
+        let n = wrote.get(&fam).copied().unwrap_or(0);
+        assert!(n >= 10, "only {n} {fam:?} instructions wrote anything");
+    }
 }
 
 proptest! {

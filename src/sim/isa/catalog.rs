@@ -49,7 +49,7 @@ impl DTypes {
 }
 
 /// How an instruction's fields and lanes are laid out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Family {
     /// `dst = f(src)`, UnaryRepeatParams.
     Unary,
