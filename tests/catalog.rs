@@ -491,6 +491,43 @@ fn fill_cases() -> Vec<Case> {
         )
         .fails("zero-dst-block-stride"),
     );
+    // §9 row 29, DK:数据填充/Brcb 产品支持情况: Brcb does not exist on training or 200I/500 A2, and
+    // inference has no bfloat16 Brcb.
+    let brcb16 = case(
+        "§9 row 29: Brcb int16",
+        A2,
+        r#""s": (dtype: int16, addr: 0x000, len: 8, init: Ramp(start: 1, step: 1)),
+           "d": (dtype: int16, addr: 0x020, len: 128),"#,
+        r#"Brcb(dst: "d", src: "s", repeat_times: 1, dst_blk_stride: 1, dst_rep_stride: 8),"#,
+    );
+    v.push(
+        brcb16
+            .on(INFER)
+            .at("d", 0, rep(I(1), 16))
+            .at("d", 112, rep(I(8), 16)),
+    );
+    v.push(brcb16.on(I200).fails("unsupported-instruction"));
+    v.push(brcb16.on(TRAIN).fails("unsupported-instruction"));
+    let brcbbf = case(
+        "Brcb bfloat16: A2 yes, inference no",
+        A2,
+        r#""s": (dtype: bfloat16, addr: 0x000, len: 8, init: Ramp(start: 1, step: 1)),
+           "d": (dtype: bfloat16, addr: 0x020, len: 128),"#,
+        r#"Brcb(dst: "d", src: "s", repeat_times: 1, dst_blk_stride: 1, dst_rep_stride: 8),"#,
+    );
+    v.push(brcbbf.on(A2).at("d", 0, rep(F(1.0), 16)));
+    v.push(brcbbf.on(INFER).fails("unsupported-dtype"));
+    // CreateVecIndex does not exist on training; the inference page lists no dtype (§11 item
+    // 14), so it is not offered there either.
+    let cvi = case(
+        "§9 row 29: CreateVecIndex half",
+        A2,
+        r#""d": (dtype: half, addr: 0x000, len: 16),"#,
+        r#"CreateVecIndex(dst: "d", first_value: 1.5, count: 16),"#,
+    );
+    v.push(cvi.on(I200).at("d", 0, ramp_f(1.5, 1.0, 16)));
+    v.push(cvi.on(TRAIN).fails("unsupported-instruction"));
+    v.push(cvi.on(INFER).fails("unsupported-instruction"));
     // DK:数据填充/CreateVecIndex 结果示例: int16, firstValue 0, 128 elements → [0 1 2 … 127], in the
     // count form and the high-dimensional form (mask 128, repeat 1).
     v.push(
@@ -723,6 +760,29 @@ fn compare_cases() -> Vec<Case> {
             r#"Compares(dst: "d", src: "s", scalar: -95.16087, cmp: LT, mask: 64, repeat_times: 4, params: [1, 1, 8, 8]),"#,
         )
         .at("d", 0, ints(&want)),
+    );
+    // §9 row 5 for Compares: with mask 8 (float GT 0 on 1..64) the mask is honoured on 950 and
+    // 200I/500 A2 (byte 0 = 255, the rest 0) and reserved on A2 (all 8 bytes 255).
+    let cmps5 = case(
+        "§9 row 5: Compares GT with contiguous mask 8",
+        A2,
+        r#""s": (dtype: float, addr: 0x000, len: 64, init: Ramp(start: 1, step: 1)),
+           "d": (dtype: uint8, addr: 0x100, len: 8),"#,
+        r#"Compares(dst: "d", src: "s", scalar: 0.0, cmp: GT, mask: 8, repeat_times: 1, params: [1, 1, 8, 8]),"#,
+    );
+    v.push(cmps5.on(A950).at("d", 0, ints(&[255, 0, 0, 0, 0, 0, 0, 0])));
+    v.push(cmps5.on(I200).at("d", 0, ints(&[255, 0, 0, 0, 0, 0, 0, 0])));
+    v.push(
+        cmps5
+            .on(A2)
+            .warns("compare-mask-ignored")
+            .at("d", 0, rep(I(255), 8)),
+    );
+    v.push(
+        cmps5
+            .on(INFER)
+            .warns("compare-mask-ignored")
+            .at("d", 0, rep(I(255), 8)),
     );
     // §9 row 27: 200I/500 A2's Compares takes int16 (all modes); A2's does not.
     let cmps16 = case(
