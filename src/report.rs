@@ -217,7 +217,7 @@ pub fn text_report(o: &Outcome) -> String {
                 {
                     Some((w, i)) => format!(
                         "last written by instruction {w} `{}` (line {})",
-                        i.op.name(),
+                        i.name(),
                         i.span.line
                     ),
                     None => "never written by an instruction".into(),
