@@ -396,7 +396,23 @@ fn pair_checks(c: &mut Ctx, t: &Types) {
                 }
             })
             .collect();
-        if v.is_empty() {
+        if !matches!(op.family(), Family::Cast | Family::CastBinary) {
+            let pairs: Vec<String> = op
+                .pairs(p)
+                .iter()
+                .map(|pr| format!("{} → {}", pr.src, pr.dst))
+                .collect();
+            format!(
+                "{p} runs {} on {} with one element type throughout{}",
+                c.name(),
+                op.dtypes(p).list(),
+                if pairs.is_empty() {
+                    ", and has no mixed form".to_string()
+                } else {
+                    format!(", and as {}", pairs.join(", "))
+                }
+            )
+        } else if v.is_empty() {
             let srcs: Vec<String> = op
                 .pairs(p)
                 .iter()
