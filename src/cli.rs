@@ -160,7 +160,9 @@ pub fn main_with(cli: Cli) -> i32 {
             ui: cli.ui,
         },
         (None, None) => {
-            eprintln!("usage: ascstep PROGRAM | ascstep <run|check|replay|diff|tui> … (see --help)");
+            eprintln!(
+                "usage: ascstep PROGRAM | ascstep <run|check|replay|diff|tui> … (see --help)"
+            );
             return EXIT_USAGE;
         }
     };
