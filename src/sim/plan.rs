@@ -2,6 +2,7 @@
 //! (semantics.md §1.2, §2). Every family describes its operands as `OpAddr`s plus a lane source;
 //! the machine, the checks and the events all go through these functions.
 
+use crate::program::{Operand, Program};
 use crate::sim::dtype::DType;
 use crate::sim::mask::{LaneSource, Lanes};
 use std::ops::Range;
@@ -149,6 +150,20 @@ impl OpAddr {
             group: 1,
             group_elems: 0,
         }
+    }
+
+    /// An ordinary operand of `program`: `"x[64]"` becomes its tensor, dtype and byte address.
+    pub fn of(
+        program: &Program,
+        o: &Operand,
+        role: &'static str,
+        kind: AccessKind,
+        blk: u32,
+        rep: u32,
+    ) -> OpAddr {
+        let t = &program.tensors[o.tensor];
+        let base = t.addr + o.offset * t.dtype.size();
+        OpAddr::standard(role, o.tensor, kind, t.dtype, base, blk, rep)
     }
 
     pub fn size(&self) -> u32 {

@@ -39,34 +39,26 @@ pub struct CastKernel {
 pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
     let st = &instr.strides;
     let mut ops = Vec::with_capacity(4);
-    let at = |o: &crate::program::Operand| {
-        let t = &program.tensors[o.tensor];
-        (o.tensor, t.dtype, t.addr + o.offset * t.dtype.size())
-    };
     let roles: &[&'static str] = match instr.op.family() {
         Family::Cast | Family::Scalar => &["src"],
         _ => &["src0", "src1"],
     };
     if let Some(d) = &instr.dst {
-        let (t, dt, a) = at(d);
-        ops.push(OpAddr::standard(
+        ops.push(OpAddr::of(
+            program,
+            d,
             "dst",
-            t,
             AccessKind::Write,
-            dt,
-            a,
             st.dst_blk,
             st.dst_rep,
         ));
     }
     for (j, s) in instr.src.iter().enumerate().take(roles.len()) {
-        let (t, dt, a) = at(s);
-        ops.push(OpAddr::standard(
+        ops.push(OpAddr::of(
+            program,
+            s,
             roles[j],
-            t,
             AccessKind::Read,
-            dt,
-            a,
             st.src_blk[j],
             st.src_rep[j],
         ));

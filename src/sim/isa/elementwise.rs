@@ -44,18 +44,12 @@ pub fn reads_dst(op: Op) -> bool {
 pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
     let st = &instr.strides;
     let mut ops = Vec::with_capacity(3);
-    let base = |o: &crate::program::Operand| {
-        let t = &program.tensors[o.tensor];
-        (o.tensor, t.dtype, t.addr + o.offset * t.dtype.size())
-    };
     if let Some(d) = &instr.dst {
-        let (t, dt, a) = base(d);
-        ops.push(OpAddr::standard(
+        ops.push(OpAddr::of(
+            program,
+            d,
             "dst",
-            t,
             AccessKind::Write,
-            dt,
-            a,
             st.dst_blk,
             st.dst_rep,
         ));
@@ -65,13 +59,11 @@ pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
         _ => &["src"],
     };
     for (j, s) in instr.src.iter().enumerate().take(2) {
-        let (t, dt, a) = base(s);
-        ops.push(OpAddr::standard(
+        ops.push(OpAddr::of(
+            program,
+            s,
             roles.get(j).copied().unwrap_or("src"),
-            t,
             AccessKind::Read,
-            dt,
-            a,
             st.src_blk[j],
             st.src_rep[j],
         ));
