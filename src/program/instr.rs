@@ -584,6 +584,32 @@ fn flag(ctx: &mut Ctx, f: &Fields, field: &str) -> Option<bool> {
     f.get(field).and_then(|n| ctx.boolean(n, field))
 }
 
+/// Reads `dst` (its dtype may differ: mixed-type ops) and the sources `srcs`, which must all share
+/// one dtype; returns that dtype.
+fn dst_and_same_type_sources(
+    ctx: &mut Ctx,
+    f: &Fields,
+    ins: &mut Instr,
+    srcs: &[&str],
+) -> Option<DType> {
+    let what = ins.op.name();
+    if let Some(d) = operand(ctx, f, "dst", what) {
+        ins.dst = Some(d.0);
+    }
+    let mut first: Option<(Operand, DType, String)> = None;
+    for s in srcs {
+        let Some(o) = operand(ctx, f, s, what) else {
+            continue;
+        };
+        ins.src.push(o.0);
+        match &first {
+            None => first = Some(o),
+            Some(a) => same_type(ctx, what, &o, s, (a.1, &a.2, "src0")),
+        }
+    }
+    first.map(|a| a.1)
+}
+
 /// `dtype-mismatch` at `o` when a source's type differs from `want`.
 fn same_type(
     ctx: &mut Ctx,
@@ -903,22 +929,9 @@ fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
 /// operands of their own types (the pair is the simulator's to check, semantics.md §4.7).
 fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
     let what = ins.op.name();
-    if let Some(d) = operand(ctx, f, "dst", what) {
-        ins.dst = Some(d.0);
-    }
     let binary = ins.op != Op::Cast;
     let srcs: &[&str] = if binary { &["src0", "src1"] } else { &["src"] };
-    let mut first: Option<(Operand, DType, String)> = None;
-    for s in srcs {
-        let Some(o) = operand(ctx, f, s, what) else {
-            continue;
-        };
-        ins.src.push(o.0);
-        match &first {
-            None => first = Some(o),
-            Some(a) => same_type(ctx, what, &o, s, (a.1, &a.2, "src0")),
-        }
-    }
+    dst_and_same_type_sources(ctx, f, ins, srcs);
     if !binary {
         let modes: Vec<(&'static str, RoundMode)> =
             RoundMode::ALL.iter().map(|m| (m.name(), *m)).collect();
@@ -1163,22 +1176,7 @@ fn elementwise(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
     // need not match dst (the simulator checks the pair), and Axpy's scalar has the source type
     // (§10).
     let dtype = if matches!(ins.op, Op::MulAddDst | Op::Axpy) {
-        let what = ins.op.name();
-        if let Some(d) = operand(ctx, f, "dst", what) {
-            ins.dst = Some(d.0);
-        }
-        let mut first: Option<(Operand, DType, String)> = None;
-        for s in srcs {
-            let Some(o) = operand(ctx, f, s, what) else {
-                continue;
-            };
-            ins.src.push(o.0);
-            match &first {
-                None => first = Some(o),
-                Some(a) => same_type(ctx, what, &o, s, (a.1, &a.2, "src0")),
-            }
-        }
-        first.map(|a| a.1)
+        dst_and_same_type_sources(ctx, f, ins, srcs)
     } else {
         operands(ctx, f, ins, srcs)
     };
