@@ -2,11 +2,11 @@
 //! next to the same arithmetic as a plain Rust loop over slices (both report elements/second);
 //! and the debugger's history at a depth of one million block steps: step back, goto, memory.
 
+use ascstep::base::catalog::Op;
+use ascstep::base::diag::Span;
+use ascstep::base::dtype::DType;
+use ascstep::base::ir::{Form, Instr, MaskArg, Operand, Program, Strides, Tensor};
 use ascstep::debug::Session;
-use ascstep::diag::Span;
-use ascstep::program::{Form, Instr, MaskArg, Operand, Program, Strides, Tensor};
-use ascstep::sim::dtype::DType;
-use ascstep::sim::isa::catalog::Op;
 use ascstep::sim::{Granularity, Machine, Product};
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use half::f16;
@@ -197,7 +197,7 @@ fn bench_ui(c: &mut Criterion) {
     let mut adds = Instr::new(Op::Adds, Span::new(1, 1));
     adds.dst = Some(op(0));
     adds.src = vec![op(0)];
-    adds.scalar = Some(ascstep::sim::dtype::Value::Float(1.0));
+    adds.scalar = Some(ascstep::base::dtype::Value::Float(1.0));
     adds.form = Form::Masked {
         mask: MaskArg::Contiguous(128),
         repeat_times: 255,

@@ -1,8 +1,9 @@
 //! The command line (program-format.md §9): clap definitions and the commands, mapping every
 //! outcome to the documented exit code. Diagnostics go to stderr, reports to stdout.
 
+use crate::base::ir::Program;
 use crate::outcome::{self, Verdict};
-use crate::program::{self, Program};
+use crate::program;
 use crate::report;
 use crate::sim::Product;
 use clap::{Parser, Subcommand, ValueEnum};

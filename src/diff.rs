@@ -4,13 +4,15 @@
 //! which the products first disagreed about it (found by replaying them in lockstep, one
 //! instruction at a time). A product that rejects the program is reported with its error.
 //!
-//! Values are compared as the expectations of program-format.md §8 compare them: bit-exact,
-//! except that any NaN equals any NaN; an uninitialised element equals only another one.
+//! Values are compared by the one equality rule of `base::equality` (the expectations' rule of
+//! program-format.md §8): bit-exact, except that any NaN equals any NaN; an uninitialised
+//! element equals only another one.
 
-use crate::diag::Diagnostic;
-use crate::program::Program;
+use crate::base::diag::Diagnostic;
+use crate::base::dtype::Value;
+use crate::base::equality::same_element;
+use crate::base::ir::Program;
 use crate::report::{diag_json, value_json, value_text};
-use crate::sim::dtype::Value;
 use crate::sim::{Granularity, Machine, Product, Status};
 use serde_json::{json, Map, Value as Json};
 use std::fmt::Write as _;
@@ -81,38 +83,18 @@ impl Verdict {
     }
 }
 
-/// Equal as expectations judge: same bits, or both NaN, or both uninitialised.
-fn same(a: Option<Value>, b: Option<Value>, ab: Option<&[u8]>, bb: Option<&[u8]>) -> bool {
-    match (a, b) {
-        (None, None) => true,
-        (Some(Value::Float(x)), Some(Value::Float(y))) if x.is_nan() && y.is_nan() => true,
-        (Some(_), Some(_)) => ab == bb,
-        _ => false,
-    }
-}
-
-/// Element `i` of tensor `t` on `m`: its value and its bytes.
-fn element(m: &Machine, t: usize, i: u32) -> (Option<Value>, Option<Vec<u8>>) {
-    let v = m.element(t, i);
-    let bytes = v.and_then(|_| {
-        let tensor = m.program().tensors.get(t)?;
-        let s = tensor.dtype.size();
-        let a = tensor.addr.checked_add(i.checked_mul(s)?)?;
-        Some(m.ub().slice(a..a + s).to_vec())
-    });
-    (v, bytes)
-}
-
-/// Whether the element differs among `ms`.
-fn differs(ms: &[&Machine], t: usize, i: u32) -> bool {
+/// Whether the element differs among `ms`, by the one equality rule (`base::equality`).
+pub fn differs(ms: &[&Machine], t: usize, i: u32) -> bool {
     let Some(first) = ms.first() else {
         return false;
     };
-    let (v0, b0) = element(first, t, i);
-    ms[1..].iter().any(|m| {
-        let (v, b) = element(m, t, i);
-        !same(v0, v, b0.as_deref(), b.as_deref())
-    })
+    let Some(dtype) = first.program().tensors.get(t).map(|x| x.dtype) else {
+        return false;
+    };
+    let b0 = first.element_bytes(t, i);
+    ms[1..]
+        .iter()
+        .any(|m| !same_element(dtype, b0, m.element_bytes(t, i)))
 }
 
 /// Runs `program` on each of `products` and compares the results.

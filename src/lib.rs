@@ -5,9 +5,9 @@
 //! renders results; `cli` is the command line. The simulation core has no terminal or CLI
 //! dependency.
 
+pub mod base;
 pub mod cli;
 pub mod debug;
-pub mod diag;
 pub mod diff;
 pub mod outcome;
 pub mod program;

@@ -1,8 +1,9 @@
 //! A headless run and its verdict: run a program to the end on a product and check its
 //! `expect` entries (program-format.md §8). Shared by `run`, `replay` and library users.
 
-use crate::program::{ExpectCheck, Program};
-use crate::sim::dtype::Value;
+use crate::base::dtype::Value;
+use crate::base::equality::same_element;
+use crate::base::ir::{ExpectCheck, Program};
 use crate::sim::plan::AccessKind;
 use crate::sim::{Granularity, Machine, Product, Status};
 use serde::Serialize;
@@ -129,19 +130,25 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
                 let i = e.at + j;
                 let addr = t.addr + i * s;
                 let actual = m.element(e.tensor, i);
-                let expected_bytes = |v: &[u8]| v.get((j * s) as usize..((j + 1) * s) as usize).map(|b| b.to_vec());
+                let expected_bytes = |v: &[u8]| {
+                    v.get((j * s) as usize..((j + 1) * s) as usize)
+                        .map(|b| b.to_vec())
+                };
                 let (ok, expected) = match &e.check {
                     ExpectCheck::Exact(v) => {
-                        // Bit-exact, except that any NaN equals any NaN (program-format.md §8).
+                        // The one equality rule (base::equality, program-format.md §8).
                         let exp = expected_bytes(v).unwrap_or_default();
-                        let both_nan = |a: Value| matches!((a, t.dtype.decode(&exp)), (Value::Float(x), Value::Float(y)) if x.is_nan() && y.is_nan());
-                        let ok = actual.is_some_and(|a| m.ub().slice(addr..addr + s) == exp.as_slice() || both_nan(a));
+                        let ok = exp.len() == s as usize
+                            && same_element(t.dtype, m.element_bytes(e.tensor, i), Some(&exp));
                         (ok, t.dtype.decode(&exp).to_string())
                     }
                     ExpectCheck::Close { values, rel, abs } => {
                         let exp = expected_bytes(values).unwrap_or_default();
                         let ev = t.dtype.decode(&exp);
-                        (actual.is_some_and(|a| close(a, ev, *rel, *abs)), ev.to_string())
+                        (
+                            actual.is_some_and(|a| close(a, ev, *rel, *abs)),
+                            ev.to_string(),
+                        )
                     }
                     ExpectCheck::Unwritten => {
                         let ok = (addr..addr + s).all(|a| !m.written(a));

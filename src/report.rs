@@ -1,9 +1,9 @@
 //! Reports of a headless run: the JSON object of program-format.md §9 and a text report a
 //! person can read (tensors as typed values, uninitialised elements marked).
 
-use crate::diag::Diagnostic;
+use crate::base::diag::Diagnostic;
+use crate::base::dtype::{DType, Value};
 use crate::outcome::{Outcome, Verdict};
-use crate::sim::dtype::{DType, Value};
 use crate::sim::Machine;
 use serde_json::{json, Map, Value as Json};
 use std::fmt::Write as _;

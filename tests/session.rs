@@ -1,10 +1,10 @@
 //! The debugger engine driven directly (no UI, no binary): every breakpoint kind, every reverse
 //! command, watchpoints on strided and masked operands, last-writer across overlapping repeats.
 
+use ascstep::base::dtype::Value;
 use ascstep::debug::command::{CmpOp, Condition, WatchKind, WatchTarget};
 use ascstep::debug::{Session, StopReason};
 use ascstep::program::load_str;
-use ascstep::sim::dtype::Value;
 use ascstep::sim::plan::AccessKind;
 use ascstep::sim::{Granularity, Product};
 use std::path::Path;

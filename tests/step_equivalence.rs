@@ -3,31 +3,29 @@
 //! by repeat or instruction by instruction — over random programs with random strides, masks,
 //! repeat counts, dtypes and products, valid or not.
 
+use ascstep::base::catalog::{Family, Op};
+use ascstep::base::convert::RoundMode;
+use ascstep::base::diag::Span;
+use ascstep::base::dtype::{DType, Value};
+use ascstep::base::ir::{Form, Instr, MaskArg, Operand, Program, SetMaskArg, Strides, Tensor};
+use ascstep::base::modes::CmpMode;
+use ascstep::base::modes::SelMode;
+use ascstep::base::product::ReduceOrder;
+use ascstep::base::rng::SplitMix64;
 use ascstep::debug::Session;
-use ascstep::diag::Span;
-use ascstep::program::{Form, Instr, MaskArg, Operand, Program, SetMaskArg, Strides, Tensor};
-use ascstep::sim::dtype::{DType, RoundMode, Value};
-use ascstep::sim::isa::catalog::{Family, Op};
-use ascstep::sim::isa::compare::CmpMode;
-use ascstep::sim::isa::select::SelMode;
 use ascstep::sim::plan::AccessKind;
-use ascstep::sim::product::ReduceOrder;
 use ascstep::sim::{Granularity, Machine, Product};
 use proptest::prelude::*;
 use std::sync::Arc;
 
-/// SplitMix64, to expand one proptest seed into an instruction.
-struct Rng(u64);
+/// The crate's SplitMix64, to expand one proptest seed into an instruction.
+struct Rng(SplitMix64);
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
+        self.0.below(n)
     }
     fn pick<T: Copy>(&mut self, v: &[T]) -> T {
         v[self.below(v.len() as u64) as usize]
@@ -228,7 +226,7 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
         DType::UInt16,
     ];
     let dt = dts[dt_pick as usize % dts.len()];
-    let mut rng = Rng(init_seed);
+    let mut rng = Rng(SplitMix64::new(init_seed));
     let types = [
         dt,
         dt,
@@ -266,7 +264,7 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
     let code = specs
         .iter()
         .map(|&(k, seed)| {
-            let mut r = Rng(seed);
+            let mut r = Rng(SplitMix64::new(seed));
             let op = if ops.is_empty() {
                 Op::Add
             } else {
@@ -379,7 +377,7 @@ fn generator_covers_finished_failed_and_fast_runs() {
     // Instructions that wrote something, per family.
     let mut wrote: std::collections::HashMap<Family, u32> = Default::default();
     for seed in 0..1000u64 {
-        let mut r = Rng(seed);
+        let mut r = Rng(SplitMix64::new(seed));
         let product = Product::ALL[r.below(6) as usize];
         let specs: Vec<(u8, u64)> = (0..1 + r.below(4))
             .map(|_| (r.next() as u8, r.next()))

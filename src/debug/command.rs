@@ -2,7 +2,7 @@
 //! scripts, or built by Rust tests. `parse_line` turns one line into a `Command`; the grammar is
 //! documented in docs/commands.md.
 
-use crate::sim::dtype::DType;
+use crate::base::dtype::DType;
 use crate::sim::plan::AccessKind;
 use crate::sim::{Granularity, Product};
 
@@ -1106,47 +1106,7 @@ fn did_you_mean(word: &str, candidates: &[&str]) -> String {
 }
 
 fn closest<'c>(word: &str, candidates: &[&'c str]) -> Option<&'c str> {
-    // Bound the work on absurd input; no command word is longer than 16 characters.
-    if word.chars().count() > 32 {
-        return None;
-    }
-    candidates
-        .iter()
-        .map(|&c| (edit_distance(word, c), c))
-        .filter(|&(d, c)| {
-            let longest = word.chars().count().max(c.chars().count());
-            (1..=3).contains(&d) && d * 3 <= longest
-        })
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| c)
-}
-
-/// Optimal string alignment distance: insertions, deletions, substitutions and transpositions
-/// of adjacent characters (`stpe` → `step` is 1).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let w = b.len() + 1;
-    let mut d = vec![0usize; (a.len() + 1) * w];
-    for i in 0..=a.len() {
-        for j in 0..=b.len() {
-            d[i * w + j] = if i == 0 {
-                j
-            } else if j == 0 {
-                i
-            } else {
-                let cost = usize::from(a[i - 1] != b[j - 1]);
-                let mut v = (d[(i - 1) * w + j] + 1)
-                    .min(d[i * w + j - 1] + 1)
-                    .min(d[(i - 1) * w + j - 1] + cost);
-                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                    v = v.min(d[(i - 2) * w + j - 2] + 1);
-                }
-                v
-            };
-        }
-    }
-    d[a.len() * w + b.len()]
+    crate::base::suggest::closest(word, candidates.iter().copied())
 }
 
 #[cfg(test)]
@@ -1647,6 +1607,7 @@ mod tests {
 
     #[test]
     fn edit_distance_counts_transpositions_as_one() {
+        let edit_distance = strsim::osa_distance;
         assert_eq!(edit_distance("stpe", "step"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
@@ -1664,18 +1625,11 @@ mod tests {
         }
     }
 
-    /// SplitMix64, enough for a fuzz loop without a dependency.
-    struct Rng(u64);
+    /// The crate's one generator, enough for a fuzz loop.
+    struct Rng(crate::base::rng::SplitMix64);
     impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
         fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
+            self.0.below(n as u64) as usize
         }
     }
 
@@ -1696,10 +1650,10 @@ mod tests {
 
     #[test]
     fn random_bytes_never_panic() {
-        let mut rng = Rng(0x5EED);
+        let mut rng = Rng(crate::base::rng::SplitMix64::new(0x5EED));
         for _ in 0..20_000 {
             let len = rng.below(40);
-            let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+            let bytes: Vec<u8> = (0..len).map(|_| rng.0.next_u64() as u8).collect();
             check_line(&String::from_utf8_lossy(&bytes));
         }
     }
@@ -1781,7 +1735,7 @@ mod tests {
             "\u{3000}",
             "\0",
         ];
-        let mut rng = Rng(42);
+        let mut rng = Rng(crate::base::rng::SplitMix64::new(42));
         let (mut parsed, mut failed) = (0, 0);
         for _ in 0..50_000 {
             let n = rng.below(9);
@@ -1820,7 +1774,7 @@ mod tests {
             "product ascend_950",
             "key <C-c>",
         ];
-        let mut rng = Rng(7);
+        let mut rng = Rng(crate::base::rng::SplitMix64::new(7));
         for _ in 0..20_000 {
             let mut chars: Vec<char> = seeds[rng.below(seeds.len())].chars().collect();
             for _ in 0..1 + rng.below(3) {
@@ -1829,7 +1783,7 @@ mod tests {
                     0 if at < chars.len() => {
                         chars.remove(at);
                     }
-                    1 if at < chars.len() => chars[at] = (rng.next() as u8 % 96 + 32) as char,
+                    1 if at < chars.len() => chars[at] = (rng.0.next_u64() as u8 % 96 + 32) as char,
                     _ => chars.insert(at, "[].=#x 0-é".chars().nth(rng.below(10)).unwrap()),
                 }
             }

@@ -2,6 +2,7 @@
 //! tensor elements they would leave different, or why they reject it (semantics.md §9). Used by
 //! the terminal UI's divergence pane; no terminal dependency.
 
+use crate::base::equality::same_element;
 use crate::report::value_text;
 use crate::sim::{Machine, Product, Status};
 
@@ -90,7 +91,9 @@ pub fn compare(start: &Machine, product: Product) -> Option<Divergence> {
     })
 }
 
-fn diff_tensors(a: &Machine, b: &Machine) -> Outcome {
+/// How the tensors of `b` differ from those of `a` (the same program's tensors), by the one
+/// equality rule of `base::equality`.
+pub fn diff_tensors(a: &Machine, b: &Machine) -> Outcome {
     let mut count = 0;
     let mut first = Vec::new();
     for (t, tensor) in a.program().tensors.iter().enumerate() {
@@ -110,11 +113,8 @@ fn diff_tensors(a: &Machine, b: &Machine) -> Outcome {
             continue;
         }
         for i in 0..tensor.len {
-            let o = (i * s) as usize;
-            let (x, y) = (a.element(t, i), b.element(t, i));
-            if x.is_some() != y.is_some()
-                || (x.is_some() && ba[o..o + s as usize] != bb[o..o + s as usize])
-            {
+            if !same_element(tensor.dtype, a.element_bytes(t, i), b.element_bytes(t, i)) {
+                let (x, y) = (a.element(t, i), b.element(t, i));
                 count += 1;
                 if first.len() < MAX_LISTED {
                     first.push(ElementDiff {

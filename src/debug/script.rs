@@ -2,9 +2,9 @@
 //! command the session refuses stops the replay with a `bad-command` diagnostic at
 //! `file:line:col`.
 
+use crate::base::diag::{Diagnostic, Span};
 use crate::debug::command::{parse_line, Command};
 use crate::debug::session::Session;
-use crate::diag::{Diagnostic, Span};
 
 /// What one script line printed.
 #[derive(Clone, Debug, PartialEq)]

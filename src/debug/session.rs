@@ -2,11 +2,12 @@
 //! for reverse execution, and the command interpreter shared by the UI prompt, replay scripts
 //! and library users. Reads made to show state never count as accesses.
 
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::Program;
 use crate::debug::command::{CmpOp, Command, Condition, Format, WatchKind, WatchTarget};
 use crate::debug::history::History;
-use crate::program::{self, LoadError, Program};
+use crate::program::{self, LoadError};
 use crate::report::value_text;
-use crate::sim::dtype::{DType, Value};
 use crate::sim::plan::AccessKind;
 use crate::sim::{Access, Granularity, Machine, Pos, Product, Status, StepEvent};
 use serde::Serialize;

@@ -8,9 +8,10 @@
 //! `Random` generator, and the length rules of `init` and `expect` runs.
 
 use super::load::Ctx;
-use super::spans::{Delim, Kind, Lit, Node};
-use crate::diag::{Diagnostic, Span};
-use crate::sim::dtype::{DType, Value};
+use crate::base::diag::{Diagnostic, Span};
+use crate::base::dtype::{DType, Value};
+use crate::base::rng::SplitMix64;
+use crate::base::spans::{Delim, Kind, Lit, Node};
 use half::{bf16, f16};
 
 /// The tensor a form fills or describes.
@@ -28,7 +29,7 @@ pub(super) enum EncodeError {
     OutOfRange(String),
 }
 
-use crate::sim::dtype::{float_fmt, round_exact, round_f64, FloatFmt};
+use crate::base::convert::{float_fmt, round_exact, round_f64, FloatFmt};
 
 /// What a type holds, for messages.
 pub(super) fn range_text(d: DType) -> String {
@@ -533,25 +534,10 @@ fn lit_f64(l: Lit) -> f64 {
     }
 }
 
-/// The `Random` generator: SplitMix64 (Steele, Lea, Flood 2014) seeded with `seed`; element k
-/// of the run takes the k-th output. For integer types the element is
-/// `min + next() % (max − min + 1)` (computed in 128 bits); for float types it is
-/// `min + (max − min) · ((next() >> 11) / 2^53)` in f64, rounded to the type (nearest even).
-pub(super) struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
+// The `Random` generator: `base::rng::SplitMix64` seeded with `seed`; element k of the run
+// takes the k-th output. For integer types the element is `min + next() % (max − min + 1)`
+// (computed in 128 bits); for float types it is `min + (max − min) · ((next() >> 11) / 2^53)`
+// in f64, rounded to the type (nearest even).
 impl DataForm {
     /// Elements the form has by itself: the list length of Values/Bits, the file's element
     /// count; None for Ramp, Fill and Random (they fill any run).
@@ -790,15 +776,6 @@ mod tests {
             q(DType::Int32, Lit::Float(2.0)),
             Err(EncodeError::FloatForInteger)
         );
-    }
-
-    #[test]
-    fn splitmix64_matches_the_reference_sequence() {
-        // Reference values of SplitMix64 seeded with 1234567.
-        let mut g = SplitMix64::new(1234567);
-        assert_eq!(g.next_u64(), 6457827717110365317);
-        assert_eq!(g.next_u64(), 3203168211198807973);
-        assert_eq!(g.next_u64(), 9817491932198370423);
     }
 
     #[test]

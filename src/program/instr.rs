@@ -9,14 +9,15 @@
 
 use super::data::{quantize, range_text, EncodeError};
 use super::load::{closest, Ctx, Fields};
-use super::spans::{Delim, Kind, Lit, Node};
-use crate::diag::Diagnostic;
-use crate::program::ir::{Form, Instr, MaskArg, Operand, SetMaskArg, Strides};
-use crate::sim::dtype::{DType, RoundMode, Value};
-use crate::sim::isa::catalog::{Family, Op};
-use crate::sim::isa::compare::CmpMode;
-use crate::sim::isa::select::SelMode;
-use crate::sim::product::ReduceOrder;
+use crate::base::catalog::{Family, Op};
+use crate::base::convert::RoundMode;
+use crate::base::diag::Diagnostic;
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::{Form, Instr, MaskArg, Operand, SetMaskArg, Strides};
+use crate::base::modes::CmpMode;
+use crate::base::modes::SelMode;
+use crate::base::product::ReduceOrder;
+use crate::base::spans::{Delim, Kind, Lit, Node};
 
 /// Ascend C APIs near the modelled ones that the simulator does not model.
 const NOT_YET: [&str; 1] = ["CastDequant"];

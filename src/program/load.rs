@@ -7,12 +7,12 @@
 //! alignment, dtype support, overlaps) are the simulator's, not the loader's.
 
 use super::data::{self, Run, Target};
-use super::ir::{Expect, ExpectCheck, Program, Tensor};
-use super::spans::{self, Delim, Key, Kind, Lit, Node};
 use super::LoadError;
-use crate::diag::{Diagnostic, Span};
-use crate::sim::dtype::DType;
-use crate::sim::product::Product;
+use crate::base::diag::{Diagnostic, Span};
+use crate::base::dtype::DType;
+use crate::base::ir::{Expect, ExpectCheck, Program, Tensor};
+use crate::base::product::Product;
+use crate::base::spans::{self, Delim, Key, Kind, Lit, Node};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -77,44 +77,12 @@ pub(crate) fn opt(node: &Node) -> Option<&Node> {
     }
 }
 
-/// Optimal-string-alignment edit distance, case-insensitive.
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = v;
-        }
-    }
-    d[a.len()][b.len()]
-}
-
 /// The candidate closest to `name`, if it is close enough to be a likely typo.
 pub(crate) fn closest<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let limit = name.chars().count().max(3) / 3;
-    candidates
-        .into_iter()
-        .map(|c| (distance(name, c), c))
-        .filter(|(d, c)| *d <= limit && *c != name)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
+    crate::base::suggest::closest(name, candidates)
 }
 
 fn backticked<'a>(names: impl IntoIterator<Item = &'a str>) -> String {

@@ -1,19 +1,17 @@
-//! Programs: the RON file format (program-format.md) turned into a validated `Program`.
+//! The RON front end: program files (program-format.md) turned into a validated
+//! [`Program`](crate::base::ir::Program) of the ground floor's IR. Imports only `base`.
 //!
 //! Owns the loader's public surface: [`load`], [`load_str`] and [`LoadError`]. The parts:
-//! `spans` (position index of the text), `load` (program, tensors, expectations), `instr`
-//! (instructions and operands), `data` (data forms and literal encoding), `ir` (the result).
+//! `load` (program, tensors, expectations), `instr` (instructions and operands), `data` (data
+//! forms and literal encoding); the text's position index is `base::spans`.
 mod data;
 mod instr;
-pub mod ir;
 mod load;
-pub(crate) mod spans;
 #[cfg(test)]
 mod tests;
 
-pub use ir::*;
-
-use crate::diag::Diagnostic;
+use crate::base::diag::Diagnostic;
+use crate::base::ir::Program;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

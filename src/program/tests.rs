@@ -2,12 +2,13 @@
 //! spelling, checked value by value against the IR; then one small program per diagnostic
 //! code, checked for the code and the exact line:column it points at.
 
-use super::data::SplitMix64;
 use super::*;
-use crate::diag::{Diagnostic, Span};
-use crate::sim::dtype::{DType, Value};
-use crate::sim::isa::catalog::Op;
-use crate::sim::product::{Product, ReduceOrder};
+use crate::base::catalog::Op;
+use crate::base::diag::{Diagnostic, Span};
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::*;
+use crate::base::product::{Product, ReduceOrder};
+use crate::base::rng::SplitMix64;
 use std::path::{Path, PathBuf};
 
 /// A fresh directory for data files of one test.
@@ -1068,8 +1069,8 @@ fn new_instructions_load_with_their_fields() {
     )
     .unwrap();
     let c = &p.code;
-    assert_eq!(c[0].cmp, crate::sim::isa::compare::CmpMode::Ge);
-    assert_eq!(c[1].round, crate::sim::dtype::RoundMode::Trunc);
+    assert_eq!(c[0].cmp, crate::base::modes::CmpMode::Ge);
+    assert_eq!(c[1].round, crate::base::convert::RoundMode::Trunc);
     assert_eq!(c[2].pattern, Some(3));
     assert!(c[2].reduce_mode);
     assert_eq!(

@@ -2,7 +2,7 @@
 //! values between the UB and the family kernels. Stores go through `Ub::slice_mut`, which keeps
 //! the initialised and written shadows; `Access`es are recorded when a step is being observed.
 
-use crate::sim::dtype::Elem;
+use crate::base::dtype::Elem;
 use crate::sim::event::Access;
 use crate::sim::mask::Lanes;
 use crate::sim::plan::{AccessKind, OpAddr};

@@ -3,21 +3,23 @@
 //! warnings are reported and execution goes on). Also the whole-program static checks behind
 //! `ascstep check`.
 
-use crate::diag::Diagnostic;
-use crate::program::{Form, Instr, MaskArg, Program, SetMaskArg};
-use crate::sim::dtype::{DType, RoundMode, Value};
+use crate::base::catalog::{Family, Op};
+use crate::base::convert::RoundMode;
+use crate::base::diag::Diagnostic;
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::{Form, Instr, MaskArg, Program, SetMaskArg};
+use crate::base::modes::{CmpMode, SelMode};
+use crate::base::product::{CounterContiguous, Product, SumScheme};
 use crate::sim::isa::cast::{self, CastKernel};
-use crate::sim::isa::catalog::{Family, Op};
-use crate::sim::isa::compare::{self, CmpKernel, CmpMode};
+use crate::sim::isa::compare::{self, CmpKernel};
 use crate::sim::isa::elementwise::{self, MapKernel};
 use crate::sim::isa::fill::{self, BrcbKernel, VecIndexKernel};
 use crate::sim::isa::gather::{self, GatherKernel};
 use crate::sim::isa::reduce::{self, ReduceKernel};
-use crate::sim::isa::select::{self, SelKernel, SelMode};
+use crate::sim::isa::select::{self, SelKernel};
 use crate::sim::isa::whole::WholeKernel;
 use crate::sim::mask::{expand_len, LaneSource, Lanes, MaskMode, MaskReg};
 use crate::sim::plan::{AccessKind, Indexing, OpAddr, Plan};
-use crate::sim::product::{CounterContiguous, Product, SumScheme};
 use crate::sim::ub::Ub;
 
 /// Repeats beyond this are refused so a runaway counter-mode count cannot hang the tool.
@@ -124,7 +126,7 @@ pub struct Types {
 
 /// The element types of `instr` (None when it has no operands).
 pub fn types(program: &Program, instr: &Instr) -> Option<Types> {
-    let dt = |o: &crate::program::Operand| program.tensors[o.tensor].dtype;
+    let dt = |o: &crate::base::ir::Operand| program.tensors[o.tensor].dtype;
     let dst = instr.dst.as_ref().map(dt);
     let src = instr.src.first().map(dt);
     let (src, dst) = match instr.op.family() {

@@ -1,8 +1,8 @@
 //! What one step did: the `StepEvent` the machine returns when stepping, so a debugger can
 //! highlight reads and writes, check watchpoints lane by lane and show diagnostics.
 
-use crate::diag::Diagnostic;
-use crate::sim::dtype::DType;
+use crate::base::diag::Diagnostic;
+use crate::base::dtype::DType;
 use crate::sim::mask::{Lanes, MaskReg};
 use crate::sim::plan::AccessKind;
 use serde::Serialize;

@@ -2,17 +2,17 @@
 //! block, repeat or instruction steps and returns what they did; `run` executes to the end on a
 //! fast path that builds no events and gives bit-identical results.
 
-use crate::diag::Diagnostic;
-use crate::program::Program;
+use crate::base::catalog::Family;
+use crate::base::diag::Diagnostic;
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::Program;
+use crate::base::product::Product;
 use crate::sim::access::Mem;
 use crate::sim::check::{prepare_with, Exec, Prepared};
-use crate::sim::dtype::{DType, Value};
 use crate::sim::event::{Granularity, Pos, StepEvent};
-use crate::sim::isa::catalog::Family;
 use crate::sim::isa::{cast, compare, elementwise, fill, gather, reduce, select, whole, Scratch};
 use crate::sim::mask::MaskReg;
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
-use crate::sim::product::Product;
 use crate::sim::ub::Ub;
 use crate::with_dtype;
 use serde::Serialize;
@@ -183,6 +183,17 @@ impl Machine {
             return None;
         }
         Some(tensor.dtype.decode(self.ub.slice(a..a + s)))
+    }
+
+    /// The bytes of element `i` of tensor `t`, None where uninitialised or outside the UB.
+    pub fn element_bytes(&self, t: usize, i: u32) -> Option<&[u8]> {
+        let tensor = self.program.tensors.get(t)?;
+        let s = tensor.dtype.size();
+        let a = tensor.addr.checked_add(i.checked_mul(s)?)?;
+        if i >= tensor.len || a.checked_add(s)? > self.ub.size() || !self.ub.all_init(a..a + s) {
+            return None;
+        }
+        Some(self.ub.slice(a..a + s))
     }
 
     /// Every element of tensor `t`, None where uninitialised.

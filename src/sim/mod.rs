@@ -2,15 +2,14 @@
 //! families and the machine that runs them. Knows nothing about files, terminals or clap.
 pub mod access;
 pub mod check;
-pub mod dtype;
 pub mod event;
 pub mod isa;
+pub mod lanes;
 pub mod machine;
 pub mod mask;
 pub mod plan;
-pub mod product;
 pub mod ub;
 
+pub use crate::base::product::Product;
 pub use event::{Access, Granularity, Pos, StepEvent};
 pub use machine::{Counts, Machine, Status};
-pub use product::Product;

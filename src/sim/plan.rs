@@ -2,8 +2,8 @@
 //! (semantics.md §1.2, §2). Every family describes its operands as `OpAddr`s plus a lane source;
 //! the machine, the checks and the events all go through these functions.
 
-use crate::program::{Operand, Program};
-use crate::sim::dtype::DType;
+use crate::base::dtype::DType;
+use crate::base::ir::{Operand, Program};
 use crate::sim::mask::{LaneSource, Lanes};
 use std::ops::Range;
 

@@ -2,10 +2,10 @@
 //! and what each key does. Drawing reads an `App` and never changes it; only `term.rs` talks to
 //! the terminal, so the same `App` can be driven by a replay script and rendered headless.
 
+use crate::base::dtype::DType;
 use crate::debug::command::{Command, WatchKind, WatchTarget};
 use crate::debug::divergence::{self, Divergence};
 use crate::debug::{parse_line, Progress, Session, Stop};
-use crate::sim::dtype::DType;
 use crate::sim::plan::AccessKind;
 use crate::sim::{Product, Status};
 use crate::tui::keymap::{Action, Key, KeyCode, Keymap};

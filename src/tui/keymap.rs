@@ -2,9 +2,9 @@
 //! form (`s`, `S`, `<C-c>`, `<Tab>`, `<Up>`), the actions, the gdb-style default bindings and
 //! overrides from a RON keymap file.
 
+use crate::base::diag::{Diagnostic, Span};
+use crate::base::spans::{self, Key as SpanKey, Kind};
 use crate::debug::parse_line;
-use crate::diag::{Diagnostic, Span};
-use crate::program::spans::{self, Key as SpanKey, Kind};
 use std::collections::BTreeMap;
 use std::fmt;
 

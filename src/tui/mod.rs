@@ -7,9 +7,9 @@ pub mod keymap;
 pub mod panes;
 pub mod theme;
 
+use crate::base::diag::{Diagnostic, Span as DSpan};
 use crate::debug::command::Command;
 use crate::debug::parse_line;
-use crate::diag::{Diagnostic, Span as DSpan};
 use app::{App, Pane};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;

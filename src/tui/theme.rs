@@ -3,8 +3,8 @@
 //! file names only the slots it changes. A bad theme is an error with line:col, never a silent
 //! fallback.
 
-use crate::diag::Diagnostic;
-use crate::program::spans::{Key as SpanKey, Kind, Node};
+use crate::base::diag::Diagnostic;
+use crate::base::spans::{Key as SpanKey, Kind, Node};
 use crate::tui::keymap::parse_ron;
 use ratatui::style::{Color, Modifier, Style};
 use std::path::Path;
@@ -238,7 +238,7 @@ fn parse_style(n: &Node) -> Result<Style, Vec<Diagnostic>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diag::Span;
+    use crate::base::diag::Span;
 
     #[test]
     fn default_theme_parses_and_sets_every_slot() {

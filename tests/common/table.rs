@@ -3,9 +3,9 @@
 //! values) expected afterwards. Not every test file uses every helper.
 #![allow(dead_code)]
 
-pub use ascstep::diag::Severity;
+pub use ascstep::base::diag::Severity;
+pub use ascstep::base::dtype::Value;
 pub use ascstep::program::load_str;
-pub use ascstep::sim::dtype::Value;
 pub use ascstep::sim::{Machine, Product, Status};
 pub use half::f16;
 pub use std::path::Path;

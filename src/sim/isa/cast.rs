@@ -14,10 +14,12 @@
 //! - MulAddDst / Axpy half → float compute the product of the halves exactly in float and add
 //!   the float destination (IEEE, round to nearest even).
 
-use crate::program::{Instr, Program};
+use crate::base::catalog::{Family, Op};
+use crate::base::convert::{convert, exact, from_exact, Exact, RoundMode};
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::{Instr, Program};
 use crate::sim::access::Mem;
-use crate::sim::dtype::{convert, exact, from_exact, DType, Exact, Num, RoundMode, Value};
-use crate::sim::isa::catalog::{Family, Op};
+use crate::sim::lanes::Num;
 use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
 use crate::with_dtype;
 use half::f16;

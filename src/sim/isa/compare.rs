@@ -7,79 +7,13 @@
 //! byte of the repeat is written; elsewhere the mask is reserved and every lane is compared
 //! (the plan then has all lanes active, §9 row 5).
 
-use crate::program::{Instr, Program};
+use crate::base::catalog::Op;
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::{Instr, Program};
+use crate::base::modes::CmpMode;
 use crate::sim::access::Mem;
-use crate::sim::dtype::{DType, Num, Value};
-use crate::sim::isa::catalog::Op;
+use crate::sim::lanes::Num;
 use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
-
-/// CMPMODE (semantics.md §4.6): src0 ⊙ src1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum CmpMode {
-    #[default]
-    Lt,
-    Gt,
-    Ge,
-    Eq,
-    Ne,
-    Le,
-}
-
-impl CmpMode {
-    pub const ALL: [CmpMode; 6] = [
-        CmpMode::Lt,
-        CmpMode::Gt,
-        CmpMode::Ge,
-        CmpMode::Eq,
-        CmpMode::Ne,
-        CmpMode::Le,
-    ];
-
-    /// The C++ enumerator name (`CMPMODE::LT` is written `LT`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            CmpMode::Lt => "LT",
-            CmpMode::Gt => "GT",
-            CmpMode::Ge => "GE",
-            CmpMode::Eq => "EQ",
-            CmpMode::Ne => "NE",
-            CmpMode::Le => "LE",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<CmpMode> {
-        let s = s.strip_prefix("CMPMODE::").unwrap_or(s);
-        CmpMode::ALL.into_iter().find(|m| m.name() == s)
-    }
-
-    pub const fn bit(self) -> u8 {
-        1 << self as u8
-    }
-
-    /// Whether `a ⊙ b` holds. Floats follow IEEE 754 (every comparison with NaN is false, NE
-    /// true), except that `ne_nan_false` makes NE with NaN false as well (the A2 boundary
-    /// table, semantics.md §6).
-    pub fn holds(self, a: Value, b: Value, ne_nan_false: bool) -> bool {
-        use std::cmp::Ordering::*;
-        let ord = match (a, b) {
-            (Value::Int(x), Value::Int(y)) => Some(x.cmp(&y)),
-            (Value::Float(x), Value::Float(y)) => x.partial_cmp(&y),
-            (Value::Int(x), Value::Float(y)) => (x as f64).partial_cmp(&y),
-            (Value::Float(x), Value::Int(y)) => x.partial_cmp(&(y as f64)),
-        };
-        let Some(o) = ord else {
-            return self == CmpMode::Ne && !ne_nan_false;
-        };
-        match self {
-            CmpMode::Lt => o == Less,
-            CmpMode::Gt => o == Greater,
-            CmpMode::Ge => o != Less,
-            CmpMode::Eq => o == Equal,
-            CmpMode::Ne => o != Equal,
-            CmpMode::Le => o != Greater,
-        }
-    }
-}
 
 /// What a Compare / Compares computes.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -6,10 +6,11 @@
 //! (not fused): the DK worked examples of FusedMulAdd and MulAddRelu (256 half lanes each)
 //! match that, and a fused multiply–add differs from them in 70 and 38 lanes.
 
-use crate::program::{Instr, Program};
+use crate::base::catalog::{Family, Op};
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::{Instr, Program};
 use crate::sim::access::Mem;
-use crate::sim::dtype::{DType, Num, Value};
-use crate::sim::isa::catalog::{Family, Op};
+use crate::sim::lanes::Num;
 use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
 
 /// What an elementwise instruction computes.

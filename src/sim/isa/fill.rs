@@ -8,10 +8,11 @@
 //!   repeat after repeat, `IMPL dav_c220/kernel_operator_vec_createvecindex_impl.h`), so a half
 //!   sequence rounds as the hardware's does.
 
-use crate::program::{Instr, Program};
+use crate::base::dtype::{DType, Elem, Value};
+use crate::base::ir::{Instr, Program};
 use crate::sim::access::Mem;
-use crate::sim::dtype::{DType, Elem, Num, Value};
 use crate::sim::isa::Scratch;
+use crate::sim::lanes::Num;
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
 
 #[derive(Clone, Copy, Debug, PartialEq)]

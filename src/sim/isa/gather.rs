@@ -8,10 +8,11 @@
 //! step's kept elements land depends on the data, so the plan carries the per-block counts
 //! (`Plan::packed`, computed when the instruction is reached).
 
-use crate::program::{Instr, Program};
+use crate::base::dtype::DType;
+use crate::base::ir::{Instr, Program};
 use crate::sim::access::Mem;
-use crate::sim::dtype::{DType, Num};
 use crate::sim::isa::Scratch;
+use crate::sim::lanes::Num;
 use crate::sim::mask::LaneSource;
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
 
@@ -45,7 +46,7 @@ pub fn operands(
     let st = &instr.strides;
     let group = lanes.group(par);
     let mut ops = Vec::with_capacity(3);
-    let at = |o: &crate::program::Operand| {
+    let at = |o: &crate::base::ir::Operand| {
         let t = &program.tensors[o.tensor];
         (o.tensor, t.dtype, t.addr + o.offset * t.dtype.size())
     };

@@ -9,7 +9,6 @@
 //! - `fill`: Brcb, CreateVecIndex; `reduce`: pair / block / repeat reductions; `whole`:
 //!   ReduceSum, ReduceMax, ReduceMin over a whole tensor.
 pub mod cast;
-pub mod catalog;
 pub mod compare;
 pub mod elementwise;
 pub mod fill;

@@ -2,12 +2,13 @@
 //! BlockReduceSum/Max/Min, WholeReduceSum/Max/Min and RepeatReduceSum. The source walks the
 //! shared plan like any operand; each destination has its own element indexing in the plan.
 
-use crate::program::{Instr, Program};
+use crate::base::catalog::Op;
+use crate::base::dtype::{DType, Elem, Value};
+use crate::base::ir::{Instr, Program};
+use crate::base::product::{EmptyBlockFill, Profile, ReduceOrder};
 use crate::sim::access::Mem;
-use crate::sim::dtype::{DType, Elem, Num, Value};
-use crate::sim::isa::catalog::Op;
+use crate::sim::lanes::Num;
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
-use crate::sim::product::{EmptyBlockFill, Profile, ReduceOrder};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ReduceKernel {

@@ -4,48 +4,12 @@
 //! consume the bits continuously (repeat r reads bits r·PAR … r·PAR + PAR − 1). The vector
 //! mask gates which lanes are written; the others keep their destination value.
 
-use crate::program::{Instr, Program};
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::{Instr, Program};
+use crate::base::modes::SelMode;
 use crate::sim::access::Mem;
-use crate::sim::dtype::{DType, Num, Value};
+use crate::sim::lanes::Num;
 use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
-
-/// SELMODE.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum SelMode {
-    /// Mode 0: two tensors, the same selMask bits in every repeat.
-    #[default]
-    CmpMaskSpr,
-    /// Mode 1: a tensor and a scalar, selMask consumed continuously.
-    TensorScalar,
-    /// Mode 2: two tensors, selMask consumed continuously.
-    TensorTensor,
-}
-
-impl SelMode {
-    pub const ALL: [SelMode; 3] = [
-        SelMode::CmpMaskSpr,
-        SelMode::TensorScalar,
-        SelMode::TensorTensor,
-    ];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            SelMode::CmpMaskSpr => "VSEL_CMPMASK_SPR",
-            SelMode::TensorScalar => "VSEL_TENSOR_SCALAR_MODE",
-            SelMode::TensorTensor => "VSEL_TENSOR_TENSOR_MODE",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<SelMode> {
-        let s = s.strip_prefix("SELMODE::").unwrap_or(s);
-        SelMode::ALL.into_iter().find(|m| m.name() == s)
-    }
-
-    /// The mode number (0, 1, 2) as a bit, for `Profile::select_modes`.
-    pub const fn bit(self) -> u8 {
-        1 << self as u8
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SelKernel {
@@ -59,7 +23,7 @@ pub struct SelKernel {
 pub fn operands(k: &SelKernel, instr: &Instr, program: &Program, par: u32) -> Vec<OpAddr> {
     let st = &instr.strides;
     let mut ops = Vec::with_capacity(4);
-    let at = |o: &crate::program::Operand| {
+    let at = |o: &crate::base::ir::Operand| {
         let t = &program.tensors[o.tensor];
         (o.tensor, t.dtype, t.addr + o.offset * t.dtype.size())
     };

@@ -13,14 +13,15 @@
 //! The `work` buffer (sharedTmpBuffer) is checked for size, not written: its intermediate
 //! contents are not documented.
 
+use crate::base::catalog::Op;
+use crate::base::dtype::DType;
+use crate::base::product::SumScheme;
 use crate::sim::access::Mem;
-use crate::sim::dtype::{DType, Num};
-use crate::sim::isa::catalog::Op;
 use crate::sim::isa::fill::{from_bits, to_bits};
 use crate::sim::isa::reduce::{pick, tree_sum};
 use crate::sim::isa::Scratch;
+use crate::sim::lanes::Num;
 use crate::sim::plan::{block_lanes, Plan, BLOCKS};
-use crate::sim::product::SumScheme;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WholeKernel {

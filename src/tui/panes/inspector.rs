@@ -2,7 +2,7 @@
 //! strides drawn as a map of the 32-byte blocks this repeat touches per operand, with gaps (·),
 //! the current block and overlaps between operands (!).
 
-use crate::program::{Form, MaskArg};
+use crate::base::ir::{Form, MaskArg};
 use crate::sim::check::{instr_dtype, prepare};
 use crate::sim::mask::MaskMode;
 use crate::sim::plan::{Plan, BLOCKS};

@@ -3,7 +3,7 @@
 //! (`:`), wrote (`=`) and changed (`*`) marked by glyph and style. Only visible rows are built,
 //! so a 256 KiB UB costs no more than a small one.
 
-use crate::sim::dtype::DType;
+use crate::base::dtype::DType;
 use crate::sim::plan::AccessKind;
 use crate::tui::app::{App, Pane, UbFormat};
 use crate::tui::panes::{fit, render_lines};

@@ -2,12 +2,13 @@
 //! resolved (tensors by index), every data form is encoded to little-endian bytes of its
 //! tensor's dtype, and every item keeps its source position for diagnostics.
 
-use crate::diag::Span;
-use crate::sim::dtype::{DType, RoundMode, Value};
-use crate::sim::isa::catalog::Op;
-use crate::sim::isa::compare::CmpMode;
-use crate::sim::isa::select::SelMode;
-use crate::sim::product::{Product, ReduceOrder};
+use crate::base::catalog::Op;
+use crate::base::convert::RoundMode;
+use crate::base::diag::Span;
+use crate::base::dtype::{DType, Value};
+use crate::base::modes::CmpMode;
+use crate::base::modes::SelMode;
+use crate::base::product::{Product, ReduceOrder};
 use std::path::PathBuf;
 use std::sync::Arc;
 

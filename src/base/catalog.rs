@@ -3,8 +3,9 @@
 //! Pure data; the loader reads it to know which fields an instruction takes, the checker to
 //! reject a dtype a product does not support.
 
-use crate::sim::dtype::{DType, RoundMode};
-use crate::sim::product::Product;
+use crate::base::convert::RoundMode;
+use crate::base::dtype::DType;
+use crate::base::product::Product;
 
 /// A set of element types, one bit per `DType` (in `DType::ALL` order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -377,7 +378,7 @@ impl Op {
     pub fn cmp_modes(self, product: Product, dtype: DType) -> u8 {
         let a2 = matches!(product, Product::AtlasA2 | Product::AtlasA3);
         if a2 && dtype == DType::Int32 && matches!(self, Op::Compare | Op::Compares) {
-            crate::sim::isa::compare::CmpMode::Eq.bit()
+            crate::base::modes::CmpMode::Eq.bit()
         } else {
             0x3f
         }

@@ -10,7 +10,7 @@
 //! (`decode_number`, `decode_string`), so that number and string syntax have one authority.
 //! Must not depend on anything but `diag`.
 
-use crate::diag::Span;
+use crate::base::diag::Span;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use std::fmt;
 

@@ -1,7 +1,7 @@
 //! Products and their profiles: every per-product difference of the Vector Unit as data
 //! (semantics.md §0.1, §7.3, §9). Kernels ask the profile; they never match on the product.
 
-use crate::sim::dtype::DType;
+use crate::base::dtype::DType;
 use serde::Serialize;
 use std::fmt;
 

@@ -1,0 +1,416 @@
+//! Conversion and rounding between element types (semantics.md §4.7): the one correctly
+//! rounded conversion (`round_exact_mode`), the Cast round modes, and `convert` between any two
+//! element types with saturating integer targets. Used by the loader for literals and by every
+//! kernel. Ground floor.
+
+use crate::base::dtype::DType;
+use half::{bf16, f16};
+/// Precision and exponent range of a binary floating-point format.
+/// Binary floating-point formats: significand bits (with the hidden bit) and the exponent
+/// range of normal numbers.
+#[derive(Clone, Copy)]
+pub struct FloatFmt {
+    pub p: u32,
+    pub emin: i32,
+    pub emax: i32,
+}
+
+pub fn float_fmt(d: DType) -> Option<FloatFmt> {
+    match d {
+        DType::Half => Some(FloatFmt {
+            p: 11,
+            emin: -14,
+            emax: 15,
+        }),
+        DType::BFloat16 => Some(FloatFmt {
+            p: 8,
+            emin: -126,
+            emax: 127,
+        }),
+        DType::Float => Some(FloatFmt {
+            p: 24,
+            emin: -126,
+            emax: 127,
+        }),
+        _ => None,
+    }
+}
+
+/// A Cast round mode (semantics.md §4.7, DK `precision_conversion`): how the part of a value
+/// that the target cannot hold is dropped. `None` is RINT when precision is lost and exact
+/// otherwise, which is RINT in effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RoundMode {
+    None,
+    /// Nearest, ties to even.
+    #[default]
+    Rint,
+    /// Toward −∞.
+    Floor,
+    /// Toward +∞.
+    Ceil,
+    /// Nearest, ties away from zero.
+    Round,
+    /// Toward zero.
+    Trunc,
+    /// Von Neumann: truncate, and set the last kept bit when anything was dropped.
+    Odd,
+}
+
+impl RoundMode {
+    pub const ALL: [RoundMode; 7] = [
+        RoundMode::None,
+        RoundMode::Rint,
+        RoundMode::Floor,
+        RoundMode::Ceil,
+        RoundMode::Round,
+        RoundMode::Trunc,
+        RoundMode::Odd,
+    ];
+
+    /// The C++ enumerator name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RoundMode::None => "CAST_NONE",
+            RoundMode::Rint => "CAST_RINT",
+            RoundMode::Floor => "CAST_FLOOR",
+            RoundMode::Ceil => "CAST_CEIL",
+            RoundMode::Round => "CAST_ROUND",
+            RoundMode::Trunc => "CAST_TRUNC",
+            RoundMode::Odd => "CAST_ODD",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<RoundMode> {
+        RoundMode::ALL.into_iter().find(|m| m.name() == s)
+    }
+
+    /// One bit per mode, for per-product tables of allowed modes.
+    pub const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// `m >> shift` rounded by `mode` for a value of sign `neg` (the magnitude that stays).
+fn round_shifted(m: u128, shift: u32, neg: bool, mode: RoundMode) -> u128 {
+    if shift == 0 {
+        return m;
+    }
+    let (kept, rem) = if shift >= 128 {
+        (0, m)
+    } else {
+        (m >> shift, m & ((1u128 << shift) - 1))
+    };
+    if rem == 0 {
+        return kept;
+    }
+    // Where the dropped part lies against one half of the last kept place.
+    let half = match shift {
+        s if s > 128 => std::cmp::Ordering::Less,
+        128 => rem.cmp(&(1u128 << 127)),
+        s => rem.cmp(&(1u128 << (s - 1))),
+    };
+    use std::cmp::Ordering::*;
+    let up = match mode {
+        RoundMode::Rint | RoundMode::None => half == Greater || (half == Equal && kept & 1 == 1),
+        RoundMode::Round => half != Less,
+        RoundMode::Trunc => false,
+        RoundMode::Floor => neg,
+        RoundMode::Ceil => !neg,
+        RoundMode::Odd => return kept | 1,
+    };
+    kept + u128::from(up)
+}
+
+/// The largest finite value of `f`.
+pub fn float_max(f: FloatFmt) -> f64 {
+    ((1u64 << f.p) - 1) as f64 * 2f64.powi(f.emax - f.p as i32 + 1)
+}
+
+/// Rounds (−1)^neg · m · 2^e to the nearest value of `f`, ties to even, subnormals included.
+/// Returns ±inf when the rounded magnitude reaches 2^(emax+1). The result is exact in f64.
+pub fn round_exact(neg: bool, m: u128, e: i32, f: FloatFmt) -> f64 {
+    round_exact_mode(neg, m, e, f, RoundMode::Rint)
+}
+
+/// Rounds (−1)^neg · m · 2^e to a value of `f` by `mode`, subnormals included: the one
+/// correctly rounded conversion of the crate. Overflow follows IEEE 754 for the mode: nearest
+/// modes give ±inf, truncation and CAST_ODD the largest finite value, FLOOR/CEIL whichever of
+/// the two lies in their direction (the A2 boundary table: float MAX → half is +inf under
+/// CAST_RINT, semantics.md §6). The result is exact in f64.
+pub fn round_exact_mode(neg: bool, m: u128, e: i32, f: FloatFmt, mode: RoundMode) -> f64 {
+    let signed = |v: f64| if neg { -v } else { v };
+    if m == 0 {
+        return signed(0.0);
+    }
+    let top = e + (128 - m.leading_zeros() as i32) - 1; // exponent of the leading bit
+    let q = top.max(f.emin) - (f.p as i32 - 1); // exponent of the target's last place
+    let (mm, qq) = if e >= q {
+        (m, e)
+    } else {
+        (round_shifted(m, (q - e) as u32, neg, mode), q)
+    };
+    if mm == 0 {
+        return signed(0.0);
+    }
+    let mag_top = qq + (128 - mm.leading_zeros() as i32) - 1;
+    if mag_top > f.emax {
+        let to_inf = match mode {
+            RoundMode::Rint | RoundMode::None | RoundMode::Round => true,
+            RoundMode::Trunc | RoundMode::Odd => false,
+            RoundMode::Floor => neg,
+            RoundMode::Ceil => !neg,
+        };
+        return signed(if to_inf { f64::INFINITY } else { float_max(f) });
+    }
+    // mm ≤ 2^p ≤ 2^24 and −149 ≤ qq ≤ 127 here, so both factors and the product are exact.
+    signed(mm as f64 * 2f64.powi(qq))
+}
+
+/// An element decoded exactly: NaN, ±inf, or (−1)^neg · m · 2^e.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Exact {
+    Nan,
+    Inf { neg: bool },
+    Finite { neg: bool, m: u128, e: i32 },
+}
+
+/// The exact value of the element with raw bits `bits` of type `d`.
+pub fn exact(d: DType, bits: u64) -> Exact {
+    let float = |bits: u64, frac_bits: u32, exp_bits: u32| {
+        let neg = bits >> (frac_bits + exp_bits) & 1 == 1;
+        let exp = ((bits >> frac_bits) & ((1 << exp_bits) - 1)) as i32;
+        let frac = (bits & ((1 << frac_bits) - 1)) as u128;
+        let bias = (1 << (exp_bits - 1)) - 1;
+        if exp == (1 << exp_bits) - 1 {
+            if frac == 0 {
+                Exact::Inf { neg }
+            } else {
+                Exact::Nan
+            }
+        } else if exp == 0 {
+            Exact::Finite {
+                neg,
+                m: frac,
+                e: 1 - bias - frac_bits as i32,
+            }
+        } else {
+            Exact::Finite {
+                neg,
+                m: frac | 1 << frac_bits,
+                e: exp - bias - frac_bits as i32,
+            }
+        }
+    };
+    let int = |v: i128| Exact::Finite {
+        neg: v < 0,
+        m: v.unsigned_abs(),
+        e: 0,
+    };
+    match d {
+        DType::Half => float(bits & 0xffff, 10, 5),
+        DType::BFloat16 => float(bits & 0xffff, 7, 8),
+        DType::Float => float(bits & 0xffff_ffff, 23, 8),
+        DType::Int8 => int(bits as u8 as i8 as i128),
+        DType::UInt8 => int(bits as u8 as i128),
+        DType::Int16 => int(bits as u16 as i16 as i128),
+        DType::UInt16 => int(bits as u16 as i128),
+        DType::Int32 => int(bits as u32 as i32 as i128),
+        DType::UInt32 => int(bits as u32 as i128),
+        DType::Int64 => int(bits as i64 as i128),
+        DType::UInt64 => int(bits as i128),
+    }
+}
+
+/// Raw bits of the float type `d` holding `v` (which `d` represents exactly, or is ±inf/NaN;
+/// NaN becomes the type's positive quiet NaN).
+fn float_bits(d: DType, v: f64) -> u64 {
+    match d {
+        DType::Half if v.is_nan() => 0x7e00,
+        DType::Half => f16::from_f64(v).to_bits() as u64,
+        DType::BFloat16 if v.is_nan() => 0x7fc0,
+        DType::BFloat16 => bf16::from_f64(v).to_bits() as u64,
+        _ if v.is_nan() => 0x7fc0_0000,
+        _ => (v as f32).to_bits() as u64,
+    }
+}
+
+/// `v` saturated into the integer type `d`, as raw bits.
+fn int_bits(d: DType, v: i128) -> u64 {
+    let (lo, hi) = d.int_range().unwrap_or((0, 0));
+    v.clamp(lo, hi) as u64 & mask_bits(d)
+}
+
+fn mask_bits(d: DType) -> u64 {
+    if d.size() == 8 {
+        u64::MAX
+    } else {
+        (1u64 << (8 * d.size())) - 1
+    }
+}
+
+/// Converts the element `bits` of type `from` to type `to` by `mode` (semantics.md §4.7, DK
+/// `precision_conversion` and the A2 boundary table `DK-appx`):
+/// - float targets round by `mode`; overflow as in [`round_exact_mode`]; NaN stays NaN;
+/// - integer targets round to an integer by `mode` and **saturate**; NaN gives 0, ±inf the
+///   extremes; negative values saturate to 0 in unsigned targets ("treated as exceptions");
+/// - float → float of the same type rounds to an integral value (DK: float→float 0.5 →
+///   CAST_RINT 0.0), and −0 becomes +0 (A2 boundary table note).
+pub fn convert(bits: u64, from: DType, to: DType, mode: RoundMode) -> u64 {
+    let x = exact(from, bits);
+    match (float_fmt(to), x) {
+        (Some(f), Exact::Finite { neg, m, e }) if from == to => {
+            // Integral rounding within the type; every result is representable.
+            let v = match round_to_int(neg, m, e, mode) {
+                Some(0) => 0.0,
+                Some(mag) => round_exact(neg, mag, 0, f),
+                None => round_exact(neg, m, e, f),
+            };
+            float_bits(to, v)
+        }
+        _ => from_exact(x, to, mode),
+    }
+}
+
+/// The exact value `x` in type `to`, rounded by `mode` (the rules of [`convert`]).
+pub fn from_exact(x: Exact, to: DType, mode: RoundMode) -> u64 {
+    match float_fmt(to) {
+        Some(f) => {
+            let v = match x {
+                Exact::Nan => f64::NAN,
+                Exact::Inf { neg } => {
+                    if neg {
+                        f64::NEG_INFINITY
+                    } else {
+                        f64::INFINITY
+                    }
+                }
+                Exact::Finite { neg, m, e } => round_exact_mode(neg, m, e, f, mode),
+            };
+            float_bits(to, v)
+        }
+        None => {
+            let v: i128 = match x {
+                Exact::Nan => 0,
+                Exact::Inf { neg } => {
+                    if neg {
+                        i128::MIN
+                    } else {
+                        i128::MAX
+                    }
+                }
+                Exact::Finite { neg, m, e } => match round_to_int(neg, m, e, mode) {
+                    Some(mag) if neg => -(mag.min(i128::MAX as u128) as i128),
+                    Some(mag) => mag.min(i128::MAX as u128) as i128,
+                    None if neg => i128::MIN,
+                    None => i128::MAX,
+                },
+            };
+            int_bits(to, v)
+        }
+    }
+}
+
+/// The magnitude of (−1)^neg · m · 2^e rounded to an integer by `mode`; None when it does not
+/// fit 127 bits.
+fn round_to_int(neg: bool, m: u128, e: i32, mode: RoundMode) -> Option<u128> {
+    if e >= 0 {
+        let bits = 128 - m.leading_zeros() as i32;
+        if m != 0 && bits + e > 127 {
+            return None;
+        }
+        return Some(m << e);
+    }
+    Some(round_shifted(m, e.unsigned_abs(), neg, mode))
+}
+
+pub fn round_f64(v: f64, f: FloatFmt) -> f64 {
+    if !v.is_finite() {
+        return v;
+    }
+    let bits = v.to_bits();
+    let neg = bits >> 63 == 1;
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    let frac = (bits & ((1u64 << 52) - 1)) as u128;
+    let (m, e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | 1u128 << 52, exp - 1075)
+    };
+    round_exact(neg, m, e, f)
+}
+
+/// `v` rounded to nearest-even in `d` (for float types), as an f64 that the type holds
+/// exactly. The `half` crate's own f64 conversion truncates low bits before rounding.
+pub fn round_to(d: DType, v: f64) -> f64 {
+    match float_fmt(d) {
+        Some(f) => round_f64(v, f),
+        None => v,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directed_rounding_on_ties_and_overflow() {
+        // 1 + 2^-11 is the tie between the halves 1 and 1 + 2^-10 (semantics.md §4.7 modes).
+        let h = float_fmt(DType::Half).unwrap();
+        let tie = |neg, mode| round_exact_mode(neg, (1 << 11) + 1, -11, h, mode);
+        let u = 2f64.powi(-10);
+        assert_eq!(tie(false, RoundMode::Rint), 1.0);
+        assert_eq!(tie(false, RoundMode::Round), 1.0 + u);
+        assert_eq!(tie(false, RoundMode::Floor), 1.0);
+        assert_eq!(tie(false, RoundMode::Ceil), 1.0 + u);
+        assert_eq!(tie(false, RoundMode::Trunc), 1.0);
+        assert_eq!(tie(false, RoundMode::Odd), 1.0 + u);
+        assert_eq!(tie(true, RoundMode::Floor), -1.0 - u);
+        assert_eq!(tie(true, RoundMode::Ceil), -1.0);
+        // Overflow: nearest modes give inf, truncation and CAST_ODD the largest finite value.
+        let big = |mode| round_exact_mode(false, 1, 20, h, mode);
+        assert_eq!(big(RoundMode::Rint), f64::INFINITY);
+        assert_eq!(big(RoundMode::Trunc), 65504.0);
+        assert_eq!(big(RoundMode::Odd), 65504.0);
+        assert_eq!(big(RoundMode::Floor), 65504.0);
+        assert_eq!(big(RoundMode::Ceil), f64::INFINITY);
+        assert_eq!(float_max(float_fmt(DType::Float).unwrap()), f32::MAX as f64);
+    }
+
+    #[test]
+    fn convert_saturates_integer_targets() {
+        let c = |x: f32, to, mode| convert(x.to_bits() as u64, DType::Float, to, mode);
+        assert_eq!(c(f32::NAN, DType::Int16, RoundMode::Rint), 0);
+        assert_eq!(c(1e10, DType::Int16, RoundMode::Rint) as i16, i16::MAX);
+        assert_eq!(
+            c(-1e10, DType::Int32, RoundMode::Rint) as u32 as i32,
+            i32::MIN
+        );
+        assert_eq!(c(-2.5, DType::Int32, RoundMode::Rint) as u32 as i32, -2);
+        assert_eq!(c(-2.5, DType::Int32, RoundMode::Round) as u32 as i32, -3);
+        assert_eq!(
+            c(f32::INFINITY, DType::Int64, RoundMode::Trunc),
+            i64::MAX as u64
+        );
+        // Negative values saturate to 0 in unsigned targets ("treated as exceptions", §4.7).
+        let neg = convert(
+            (-5i16) as u16 as u64,
+            DType::Int16,
+            DType::UInt8,
+            RoundMode::None,
+        );
+        assert_eq!(neg, 0);
+        assert_eq!(
+            convert(300, DType::Int16, DType::UInt8, RoundMode::None),
+            255
+        );
+        // Float → float of one type rounds to an integral value, −0 → +0.
+        assert_eq!(c(-0.0, DType::Float, RoundMode::Rint), 0);
+        assert_eq!(
+            f32::from_bits(c(2.5, DType::Float, RoundMode::Rint) as u32),
+            2.0
+        );
+        // NaN stays NaN in a float target.
+        assert_eq!(c(f32::NAN, DType::Half, RoundMode::Rint), 0x7e00);
+    }
+}

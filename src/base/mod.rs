@@ -1,0 +1,23 @@
+//! The ground floor: data and vocabulary that every ring stands on, importing nothing of the
+//! crate above it (`tests/architecture.rs` enforces this).
+//!
+//! - `dtype`: element types, decoded values, typed elements in little-endian bytes;
+//! - `convert`: rounding and conversion between element types (semantics.md §4.7);
+//! - `product`: the products and their profiles (every behaviour switch a named field);
+//! - `catalog`: the instruction vocabulary (`Op`, `Family`) and per-product dtype tables;
+//! - `modes`: enumerated instruction arguments (CMPMODE, SELMODE);
+//! - `ir`: the program IR every front end produces and the machine executes;
+//! - `diag`: diagnostics with positions; `spans`: the RON position index;
+//! - `equality`: the one element-equality rule of `expect`, `diff` and the divergence pane;
+//! - `suggest`: "did you mean"; `rng`: SplitMix64.
+pub mod catalog;
+pub mod convert;
+pub mod diag;
+pub mod dtype;
+pub mod equality;
+pub mod ir;
+pub mod modes;
+pub mod product;
+pub mod rng;
+pub mod spans;
+pub mod suggest;

@@ -1,0 +1,479 @@
+//! Per-lane arithmetic of the Vector Unit (semantics.md §6): `Num`, implemented for every
+//! element type and used by every family kernel.
+
+use crate::base::convert::*;
+use crate::base::dtype::{Elem, Value};
+use half::{bf16, f16};
+
+/// Per-lane arithmetic in the Vector Unit's default "INF/NAN" mode (semantics.md §6):
+/// integers wrap, floats follow IEEE with round-to-nearest-even, NaN propagates and signed
+/// zero is ordered in Max/Min. Operations a type does not support are never reached: the
+/// dtype tables of the catalog reject them before execution.
+pub trait Num: Elem {
+    fn vadd(self, o: Self) -> Self;
+    fn vsub(self, o: Self) -> Self;
+    fn vmul(self, o: Self) -> Self;
+    fn vdiv(self, o: Self) -> Self;
+    /// Max with NaN propagation and +0 > −0 (semantics.md §6).
+    fn vmax(self, o: Self) -> Self;
+    fn vmin(self, o: Self) -> Self;
+    fn vabs(self) -> Self;
+    fn zero() -> Self;
+    fn is_neg(self) -> bool;
+    fn is_nan(self) -> bool {
+        false
+    }
+    /// Flushes a subnormal result to a zero of the same sign (950 FTZ, semantics.md §6);
+    /// identity on integers.
+    fn ftz(self) -> Self {
+        self
+    }
+    /// Float-only transcendental / root functions; identity on integers (never reached).
+    fn unary_f(self, f: fn(f64) -> f64) -> Self;
+    fn bit_not(self) -> Self;
+    fn bit_and(self, o: Self) -> Self;
+    fn bit_or(self, o: Self) -> Self;
+    /// Shift left by `n`; signed types keep the sign bit (semantics.md §4.3).
+    fn shl(self, n: u32) -> Self;
+    /// Shift right by `n` (arithmetic for signed), optionally adding the last bit shifted out.
+    fn shr(self, n: u32, round: bool) -> Self;
+    /// Converts a program scalar (already range-checked) to this type.
+    fn from_value(v: Value) -> Self;
+    fn to_value(self) -> Value;
+}
+
+macro_rules! num_int {
+    ($t:ty, $u:ty, $signed:expr) => {
+        impl Num for $t {
+            #[inline(always)]
+            fn vadd(self, o: Self) -> Self {
+                self.wrapping_add(o)
+            }
+            #[inline(always)]
+            fn vsub(self, o: Self) -> Self {
+                self.wrapping_sub(o)
+            }
+            #[inline(always)]
+            fn vmul(self, o: Self) -> Self {
+                self.wrapping_mul(o)
+            }
+            #[inline(always)]
+            fn vdiv(self, o: Self) -> Self {
+                // Integer division is only offered on 950's count form; x/0 gives all ones.
+                self.checked_div(o).unwrap_or(!0)
+            }
+            #[inline(always)]
+            fn vmax(self, o: Self) -> Self {
+                if o > self {
+                    o
+                } else {
+                    self
+                }
+            }
+            #[inline(always)]
+            fn vmin(self, o: Self) -> Self {
+                if o < self {
+                    o
+                } else {
+                    self
+                }
+            }
+            #[inline(always)]
+            fn vabs(self) -> Self {
+                #[allow(unused_comparisons)]
+                if self < 0 {
+                    (0 as $t).wrapping_sub(self)
+                } else {
+                    self
+                }
+            }
+            fn zero() -> Self {
+                0
+            }
+            #[allow(unused_comparisons)]
+            fn is_neg(self) -> bool {
+                self < 0
+            }
+            fn unary_f(self, _f: fn(f64) -> f64) -> Self {
+                self
+            }
+            fn bit_not(self) -> Self {
+                !self
+            }
+            fn bit_and(self, o: Self) -> Self {
+                self & o
+            }
+            fn bit_or(self, o: Self) -> Self {
+                self | o
+            }
+            fn shl(self, n: u32) -> Self {
+                let bits = <$t>::BITS;
+                // Shifting by the bit width or more gives 0, also for negative values
+                // (semantics.md §4.3, §9 row 18).
+                if n >= bits {
+                    return 0;
+                }
+                let shifted = self << n;
+                if $signed {
+                    // "Arithmetic left shift": the sign bit stays, the bit below it is dropped.
+                    let sign = (0 as $t).wrapping_sub(1) ^ (<$t>::MAX);
+                    (self & sign) | (shifted & !sign)
+                } else {
+                    shifted
+                }
+            }
+            fn shr(self, n: u32, round: bool) -> Self {
+                let bits = <$t>::BITS;
+                #[allow(unused_comparisons)]
+                let fill: $t = if self < 0 { !0 } else { 0 };
+                let sh = |k: u32| -> $t {
+                    if k >= bits {
+                        fill
+                    } else {
+                        self >> k
+                    }
+                };
+                let base = sh(n);
+                if round && n > 0 {
+                    base.wrapping_add(sh(n - 1) & 1)
+                } else {
+                    base
+                }
+            }
+            fn from_value(v: Value) -> Self {
+                match v {
+                    Value::Int(i) => i as $t,
+                    Value::Float(f) => f as $t,
+                }
+            }
+            fn to_value(self) -> Value {
+                Value::Int(self as i128)
+            }
+        }
+        const _: () = assert!(std::mem::size_of::<$t>() == std::mem::size_of::<$u>());
+    };
+}
+num_int!(i8, u8, true);
+num_int!(u8, u8, false);
+num_int!(i16, u16, true);
+num_int!(u16, u16, false);
+num_int!(i32, u32, true);
+num_int!(u32, u32, false);
+num_int!(i64, u64, true);
+num_int!(u64, u64, false);
+
+/// Max/Min on floats: NaN propagates (the first NaN operand is returned), and signed zero is
+/// ordered, max(0, −0) = 0 and min(0, −0) = −0 (semantics.md §6). Returns the selected input
+/// unchanged so NaN payloads and exact bits survive.
+#[inline(always)]
+fn fmax_sel<T: Copy>(a: T, b: T, fa: f64, fb: f64, want_max: bool) -> T {
+    if fa.is_nan() {
+        return a;
+    }
+    if fb.is_nan() {
+        return b;
+    }
+    if fa == fb {
+        // Equal values: only ±0 can differ; +0 is the larger.
+        let a_neg = fa.is_sign_negative();
+        return if want_max != a_neg { a } else { b };
+    }
+    if (fb > fa) == want_max {
+        b
+    } else {
+        a
+    }
+}
+
+macro_rules! num_small_float {
+    ($t:ty) => {
+        impl Num for $t {
+            // binary32 is wide enough that computing in f32 and rounding once to the 16-bit
+            // format is correctly rounded for + − × ÷ √ (p32 ≥ 2·p16 + 2).
+            #[inline(always)]
+            fn vadd(self, o: Self) -> Self {
+                <$t>::from_f32(canon_f32(self.to_f32() + o.to_f32()))
+            }
+            #[inline(always)]
+            fn vsub(self, o: Self) -> Self {
+                <$t>::from_f32(canon_f32(self.to_f32() - o.to_f32()))
+            }
+            #[inline(always)]
+            fn vmul(self, o: Self) -> Self {
+                <$t>::from_f32(canon_f32(self.to_f32() * o.to_f32()))
+            }
+            #[inline(always)]
+            fn vdiv(self, o: Self) -> Self {
+                <$t>::from_f32(canon_f32(self.to_f32() / o.to_f32()))
+            }
+            #[inline(always)]
+            fn vmax(self, o: Self) -> Self {
+                fmax_sel(self, o, self.to_f64(), o.to_f64(), true)
+            }
+            #[inline(always)]
+            fn vmin(self, o: Self) -> Self {
+                fmax_sel(self, o, self.to_f64(), o.to_f64(), false)
+            }
+            fn vabs(self) -> Self {
+                <$t>::from_bits(self.to_bits() & 0x7fff)
+            }
+            fn zero() -> Self {
+                <$t>::from_bits(0)
+            }
+            fn is_neg(self) -> bool {
+                self.to_f32() < 0.0
+            }
+            fn is_nan(self) -> bool {
+                <$t>::is_nan(self)
+            }
+            fn ftz(self) -> Self {
+                if !self.is_normal()
+                    && self.to_bits() & 0x7fff != 0
+                    && !<$t>::is_nan(self)
+                    && !self.is_infinite()
+                {
+                    <$t>::from_bits(self.to_bits() & 0x8000)
+                } else {
+                    self
+                }
+            }
+            fn unary_f(self, f: fn(f64) -> f64) -> Self {
+                let r = f(self.to_f64());
+                if r.is_nan() {
+                    <$t>::NAN
+                } else {
+                    <$t>::from_f64(round_to(<$t as Elem>::DTYPE, r))
+                }
+            }
+            fn bit_not(self) -> Self {
+                <$t>::from_bits(!self.to_bits())
+            }
+            fn bit_and(self, o: Self) -> Self {
+                <$t>::from_bits(self.to_bits() & o.to_bits())
+            }
+            fn bit_or(self, o: Self) -> Self {
+                <$t>::from_bits(self.to_bits() | o.to_bits())
+            }
+            fn shl(self, _n: u32) -> Self {
+                self
+            }
+            fn shr(self, _n: u32, _r: bool) -> Self {
+                self
+            }
+            fn from_value(v: Value) -> Self {
+                let f = match v {
+                    Value::Int(i) => i as f64,
+                    Value::Float(f) => f,
+                };
+                <$t>::from_f64(round_to(<$t as Elem>::DTYPE, f))
+            }
+            fn to_value(self) -> Value {
+                Value::Float(self.to_f64())
+            }
+        }
+    };
+}
+num_small_float!(f16);
+num_small_float!(bf16);
+
+/// NaN results are the positive quiet NaN on every host (x86 would give a negative one for
+/// invalid operations, ARM a positive one): payloads are not modelled, so results stay
+/// reproducible. Max/Min still return their NaN input unchanged.
+#[inline(always)]
+fn canon_f32(x: f32) -> f32 {
+    if x.is_nan() {
+        f32::NAN
+    } else {
+        x
+    }
+}
+
+impl Num for f32 {
+    #[inline(always)]
+    fn vadd(self, o: Self) -> Self {
+        canon_f32(self + o)
+    }
+    #[inline(always)]
+    fn vsub(self, o: Self) -> Self {
+        canon_f32(self - o)
+    }
+    #[inline(always)]
+    fn vmul(self, o: Self) -> Self {
+        canon_f32(self * o)
+    }
+    #[inline(always)]
+    fn vdiv(self, o: Self) -> Self {
+        canon_f32(self / o)
+    }
+    #[inline(always)]
+    fn vmax(self, o: Self) -> Self {
+        fmax_sel(self, o, self as f64, o as f64, true)
+    }
+    #[inline(always)]
+    fn vmin(self, o: Self) -> Self {
+        fmax_sel(self, o, self as f64, o as f64, false)
+    }
+    fn vabs(self) -> Self {
+        f32::from_bits(self.to_bits() & 0x7fff_ffff)
+    }
+    fn zero() -> Self {
+        0.0
+    }
+    fn is_neg(self) -> bool {
+        self < 0.0
+    }
+    fn is_nan(self) -> bool {
+        f32::is_nan(self)
+    }
+    fn ftz(self) -> Self {
+        if self.is_subnormal() {
+            f32::from_bits(self.to_bits() & 0x8000_0000)
+        } else {
+            self
+        }
+    }
+    fn unary_f(self, f: fn(f64) -> f64) -> Self {
+        // f64 → f32 by `as` rounds to nearest even; f64 carries ≥ 2·24+2 bits.
+        canon_f32(f(self as f64) as f32)
+    }
+    fn bit_not(self) -> Self {
+        f32::from_bits(!self.to_bits())
+    }
+    fn bit_and(self, o: Self) -> Self {
+        f32::from_bits(self.to_bits() & o.to_bits())
+    }
+    fn bit_or(self, o: Self) -> Self {
+        f32::from_bits(self.to_bits() | o.to_bits())
+    }
+    fn shl(self, _n: u32) -> Self {
+        self
+    }
+    fn shr(self, _n: u32, _r: bool) -> Self {
+        self
+    }
+    fn from_value(v: Value) -> Self {
+        match v {
+            Value::Int(i) => i as f32,
+            Value::Float(f) => f as f32,
+        }
+    }
+    fn to_value(self) -> Value {
+        Value::Float(self as f64)
+    }
+}
+
+/// Calls `$body` with `$T` bound to the Rust type of `$dt`.
+#[macro_export]
+macro_rules! with_dtype {
+    ($dt:expr, $T:ident => $body:expr) => {{
+        use $crate::base::dtype::DType as __D;
+        match $dt {
+            __D::Half => {
+                type $T = half::f16;
+                $body
+            }
+            __D::BFloat16 => {
+                type $T = half::bf16;
+                $body
+            }
+            __D::Float => {
+                type $T = f32;
+                $body
+            }
+            __D::Int8 => {
+                type $T = i8;
+                $body
+            }
+            __D::UInt8 => {
+                type $T = u8;
+                $body
+            }
+            __D::Int16 => {
+                type $T = i16;
+                $body
+            }
+            __D::UInt16 => {
+                type $T = u16;
+                $body
+            }
+            __D::Int32 => {
+                type $T = i32;
+                $body
+            }
+            __D::UInt32 => {
+                type $T = u32;
+                $body
+            }
+            __D::Int64 => {
+                type $T = i64;
+                $body
+            }
+            __D::UInt64 => {
+                type $T = u64;
+                $body
+            }
+        }
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signed_shift_left_keeps_sign_bit() {
+        // semantics.md §4.3: 0b1010101010101010 << 1 = 0b1101010101010100, << 3 = 0b1101010101010000
+        let x = 0b1010_1010_1010_1010u16 as i16;
+        assert_eq!(x.shl(1) as u16, 0b1101_0101_0101_0100);
+        assert_eq!(x.shl(3) as u16, 0b1101_0101_0101_0000);
+        assert_eq!(
+            0x4000i16.shl(1),
+            0,
+            "positive values lose the bit below the sign"
+        );
+        assert_eq!(1u16.shl(16), 0);
+        assert_eq!((-1i16).shl(17), 0, "beyond the width: 0, not the sign bit");
+        assert_eq!((-2i16).shl(16), 0);
+    }
+
+    #[test]
+    fn shift_right_rounding_and_range() {
+        // semantics.md §4.3 example: 17 >> 5 with roundEn = 1
+        assert_eq!(17i32.shr(5, true), 1);
+        assert_eq!(17i32.shr(5, false), 0);
+        assert_eq!((-8i16).shr(1, false), -4);
+        assert_eq!((-8i16).shr(40, false), -1);
+        assert_eq!(8i16.shr(40, false), 0);
+        assert_eq!(0x8000u16.shr(15, false), 1);
+    }
+
+    #[test]
+    fn integer_wraparound_matches_boundary_table() {
+        // semantics.md §6: int16 MIN+MIN = 0, MAX+MAX = -2, MIN*MIN = 0, MAX*MAX = 1
+        assert_eq!(i16::MIN.vadd(i16::MIN), 0);
+        assert_eq!(i16::MAX.vadd(i16::MAX), -2);
+        assert_eq!(i16::MIN.vmul(i16::MIN), 0);
+        assert_eq!(i16::MAX.vmul(i16::MAX), 1);
+    }
+
+    #[test]
+    fn half_overflow_and_signed_zero() {
+        let max = f16::from_f32(65504.0);
+        assert!(max.vadd(max).is_infinite());
+        let z = f16::from_f32(0.0);
+        let nz = f16::from_f32(-0.0);
+        assert_eq!(z.vmax(nz).to_bits(), z.to_bits());
+        assert_eq!(nz.vmax(z).to_bits(), z.to_bits());
+        assert_eq!(z.vmin(nz).to_bits(), nz.to_bits());
+        assert!(Num::vmax(f16::NAN, z).is_nan());
+        assert!(Num::vmin(1.0f32, f32::NAN).is_nan());
+        assert_eq!(
+            Num::vdiv(1.0f32, -0.0).to_bits(),
+            f32::NEG_INFINITY.to_bits()
+        );
+        // Invalid operations give the positive quiet NaN whatever the host CPU does.
+        assert_eq!(Num::vdiv(0.0f32, 0.0).to_bits(), 0x7fc0_0000);
+        assert_eq!(Num::vsub(f16::INFINITY, f16::INFINITY).to_bits(), 0x7e00);
+        assert_eq!(Num::unary_f(-1.0f32, f64::sqrt).to_bits(), 0x7fc0_0000);
+    }
+}
