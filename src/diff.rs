@@ -9,10 +9,11 @@
 //! element equals only another one.
 
 use crate::base::diag::Diagnostic;
+use crate::base::dtype::value_text;
 use crate::base::dtype::Value;
 use crate::base::equality::same_element;
 use crate::base::ir::Program;
-use crate::report::{diag_json, value_json, value_text};
+use crate::report::{diag_json, value_json};
 use crate::sim::{Granularity, Machine, Product, Status};
 use serde_json::{json, Map, Value as Json};
 use std::fmt::Write as _;

@@ -2,7 +2,7 @@
 //! person can read (tensors as typed values, uninitialised elements marked).
 
 use crate::base::diag::Diagnostic;
-use crate::base::dtype::{DType, Value};
+use crate::base::dtype::{value_text, DType, Value};
 use crate::outcome::{Outcome, Verdict};
 use crate::sim::Machine;
 use serde_json::{json, Map, Value as Json};
@@ -25,20 +25,6 @@ pub fn value_json(v: Option<Value>, dtype: DType) -> Json {
         Some(Value::Float(f)) if f.is_infinite() => json!(if f > 0.0 { "inf" } else { "-inf" }),
         Some(Value::Float(f)) if dtype == DType::Float => json!(f as f32),
         Some(Value::Float(f)) => json!(f),
-    }
-}
-
-/// An element as text in its type: floats of `float` in shortest f32 form.
-pub fn value_text(v: Option<Value>, dtype: DType) -> String {
-    match v {
-        None => "·".into(),
-        Some(Value::Float(f)) if dtype == DType::Float && f.is_finite() && f != 0.0 => {
-            format!("{}", f as f32)
-        }
-        Some(Value::Float(f)) if f.is_finite() && f != 0.0 && dtype != DType::Float => {
-            format!("{}", f as f32)
-        }
-        Some(v) => v.to_string(),
     }
 }
 

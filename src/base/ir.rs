@@ -26,6 +26,15 @@ pub struct Program {
     pub expect: Vec<Expect>,
 }
 
+impl Program {
+    /// The element type instruction `instr` computes in: its destination's, else its first
+    /// source's (program-format.md §5).
+    pub fn instr_dtype(&self, instr: &Instr) -> Option<DType> {
+        let o = instr.dst.as_ref().or(instr.src.first())?;
+        self.tensors.get(o.tensor).map(|t| t.dtype)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Tensor {
     pub name: String,

@@ -37,7 +37,11 @@ mod tests {
         assert_eq!(closest("stpe", words), Some("step"));
         assert_eq!(closest("add", words), Some("Add"));
         assert_eq!(closest("Addss", words), Some("Adds"));
-        assert_eq!(closest("Add", ["Add", "Exp"]), None, "a word is not its own typo");
+        assert_eq!(
+            closest("Add", ["Add", "Exp"]),
+            None,
+            "a word is not its own typo"
+        );
         assert_eq!(closest("xx", ["x", "y"]), Some("x"));
         assert_eq!(closest("y", ["s", "n"]), None);
         assert_eq!(closest("xyzzy", words), None);

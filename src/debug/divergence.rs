@@ -2,8 +2,8 @@
 //! tensor elements they would leave different, or why they reject it (semantics.md §9). Used by
 //! the terminal UI's divergence pane; no terminal dependency.
 
+use crate::base::dtype::value_text;
 use crate::base::equality::same_element;
-use crate::report::value_text;
 use crate::sim::{Machine, Product, Status};
 
 /// One element that ends differently on another product.

@@ -101,15 +101,6 @@ impl Ctx<'_> {
     }
 }
 
-/// The element type an instruction computes in: the destination's (program-format.md §5).
-pub fn instr_dtype(program: &Program, instr: &Instr) -> Option<DType> {
-    instr
-        .dst
-        .as_ref()
-        .or(instr.src.first())
-        .map(|o| program.tensors[o.tensor].dtype)
-}
-
 fn is_count(instr: &Instr) -> bool {
     matches!(instr.form, Form::Count(_))
 }
@@ -1517,7 +1508,7 @@ fn prepare_inner(
         }
         _ => (elementwise::operands(instr, program), 32),
     };
-    if matches!(instr.op, Op::And | Op::Or) && Some(t.dst) != instr_dtype(program, instr) {
+    if matches!(instr.op, Op::And | Op::Or) && Some(t.dst) != program.instr_dtype(instr) {
         // And/Or int32 count-form reinterpretation: every operand is seen as 16-bit words.
         for o in ops.iter_mut() {
             *o = OpAddr::standard(o.role, o.tensor, o.kind, t.dst, o.base, o.blk, o.rep);

@@ -5,10 +5,11 @@
 use crate::base::dtype::DType;
 use crate::debug::command::{Command, WatchKind, WatchTarget};
 use crate::debug::divergence::{self, Divergence};
-use crate::debug::{parse_line, Progress, Session, Stop};
+use crate::debug::{Progress, Session, Stop};
 use crate::sim::plan::AccessKind;
 use crate::sim::{Product, Status};
 use crate::tui::keymap::{Action, Key, KeyCode, Keymap};
+use crate::tui::line::{parse_ui_line, UiLine};
 use crate::tui::theme::Theme;
 
 /// The seven panes, numbered as the number keys that focus them.
@@ -360,21 +361,18 @@ impl App {
 
     /// Parses and runs one command-language line (from a key, the prompt or a script).
     pub fn run_line(&mut self, line: &str) {
-        match parse_line(line) {
+        match parse_ui_line(line) {
             Ok(None) => {}
-            Ok(Some(cmd)) => self.run_command(cmd, line),
+            Ok(Some(UiLine::Key(k, _))) => match Key::parse(&k) {
+                Ok(key) => self.handle_key(key),
+                Err(e) => self.log(LogKind::Error, e),
+            },
+            Ok(Some(UiLine::Engine(cmd))) => self.run_command(cmd, line),
             Err(e) => self.log(LogKind::Error, format!("{}: {}", line.trim(), e.message)),
         }
     }
 
     pub fn run_command(&mut self, cmd: Command, line: &str) {
-        if let Command::Key(k) = &cmd {
-            match Key::parse(k) {
-                Ok(key) => self.handle_key(key),
-                Err(e) => self.log(LogKind::Error, e),
-            }
-            return;
-        }
         let forward = matches!(cmd, Command::Step(..) | Command::Continue);
         if forward && self.session.machine().status() != Status::Running {
             let why = match self.session.machine().status() {
@@ -507,13 +505,12 @@ impl App {
             return;
         }
         let p = m.pos();
-        let offset = p.repeat as u64 * 8 + p.block as u64;
-        let start_step = m.step_count().saturating_sub(offset);
+        let start_step = self.session.instruction_start_step();
         let key = (p.instruction, start_step, self.session.product());
         if self.div_key == Some(key) {
             return;
         }
-        let start = if offset == 0 {
+        let start = if start_step == m.step_count() {
             m.clone()
         } else {
             self.session.history().machine_at(start_step)

@@ -4,12 +4,12 @@
 
 pub mod app;
 pub mod keymap;
+pub mod line;
 pub mod panes;
 pub mod theme;
 
 use crate::base::diag::{Diagnostic, Span as DSpan};
-use crate::debug::command::Command;
-use crate::debug::parse_line;
+use crate::tui::line::{parse_ui_line, UiLine};
 use app::{App, Pane};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -190,19 +190,18 @@ pub fn screen(app: &App, w: u16, h: u16) -> String {
 pub fn run_script(app: &mut App, script: &str) -> Result<(), Diagnostic> {
     for (n, raw) in script.lines().enumerate() {
         let line = n as u32 + 1;
-        match parse_line(raw) {
+        match parse_ui_line(raw) {
             Ok(None) => {}
-            Ok(Some(Command::Key(k))) => match keymap::Key::parse(&k) {
+            Ok(Some(UiLine::Key(k, col))) => match keymap::Key::parse(&k) {
                 Ok(key) => {
                     app.handle_key(key);
                     while app.tick() {}
                 }
                 Err(e) => {
-                    let col = raw.find(&k).map_or(1, |c| c + 1) as u32;
                     return Err(Diagnostic::error("bad-command", e).at(DSpan::new(line, col)));
                 }
             },
-            Ok(Some(cmd)) => {
+            Ok(Some(UiLine::Engine(cmd))) => {
                 let before = app.log.len();
                 app.run_command(cmd, raw.split('#').next().unwrap_or("").trim());
                 if let Some(l) = app.log[before..]

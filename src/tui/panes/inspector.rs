@@ -3,7 +3,6 @@
 //! the current block and overlaps between operands (!).
 
 use crate::base::ir::{Form, MaskArg};
-use crate::sim::check::{instr_dtype, prepare};
 use crate::sim::mask::MaskMode;
 use crate::sim::plan::{Plan, BLOCKS};
 use crate::sim::Status;
@@ -14,29 +13,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use std::collections::BTreeMap;
 
-/// The plan of the current instruction: the machine's once reached, else what it would be.
+/// The plan of the current instruction, through the engine's query.
 pub fn current_plan(app: &App) -> Result<Option<Plan>, String> {
-    let m = app.session.machine();
-    if m.status() != Status::Running {
-        return Ok(None);
-    }
-    if let Some(p) = m.current_plan() {
-        return Ok(Some(p.clone()));
-    }
-    let prog = app.session.program();
-    prepare(
-        prog,
-        m.pos().instruction,
-        app.session.product(),
-        m.ub().size(),
-        m.mask(),
-    )
-    .map(|p| Some(p.plan))
-    .map_err(|e| {
-        e.first()
-            .map(|d| format!("error[{}]: {}", d.code, d.message))
-            .unwrap_or_default()
-    })
+    app.session.plan_preview()
 }
 
 /// For operand `i` in repeat `r`: 32-byte cell index → (block, byte range) of each element run
@@ -102,7 +81,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         render_lines(app, Pane::Inspector, "", lines, area, buf);
         return;
     };
-    let dt = instr_dtype(prog, instr).map_or("-".to_string(), |d| d.to_string());
+    let dt = prog
+        .instr_dtype(instr)
+        .map_or("-".to_string(), |d| d.to_string());
     let form = match &instr.form {
         Form::Count(n) => format!("first {n} elements (count form)"),
         Form::Masked { mask, repeat_times } => {

@@ -34,7 +34,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .map(|(ti, tensor)| {
             let w = (0..tensor.len.min(256))
                 .map(|i| {
-                    crate::report::value_text(m.element(ti, i), tensor.dtype)
+                    crate::base::dtype::value_text(m.element(ti, i), tensor.dtype)
                         .chars()
                         .count()
                 })
@@ -95,7 +95,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                             None => (" ", "text"),
                         };
                         let v = m.element(ti, i as u32);
-                        let text = crate::report::value_text(v, tensor.dtype);
+                        let text = crate::base::dtype::value_text(v, tensor.dtype);
                         let st = if v.is_none() && g == " " {
                             "uninit"
                         } else {

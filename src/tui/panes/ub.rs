@@ -169,7 +169,7 @@ fn values(
                     t.style(if g == " " { "uninit" } else { st }),
                 );
             }
-            let v = crate::report::value_text(Some(dt.decode(ub.slice(a..a + s))), dt);
+            let v = crate::base::dtype::value_text(Some(dt.decode(ub.slice(a..a + s))), dt);
             Span::styled(format!("{}{g}", fit(&v, w)), t.style(st))
         })
         .collect()

@@ -1,0 +1,186 @@
+//! The one command language of the debugger: typed at the `:` prompt, read from replay
+//! scripts, or built by Rust tests. `parse_line` turns one line into a `Command`; the grammar is
+//! documented in docs/commands.md. UI-only lines (`key KEY`) are the terminal UI's.
+//!
+//! The parts: this file (the `Command` enum and its argument types), `parse` (the parser),
+//! `tests`.
+mod parse;
+#[cfg(test)]
+mod tests;
+
+pub use parse::{parse_line, split_words};
+
+use crate::base::dtype::DType;
+use crate::sim::plan::AccessKind;
+use crate::sim::{Granularity, Product};
+
+/// What a watchpoint reacts to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WatchKind {
+    Read,
+    Write,
+    Any,
+}
+
+impl WatchKind {
+    pub fn matches(self, k: AccessKind) -> bool {
+        match self {
+            WatchKind::Any => true,
+            WatchKind::Read => k == AccessKind::Read,
+            WatchKind::Write => k == AccessKind::Write,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            WatchKind::Read => "read",
+            WatchKind::Write => "write",
+            WatchKind::Any => "any",
+        }
+    }
+}
+
+/// What a watchpoint covers: raw UB bytes, or elements of a named tensor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WatchTarget {
+    /// UB bytes `start..end`.
+    Bytes { start: u32, end: u32 },
+    /// Elements `start..end` of a tensor.
+    Elements {
+        tensor: String,
+        start: u32,
+        end: u32,
+    },
+}
+
+/// A comparison in `break-if`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// The condition of `break-if TENSOR[I] …`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Condition {
+    /// `z[5] == 3` (any of `== != < <= > >=`); the value is parsed as a number (`nan`, `inf`,
+    /// `-inf` allowed).
+    Compare(CmpOp, f64),
+    /// `z[5] is nan`
+    IsNan,
+    /// `z[5] is inf` (either sign)
+    IsInf,
+    /// `z[5] changed`: the element's bytes differ after a step.
+    Changed,
+}
+
+/// How `print` and `x` show bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The tensor's own dtype (`print`) or bytes as hex (`x` default).
+    Natural,
+    Hex,
+    As(DType),
+}
+
+/// One debugger command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `step [block|repeat|instr] [N]`
+    Step(Granularity, u64),
+    /// `back [block|repeat|instr] [N]`
+    Back(Granularity, u64),
+    /// `continue`
+    Continue,
+    /// `reverse-continue`
+    ReverseContinue,
+    /// `goto STEP`
+    Goto(u64),
+    /// `break instr N [repeat R]`
+    BreakInstr {
+        instruction: u32,
+        repeat: Option<u32>,
+    },
+    /// `watch ADDR[..END] [read|write|any]` or `watch TENSOR[I] [read|write|any]`
+    Watch(WatchTarget, WatchKind),
+    /// `break-if TENSOR[I] OP VALUE` / `is nan` / `is inf` / `changed`
+    BreakIf {
+        tensor: String,
+        index: u32,
+        cond: Condition,
+    },
+    /// `break-on diagnostics`
+    BreakOnDiagnostics,
+    /// `enable ID`, `disable ID`, `delete ID`
+    Enable(u32),
+    Disable(u32),
+    Delete(u32),
+    /// `print TENSOR[A..B] [as TYPE|hex]` (no range: the whole tensor)
+    Print {
+        tensor: String,
+        range: Option<(u32, u32)>,
+        format: Format,
+    },
+    /// `x ADDR LEN [as TYPE|hex]`
+    Examine {
+        addr: u32,
+        len: u32,
+        format: Format,
+    },
+    /// `where`
+    Where,
+    /// `last-writer ADDR`
+    LastWriter(u32),
+    /// `product KEY`
+    Product(Product),
+    /// `restart`
+    Restart,
+    /// `info breakpoints`: list breakpoints and watchpoints.
+    InfoBreakpoints,
+}
+
+/// A line that is not a valid command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based column, in characters, of the offending word (or of the part of a word at
+    /// fault, such as the index in `z[…]`); just past the last word when a word is missing.
+    pub col: u32,
+    pub message: String,
+}
+
+/// The command words, in the order error messages list them.
+pub(crate) const COMMANDS: [&str; 19] = [
+    "step",
+    "back",
+    "continue",
+    "reverse-continue",
+    "goto",
+    "restart",
+    "where",
+    "info",
+    "break",
+    "watch",
+    "break-if",
+    "break-on",
+    "enable",
+    "disable",
+    "delete",
+    "print",
+    "x",
+    "last-writer",
+    "product",
+];
+
+pub(crate) const GRANULARITIES: [&str; 4] = ["block", "repeat", "instr", "instruction"];
+pub(crate) const WATCH_KINDS: [&str; 3] = ["read", "write", "any"];
+pub(crate) const CMP_OPS: [(&str, CmpOp); 6] = [
+    ("==", CmpOp::Eq),
+    ("!=", CmpOp::Ne),
+    ("<=", CmpOp::Le),
+    (">=", CmpOp::Ge),
+    ("<", CmpOp::Lt),
+    (">", CmpOp::Gt),
+];

@@ -1,0 +1,176 @@
+//! Text views of the session's state for `where`, `print` and `x`.
+
+use super::*;
+use crate::base::dtype::{value_text, DType};
+use crate::debug::command::Format;
+use crate::sim::check::prepare;
+use crate::sim::plan::{Plan, BLOCKS};
+use crate::sim::Status;
+use std::fmt::Write as _;
+
+impl Session {
+    /// The step number at which the current instruction started (its first block step).
+    pub fn instruction_start_step(&self) -> u64 {
+        let p = self.machine.pos();
+        let offset = p.repeat as u64 * BLOCKS as u64 + p.block as u64;
+        self.machine.step_count().saturating_sub(offset)
+    }
+
+    /// The plan of the current instruction, for the UI's inspector and mask panes: the
+    /// machine's once the instruction is reached, else what it would be from the current state
+    /// (an error message when it would be rejected); None when the program is not running.
+    pub fn plan_preview(&self) -> Result<Option<Plan>, String> {
+        let m = &self.machine;
+        if m.status() != Status::Running {
+            return Ok(None);
+        }
+        if let Some(p) = m.current_plan() {
+            return Ok(Some(p.clone()));
+        }
+        prepare(
+            &self.program,
+            m.pos().instruction,
+            self.product,
+            m.ub().size(),
+            m.mask(),
+        )
+        .map(|p| Some(p.plan))
+        .map_err(|e| {
+            e.first()
+                .map(|d| format!("error[{}]: {}", d.code, d.message))
+                .unwrap_or_default()
+        })
+    }
+
+    /// The `where` lines.
+    pub fn where_text(&self) -> Vec<String> {
+        let m = &self.machine;
+        let mut out = Vec::new();
+        let head = match m.status() {
+            Status::Finished => format!("step {}: program finished", m.step_count()),
+            Status::Failed => format!(
+                "step {}: stopped by an error before instruction {}",
+                m.step_count(),
+                self.describe_pos()
+            ),
+            Status::Running => format!(
+                "step {}: before instruction {}",
+                m.step_count(),
+                self.describe_pos()
+            ),
+        };
+        out.push(format!("{head} on {}", self.product));
+        let mask = m.mask();
+        out.push(format!(
+            "mask register: {} mode, high {:#018x}, low {:#018x}",
+            match mask.mode {
+                crate::sim::mask::MaskMode::Normal => "normal",
+                crate::sim::mask::MaskMode::Counter => "counter",
+            },
+            mask.high,
+            mask.low
+        ));
+        out
+    }
+
+    /// The `print` lines.
+    pub fn print_text(
+        &self,
+        tensor: &str,
+        range: Option<(u32, u32)>,
+        format: Format,
+    ) -> Result<Vec<String>, String> {
+        let t = self.tensor_by_name(tensor)?;
+        let t = &self.program.tensors[t];
+        let (a, b) = range.unwrap_or((0, t.len));
+        if a >= b || b > t.len {
+            return Err(format!(
+                "`{tensor}[{a}..{b}]` is outside `{tensor}` (0..{})",
+                t.len
+            ));
+        }
+        let s = t.dtype.size();
+        let (start, end) = (t.addr + a * s, t.addr + b * s);
+        let dt = match format {
+            Format::As(d) => d,
+            _ => t.dtype,
+        };
+        let head = format!(
+            "{tensor}[{a}..{b}] as {}:",
+            if format == Format::Hex {
+                "hex".to_string()
+            } else {
+                dt.to_string()
+            }
+        );
+        let mut out = vec![head];
+        out.extend(self.dump(
+            start,
+            end,
+            if format == Format::Hex {
+                None
+            } else {
+                Some(dt)
+            },
+        ));
+        Ok(out)
+    }
+
+    /// The `x` lines.
+    pub fn examine_text(&self, addr: u32, len: u32, format: Format) -> Result<Vec<String>, String> {
+        let ub = self.machine.ub().size();
+        let end = addr
+            .checked_add(len)
+            .filter(|&e| e <= ub)
+            .ok_or(format!("{addr:#x}+{len} is beyond the {ub}-byte UB"))?;
+        let dt = match format {
+            Format::As(d) => Some(d),
+            _ => None,
+        };
+        Ok(self.dump(addr, end, dt))
+    }
+
+    /// Rows of bytes (hex, `..` uninitialised) or typed values (`·` uninitialised), each led
+    /// by its address.
+    pub(super) fn dump(&self, start: u32, end: u32, dt: Option<DType>) -> Vec<String> {
+        let ub = self.machine.ub();
+        let mut out = Vec::new();
+        match dt {
+            None => {
+                let mut a = start;
+                while a < end {
+                    let row_end = (a + 16).min(end);
+                    let mut line = format!("  {a:#07x}:");
+                    for x in a..row_end {
+                        if ub.is_init(x) {
+                            let _ = write!(line, " {:02x}", ub.bytes()[x as usize]);
+                        } else {
+                            line.push_str(" ..");
+                        }
+                    }
+                    out.push(line);
+                    a = row_end;
+                }
+            }
+            Some(d) => {
+                let s = d.size();
+                let n = (end - start) / s;
+                let per_row = (32 / s).max(8);
+                let mut i = 0;
+                while i < n {
+                    let row = (i + per_row).min(n);
+                    let a0 = start + i * s;
+                    let mut line = format!("  {a0:#07x}:");
+                    for j in i..row {
+                        let a = start + j * s;
+                        let v = ub.all_init(a..a + s).then(|| d.decode(ub.slice(a..a + s)));
+                        let _ = write!(line, " {}", value_text(v, d));
+                    }
+                    out.push(line);
+                    i = row;
+                }
+            }
+        }
+        out
+    }
+}
