@@ -5,7 +5,7 @@
 use ascstep::base::catalog::Op;
 use ascstep::base::diag::Span;
 use ascstep::base::dtype::DType;
-use ascstep::base::ir::{Form, Instr, MaskArg, Operand, Program, Strides, Tensor};
+use ascstep::base::ir::{Args, Form, Instr, MaskArg, Operand, Program, Strides, Tensor, Vector};
 use ascstep::debug::Session;
 use ascstep::sim::{Granularity, Machine, Product};
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
@@ -31,14 +31,19 @@ fn add_program(dt: DType) -> Arc<Program> {
         offset: 0,
         span: Span::new(1, 1),
     };
-    let mut add = Instr::new(Op::Add, Span::new(1, 1));
-    add.dst = Some(op(0));
-    add.src = vec![op(1), op(2)];
-    add.form = Form::Masked {
-        mask: MaskArg::Contiguous(dt.par() as i128),
-        repeat_times: REPEATS,
-    };
-    add.strides = Strides::default();
+    let add = Instr::new(
+        Op::Add,
+        Args::Elementwise(Vector {
+            dst: op(0),
+            src: vec![op(1), op(2)],
+            form: Form::Masked {
+                mask: MaskArg::Contiguous(dt.par() as i128),
+                repeat_times: REPEATS,
+            },
+            strides: Strides::default(),
+        }),
+        Span::new(1, 1),
+    );
     Arc::new(Program {
         path: "bench.ron".into(),
         source: Arc::from(""),
@@ -194,14 +199,23 @@ fn bench_ui(c: &mut Criterion) {
         offset: 0,
         span: Span::new(1, 1),
     };
-    let mut adds = Instr::new(Op::Adds, Span::new(1, 1));
-    adds.dst = Some(op(0));
-    adds.src = vec![op(0)];
-    adds.scalar = Some(ascstep::base::dtype::Value::Float(1.0));
-    adds.form = Form::Masked {
-        mask: MaskArg::Contiguous(128),
-        repeat_times: 255,
-    };
+    let adds = Instr::new(
+        Op::Adds,
+        Args::Scalar {
+            v: Vector {
+                dst: op(0),
+                src: vec![op(0)],
+                form: Form::Masked {
+                    mask: MaskArg::Contiguous(128),
+                    repeat_times: 255,
+                },
+                strides: Strides::default(),
+            },
+            scalar: ascstep::base::dtype::Value::Float(1.0),
+            round_en: false,
+        },
+        Span::new(1, 1),
+    );
     let p = Arc::new(Program {
         path: "ui.ron".into(),
         source: Arc::from(""),

@@ -82,7 +82,7 @@ const RULES: &[Rule] = &[
         may_import: &["base", "sim", "debug", "tui"],
         may_not_import: &[
             "sim::check",
-            "sim::isa",
+            "sim::family",
             "sim::access",
             "sim::lanes",
             "sim::machine",

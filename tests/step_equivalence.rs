@@ -7,7 +7,10 @@ use ascstep::base::catalog::{Family, Op};
 use ascstep::base::convert::RoundMode;
 use ascstep::base::diag::Span;
 use ascstep::base::dtype::{DType, Value};
-use ascstep::base::ir::{Form, Instr, MaskArg, Operand, Program, SetMaskArg, Strides, Tensor};
+use ascstep::base::ir::{
+    Args, Form, GatherPattern, Instr, MaskArg, Operand, Program, SetMaskArg, Strides, Tensor,
+    Vector,
+};
 use ascstep::base::modes::CmpMode;
 use ascstep::base::modes::SelMode;
 use ascstep::base::product::ReduceOrder;
@@ -64,7 +67,7 @@ fn pattern_type(dt: DType) -> DType {
 }
 
 fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
-    let mut i = Instr::new(op, Span::new(1, 1));
+    let span = Span::new(1, 1);
     let size = |t: usize| match t {
         BITS | I8 => 1,
         PARTNER => partner(dt).size(),
@@ -83,8 +86,9 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     };
     let fam = op.family();
     if fam == Family::MaskReg {
+        let mut set = None;
         if op == Op::SetVectorMask {
-            i.set_mask = Some(if rng.below(2) == 0 {
+            set = Some(if rng.below(2) == 0 {
                 SetMaskArg::Len(rng.below(200))
             } else {
                 SetMaskArg::Words {
@@ -93,11 +97,12 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
                 }
             })
         }
-        return i;
+        let dtype = DType::Half;
+        return Instr::new(op, Args::MaskReg { set, dtype }, span);
     }
     // dst is tensor 0 or, for in-place work, the source tensor.
     let dst_t = if rng.below(4) == 0 { 1 } else { 0 };
-    i.dst = Some(operand(dst_t, rng));
+    let mut dst = operand(dst_t, rng);
     let nsrc = match fam {
         Family::Binary | Family::CastBinary => 2,
         Family::Compare if op == Op::Compare => 2,
@@ -105,60 +110,67 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
         Family::Duplicate | Family::VecIndex => 0,
         _ => 1,
     };
+    let mut src = Vec::new();
     for j in 0..nsrc {
-        i.src.push(operand(1 + j, rng));
+        src.push(operand(1 + j, rng));
     }
+    let mut scalar = None;
     if matches!(
         fam,
         Family::Scalar | Family::Duplicate | Family::VecIndex | Family::Compare | Family::Select
     ) {
-        i.scalar = Some(if dt.is_float() {
+        scalar = Some(if dt.is_float() {
             Value::Float(rng.below(200) as f64 / 8.0 - 12.0)
         } else {
             Value::Int(rng.below(17) as i128)
         });
     }
-    i.round_en = op == Op::ShiftRight && rng.below(2) == 0;
-    i.order = rng.pick(&ReduceOrder::ALL);
-    i.cmp = rng.pick(&CmpMode::ALL);
-    i.sel_mode = rng.pick(&SelMode::ALL);
-    i.round = rng.pick(&RoundMode::ALL);
+    let round_en = op == Op::ShiftRight && rng.below(2) == 0;
+    let order = rng.pick(&ReduceOrder::ALL);
+    let cmp = rng.pick(&CmpMode::ALL);
+    let sel_mode = rng.pick(&SelMode::ALL);
+    let round = rng.pick(&RoundMode::ALL);
+    let mut aux = None;
+    let mut pattern = None;
+    let mut reduce_mode = false;
+    let mut calc_index = false;
+    let mut is_set_mask = true;
     match fam {
         // Packed bits out; Select reads them (mode 1 has no src1).
-        Family::Compare => i.dst = Some(operand(BITS, rng)),
+        Family::Compare => dst = operand(BITS, rng),
         Family::Select => {
-            i.aux = Some(operand(BITS, rng));
-            if i.sel_mode == SelMode::TensorScalar {
-                i.src.truncate(1);
+            aux = Some(operand(BITS, rng));
+            if sel_mode == SelMode::TensorScalar {
+                src.truncate(1);
             }
         }
         Family::Gather => {
             if rng.below(2) == 0 {
-                i.pattern = Some(1 + rng.below(7) as u8);
+                pattern = Some(1 + rng.below(7) as u8);
             } else {
-                i.aux = Some(operand(PATTERN, rng));
+                aux = Some(operand(PATTERN, rng));
             }
-            i.reduce_mode = rng.below(2) == 0;
+            reduce_mode = rng.below(2) == 0;
         }
-        Family::Cast => i.dst = Some(operand(PARTNER, rng)),
+        Family::Cast => dst = operand(PARTNER, rng),
         Family::CastBinary => {
             let t = if dt == DType::Float { PARTNER } else { I8 };
-            i.dst = Some(operand(t, rng));
+            dst = operand(t, rng);
         }
         Family::Binary | Family::Scalar
             if matches!(op, Op::MulAddDst | Op::Axpy) && rng.below(2) == 0 =>
         {
-            i.dst = Some(operand(PARTNER, rng));
+            dst = operand(PARTNER, rng);
         }
         Family::Whole => {
-            i.aux = Some(operand(2, rng));
-            i.calc_index = rng.below(2) == 0;
-            i.is_set_mask = rng.below(4) != 0;
+            aux = Some(operand(2, rng));
+            calc_index = rng.below(2) == 0;
+            is_set_mask = rng.below(4) != 0;
         }
         _ => {}
     }
     let stride = |rng: &mut Rng, hi: u64| rng.below(hi) as u32;
-    i.strides = Strides {
+    let mut strides = Strides {
         dst_blk: if rng.below(10) == 0 {
             0
         } else {
@@ -169,18 +181,18 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
         src_rep: [stride(rng, 12), stride(rng, 12)],
     };
     if rng.below(2) == 0 {
-        i.strides = Strides {
+        strides = Strides {
             dst_rep: if fam == Family::Reduce { 1 } else { 8 },
             ..Strides::default()
         };
     }
     let par = dt.par() as u64;
     let count_form = !matches!(fam, Family::Reduce | Family::Gather | Family::Brcb);
-    i.form = if count_form && rng.below(4) == 0 {
+    let form = if count_form && rng.below(4) == 0 {
         Form::Count(rng.below(12 * par))
     } else if fam == Family::Gather {
         // Counter mode counts elements per repeat, sometimes more than PAR.
-        let mask = if i.reduce_mode {
+        let mask = if reduce_mode {
             1 + rng.below(3 * par)
         } else {
             0
@@ -205,7 +217,62 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             repeat_times: rng.below(24),
         }
     };
-    i
+    let v = Vector {
+        dst,
+        src,
+        form,
+        strides,
+    };
+    let zero = Value::Int(0);
+    let args = match fam {
+        Family::Scalar => Args::Scalar {
+            v,
+            scalar: scalar.unwrap_or(zero),
+            round_en,
+        },
+        Family::Duplicate | Family::VecIndex => Args::Fill {
+            v,
+            scalar: scalar.unwrap_or(zero),
+        },
+        Family::Brcb => Args::Brcb(v),
+        Family::Reduce => Args::Reduce { v, order },
+        Family::Compare => Args::Compare {
+            v,
+            cmp,
+            scalar: (op == Op::Compares).then(|| scalar.unwrap_or(zero)),
+        },
+        Family::Select => Args::Select {
+            v,
+            mode: sel_mode,
+            sel_mask: aux.expect("Select has a sel_mask"),
+            scalar,
+        },
+        Family::Gather => Args::Gather {
+            v,
+            pattern: match (pattern, aux) {
+                (Some(p), _) => GatherPattern::Builtin(p),
+                (None, Some(o)) => GatherPattern::Tensor(o),
+                (None, None) => GatherPattern::Builtin(7),
+            },
+            reduce_mode,
+        },
+        Family::Cast | Family::CastBinary => Args::Cast {
+            v,
+            round: if fam == Family::Cast {
+                round
+            } else {
+                RoundMode::Rint
+            },
+        },
+        Family::Whole => Args::Whole {
+            v,
+            work: aux,
+            calc_index,
+            is_set_mask,
+        },
+        _ => Args::Elementwise(v),
+    };
+    Instr::new(op, args, span)
 }
 
 /// Whether `op` can run on `dt` somewhere on `product` (its dtype table or a conversion pair
@@ -386,7 +453,7 @@ fn generator_covers_finished_failed_and_fast_runs() {
         let mut m = Machine::new(p.clone(), product);
         loop {
             let idx = m.pos().instruction;
-            if let Ok(prep) = ascstep::sim::check::prepare(&p, idx, product, UB, m.mask()) {
+            if let Ok(prep) = ascstep::sim::reach::prepare(&p, idx, product, UB, m.mask()) {
                 fast += (prep.fast && prep.plan.repeats > 0) as u32;
             }
             let Some(ev) = m.step(Granularity::Instruction) else {

@@ -5,7 +5,7 @@
 
 use crate::base::convert::RoundMode;
 use crate::base::dtype::DType;
-use crate::base::product::Product;
+use crate::base::product::{PerProduct, Product};
 
 /// A set of element types, one bit per `DType` (in `DType::ALL` order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -121,231 +121,291 @@ ops! {
 }
 
 impl Op {
+    /// Whether the instruction converts between element types by definition (Cast and the
+    /// composite casts); its pair tables then describe it entirely.
+    pub fn converts(self) -> bool {
+        matches!(self.family(), Family::Cast | Family::CastBinary)
+    }
+
     pub fn parse(s: &str) -> Option<Op> {
         Op::ALL.iter().copied().find(|o| o.name() == s)
     }
 
     /// Element types accepted per product: (all forms, count form only), in `Product::ALL`
     /// order: training, inference, A2, A3, 200I/500 A2, 950 (semantics.md §4 tables).
-    fn table(self) -> [(u16, u16); 6] {
+    fn table(self) -> PerProduct<(u16, u16)> {
         use Op::*;
-        let same = |t: u16| [(t, 0); 6];
+        let same = |t: u16| PerProduct::all((t, 0));
         match self {
             Exp | Ln | Sqrt | Rsqrt => same(HF),
-            Reciprocal => [(HF, 0), (HF, 0), (HF, 0), (HF, 0), (HF, 0), (HF, I64 | U64)],
-            Abs => [
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (I16 | HF, 0),
-                (I8 | I16 | HF | I32 | F, I64),
-            ],
-            Relu => [
-                (H, 0),
-                (H | I32 | F, 0),
-                (H | I32 | F, 0),
-                (H | I32 | F, 0),
-                (H | I32 | F, 0),
-                (H | I32 | F | I64, 0),
-            ],
-            Not => [
-                (I16 | U16, 0),
-                (I16 | U16, 0),
-                (I16 | U16, 0),
-                (I16 | U16, 0),
-                (I16 | U16, 0),
-                (INTS | HF, 0),
-            ],
+            Reciprocal => PerProduct {
+                training: (HF, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF, 0),
+                a950: (HF, I64 | U64),
+            },
+            Abs => PerProduct {
+                training: (HF, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (I16 | HF, 0),
+                a950: (I8 | I16 | HF | I32 | F, I64),
+            },
+            Relu => PerProduct {
+                training: (H, 0),
+                inference: (H | I32 | F, 0),
+                a2: (H | I32 | F, 0),
+                a3: (H | I32 | F, 0),
+                a200i: (H | I32 | F, 0),
+                a950: (H | I32 | F | I64, 0),
+            },
+            Not => PerProduct {
+                training: (I16 | U16, 0),
+                inference: (I16 | U16, 0),
+                a2: (I16 | U16, 0),
+                a3: (I16 | U16, 0),
+                a200i: (I16 | U16, 0),
+                a950: (INTS | HF, 0),
+            },
             Add | Sub => {
                 let std = I16 | HF | I32;
-                [
-                    (HF | I32, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std | U16 | BF | U32, I8 | U8 | I64 | U64),
-                ]
+                PerProduct {
+                    training: (HF | I32, 0),
+                    inference: (std, 0),
+                    a2: (std, 0),
+                    a3: (std, 0),
+                    a200i: (std, 0),
+                    a950: (std | U16 | BF | U32, I8 | U8 | I64 | U64),
+                }
             }
             Mul => {
                 let std = I16 | HF | I32;
-                [
-                    (HF | I32, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std | U16 | BF | U32, I64 | U64),
-                ]
+                PerProduct {
+                    training: (HF | I32, 0),
+                    inference: (std, 0),
+                    a2: (std, 0),
+                    a3: (std, 0),
+                    a200i: (std, 0),
+                    a950: (std | U16 | BF | U32, I64 | U64),
+                }
             }
-            Div => [(HF, 0), (HF, 0), (HF, 0), (HF, 0), (HF, 0), (HF, 0)],
+            Div => PerProduct {
+                training: (HF, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF, 0),
+                a950: (HF, 0),
+            },
             Max | Min => {
                 let std = I16 | HF | I32;
-                [
-                    (HF | I32, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, I8 | U8 | I64 | U64),
-                ]
+                PerProduct {
+                    training: (HF | I32, 0),
+                    inference: (std, 0),
+                    a2: (std, 0),
+                    a3: (std, 0),
+                    a200i: (std, 0),
+                    a950: (std, I8 | U8 | I64 | U64),
+                }
             }
             // And/Or int32 on A2/A3 is the count-form reinterpretation quirk of §3, handled
             // by the checker as its own case (semantics.md §9 row 4).
-            And | Or => [
-                (I16 | U16, 0),
-                (I16 | U16, 0),
-                (I16 | U16, 0),
-                (I16 | U16, 0),
-                (I16 | U16, 0),
-                (INTS, 0),
-            ],
+            And | Or => PerProduct {
+                training: (I16 | U16, 0),
+                inference: (I16 | U16, 0),
+                a2: (I16 | U16, 0),
+                a3: (I16 | U16, 0),
+                a200i: (I16 | U16, 0),
+                a950: (INTS, 0),
+            },
             Adds | Muls => {
                 let std = I16 | HF | I32;
-                [
-                    (HF, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std | I8 | U8 | BF | I64 | U64, 0),
-                ]
+                PerProduct {
+                    training: (HF, 0),
+                    inference: (std, 0),
+                    a2: (std, 0),
+                    a3: (std, 0),
+                    a200i: (std, 0),
+                    a950: (std | I8 | U8 | BF | I64 | U64, 0),
+                }
             }
             Maxs | Mins => {
                 let std = I16 | HF | I32;
-                [(0, 0), (std, 0), (std, 0), (std, 0), (std, 0), (std, 0)]
+                PerProduct {
+                    training: (0, 0),
+                    inference: (std, 0),
+                    a2: (std, 0),
+                    a3: (std, 0),
+                    a200i: (std, 0),
+                    a950: (std, 0),
+                }
             }
-            LeakyRelu => [(0, 0), (HF, 0), (HF, 0), (HF, 0), (HF, 0), (HF, 0)],
+            LeakyRelu => PerProduct {
+                training: (0, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF, 0),
+                a950: (HF, 0),
+            },
             ShiftLeft | ShiftRight => {
                 let std = I16 | U16 | I32 | U32;
-                [(0, 0), (0, 0), (std, 0), (std, 0), (std, 0), (INTS, 0)]
+                PerProduct {
+                    training: (0, 0),
+                    inference: (0, 0),
+                    a2: (std, 0),
+                    a3: (std, 0),
+                    a200i: (std, 0),
+                    a950: (INTS, 0),
+                }
             }
             PairReduceSum | BlockReduceSum | BlockReduceMax | BlockReduceMin | WholeReduceSum
-            | WholeReduceMax | WholeReduceMin | RepeatReduceSum => {
-                [(H, 0), (HF, 0), (HF, 0), (HF, 0), (HF, 0), (HF, 0)]
-            }
+            | WholeReduceMax | WholeReduceMin | RepeatReduceSum => PerProduct {
+                training: (H, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF, 0),
+                a950: (HF, 0),
+            },
             Duplicate => {
                 let std = I16 | U16 | H | BF | I32 | U32 | F;
-                [
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, I8 | U8 | I64 | U64),
-                ]
+                PerProduct {
+                    training: (std, 0),
+                    inference: (std, 0),
+                    a2: (std, 0),
+                    a3: (std, 0),
+                    a200i: (std, 0),
+                    a950: (std, I8 | U8 | I64 | U64),
+                }
             }
             // §4.2 (DK:复合计算/AddRelu, /SubRelu): not on training; 200I/500 A2 lacks int16.
-            AddRelu | SubRelu => [
-                (0, 0),
-                (I16 | HF, 0),
-                (I16 | HF, 0),
-                (I16 | HF, 0),
-                (HF, 0),
-                (I16 | HF, I64 | U64),
-            ],
+            AddRelu | SubRelu => PerProduct {
+                training: (0, 0),
+                inference: (I16 | HF, 0),
+                a2: (I16 | HF, 0),
+                a3: (I16 | HF, 0),
+                a200i: (HF, 0),
+                a950: (I16 | HF, I64 | U64),
+            },
             // DK:复合计算/FusedMulAdd, /MulAddRelu.
-            FusedMulAdd => [
-                (0, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF | BF, I64 | U64),
-            ],
-            MulAddRelu => [(0, 0), (HF, 0), (HF, 0), (HF, 0), (HF, 0), (HF, I64 | U64)],
+            FusedMulAdd => PerProduct {
+                training: (0, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF, 0),
+                a950: (HF | BF, I64 | U64),
+            },
+            MulAddRelu => PerProduct {
+                training: (0, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF, 0),
+                a950: (HF, I64 | U64),
+            },
             // Same-type rows of DK:复合计算/MulAddDst; half→float is in `pairs` (§9 row 24).
-            MulAddDst => [
-                (0, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF | I16 | U16 | I32 | U32, 0),
-                (HF, I64 | U64),
-            ],
+            MulAddDst => PerProduct {
+                training: (0, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF | I16 | U16 | I32 | U32, 0),
+                a950: (HF, I64 | U64),
+            },
             // Same-type rows of DK:复合计算/Axpy (every product, training included).
-            Axpy => [
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF | BF, I64 | U64),
-            ],
+            Axpy => PerProduct {
+                training: (HF, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF, 0),
+                a950: (HF | BF, I64 | U64),
+            },
             // DK:数据填充/Brcb: not on training or 200I/500 A2; inference has no bfloat16.
             Brcb => {
                 let std = I16 | U16 | H | I32 | U32 | F;
-                [
-                    (0, 0),
-                    (std, 0),
-                    (std | BF, 0),
-                    (std | BF, 0),
-                    (0, 0),
-                    (INTS | H | BF | F, 0),
-                ]
+                PerProduct {
+                    training: (0, 0),
+                    inference: (std, 0),
+                    a2: (std | BF, 0),
+                    a3: (std | BF, 0),
+                    a200i: (0, 0),
+                    a950: (INTS | H | BF | F, 0),
+                }
             }
             // DK:数据填充/CreateVecIndex: the inference page lists no dtype (§11 item 14).
             CreateVecIndex => {
                 let std = I16 | H | I32 | F;
-                [
-                    (0, 0),
-                    (0, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, 0),
-                    (std, I8 | I64),
-                ]
+                PerProduct {
+                    training: (0, 0),
+                    inference: (0, 0),
+                    a2: (std, 0),
+                    a3: (std, 0),
+                    a200i: (std, 0),
+                    a950: (std, I8 | I64),
+                }
             }
             // The source type T of DK:比较与选择/Compare (int32: EQ only on A2/A3, `cmp_modes`).
-            Compare => [
-                (HF, 0),
-                (HF, 0),
-                (HF | I32, 0),
-                (HF | I32, 0),
-                (HF, 0),
-                (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
-            ],
-            Compares => [
-                (0, 0),
-                (HF, 0),
-                (HF | I32, 0),
-                (HF | I32, 0),
-                (I16 | U16 | HF | I32 | U32, 0),
-                (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
-            ],
-            Select => [
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
-            ],
+            Compare => PerProduct {
+                training: (HF, 0),
+                inference: (HF, 0),
+                a2: (HF | I32, 0),
+                a3: (HF | I32, 0),
+                a200i: (HF, 0),
+                a950: (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
+            },
+            Compares => PerProduct {
+                training: (0, 0),
+                inference: (HF, 0),
+                a2: (HF | I32, 0),
+                a3: (HF | I32, 0),
+                a200i: (I16 | U16 | HF | I32 | U32, 0),
+                a950: (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
+            },
+            Select => PerProduct {
+                training: (HF, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF, 0),
+                a950: (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
+            },
             GatherMask => {
                 let std = I16 | U16 | H | I32 | U32 | F;
-                [
-                    (0, 0),
-                    (std, 0),
-                    (std | BF, 0),
-                    (std | BF, 0),
-                    (std, 0),
-                    (std | BF | I8 | U8, 0),
-                ]
+                PerProduct {
+                    training: (0, 0),
+                    inference: (std, 0),
+                    a2: (std | BF, 0),
+                    a3: (std | BF, 0),
+                    a200i: (std, 0),
+                    a950: (std | BF | I8 | U8, 0),
+                }
             }
             // DK:归约计算/ReduceSum, /ReduceMax, /ReduceMin.
-            ReduceSum => [(H, 0), (HF, 0), (HF, 0), (HF, 0), (HF, 0), (HF, I64 | U64)],
-            ReduceMax | ReduceMin => [
-                (H, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (HF, 0),
-                (I16 | U16 | HF | I32 | U32, I64 | U64),
-            ],
+            ReduceSum => PerProduct {
+                training: (H, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF, 0),
+                a950: (HF, I64 | U64),
+            },
+            ReduceMax | ReduceMin => PerProduct {
+                training: (H, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF, 0),
+                a950: (I16 | U16 | HF | I32 | U32, I64 | U64),
+            },
             // Conversions are described by `pairs` only.
-            Cast | AddReluCast | SubReluCast | MulCast => [(0, 0); 6],
-            SetVectorMask | SetMaskCount | SetMaskNorm | ResetMask => [(0, 0); 6],
+            Cast | AddReluCast | SubReluCast | MulCast => PerProduct::all((0, 0)),
+            SetVectorMask | SetMaskCount | SetMaskNorm | ResetMask => PerProduct::all((0, 0)),
         }
     }
 
@@ -354,12 +414,11 @@ impl Op {
     /// DK:复合计算/AddReluCast, /SubReluCast, /MulCast, /MulAddDst, /Axpy). Empty for
     /// same-type instructions. int4b_t, fp8, hifloat8, complex and double are not modelled.
     pub fn pairs(self, product: Product) -> &'static [Pair] {
-        let i = product.index();
         match self {
-            Op::Cast => CAST_PAIRS[i],
-            Op::AddReluCast | Op::SubReluCast => RELU_CAST_PAIRS[i],
-            Op::MulCast => MUL_CAST_PAIRS[i],
-            Op::MulAddDst => MUL_ADD_DST_PAIRS[i],
+            Op::Cast => CAST_PAIRS.get(product),
+            Op::AddReluCast | Op::SubReluCast => RELU_CAST_PAIRS.get(product),
+            Op::MulCast => MUL_CAST_PAIRS.get(product),
+            Op::MulAddDst => MUL_ADD_DST_PAIRS.get(product),
             Op::Axpy => &HALF_TO_FLOAT,
             _ => &[],
         }
@@ -376,8 +435,8 @@ impl Op {
     /// Comparison modes `product` accepts for Compare / Compares on `dtype` (semantics.md
     /// §4.6: int32 is EQ only on A2/A3; every mode elsewhere).
     pub fn cmp_modes(self, product: Product, dtype: DType) -> u8 {
-        let a2 = matches!(product, Product::AtlasA2 | Product::AtlasA3);
-        if a2 && dtype == DType::Int32 && matches!(self, Op::Compare | Op::Compares) {
+        let eq_only = product.profile().compare_int32_eq_only;
+        if eq_only && dtype == DType::Int32 && matches!(self, Op::Compare | Op::Compares) {
             crate::base::modes::CmpMode::Eq.bit()
         } else {
             0x3f
@@ -564,14 +623,14 @@ const CAST_TRAINING: &[Pair] = &[
     pr(TF, TH, MD | MN),
     pr(TF, TI64, M5),
 ];
-static CAST_PAIRS: [&[Pair]; 6] = [
-    CAST_TRAINING,
-    CAST_INFERENCE,
-    CAST_A2,
-    CAST_A2,
-    CAST_200I,
-    CAST_950,
-];
+static CAST_PAIRS: PerProduct<&[Pair]> = PerProduct {
+    training: CAST_TRAINING,
+    inference: CAST_INFERENCE,
+    a2: CAST_A2,
+    a3: CAST_A2,
+    a200i: CAST_200I,
+    a950: CAST_950,
+};
 
 const RELU_CAST_STD: &[Pair] = &[
     pr(TH, TI8, ALL_MODES),
@@ -587,14 +646,14 @@ const RELU_CAST_950: &[Pair] = &[
     pr(TI64, TF, ALL_MODES),
     pr_count(TI64, TI32),
 ];
-static RELU_CAST_PAIRS: [&[Pair]; 6] = [
-    &[],
-    RELU_CAST_STD,
-    RELU_CAST_STD,
-    RELU_CAST_STD,
-    RELU_CAST_200I,
-    RELU_CAST_950,
-];
+static RELU_CAST_PAIRS: PerProduct<&[Pair]> = PerProduct {
+    training: &[],
+    inference: RELU_CAST_STD,
+    a2: RELU_CAST_STD,
+    a3: RELU_CAST_STD,
+    a200i: RELU_CAST_200I,
+    a950: RELU_CAST_950,
+};
 
 const MUL_CAST_STD: &[Pair] = &[pr(TH, TI8, ALL_MODES), pr(TH, TU8, ALL_MODES)];
 const MUL_CAST_950: &[Pair] = &[
@@ -603,35 +662,35 @@ const MUL_CAST_950: &[Pair] = &[
     pr_count(TI64, TF),
     pr_count(TI64, TI32),
 ];
-static MUL_CAST_PAIRS: [&[Pair]; 6] = [
-    &[],
-    MUL_CAST_STD,
-    MUL_CAST_STD,
-    MUL_CAST_STD,
-    MUL_CAST_STD,
-    MUL_CAST_950,
-];
+static MUL_CAST_PAIRS: PerProduct<&[Pair]> = PerProduct {
+    training: &[],
+    inference: MUL_CAST_STD,
+    a2: MUL_CAST_STD,
+    a3: MUL_CAST_STD,
+    a200i: MUL_CAST_STD,
+    a950: MUL_CAST_950,
+};
 
 const HALF_TO_FLOAT: [Pair; 1] = [pr(TH, TF, ALL_MODES)];
 /// §9 row 24: no half → float MulAddDst on 200I/500 A2; none at all on training.
-static MUL_ADD_DST_PAIRS: [&[Pair]; 6] = [
-    &[],
-    &HALF_TO_FLOAT,
-    &HALF_TO_FLOAT,
-    &HALF_TO_FLOAT,
-    &[],
-    &HALF_TO_FLOAT,
-];
+static MUL_ADD_DST_PAIRS: PerProduct<&[Pair]> = PerProduct {
+    training: &[],
+    inference: &HALF_TO_FLOAT,
+    a2: &HALF_TO_FLOAT,
+    a3: &HALF_TO_FLOAT,
+    a200i: &[],
+    a950: &HALF_TO_FLOAT,
+};
 
 impl Op {
     /// Element types `product` accepts in every form.
     pub fn dtypes(self, product: Product) -> DTypes {
-        DTypes(self.table()[product.index()].0)
+        DTypes(self.table().get(product).0)
     }
 
     /// Element types `product` accepts only in the count form.
     pub fn count_only_dtypes(self, product: Product) -> DTypes {
-        DTypes(self.table()[product.index()].1)
+        DTypes(self.table().get(product).1)
     }
 
     /// Whether `product` offers this API at all (semantics.md §9 row 29).

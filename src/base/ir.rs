@@ -6,8 +6,7 @@ use crate::base::catalog::Op;
 use crate::base::convert::RoundMode;
 use crate::base::diag::Span;
 use crate::base::dtype::{DType, Value};
-use crate::base::modes::CmpMode;
-use crate::base::modes::SelMode;
+use crate::base::modes::{CmpMode, SelMode};
 use crate::base::product::{Product, ReduceOrder};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -30,7 +29,7 @@ impl Program {
     /// The element type instruction `instr` computes in: its destination's, else its first
     /// source's (program-format.md §5).
     pub fn instr_dtype(&self, instr: &Instr) -> Option<DType> {
-        let o = instr.dst.as_ref().or(instr.src.first())?;
+        let o = instr.dst().or(instr.src().first())?;
         self.tensors.get(o.tensor).map(|t| t.dtype)
     }
 }
@@ -117,42 +116,87 @@ pub enum SetMaskArg {
     Len(u64),
 }
 
-/// One instruction. Fields a family does not use keep their defaults.
+/// The operands and iteration form every vector instruction has: a destination, its sources
+/// (src / src0, then src1), the API form, and the strides of the high-dimensional form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vector {
+    pub dst: Operand,
+    pub src: Vec<Operand>,
+    pub form: Form,
+    pub strides: Strides,
+}
+
+/// Where GatherMask's pattern comes from (semantics.md §4.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GatherPattern {
+    /// `pattern: 1..=7`.
+    Builtin(u8),
+    /// `pattern: "tensor"`: one bit per source lane.
+    Tensor(Operand),
+}
+
+/// What an instruction is: one variant per instruction family, each carrying exactly the
+/// arguments that family has. A front end (the RON loader, later C++) builds it; the family's
+/// room in `sim::family` checks and executes it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Args {
+    /// SetVectorMask (`set`, and `dtype` for `len` == PAR, semantics.md §2.2), SetMaskCount,
+    /// SetMaskNorm, ResetMask.
+    MaskReg {
+        set: Option<SetMaskArg>,
+        dtype: DType,
+    },
+    /// `dst = f(src)` and `dst = src0 ⊕ src1`, incl. AddRelu … MulAddRelu and half → float
+    /// MulAddDst.
+    Elementwise(Vector),
+    /// `dst = f(src, scalar)`, incl. Axpy; ShiftRight's `round_en`. The scalar is
+    /// range-checked against the element type (semantics.md §10).
+    Scalar {
+        v: Vector,
+        scalar: Value,
+        round_en: bool,
+    },
+    /// Duplicate (`scalar`) and CreateVecIndex (`first_value`): dst only.
+    Fill { v: Vector, scalar: Value },
+    /// Brcb: each of 8 source elements fills one destination block.
+    Brcb(Vector),
+    /// Pair / block / repeat reductions; WholeReduceMax/Min's `order`.
+    Reduce { v: Vector, order: ReduceOrder },
+    /// Compare (two sources) and Compares (`scalar`) into packed bits.
+    Compare {
+        v: Vector,
+        cmp: CmpMode,
+        scalar: Option<Value>,
+    },
+    /// Select by the packed bits of `sel_mask`; mode 1's `scalar`.
+    Select {
+        v: Vector,
+        mode: SelMode,
+        sel_mask: Operand,
+        scalar: Option<Value>,
+    },
+    /// GatherMask: `reduce_mode` true is counter mode.
+    Gather {
+        v: Vector,
+        pattern: GatherPattern,
+        reduce_mode: bool,
+    },
+    /// Cast (`round`) and AddReluCast / SubReluCast / MulCast (always CAST_RINT).
+    Cast { v: Vector, round: RoundMode },
+    /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
+    Whole {
+        v: Vector,
+        work: Option<Operand>,
+        calc_index: bool,
+        is_set_mask: bool,
+    },
+}
+
+/// One instruction: its API identity, its position, and its typed arguments.
 #[derive(Clone, Debug)]
 pub struct Instr {
     pub op: Op,
-    pub dst: Option<Operand>,
-    /// src / src0, then src1.
-    pub src: Vec<Operand>,
-    /// The scalar of vector–scalar ops and Duplicate, range-checked against dst's dtype.
-    pub scalar: Option<Value>,
-    pub form: Form,
-    pub strides: Strides,
-    /// ShiftRight `round_en`.
-    pub round_en: bool,
-    /// WholeReduceMax/Min `order`.
-    pub order: ReduceOrder,
-    /// SetVectorMask arguments.
-    pub set_mask: Option<SetMaskArg>,
-    /// SetVectorMask's `dtype` (for `len` == PAR, semantics.md §2.2); default half.
-    pub mask_dtype: DType,
-    /// Compare / Compares `cmp`.
-    pub cmp: CmpMode,
-    /// Select `sel_mode`.
-    pub sel_mode: SelMode,
-    /// Cast `round`.
-    pub round: RoundMode,
-    /// The operand that is neither dst nor a source: Select's `sel_mask`, GatherMask's pattern
-    /// tensor, ReduceSum/Max/Min's `work` buffer.
-    pub aux: Option<Operand>,
-    /// GatherMask's built-in `pattern` (1..=7).
-    pub pattern: Option<u8>,
-    /// ReduceMax / ReduceMin `calc_index`.
-    pub calc_index: bool,
-    /// ReduceSum `is_set_mask` (false: take the mask from the register, semantics.md §2.5).
-    pub is_set_mask: bool,
-    /// GatherMask `reduce_mode` (true: counter mode).
-    pub reduce_mode: bool,
+    pub args: Args,
     /// The API name as written when it is an alias (`ReduceDataBlock` for BlockReduceSum, …).
     pub alias: Option<&'static str>,
     /// Position of the instruction name.
@@ -161,7 +205,19 @@ pub struct Instr {
     pub field_spans: Vec<(&'static str, Span)>,
 }
 
+const NO_SRC: &[Operand] = &[];
+
 impl Instr {
+    pub fn new(op: Op, args: Args, span: Span) -> Instr {
+        Instr {
+            op,
+            args,
+            alias: None,
+            span,
+            field_spans: Vec::new(),
+        }
+    }
+
     /// Position of field `name` if written, else of the instruction.
     pub fn span_of(&self, name: &str) -> Span {
         self.field_spans
@@ -176,29 +232,77 @@ impl Instr {
         self.alias.unwrap_or(self.op.name())
     }
 
-    pub fn new(op: Op, span: Span) -> Instr {
-        Instr {
-            op,
-            dst: None,
-            src: Vec::new(),
-            scalar: None,
-            form: Form::Bare,
-            strides: Strides::default(),
-            round_en: false,
-            order: ReduceOrder::ValueIndex,
-            set_mask: None,
-            mask_dtype: DType::Half,
-            cmp: CmpMode::Lt,
-            sel_mode: SelMode::CmpMaskSpr,
-            round: RoundMode::Rint,
-            aux: None,
-            pattern: None,
-            calc_index: false,
-            is_set_mask: true,
-            reduce_mode: false,
-            alias: None,
-            span,
-            field_spans: Vec::new(),
+    /// The vector operands and form; None for the mask-register instructions.
+    pub fn vector(&self) -> Option<&Vector> {
+        match &self.args {
+            Args::MaskReg { .. } => None,
+            Args::Elementwise(v) | Args::Brcb(v) => Some(v),
+            Args::Scalar { v, .. }
+            | Args::Fill { v, .. }
+            | Args::Reduce { v, .. }
+            | Args::Compare { v, .. }
+            | Args::Select { v, .. }
+            | Args::Gather { v, .. }
+            | Args::Cast { v, .. }
+            | Args::Whole { v, .. } => Some(v),
+        }
+    }
+
+    pub fn vector_mut(&mut self) -> Option<&mut Vector> {
+        match &mut self.args {
+            Args::MaskReg { .. } => None,
+            Args::Elementwise(v) | Args::Brcb(v) => Some(v),
+            Args::Scalar { v, .. }
+            | Args::Fill { v, .. }
+            | Args::Reduce { v, .. }
+            | Args::Compare { v, .. }
+            | Args::Select { v, .. }
+            | Args::Gather { v, .. }
+            | Args::Cast { v, .. }
+            | Args::Whole { v, .. } => Some(v),
+        }
+    }
+
+    /// The destination operand, if the instruction has one.
+    pub fn dst(&self) -> Option<&Operand> {
+        self.vector().map(|v| &v.dst)
+    }
+
+    /// The sources (src / src0, then src1).
+    pub fn src(&self) -> &[Operand] {
+        self.vector().map_or(NO_SRC, |v| &v.src)
+    }
+
+    /// The API form (`Bare` for the mask-register instructions).
+    pub fn form(&self) -> &Form {
+        self.vector().map_or(&Form::Bare, |v| &v.form)
+    }
+
+    /// The strides of the high-dimensional form (defaults for the others).
+    pub fn strides(&self) -> Strides {
+        self.vector().map_or_else(Strides::default, |v| v.strides)
+    }
+
+    /// The scalar argument, if the family has one.
+    pub fn scalar(&self) -> Option<Value> {
+        match &self.args {
+            Args::Scalar { scalar, .. } | Args::Fill { scalar, .. } => Some(*scalar),
+            Args::Compare { scalar, .. } | Args::Select { scalar, .. } => *scalar,
+            _ => None,
+        }
+    }
+
+    /// The operand that is neither dst nor a source: Select's `sel_mask`, GatherMask's pattern
+    /// tensor, ReduceSum/Max/Min's `work` buffer.
+    pub fn aux(&self) -> Option<Operand> {
+        match &self.args {
+            Args::Select { sel_mask, .. } => Some(*sel_mask),
+            Args::Gather {
+                pattern: GatherPattern::Tensor(o),
+                ..
+            } => Some(*o),
+            Args::Whole { work, .. } => *work,
+            _ => None,
         }
     }
 }

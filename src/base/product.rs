@@ -92,6 +92,55 @@ pub struct Profile {
     /// ReduceSum / ReduceMax / ReduceMin need a `work` buffer of the documented size
     /// (semantics.md §8, §9 row 13).
     pub reduce_work_needed: bool,
+    /// repeatTime = 0 is not guaranteed to be a NOP: the product emulates the ISA in VF code
+    /// (950, semantics.md §1.4, §9 row 6); the warning says so.
+    pub repeat_zero_vf_emulated: bool,
+    /// 8-bit element types get vector lanes (256 per repeat): 950 only (semantics.md §1.1).
+    pub b8_vectors: bool,
+    /// And / Or on int32 in the count form run on 16-bit words (A2/A3, semantics.md §3, §9
+    /// row 4).
+    pub and_or_b32_count_as_b16: bool,
+    /// Exp, Ln, Sqrt, Rsqrt, Reciprocal and Div flush subnormal results to zero (950, README's
+    /// documented choices).
+    pub transcendental_ftz: bool,
+    /// Compare / Compares on int32 accept only EQ (A2/A3, semantics.md §4.6).
+    pub compare_int32_eq_only: bool,
+}
+
+/// One value per product, by name: a table that reordering `Product` cannot shift.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PerProduct<T> {
+    pub training: T,
+    pub inference: T,
+    pub a2: T,
+    pub a3: T,
+    pub a200i: T,
+    pub a950: T,
+}
+
+impl<T: Copy> PerProduct<T> {
+    /// The same value on every product.
+    pub const fn all(v: T) -> PerProduct<T> {
+        PerProduct {
+            training: v,
+            inference: v,
+            a2: v,
+            a3: v,
+            a200i: v,
+            a950: v,
+        }
+    }
+
+    pub const fn get(&self, p: Product) -> T {
+        match p {
+            Product::AtlasTraining => self.training,
+            Product::AtlasInference => self.inference,
+            Product::AtlasA2 => self.a2,
+            Product::AtlasA3 => self.a3,
+            Product::Atlas200I500A2 => self.a200i,
+            Product::Ascend950 => self.a950,
+        }
+    }
 }
 
 /// How ReduceSum accumulates the results of its repeats (semantics.md §5.4, DK:归约计算/ReduceSum
@@ -219,125 +268,148 @@ const ATLAS_A2: Profile = Profile {
     reduce_sum: SUM_A2,
     reduce_sum_is_set_mask: true,
     reduce_work_needed: true,
+    repeat_zero_vf_emulated: false,
+    b8_vectors: false,
+    and_or_b32_count_as_b16: true,
+    transcendental_ftz: false,
+    compare_int32_eq_only: true,
 };
 
-static PROFILES: [Profile; 6] = [
-    Profile {
-        product: Product::AtlasTraining,
-        key: "atlas_training",
-        name: "Atlas training series (Ascend 910)",
-        arch: "DAV_1001",
-        ub_size: 262_144,
-        mask_zero_nop: false,
-        repeat_zero_guaranteed_nop: false,
-        counter_mode_apis: false,
-        pair_reduce_zeroes_unwritten: false,
-        block_reduce_empty_fill: None,
-        block_reduce_empty_documented: false,
-        reduce_dst_rep_stride_zero: false,
-        reduce_orders: &[ValueIndex],
-        shift_round_en: false,
-        shift_amount_limited: true,
-        counter_contiguous: CounterContiguous::Expanded,
-        b32_high_word_error: false,
-        compare_mask_honoured: false,
-        cmp_ne_nan_false: false,
-        select_modes: 1,
-        gather_max_pattern: 7,
-        gather_counter_total: false,
-        reduce_sum: SUM_TREE,
-        reduce_sum_is_set_mask: false,
-        reduce_work_needed: true,
-    },
-    Profile {
-        product: Product::AtlasInference,
-        key: "atlas_inference",
-        name: "Atlas inference series AI Core (Ascend 310P)",
-        arch: "DAV_2002",
-        ub_size: 262_144,
-        mask_zero_nop: false,
-        repeat_zero_guaranteed_nop: false,
-        counter_mode_apis: true,
-        pair_reduce_zeroes_unwritten: false,
-        block_reduce_empty_fill: None,
-        block_reduce_empty_documented: false,
-        reduce_dst_rep_stride_zero: true,
-        reduce_orders: &[ValueIndex, IndexValue],
-        shift_round_en: false,
-        shift_amount_limited: true,
-        counter_contiguous: CounterContiguous::Expanded,
-        b32_high_word_error: false,
-        compare_mask_honoured: false,
-        cmp_ne_nan_false: false,
-        select_modes: SEL_ALL,
-        gather_max_pattern: 6,
-        gather_counter_total: true,
-        reduce_sum: SUM_TREE,
-        reduce_sum_is_set_mask: false,
-        reduce_work_needed: true,
-    },
-    ATLAS_A2,
-    Profile {
-        product: Product::AtlasA3,
-        key: "atlas_a3",
-        name: "Atlas A3 training / inference (same vector ISA as A2)",
-        ..ATLAS_A2
-    },
-    Profile {
-        product: Product::Atlas200I500A2,
-        key: "atlas_200i_500_a2",
-        name: "Atlas 200I/500 A2 inference (Ascend 310B)",
-        arch: "DAV_3002",
-        ub_size: 253_952,
-        mask_zero_nop: false,
-        repeat_zero_guaranteed_nop: false,
-        counter_mode_apis: true,
-        pair_reduce_zeroes_unwritten: true,
-        block_reduce_empty_fill: Some(FILL_200I),
-        block_reduce_empty_documented: true,
-        reduce_dst_rep_stride_zero: true,
-        reduce_orders: &[ValueIndex, OnlyValue],
-        shift_round_en: false,
-        shift_amount_limited: true,
-        counter_contiguous: CounterContiguous::Direct,
-        b32_high_word_error: false,
-        compare_mask_honoured: true,
-        cmp_ne_nan_false: false,
-        select_modes: SEL_ALL,
-        gather_max_pattern: 7,
-        gather_counter_total: false,
-        reduce_sum: SUM_TREE,
-        reduce_sum_is_set_mask: false,
-        reduce_work_needed: true,
-    },
-    Profile {
-        product: Product::Ascend950,
-        key: "ascend_950",
-        name: "Ascend 950PR / 950DT",
-        arch: "DAV_3510",
-        ub_size: 253_952,
-        mask_zero_nop: false,
-        repeat_zero_guaranteed_nop: false,
-        counter_mode_apis: true,
-        pair_reduce_zeroes_unwritten: true,
-        block_reduce_empty_fill: Some(FILL_950),
-        block_reduce_empty_documented: true,
-        reduce_dst_rep_stride_zero: true,
-        reduce_orders: &[ValueIndex, IndexValue, OnlyValue, OnlyIndex],
-        shift_round_en: false,
-        shift_amount_limited: false,
-        counter_contiguous: CounterContiguous::Direct,
-        b32_high_word_error: true,
-        compare_mask_honoured: true,
-        cmp_ne_nan_false: false,
-        select_modes: SEL_ALL,
-        gather_max_pattern: 7,
-        gather_counter_total: false,
-        reduce_sum: SUM_950,
-        reduce_sum_is_set_mask: false,
-        reduce_work_needed: false,
-    },
-];
+const TRAINING: Profile = Profile {
+    product: Product::AtlasTraining,
+    key: "atlas_training",
+    name: "Atlas training series (Ascend 910)",
+    arch: "DAV_1001",
+    ub_size: 262_144,
+    mask_zero_nop: false,
+    repeat_zero_guaranteed_nop: false,
+    counter_mode_apis: false,
+    pair_reduce_zeroes_unwritten: false,
+    block_reduce_empty_fill: None,
+    block_reduce_empty_documented: false,
+    reduce_dst_rep_stride_zero: false,
+    reduce_orders: &[ValueIndex],
+    shift_round_en: false,
+    shift_amount_limited: true,
+    counter_contiguous: CounterContiguous::Expanded,
+    b32_high_word_error: false,
+    compare_mask_honoured: false,
+    cmp_ne_nan_false: false,
+    select_modes: 1,
+    gather_max_pattern: 7,
+    gather_counter_total: false,
+    reduce_sum: SUM_TREE,
+    reduce_sum_is_set_mask: false,
+    reduce_work_needed: true,
+    repeat_zero_vf_emulated: false,
+    b8_vectors: false,
+    and_or_b32_count_as_b16: false,
+    transcendental_ftz: false,
+    compare_int32_eq_only: false,
+};
+const INFERENCE: Profile = Profile {
+    product: Product::AtlasInference,
+    key: "atlas_inference",
+    name: "Atlas inference series AI Core (Ascend 310P)",
+    arch: "DAV_2002",
+    ub_size: 262_144,
+    mask_zero_nop: false,
+    repeat_zero_guaranteed_nop: false,
+    counter_mode_apis: true,
+    pair_reduce_zeroes_unwritten: false,
+    block_reduce_empty_fill: None,
+    block_reduce_empty_documented: false,
+    reduce_dst_rep_stride_zero: true,
+    reduce_orders: &[ValueIndex, IndexValue],
+    shift_round_en: false,
+    shift_amount_limited: true,
+    counter_contiguous: CounterContiguous::Expanded,
+    b32_high_word_error: false,
+    compare_mask_honoured: false,
+    cmp_ne_nan_false: false,
+    select_modes: SEL_ALL,
+    gather_max_pattern: 6,
+    gather_counter_total: true,
+    reduce_sum: SUM_TREE,
+    reduce_sum_is_set_mask: false,
+    reduce_work_needed: true,
+    repeat_zero_vf_emulated: false,
+    b8_vectors: false,
+    and_or_b32_count_as_b16: false,
+    transcendental_ftz: false,
+    compare_int32_eq_only: false,
+};
+
+const ATLAS_A3: Profile = Profile {
+    product: Product::AtlasA3,
+    key: "atlas_a3",
+    name: "Atlas A3 training / inference (same vector ISA as A2)",
+    ..ATLAS_A2
+};
+const ATLAS_200I: Profile = Profile {
+    product: Product::Atlas200I500A2,
+    key: "atlas_200i_500_a2",
+    name: "Atlas 200I/500 A2 inference (Ascend 310B)",
+    arch: "DAV_3002",
+    ub_size: 253_952,
+    mask_zero_nop: false,
+    repeat_zero_guaranteed_nop: false,
+    counter_mode_apis: true,
+    pair_reduce_zeroes_unwritten: true,
+    block_reduce_empty_fill: Some(FILL_200I),
+    block_reduce_empty_documented: true,
+    reduce_dst_rep_stride_zero: true,
+    reduce_orders: &[ValueIndex, OnlyValue],
+    shift_round_en: false,
+    shift_amount_limited: true,
+    counter_contiguous: CounterContiguous::Direct,
+    b32_high_word_error: false,
+    compare_mask_honoured: true,
+    cmp_ne_nan_false: false,
+    select_modes: SEL_ALL,
+    gather_max_pattern: 7,
+    gather_counter_total: false,
+    reduce_sum: SUM_TREE,
+    reduce_sum_is_set_mask: false,
+    reduce_work_needed: true,
+    repeat_zero_vf_emulated: false,
+    b8_vectors: false,
+    and_or_b32_count_as_b16: false,
+    transcendental_ftz: false,
+    compare_int32_eq_only: false,
+};
+const ASCEND_950: Profile = Profile {
+    product: Product::Ascend950,
+    key: "ascend_950",
+    name: "Ascend 950PR / 950DT",
+    arch: "DAV_3510",
+    ub_size: 253_952,
+    mask_zero_nop: false,
+    repeat_zero_guaranteed_nop: false,
+    counter_mode_apis: true,
+    pair_reduce_zeroes_unwritten: true,
+    block_reduce_empty_fill: Some(FILL_950),
+    block_reduce_empty_documented: true,
+    reduce_dst_rep_stride_zero: true,
+    reduce_orders: &[ValueIndex, IndexValue, OnlyValue, OnlyIndex],
+    shift_round_en: false,
+    shift_amount_limited: false,
+    counter_contiguous: CounterContiguous::Direct,
+    b32_high_word_error: true,
+    compare_mask_honoured: true,
+    cmp_ne_nan_false: false,
+    select_modes: SEL_ALL,
+    gather_max_pattern: 7,
+    gather_counter_total: false,
+    reduce_sum: SUM_950,
+    reduce_sum_is_set_mask: false,
+    reduce_work_needed: false,
+    repeat_zero_vf_emulated: true,
+    b8_vectors: true,
+    and_or_b32_count_as_b16: false,
+    transcendental_ftz: true,
+    compare_int32_eq_only: false,
+};
 
 impl Product {
     pub const ALL: [Product; 6] = [
@@ -349,13 +421,16 @@ impl Product {
         Product::Ascend950,
     ];
 
-    /// Index into per-product tables, in `ALL` order.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     pub fn profile(self) -> &'static Profile {
-        &PROFILES[self.index()]
+        static PROFILES: PerProduct<&Profile> = PerProduct {
+            training: &TRAINING,
+            inference: &INFERENCE,
+            a2: &ATLAS_A2,
+            a3: &ATLAS_A3,
+            a200i: &ATLAS_200I,
+            a950: &ASCEND_950,
+        };
+        PROFILES.get(self)
     }
 
     pub fn key(self) -> &'static str {
@@ -373,7 +448,7 @@ impl Product {
 
     /// The byte 8-bit types get lanes on (256 per repeat): only 950 (semantics.md §1.1).
     pub fn has_b8_vectors(self) -> bool {
-        self == Product::Ascend950
+        self.profile().b8_vectors
     }
 
     pub fn par_of(self, d: DType) -> u32 {

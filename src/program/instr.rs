@@ -11,9 +11,11 @@ use super::data::{quantize, range_text, EncodeError};
 use super::load::{closest, Ctx, Fields};
 use crate::base::catalog::{Family, Op};
 use crate::base::convert::RoundMode;
-use crate::base::diag::Diagnostic;
+use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::{DType, Value};
-use crate::base::ir::{Form, Instr, MaskArg, Operand, SetMaskArg, Strides};
+use crate::base::ir::{
+    Args, Form, GatherPattern, Instr, MaskArg, Operand, SetMaskArg, Strides, Vector,
+};
 use crate::base::modes::CmpMode;
 use crate::base::modes::SelMode;
 use crate::base::product::ReduceOrder;
@@ -402,6 +404,53 @@ const DUPLICATE_STRIDES: [StrideField; 2] = [
     ),
 ];
 
+/// An instruction being read: its identity and the vector part every family shares, filled by
+/// the shared readers (operands, form, params); each family's reader adds its own arguments
+/// and builds the typed `Args`.
+struct Draft {
+    op: Op,
+    span: Span,
+    field_spans: Vec<(&'static str, Span)>,
+    dst: Option<Operand>,
+    src: Vec<Operand>,
+    form: Form,
+    strides: Strides,
+}
+
+impl Draft {
+    fn new(op: Op, span: Span, f: &Fields) -> Draft {
+        Draft {
+            op,
+            span,
+            field_spans: f.entries.iter().map(|(n, _, v)| (*n, v.span)).collect(),
+            dst: None,
+            src: Vec::new(),
+            form: Form::Bare,
+            strides: Strides::default(),
+        }
+    }
+
+    /// The vector part, once `dst` was read (else an error was reported).
+    fn vector(&self) -> Option<Vector> {
+        Some(Vector {
+            dst: self.dst?,
+            src: self.src.clone(),
+            form: self.form.clone(),
+            strides: self.strides,
+        })
+    }
+
+    fn finish(self, args: Option<Args>, alias: Option<&'static str>) -> Option<Instr> {
+        Some(Instr {
+            op: self.op,
+            args: args?,
+            alias,
+            span: self.span,
+            field_spans: self.field_spans,
+        })
+    }
+}
+
 /// Reads one item of `code`.
 pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
     let name = match &node.kind {
@@ -457,11 +506,8 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
     };
     let before = ctx.error_count();
     let f = ctx.fields(node, name, &[name], fields_of(op))?;
-    let mut ins = Instr::new(op, node.span);
-    for (field, _, value) in &f.entries {
-        ins.field_spans.push((field, value.span));
-    }
-    match op.family() {
+    let mut ins = Draft::new(op, node.span, &f);
+    let args = match op.family() {
         Family::Unary | Family::Binary | Family::Scalar => elementwise(ctx, &f, &mut ins),
         Family::Reduce => reduce(ctx, &f, &mut ins),
         Family::Duplicate | Family::VecIndex => duplicate(ctx, &f, &mut ins),
@@ -472,8 +518,9 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
         Family::Cast | Family::CastBinary => cast(ctx, &f, &mut ins),
         Family::Brcb => brcb(ctx, &f, &mut ins),
         Family::Whole => whole(ctx, &f, &mut ins),
-    }
-    (ctx.error_count() == before).then_some(ins)
+    };
+    ins.finish(args, None)
+        .filter(|_| ctx.error_count() == before)
 }
 
 /// The reduction operation of the new names: `SUM`, `MAX`, `MIN` (ReduceType).
@@ -527,13 +574,10 @@ fn read_alias(ctx: &mut Ctx, node: &Node, alias: &'static str) -> Option<Instr> 
         (_, ReduceOp::Max) => Op::WholeReduceMax,
         (_, ReduceOp::Min) => Op::WholeReduceMin,
     };
-    let mut ins = Instr::new(op, node.span);
-    ins.alias = Some(alias);
-    for (field, _, value) in &f.entries {
-        ins.field_spans.push((field, value.span));
-    }
-    reduce(ctx, &f, &mut ins);
-    (ctx.error_count() == before).then_some(ins)
+    let mut ins = Draft::new(op, node.span, &f);
+    let args = reduce(ctx, &f, &mut ins);
+    ins.finish(args, Some(alias))
+        .filter(|_| ctx.error_count() == before)
 }
 
 /// An enumerated field written as its C++ enumerator name (program-format.md §7): one of
@@ -590,7 +634,7 @@ fn flag(ctx: &mut Ctx, f: &Fields, field: &str) -> Option<bool> {
 fn dst_and_same_type_sources(
     ctx: &mut Ctx,
     f: &Fields,
-    ins: &mut Instr,
+    ins: &mut Draft,
     srcs: &[&str],
 ) -> Option<DType> {
     let what = ins.op.name();
@@ -658,7 +702,7 @@ fn type_in(
 
 /// The high-dimensional form's strides (`params` in C++ brace order or named), checked when the
 /// high-dimensional form is meant.
-fn form_and_params(ctx: &mut Ctx, f: &Fields, ins: &mut Instr, params: &[StrideField]) {
+fn form_and_params(ctx: &mut Ctx, f: &Fields, ins: &mut Draft, params: &[StrideField]) {
     choose_form(ctx, f, ins, &["repeat_times", "params"]);
     if let (Some(p), None) = (f.get("params"), f.get("count")) {
         repeat_params(ctx, p, params, ins);
@@ -668,7 +712,7 @@ fn form_and_params(ctx: &mut Ctx, f: &Fields, ins: &mut Instr, params: &[StrideF
 /// Compare (`dst, src0, src1, cmp`) and Compares (`dst, src, scalar, cmp`): dst holds packed
 /// bits (int8/uint8 for Compare, uint8 for Compares, semantics.md §4.6); the sources, and the
 /// scalar, share the type T.
-fn compare(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+fn compare(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = ins.op.name();
     let dst = operand(ctx, f, "dst", what);
     let srcs: &[&str] = if ins.op == Op::Compare {
@@ -703,48 +747,52 @@ fn compare(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
             "it receives one bit per compared element",
         );
     }
+    let mut scalar_arg = None;
     if ins.op == Op::Compares {
         if let Some(n) = ctx.require(f, "scalar", what) {
-            ins.scalar = scalar(ctx, n, first.as_ref().map(|a| a.1), ins);
+            scalar_arg = scalar(ctx, n, first.as_ref().map(|a| a.1), ins);
         }
     }
     let modes: Vec<(&'static str, CmpMode)> = CmpMode::ALL.iter().map(|m| (m.name(), *m)).collect();
-    if let Some(n) = ctx.require(f, "cmp", what) {
-        if let Some(m) = enum_value(ctx, n, "cmp", "unknown-cmp-mode", &modes, "LT") {
-            ins.cmp = m;
-        }
-    }
+    let cmp = ctx
+        .require(f, "cmp", what)
+        .and_then(|n| enum_value(ctx, n, "cmp", "unknown-cmp-mode", &modes, "LT"));
     let params: &[StrideField] = if ins.op == Op::Compare {
         &BINARY_PARAMS
     } else {
         &UNARY_PARAMS
     };
     form_and_params(ctx, f, ins, params);
+    Some(Args::Compare {
+        v: ins.vector()?,
+        cmp: cmp?,
+        scalar: scalar_arg,
+    })
 }
 
 /// Select: `dst, sel_mask, src0` and `src1` (modes 0, 2) or `scalar` (mode 1), `sel_mode`
 /// (semantics.md §4.6). selMask is uint8/16/32/64 bits; the rest share T.
-fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = "Select";
     let modes: Vec<(&'static str, SelMode)> = SelMode::ALL.iter().map(|m| (m.name(), *m)).collect();
-    if let Some(n) = ctx.require(f, "sel_mode", what) {
-        if let Some(m) = enum_value(
+    let sel_mode = ctx.require(f, "sel_mode", what).and_then(|n| {
+        enum_value(
             ctx,
             n,
             "sel_mode",
             "unknown-sel-mode",
             &modes,
             "VSEL_TENSOR_TENSOR_MODE",
-        ) {
-            ins.sel_mode = m;
-        }
-    }
+        )
+    });
+    let mode = sel_mode.unwrap_or_default();
+    let mut sel_mask = None;
     let dst = operand(ctx, f, "dst", what);
     if let Some(d) = &dst {
         ins.dst = Some(d.0);
     }
     if let Some(m) = operand(ctx, f, "sel_mask", what) {
-        ins.aux = Some(m.0);
+        sel_mask = Some(m.0);
         type_in(
             ctx,
             what,
@@ -754,7 +802,7 @@ fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
             "selMask is read as bits",
         );
     }
-    let scalar_mode = ins.sel_mode == SelMode::TensorScalar;
+    let scalar_mode = mode == SelMode::TensorScalar;
     let srcs: &[&str] = if scalar_mode {
         &["src0"]
     } else {
@@ -780,25 +828,32 @@ fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
                 "bad-form",
                 format!(
                     "Select {} takes `{needs}`, not `{extra}`",
-                    ins.sel_mode.name()
+                    mode.name()
                 ),
             )
             .at(span)
             .note("modes 0 and 2 select between src0 and src1; mode 1 (VSEL_TENSOR_SCALAR_MODE) between src0 and a scalar"),
         );
     }
+    let mut scalar_arg = None;
     if scalar_mode {
         if let Some(n) = ctx.require(f, "scalar", what) {
-            ins.scalar = scalar(ctx, n, dst.as_ref().map(|d| d.1), ins);
+            scalar_arg = scalar(ctx, n, dst.as_ref().map(|d| d.1), ins);
         }
     }
     form_and_params(ctx, f, ins, &BINARY_PARAMS);
+    Some(Args::Select {
+        v: ins.vector()?,
+        mode: sel_mode?,
+        sel_mask: sel_mask?,
+        scalar: scalar_arg,
+    })
 }
 
 /// GatherMask: `dst, src0, pattern` (1..=7 or a tensor of bits), `reduce_mode`, `mask`,
 /// `params` (GatherMaskParams, semantics.md §4.6). The pattern tensor is uint16 for 16-bit T,
 /// uint32 for 32-bit T (uint8 for 8-bit T on 950).
-fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = "GatherMask";
     let dst = operand(ctx, f, "dst", what);
     if let Some(d) = &dst {
@@ -810,12 +865,15 @@ fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
             same_type(ctx, what, &o, "src0", (d.1, &d.2, "dst"));
         }
     }
+    let mut pattern = None;
     if let Some(n) = ctx.require(f, "pattern", what) {
         match &n.kind {
             Kind::Number(_) => {
                 if let Some(v) = ctx.lit(n, "pattern") {
                     match v {
-                        Lit::Int(p) if (1..=7).contains(&p) => ins.pattern = Some(p as u8),
+                        Lit::Int(p) if (1..=7).contains(&p) => {
+                            pattern = Some(GatherPattern::Builtin(p as u8))
+                        }
                         _ => ctx.report(
                             Diagnostic::error(
                                 "value-out-of-range",
@@ -829,7 +887,7 @@ fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
             }
             _ if n.str_value().is_some() => {
                 if let Some(p) = operand(ctx, f, "pattern", what) {
-                    ins.aux = Some(p.0);
+                    pattern = Some(GatherPattern::Tensor(p.0));
                     if let Some(d) = &dst {
                         let want = match d.1.size() {
                             1 => DType::UInt8,
@@ -857,12 +915,12 @@ fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
             ),
         }
     }
-    ins.reduce_mode = flag(ctx, f, "reduce_mode").unwrap_or(false);
+    let reduce_mode = flag(ctx, f, "reduce_mode").unwrap_or(false);
     let mask = match f.get("mask") {
         Some(n) => ctx.uint(n, "mask", u32::MAX as u128).map(|v| v as i128),
         None => Some(0),
     };
-    if ins.reduce_mode && !f.has("mask") {
+    if reduce_mode && !f.has("mask") {
         ctx.report(
             Diagnostic::error(
                 "missing-field",
@@ -918,30 +976,32 @@ fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
         src_rep: [v[2], v[3]],
         ..Strides::default()
     };
-    if let Some(m) = mask {
-        ins.form = Form::Masked {
-            mask: MaskArg::Contiguous(m),
-            repeat_times: v[1] as u64,
-        };
-    }
+    ins.form = Form::Masked {
+        mask: MaskArg::Contiguous(mask?),
+        repeat_times: v[1] as u64,
+    };
+    Some(Args::Gather {
+        v: ins.vector()?,
+        pattern: pattern?,
+        reduce_mode,
+    })
 }
 
 /// Cast (`dst, src, round`) and AddReluCast / SubReluCast / MulCast (`dst, src0, src1`):
 /// operands of their own types (the pair is the simulator's to check, semantics.md §4.7).
-fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = ins.op.name();
     let binary = ins.op != Op::Cast;
     let srcs: &[&str] = if binary { &["src0", "src1"] } else { &["src"] };
     dst_and_same_type_sources(ctx, f, ins, srcs);
+    // The composite casts round as CAST_RINT (README: documented choices).
+    let mut round = Some(RoundMode::Rint);
     if !binary {
         let modes: Vec<(&'static str, RoundMode)> =
             RoundMode::ALL.iter().map(|m| (m.name(), *m)).collect();
-        if let Some(n) = ctx.require(f, "round", what) {
-            if let Some(m) = enum_value(ctx, n, "round", "unknown-round-mode", &modes, "CAST_RINT")
-            {
-                ins.round = m;
-            }
-        }
+        round = ctx
+            .require(f, "round", what)
+            .and_then(|n| enum_value(ctx, n, "round", "unknown-round-mode", &modes, "CAST_RINT"));
     }
     let params: &[StrideField] = if binary {
         &BINARY_PARAMS
@@ -949,11 +1009,15 @@ fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
         &UNARY_PARAMS
     };
     form_and_params(ctx, f, ins, params);
+    Some(Args::Cast {
+        v: ins.vector()?,
+        round: round?,
+    })
 }
 
 /// Brcb: `dst, src, repeat_times, dst_blk_stride, dst_rep_stride` (no mask, no count,
 /// semantics.md §4.5). Written as the high-dimensional form with every lane active.
-fn brcb(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+fn brcb(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let dtype = operands(ctx, f, ins, &["src"]);
     let rep = ctx
         .require(f, "repeat_times", "Brcb")
@@ -969,22 +1033,22 @@ fn brcb(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
             ins.strides.dst_rep = v;
         }
     }
-    if let (Some(rep), Some(dt)) = (rep, dtype) {
-        ins.form = Form::Masked {
-            mask: MaskArg::Contiguous(dt.par() as i128),
-            repeat_times: rep as u64,
-        };
-    }
+    ins.form = Form::Masked {
+        mask: MaskArg::Contiguous(dtype?.par() as i128),
+        repeat_times: rep? as u64,
+    };
+    Some(Args::Brcb(ins.vector()?))
 }
 
 /// ReduceSum / ReduceMax / ReduceMin: `dst, src, work`, then `count` or `mask` +
 /// `repeat_times` + `src_rep_stride`; ReduceSum `is_set_mask`, ReduceMax/Min `calc_index`
 /// (program-format.md §7, semantics.md §5.4). dst, src and work share T.
-fn whole(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+fn whole(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = ins.op.name();
     let dtype = operands(ctx, f, ins, &["src"]);
+    let mut work = None;
     if let Some(w) = operand(ctx, f, "work", what) {
-        ins.aux = Some(w.0);
+        work = Some(w.0);
         if let (Some(dt), Some(d)) = (dtype, ins.dst) {
             let dname = ctx
                 .tensors
@@ -994,12 +1058,8 @@ fn whole(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
             same_type(ctx, what, &w, "work", (dt, &dname, "dst"));
         }
     }
-    if let Some(b) = flag(ctx, f, "is_set_mask") {
-        ins.is_set_mask = b;
-    }
-    if let Some(b) = flag(ctx, f, "calc_index") {
-        ins.calc_index = b;
-    }
+    let is_set_mask = flag(ctx, f, "is_set_mask").unwrap_or(true);
+    let calc_index = flag(ctx, f, "calc_index").unwrap_or(false);
     choose_form(ctx, f, ins, &["repeat_times", "src_rep_stride"]);
     if !f.has("count") {
         ins.strides.src_rep[0] = match f.get("src_rep_stride") {
@@ -1007,11 +1067,17 @@ fn whole(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
             None => WHOLE_SRC_REP.default,
         };
     }
+    Some(Args::Whole {
+        v: ins.vector()?,
+        work,
+        calc_index,
+        is_set_mask,
+    })
 }
 
 /// The destination and the sources: their operands, the dst's dtype (None when unusable), and
 /// `dtype-mismatch` for a source whose type differs from the dst's (program-format.md §5).
-fn operands(ctx: &mut Ctx, f: &Fields, ins: &mut Instr, srcs: &[&str]) -> Option<DType> {
+fn operands(ctx: &mut Ctx, f: &Fields, ins: &mut Draft, srcs: &[&str]) -> Option<DType> {
     let what = ins.op.name();
     let dst = operand(ctx, f, "dst", what);
     if let Some((o, _, _)) = &dst {
@@ -1167,7 +1233,7 @@ fn parse_operand(s: &str) -> Result<ParsedOperand<'_>, String> {
 }
 
 /// Unary, binary and vector–scalar instructions: operands, scalar, `round_en`, and the form.
-fn elementwise(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+fn elementwise(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let family = ins.op.family();
     let srcs: &[&str] = match family {
         Family::Binary => &["src0", "src1"],
@@ -1181,16 +1247,13 @@ fn elementwise(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
     } else {
         operands(ctx, f, ins, srcs)
     };
+    let mut scalar_arg = None;
     if family == Family::Scalar {
         if let Some(n) = ctx.require(f, "scalar", ins.op.name()) {
-            ins.scalar = scalar(ctx, n, dtype, ins);
+            scalar_arg = scalar(ctx, n, dtype, ins);
         }
     }
-    if let Some(n) = f.get("round_en") {
-        if let Some(b) = ctx.boolean(n, "round_en") {
-            ins.round_en = b;
-        }
-    }
+    let round_en = flag(ctx, f, "round_en").unwrap_or(false);
     let params: &[StrideField] = match family {
         Family::Binary => &BINARY_PARAMS,
         _ => &UNARY_PARAMS,
@@ -1200,12 +1263,22 @@ fn elementwise(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
     if let (Some(p), None) = (f.get("params"), f.get("count")) {
         repeat_params(ctx, p, params, ins);
     }
+    let v = ins.vector()?;
+    Some(if family == Family::Scalar {
+        Args::Scalar {
+            v,
+            scalar: scalar_arg?,
+            round_en,
+        }
+    } else {
+        Args::Elementwise(v)
+    })
 }
 
 /// program-format.md §6: `count: n` (first-n form) or `mask` + `repeat_times` (high-dimensional
 /// form); `extra` are the other fields of the high-dimensional form. Sets `ins.form`; None
 /// when the fields do not make one valid form (reported as `bad-form`, `missing-field`, …).
-fn choose_form(ctx: &mut Ctx, f: &Fields, ins: &mut Instr, extra: &[&str]) -> Option<()> {
+fn choose_form(ctx: &mut Ctx, f: &Fields, ins: &mut Draft, extra: &[&str]) -> Option<()> {
     let name = ins.op.name();
     let high_dim_fields: Vec<&str> = extra.iter().copied().filter(|k| f.has(k)).collect();
     match (f.get("count"), f.get("mask")) {
@@ -1383,7 +1456,7 @@ fn stride(ctx: &mut Ctx, node: &Node, field: &StrideField) -> Option<u32> {
 /// `params` (program-format.md §6 item 3): named, or positional in C++ brace order. Fields
 /// not written keep their defaults (blk 1, rep 8). Each value's position is recorded under
 /// its field name in `ins.field_spans`.
-fn repeat_params(ctx: &mut Ctx, node: &Node, fields: &[StrideField], ins: &mut Instr) {
+fn repeat_params(ctx: &mut Ctx, node: &Node, fields: &[StrideField], ins: &mut Draft) {
     let struct_name = if fields.len() == 6 {
         "BinaryRepeatParams"
     } else {
@@ -1461,7 +1534,7 @@ fn repeat_params(ctx: &mut Ctx, node: &Node, fields: &[StrideField], ins: &mut I
 /// The scalar of a vector–scalar instruction or Duplicate: of the dst's element type
 /// (semantics.md §10), range-checked; floats are rounded to that type as C++ converts a
 /// literal to T. `dtype` None (dst unusable): only the literal's syntax is checked.
-fn scalar(ctx: &mut Ctx, node: &Node, dtype: Option<DType>, ins: &Instr) -> Option<Value> {
+fn scalar(ctx: &mut Ctx, node: &Node, dtype: Option<DType>, ins: &Draft) -> Option<Value> {
     let lit = ctx.lit(node, "scalar")?;
     let d = dtype?;
     match quantize(d, lit) {
@@ -1496,7 +1569,7 @@ fn scalar(ctx: &mut Ctx, node: &Node, dtype: Option<DType>, ins: &Instr) -> Opti
 
 /// Pair / block / repeat reductions: high-dimensional form only, strides as top-level fields
 /// (program-format.md §7, semantics.md §5).
-fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     operands(ctx, f, ins, &["src"]);
     let name = ins.op.name();
     for k in ["count", "params"] {
@@ -1511,7 +1584,7 @@ fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
         }
     }
     if f.has("count") || f.has("params") {
-        return;
+        return None;
     }
     if !f.has("mask") {
         ctx.report(
@@ -1519,8 +1592,9 @@ fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
                 .at(ins.span)
                 .note("reductions have only the high-dimensional form: `mask`, `repeat_times`"),
         );
-        return;
+        return None;
     }
+    let mut order = ReduceOrder::ValueIndex;
     choose_form(ctx, f, ins, &[]);
     let mut v = [0u32; 3];
     for (i, sfield) in REDUCE_STRIDES.iter().enumerate() {
@@ -1545,7 +1619,7 @@ fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
     if let Some(n) = f.get("order") {
         match n.ident() {
             Some(s) => match ReduceOrder::parse(s) {
-                Some(o) => ins.order = o,
+                Some(o) => order = o,
                 None => {
                     let all: Vec<&str> = ReduceOrder::ALL.iter().map(|o| o.name()).collect();
                     let mut d = Diagnostic::error(
@@ -1569,10 +1643,14 @@ fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
             ),
         }
     }
+    Some(Args::Reduce {
+        v: ins.vector()?,
+        order,
+    })
 }
 
 /// Duplicate: `dst`, `scalar`, and `count` or `mask` + `repeat_times` + dst strides.
-fn duplicate(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
+fn duplicate(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let dtype = operands(ctx, f, ins, &[]);
     // CreateVecIndex's `first_value` is a scalar of the dst type like Duplicate's (§10).
     let field = if ins.op == Op::CreateVecIndex {
@@ -1580,9 +1658,9 @@ fn duplicate(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
     } else {
         "scalar"
     };
-    if let Some(n) = ctx.require(f, field, ins.op.name()) {
-        ins.scalar = scalar(ctx, n, dtype, ins);
-    }
+    let scalar_arg = ctx
+        .require(f, field, ins.op.name())
+        .and_then(|n| scalar(ctx, n, dtype, ins));
     choose_form(
         ctx,
         f,
@@ -1600,14 +1678,19 @@ fn duplicate(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
         ins.strides.dst_blk = v[0];
         ins.strides.dst_rep = v[1];
     }
+    Some(Args::Fill {
+        v: ins.vector()?,
+        scalar: scalar_arg?,
+    })
 }
 
 /// SetVectorMask(high, low) / SetVectorMask(len) [+ dtype]; SetMaskCount, SetMaskNorm,
 /// ResetMask take nothing (program-format.md §6, semantics.md §2.5).
-fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
-    ins.form = Form::Bare;
+fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    let mut set = None;
+    let mut dtype = DType::Half;
     if ins.op != Op::SetVectorMask {
-        return;
+        return Some(Args::MaskReg { set, dtype });
     }
     let words = f.has("high") || f.has("low");
     match (words, f.get("len")) {
@@ -1634,7 +1717,7 @@ fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
             let high = high.and_then(|n| ctx.uint(n, "high", u64::MAX as u128));
             let low = low.and_then(|n| ctx.uint(n, "low", u64::MAX as u128));
             if let (Some(high), Some(low)) = (high, low) {
-                ins.set_mask = Some(SetMaskArg::Words {
+                set = Some(SetMaskArg::Words {
                     high: high as u64,
                     low: low as u64,
                 });
@@ -1642,13 +1725,14 @@ fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &mut Instr) {
         }
         (false, Some(n)) => {
             if let Some(len) = ctx.uint(n, "len", u64::MAX as u128) {
-                ins.set_mask = Some(SetMaskArg::Len(len as u64));
+                set = Some(SetMaskArg::Len(len as u64));
             }
         }
     }
     if let Some(n) = f.get("dtype") {
         if let Some(d) = ctx.dtype(n) {
-            ins.mask_dtype = d;
+            dtype = d;
         }
     }
+    Some(Args::MaskReg { set, dtype })
 }

@@ -81,6 +81,59 @@ Program(
 )
 "#;
 
+/// The family arguments of a loaded instruction, for assertions (the IR is typed per family).
+fn arg_round_en(i: &Instr) -> bool {
+    matches!(i.args, Args::Scalar { round_en: true, .. })
+}
+fn arg_order(i: &Instr) -> ReduceOrder {
+    match i.args {
+        Args::Reduce { order, .. } => order,
+        _ => panic!("not a reduction: {:?}", i.args),
+    }
+}
+fn arg_set_mask(i: &Instr) -> Option<SetMaskArg> {
+    match i.args {
+        Args::MaskReg { set, .. } => set,
+        _ => panic!("not a mask instruction"),
+    }
+}
+fn arg_mask_dtype(i: &Instr) -> DType {
+    match i.args {
+        Args::MaskReg { dtype, .. } => dtype,
+        _ => panic!("not a mask instruction"),
+    }
+}
+fn arg_cmp(i: &Instr) -> crate::base::modes::CmpMode {
+    match i.args {
+        Args::Compare { cmp, .. } => cmp,
+        _ => panic!("not a compare"),
+    }
+}
+fn arg_round(i: &Instr) -> crate::base::convert::RoundMode {
+    match i.args {
+        Args::Cast { round, .. } => round,
+        _ => panic!("not a cast"),
+    }
+}
+fn arg_pattern(i: &Instr) -> Option<u8> {
+    match i.args {
+        Args::Gather {
+            pattern: GatherPattern::Builtin(p),
+            ..
+        } => Some(p),
+        _ => None,
+    }
+}
+fn arg_reduce_mode(i: &Instr) -> bool {
+    matches!(
+        i.args,
+        Args::Gather {
+            reduce_mode: true,
+            ..
+        }
+    )
+}
+
 #[test]
 fn a_program_with_every_form_loads_into_the_expected_ir() {
     let dir = temp_dir("all");
@@ -138,21 +191,21 @@ fn a_program_with_every_form_loads_into_the_expected_ir() {
     let c = &p.code;
     assert_eq!(c.len(), 18);
     assert_eq!(c[0].op, Op::Exp);
-    assert_eq!(c[0].form, Form::Count(4));
+    assert_eq!(c[0].form().clone(), Form::Count(4));
     assert_eq!(c[0].span, Span::new(22, 9));
     assert_eq!(c[0].span_of("count"), Span::new(22, 41));
     assert_eq!(c[0].span_of("mask"), c[0].span);
 
     let add = &c[1];
     assert_eq!(
-        add.form,
+        add.form().clone(),
         Form::Masked {
             mask: MaskArg::Contiguous(64),
             repeat_times: 1
         }
     );
     assert_eq!(
-        add.strides,
+        add.strides(),
         Strides {
             dst_blk: 1,
             dst_rep: 8,
@@ -162,37 +215,37 @@ fn a_program_with_every_form_loads_into_the_expected_ir() {
     );
     let a = p.tensors.iter().position(|t| t.name == "a").unwrap();
     let z = p.tensors.iter().position(|t| t.name == "z").unwrap();
-    assert_eq!(add.dst.unwrap().tensor, z);
-    assert_eq!(add.src[0].tensor, a);
-    assert_eq!(add.src[0].offset, 0);
-    assert_eq!(add.src[1].offset, 2);
-    assert_eq!(add.src[1].span, Span::new(23, 40));
+    assert_eq!(add.dst().copied().unwrap().tensor, z);
+    assert_eq!(add.src()[0].tensor, a);
+    assert_eq!(add.src()[0].offset, 0);
+    assert_eq!(add.src()[1].offset, 2);
+    assert_eq!(add.src()[1].span, Span::new(23, 40));
     assert_eq!(add.span_of("src1"), Span::new(23, 40));
     assert_eq!(add.span_of("params"), Span::new(24, 21));
     assert_eq!(add.span_of("src1_rep_stride"), Span::new(25, 79));
 
     let sub = &c[2];
-    assert_eq!(sub.dst.unwrap().offset, 0x40);
+    assert_eq!(sub.dst().copied().unwrap().offset, 0x40);
     assert_eq!(
-        sub.form,
+        sub.form().clone(),
         Form::Masked {
             mask: MaskArg::Bits(vec![0x5555_5555_5555_5555]),
             repeat_times: 0
         }
     );
-    assert_eq!(sub.strides, Strides::default());
+    assert_eq!(sub.strides(), Strides::default());
     assert_eq!(sub.span_of("src0_rep_stride"), Span::new(27, 34));
 
     let abs = &c[3];
     assert_eq!(
-        abs.form,
+        abs.form().clone(),
         Form::Masked {
             mask: MaskArg::Bits(vec![1, 2]),
             repeat_times: 2
         }
     );
     assert_eq!(
-        abs.strides,
+        abs.strides(),
         Strides {
             dst_blk: 2,
             dst_rep: 16,
@@ -202,73 +255,74 @@ fn a_program_with_every_form_loads_into_the_expected_ir() {
     );
     let relu = &c[4];
     assert_eq!(
-        relu.form,
+        relu.form().clone(),
         Form::Masked {
             mask: MaskArg::Placeholder,
             repeat_times: 1
         }
     );
-    assert_eq!(relu.strides.src_rep, [4, 8]);
-    assert_eq!(relu.strides.dst_rep, 8);
+    assert_eq!(relu.strides().src_rep, [4, 8]);
+    assert_eq!(relu.strides().dst_rep, 8);
 
     // Scalars: rounded to the dst type (half 0.001 → 0.0010004), integers as Int.
     assert_eq!(
-        c[5].scalar,
+        c[5].scalar(),
         Some(Value::Float(half::f16::from_f64(0.001).to_f64()))
     );
-    assert_eq!(c[5].form, Form::Count(256));
+    assert_eq!(c[5].form().clone(), Form::Count(256));
     assert_eq!(c[6].op, Op::ShiftRight);
-    assert!(c[6].round_en);
-    assert_eq!(c[6].scalar, Some(Value::Int(3)));
+    assert!(arg_round_en(&c[6]));
+    assert_eq!(c[6].scalar(), Some(Value::Int(3)));
     // Negative masks and repeat_times > 255 are left to the simulator.
     assert_eq!(
-        c[7].form,
+        c[7].form().clone(),
         Form::Masked {
             mask: MaskArg::Contiguous(-5),
             repeat_times: 300
         }
     );
-    assert_eq!(c[7].scalar, Some(Value::Int(-2)));
+    assert_eq!(c[7].scalar(), Some(Value::Int(-2)));
 
     let wrm = &c[8];
-    assert_eq!(wrm.order, ReduceOrder::IndexValue);
-    assert_eq!(wrm.strides.dst_rep, 2);
-    assert_eq!(wrm.strides.src_blk[0], 1);
-    assert_eq!(wrm.strides.src_rep[0], 8);
+    assert_eq!(arg_order(wrm), ReduceOrder::IndexValue);
+    assert_eq!(wrm.strides().dst_rep, 2);
+    assert_eq!(wrm.strides().src_blk[0], 1);
+    assert_eq!(wrm.strides().src_rep[0], 8);
     assert_eq!(wrm.span_of("order"), Span::new(34, 69));
     let rrs = &c[9];
     assert_eq!(
-        rrs.strides.dst_rep, 1,
+        rrs.strides().dst_rep,
+        1,
         "reduction dst_rep_stride defaults to 1"
     );
-    assert_eq!(rrs.order, ReduceOrder::ValueIndex);
+    assert_eq!(arg_order(rrs), ReduceOrder::ValueIndex);
     assert_eq!(
-        c[10].form,
+        c[10].form().clone(),
         Form::Masked {
             mask: MaskArg::Bits(vec![1, 2, 3, 4]),
             repeat_times: 1
         }
     );
 
-    assert_eq!(c[11].scalar, Some(Value::Float(f64::NEG_INFINITY)));
-    assert_eq!(c[11].form, Form::Count(16));
-    assert_eq!(c[12].scalar, Some(Value::Int(7)));
-    assert_eq!(c[12].strides.dst_blk, 2);
-    assert_eq!(c[12].strides.dst_rep, 16);
+    assert_eq!(c[11].scalar(), Some(Value::Float(f64::NEG_INFINITY)));
+    assert_eq!(c[11].form().clone(), Form::Count(16));
+    assert_eq!(c[12].scalar(), Some(Value::Int(7)));
+    assert_eq!(c[12].strides().dst_blk, 2);
+    assert_eq!(c[12].strides().dst_rep, 16);
 
     assert_eq!(
-        c[13].set_mask,
+        arg_set_mask(&c[13]),
         Some(SetMaskArg::Words { high: 0, low: 0xff })
     );
-    assert_eq!(c[13].mask_dtype, DType::Half);
-    assert_eq!(c[13].form, Form::Bare);
-    assert_eq!(c[14].set_mask, Some(SetMaskArg::Len(130)));
-    assert_eq!(c[14].mask_dtype, DType::Float);
+    assert_eq!(arg_mask_dtype(&c[13]), DType::Half);
+    assert_eq!(c[13].form().clone(), Form::Bare);
+    assert_eq!(arg_set_mask(&c[14]), Some(SetMaskArg::Len(130)));
+    assert_eq!(arg_mask_dtype(&c[14]), DType::Float);
     assert_eq!(c[15].op, Op::SetMaskCount);
     assert_eq!(c[15].span, Span::new(41, 9));
     assert_eq!(c[16].op, Op::SetMaskNorm);
     assert_eq!(c[17].op, Op::ResetMask);
-    assert_eq!(c[17].form, Form::Bare);
+    assert_eq!(c[17].form().clone(), Form::Bare);
 
     // Expectations.
     let e = &p.expect;
@@ -326,8 +380,8 @@ fn floats_accept_inf_minus_inf_and_nan_everywhere() {
     assert!(f32::from_bits(w[2]).is_nan());
     assert_eq!(w[3], 0x8000_0000);
     assert_eq!(u16s(p.tensors[1].init.as_ref().unwrap())[0], 0xff80);
-    assert!(matches!(p.code[0].scalar, Some(Value::Float(v)) if v.is_nan()));
-    assert_eq!(p.code[1].scalar, Some(Value::Float(f64::NEG_INFINITY)));
+    assert!(matches!(p.code[0].scalar(), Some(Value::Float(v)) if v.is_nan()));
+    assert_eq!(p.code[1].scalar(), Some(Value::Float(f64::NEG_INFINITY)));
 }
 
 #[test]
@@ -344,17 +398,17 @@ fn alternative_spellings() {
     expect: None,
 )"#;
     let p = load_str(Path::new("s.ron"), src).unwrap_or_else(|e| panic!("{}", e.render()));
-    assert_eq!(p.code[0].dst.unwrap().offset, 16);
+    assert_eq!(p.code[0].dst().copied().unwrap().offset, 16);
     assert!(matches!(
-        p.code[0].form,
+        p.code[0].form().clone(),
         Form::Masked {
             mask: MaskArg::Placeholder,
             ..
         }
     ));
-    assert_eq!(p.code[0].strides.dst_rep, 4);
+    assert_eq!(p.code[0].strides().dst_rep, 4);
     assert_eq!(
-        p.code[1].strides,
+        p.code[1].strides(),
         Strides {
             dst_blk: 2,
             src_blk: [3, 4],
@@ -362,8 +416,8 @@ fn alternative_spellings() {
             src_rep: [6, 7]
         }
     );
-    assert_eq!(p.code[2].scalar, Some(Value::Int(u32::MAX as i128)));
-    assert_eq!(p.code[2].form, Form::Count(8));
+    assert_eq!(p.code[2].scalar(), Some(Value::Int(u32::MAX as i128)));
+    assert_eq!(p.code[2].form().clone(), Form::Count(8));
     assert_eq!(p.code[3].op, Op::ResetMask);
     assert!(p.expect.is_empty());
     assert_eq!(p.product, Product::AtlasA2, "default product");
@@ -1069,24 +1123,24 @@ fn new_instructions_load_with_their_fields() {
     )
     .unwrap();
     let c = &p.code;
-    assert_eq!(c[0].cmp, crate::base::modes::CmpMode::Ge);
-    assert_eq!(c[1].round, crate::base::convert::RoundMode::Trunc);
-    assert_eq!(c[2].pattern, Some(3));
-    assert!(c[2].reduce_mode);
+    assert_eq!(arg_cmp(&c[0]), crate::base::modes::CmpMode::Ge);
+    assert_eq!(arg_round(&c[1]), crate::base::convert::RoundMode::Trunc);
+    assert_eq!(arg_pattern(&c[2]), Some(3));
+    assert!(arg_reduce_mode(&c[2]));
     assert_eq!(
-        c[2].form,
+        c[2].form().clone(),
         Form::Masked {
             mask: MaskArg::Contiguous(70),
             repeat_times: 3
         }
     );
     assert_eq!(
-        (c[2].strides.src_blk[0], c[2].strides.src_rep),
+        (c[2].strides().src_blk[0], c[2].strides().src_rep),
         (2, [300, 1])
     );
     assert_eq!(c[3].op, Op::WholeReduceMin);
     assert_eq!(c[3].name(), "ReduceRepeat");
-    assert_eq!(c[3].order, ReduceOrder::OnlyValue);
+    assert_eq!(arg_order(&c[3]), ReduceOrder::OnlyValue);
 }
 
 #[test]

@@ -8,11 +8,12 @@ use crate::base::dtype::{DType, Value};
 use crate::base::ir::Program;
 use crate::base::product::Product;
 use crate::sim::access::Mem;
-use crate::sim::check::{prepare_with, Exec, Prepared};
 use crate::sim::event::{Granularity, Pos, StepEvent};
-use crate::sim::isa::{cast, compare, elementwise, fill, gather, reduce, select, whole, Scratch};
+use crate::sim::family::Exec;
+use crate::sim::family::{elementwise, Scratch};
 use crate::sim::mask::MaskReg;
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
+use crate::sim::reach::{prepare_with, Prepared};
 use crate::sim::ub::Ub;
 use crate::with_dtype;
 use serde::Serialize;
@@ -403,32 +404,10 @@ impl Machine {
             ub: &mut self.ub,
             rec,
         };
-        match &active.prep.exec {
-            Exec::Map(k) => {
-                with_dtype!(k.dtype, T => elementwise::exec_block::<T>(k, plan, &mut mem, r, b))
-            }
-            Exec::Reduce(k) => {
-                with_dtype!(k.dtype, T => reduce::exec_block::<T>(k, plan, &mut mem, r, b, &mut active.scratch.partials))
-            }
-            Exec::Cast(k) => cast::exec_block(k, plan, &mut mem, r, b),
-            Exec::Compare(k) => {
-                with_dtype!(k.dtype, T => compare::exec_block::<T>(k, plan, &mut mem, r, b))
-            }
-            Exec::Select(k) => {
-                with_dtype!(k.dtype, T => select::exec_block::<T>(k, plan, &mut mem, r, b))
-            }
-            Exec::Gather(k) => {
-                with_dtype!(k.dtype, T => gather::exec_block::<T>(k, plan, &mut mem, r, b, &mut active.scratch))
-            }
-            Exec::Brcb(k) => with_dtype!(k.dtype, T => fill::brcb_block::<T>(plan, &mut mem, r, b)),
-            Exec::VecIndex(k) => {
-                with_dtype!(k.dtype, T => fill::vec_index_block::<T>(k, plan, &mut mem, r, b, &mut active.scratch))
-            }
-            Exec::Whole(k) => {
-                with_dtype!(k.dtype, T => whole::exec_block::<T>(k, plan, &mut mem, r, b, &mut active.scratch))
-            }
-            Exec::None => {}
-        }
+        active
+            .prep
+            .exec
+            .exec_block(plan, &mut mem, r, b, &mut active.scratch);
         self.step += 1;
         self.counts.blocks += 1;
         self.pos.block += 1;

@@ -1,13 +1,14 @@
 //! The steppable Vector Unit: UB, mask register, products, addressing plans, instruction
 //! families and the machine that runs them. Knows nothing about files, terminals or clap.
 pub mod access;
-pub mod check;
+pub mod checks;
 pub mod event;
-pub mod isa;
+pub mod family;
 pub mod lanes;
 pub mod machine;
 pub mod mask;
 pub mod plan;
+pub mod reach;
 pub mod ub;
 
 pub use crate::base::product::Product;

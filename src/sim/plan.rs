@@ -249,7 +249,7 @@ impl Plan {
             packed: Vec::new(),
         };
         // A plan over the repeat limit is rejected by the checker; never walk it.
-        p.extents = if p.repeats > crate::sim::check::MAX_REPEATS {
+        p.extents = if p.repeats > crate::sim::reach::MAX_REPEATS {
             vec![None; p.operands.len()]
         } else {
             (0..p.operands.len()).map(|i| p.compute_extent(i)).collect()
@@ -257,8 +257,8 @@ impl Plan {
         p
     }
 
-    /// The same plan with `counts[i]` packed elements written by block step i (r·8 + b).
-    pub fn with_packed(mut self, counts: &[u32]) -> Plan {
+    /// Sets `counts[i]` packed elements written by block step i (r·8 + b).
+    pub fn set_packed(&mut self, counts: &[u32]) {
         let mut at = 0u32;
         self.packed = Vec::with_capacity(counts.len() + 1);
         self.packed.push(0);
@@ -269,7 +269,6 @@ impl Plan {
         self.extents = (0..self.operands.len())
             .map(|i| self.compute_extent(i))
             .collect();
-        self
     }
 
     /// Packed elements written before block step `(r, b)` and by it.

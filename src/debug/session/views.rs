@@ -3,8 +3,8 @@
 use super::*;
 use crate::base::dtype::{value_text, DType};
 use crate::debug::command::Format;
-use crate::sim::check::prepare;
 use crate::sim::plan::{Plan, BLOCKS};
+use crate::sim::reach::prepare;
 use crate::sim::Status;
 use std::fmt::Write as _;
 

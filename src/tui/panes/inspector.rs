@@ -84,7 +84,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let dt = prog
         .instr_dtype(instr)
         .map_or("-".to_string(), |d| d.to_string());
-    let form = match &instr.form {
+    let form = match instr.form() {
         Form::Count(n) => format!("first {n} elements (count form)"),
         Form::Masked { mask, repeat_times } => {
             let mk = match mask {

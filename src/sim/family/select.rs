@@ -5,10 +5,13 @@
 //! mask gates which lanes are written; the others keep their destination value.
 
 use crate::base::dtype::{DType, Value};
-use crate::base::ir::{Instr, Program};
+use crate::base::ir::{Args, Instr, Program};
 use crate::base::modes::SelMode;
 use crate::sim::access::Mem;
+use crate::sim::checks::{Ctx, Types};
+use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
+use crate::sim::mask::LaneSource;
 use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,13 +24,13 @@ pub struct SelKernel {
 
 /// The operands: dst, src0, src1 (modes 0 and 2), then the selMask bits.
 pub fn operands(k: &SelKernel, instr: &Instr, program: &Program, par: u32) -> Vec<OpAddr> {
-    let st = &instr.strides;
+    let st = &instr.strides();
     let mut ops = Vec::with_capacity(4);
     let at = |o: &crate::base::ir::Operand| {
         let t = &program.tensors[o.tensor];
         (o.tensor, t.dtype, t.addr + o.offset * t.dtype.size())
     };
-    if let Some(d) = &instr.dst {
+    if let Some(d) = &instr.dst().copied() {
         let (t, dt, a) = at(d);
         ops.push(OpAddr::standard(
             "dst",
@@ -44,7 +47,7 @@ pub fn operands(k: &SelKernel, instr: &Instr, program: &Program, par: u32) -> Ve
     } else {
         2
     };
-    for (j, s) in instr.src.iter().enumerate().take(srcs) {
+    for (j, s) in instr.src().iter().enumerate().take(srcs) {
         let (t, dt, a) = at(s);
         let role = if j == 0 { "src0" } else { "src1" };
         ops.push(OpAddr::standard(
@@ -57,7 +60,7 @@ pub fn operands(k: &SelKernel, instr: &Instr, program: &Program, par: u32) -> Ve
             st.src_rep[j],
         ));
     }
-    if let Some(m) = &instr.aux {
+    if let Some(m) = &instr.aux() {
         let (t, _, a) = at(m);
         let rep_bytes = if k.mode == SelMode::CmpMaskSpr {
             0
@@ -115,4 +118,70 @@ pub fn exec_block<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, b: 
         v.store(c);
     }
     mem.write_bytes(&plan.operands[0], r, ks, &lanes, &bytes[..n * size]);
+}
+
+/// The room of Select.
+pub struct SelectRoom;
+
+fn kernel(c: &Ctx, t: &Types) -> SelKernel {
+    let (mode, scalar) = match c.instr.args {
+        Args::Select { mode, scalar, .. } => (mode, scalar),
+        _ => (SelMode::default(), None),
+    };
+    SelKernel {
+        mode,
+        dtype: t.src,
+        scalar: scalar.unwrap_or(Value::Int(0)),
+    }
+}
+
+impl Room for SelectRoom {
+    fn structure(&self, instr: &Instr) -> Result<(), String> {
+        let srcs = match instr.args {
+            Args::Select {
+                mode: SelMode::TensorScalar,
+                ..
+            } => 1,
+            _ => 2,
+        };
+        if instr.src().len() < srcs {
+            return Err(format!(
+                "{} needs dst, {srcs} source(s) and a sel_mask tensor",
+                instr.name()
+            ));
+        }
+        Ok(())
+    }
+
+    fn check(&self, c: &mut Ctx, _t: &Types) {
+        let Args::Select { mode, .. } = c.instr.args else {
+            return;
+        };
+        let p = c.product;
+        let modes = p.profile().select_modes;
+        if modes & mode.bit() == 0 {
+            let ok: Vec<&str> = SelMode::ALL
+                .iter()
+                .filter(|m| modes & m.bit() != 0)
+                .map(|m| m.name())
+                .collect();
+            c.err(
+                "unsupported-sel-mode",
+                "sel_mode",
+                format!(
+                    "Select {} is not supported on {p}; supported: {} (semantics.md §4.6, §9 row 16)",
+                    mode.name(),
+                    ok.join(", ")
+                ),
+            );
+        }
+    }
+
+    fn operands(&self, c: &Ctx, t: &Types, par: u32) -> (Vec<OpAddr>, u32) {
+        (operands(&kernel(c, t), c.instr, c.program, par), 32)
+    }
+
+    fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        Exec::Select(kernel(c, t))
+    }
 }

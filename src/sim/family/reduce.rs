@@ -4,10 +4,13 @@
 
 use crate::base::catalog::Op;
 use crate::base::dtype::{DType, Elem, Value};
-use crate::base::ir::{Instr, Program};
+use crate::base::ir::{Args, Instr, Program};
 use crate::base::product::{EmptyBlockFill, Profile, ReduceOrder};
 use crate::sim::access::Mem;
+use crate::sim::checks::{Ctx, Types};
+use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
+use crate::sim::mask::LaneSource;
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,7 +62,10 @@ impl ReduceKernel {
         ReduceKernel {
             op: instr.op,
             dtype,
-            order: instr.order,
+            order: match instr.args {
+                Args::Reduce { order, .. } => order,
+                _ => ReduceOrder::ValueIndex,
+            },
             zero_pairs: profile.pair_reduce_zeroes_unwritten,
             empty_fill: profile.block_reduce_empty_fill,
         }
@@ -92,10 +98,10 @@ impl ReduceKernel {
 /// The operands: dst (with its reduction indexing) then src.
 pub fn operands(k: &ReduceKernel, instr: &Instr, program: &Program) -> Vec<OpAddr> {
     let mut ops = Vec::with_capacity(2);
-    let st = &instr.strides;
+    let st = &instr.strides();
     let par = k.dtype.par();
     let s = k.dtype.size();
-    if let Some(d) = &instr.dst {
+    if let Some(d) = &instr.dst().copied() {
         let t = &program.tensors[d.tensor];
         let base = t.addr + d.offset * t.dtype.size();
         let mut op = OpAddr::standard(
@@ -135,7 +141,7 @@ pub fn operands(k: &ReduceKernel, instr: &Instr, program: &Program) -> Vec<OpAdd
         }
         ops.push(op);
     }
-    if let Some(src) = instr.src.first() {
+    if let Some(src) = instr.src().first() {
         let t = &program.tensors[src.tensor];
         let base = t.addr + src.offset * t.dtype.size();
         ops.push(OpAddr::standard(
@@ -327,6 +333,52 @@ fn write_whole<T: Num>(
         ReduceOrder::OnlyValue => mem.write_one(dst, 0, dst.addr(r, 0), v),
         // ORDER_ONLY_INDEX stores a 32-bit index for every type (§5.2, §9 row 12).
         ReduceOrder::OnlyIndex => mem.write_one(dst, 0, dst.addr(r, 0), idx),
+    }
+}
+
+/// The room of the pair, block and repeat reductions.
+pub struct ReduceRoom;
+
+impl Room for ReduceRoom {
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        None
+    }
+
+    fn late_check(&self, c: &mut Ctx, _t: &Types) {
+        let instr = c.instr;
+        let p = c.product;
+        let prof = p.profile();
+        if instr.strides().dst_rep == 0 && !prof.reduce_dst_rep_stride_zero {
+            let msg = format!(
+                "{} with dst_rep_stride 0 is not supported on {p} (semantics.md §9 row 2)",
+                c.name()
+            );
+            c.err("reduce-dst-rep-stride-zero", "dst_rep_stride", msg);
+        }
+        let Args::Reduce { order, .. } = instr.args else {
+            return;
+        };
+        if matches!(instr.op, Op::WholeReduceMax | Op::WholeReduceMin)
+            && !prof.reduce_orders.contains(&order)
+        {
+            let ok: Vec<&str> = prof.reduce_orders.iter().map(|o| o.name()).collect();
+            let msg = format!(
+                "{} order {} is not supported on {p}; supported: {} (semantics.md §5.2)",
+                c.name(),
+                order.name(),
+                ok.join(", ")
+            );
+            c.err("unsupported-order", "order", msg);
+        }
+    }
+
+    fn operands(&self, c: &Ctx, t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        let k = ReduceKernel::new(c.instr, t.src, c.product.profile());
+        (operands(&k, c.instr, c.program), k.dst_align())
+    }
+
+    fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        Exec::Reduce(ReduceKernel::new(c.instr, t.src, c.product.profile()))
     }
 }
 

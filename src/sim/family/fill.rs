@@ -9,10 +9,12 @@
 //!   sequence rounds as the hardware's does.
 
 use crate::base::dtype::{DType, Elem, Value};
-use crate::base::ir::{Instr, Program};
+use crate::base::ir::{Form, Instr, Program};
 use crate::sim::access::Mem;
-use crate::sim::isa::Scratch;
+use crate::sim::checks::{lanes, Ctx, Types};
+use crate::sim::family::{elementwise, Exec, Room, Scratch};
 use crate::sim::lanes::Num;
+use crate::sim::mask::{LaneSource, MaskReg};
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,9 +31,9 @@ pub struct VecIndexKernel {
 /// Brcb's operands: dst with its block and repeat strides, then src read one element per
 /// block (`src[8r + b]`).
 pub fn brcb_operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
-    let st = &instr.strides;
+    let st = &instr.strides();
     let mut ops = Vec::with_capacity(2);
-    if let Some(d) = &instr.dst {
+    if let Some(d) = &instr.dst().copied() {
         let t = &program.tensors[d.tensor];
         ops.push(OpAddr::standard(
             "dst",
@@ -43,7 +45,7 @@ pub fn brcb_operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
             st.dst_rep,
         ));
     }
-    if let Some(s) = instr.src.first() {
+    if let Some(s) = instr.src().first() {
         let t = &program.tensors[s.tensor];
         let size = t.dtype.size();
         let mut op = OpAddr::standard(
@@ -123,4 +125,53 @@ pub(crate) fn to_bits<T: Elem>(v: T) -> u64 {
 
 pub(crate) fn from_bits<T: Elem>(b: u64) -> T {
     T::load(&b.to_le_bytes())
+}
+
+/// The room of Brcb: every lane of `repeat_times` repeats, the register not involved.
+pub struct BrcbRoom;
+
+impl Room for BrcbRoom {
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        Some("dst_blk_stride")
+    }
+
+    fn operands(&self, c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        (brcb_operands(c.instr, c.program), 32)
+    }
+
+    fn lanes(&self, c: &mut Ctx, _t: &Types, par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
+        let Form::Masked { repeat_times, .. } = *c.instr.form() else {
+            return None;
+        };
+        lanes::warn_repeat_zero(c, "repeat_times", repeat_times);
+        Some(lanes::all_lanes(par, repeat_times))
+    }
+
+    fn exec(&self, _c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        Exec::Brcb(BrcbKernel { dtype: t.src })
+    }
+}
+
+/// The room of CreateVecIndex: dst only, with the fields of Duplicate.
+pub struct VecIndexRoom;
+
+impl Room for VecIndexRoom {
+    fn structure(&self, _instr: &Instr) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        Some("dst_blk_stride")
+    }
+
+    fn operands(&self, c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        (elementwise::operands(c.instr, c.program), 32)
+    }
+
+    fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        Exec::VecIndex(VecIndexKernel {
+            dtype: t.src,
+            first: c.instr.scalar().unwrap_or(Value::Int(0)),
+        })
+    }
 }

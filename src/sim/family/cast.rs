@@ -14,12 +14,16 @@
 //! - MulAddDst / Axpy half → float compute the product of the halves exactly in float and add
 //!   the float destination (IEEE, round to nearest even).
 
-use crate::base::catalog::{Family, Op};
+use crate::base::catalog::{Family, Op, Pair};
 use crate::base::convert::{convert, exact, from_exact, Exact, RoundMode};
 use crate::base::dtype::{DType, Value};
-use crate::base::ir::{Instr, Program};
+use crate::base::ir::{Args, Instr, Program};
+use crate::base::product::Product;
 use crate::sim::access::Mem;
+use crate::sim::checks::{Ctx, Types};
+use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
+use crate::sim::mask::LaneSource;
 use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
 use crate::with_dtype;
 use half::f16;
@@ -39,13 +43,13 @@ pub struct CastKernel {
 
 /// The operands: dst, the sources, and (MulAddDst, Axpy) dst again as a source.
 pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
-    let st = &instr.strides;
+    let st = &instr.strides();
     let mut ops = Vec::with_capacity(4);
     let roles: &[&'static str] = match instr.op.family() {
         Family::Cast | Family::Scalar => &["src"],
         _ => &["src0", "src1"],
     };
-    if let Some(d) = &instr.dst {
+    if let Some(d) = &instr.dst().copied() {
         ops.push(OpAddr::of(
             program,
             d,
@@ -55,7 +59,7 @@ pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
             st.dst_rep,
         ));
     }
-    for (j, s) in instr.src.iter().enumerate().take(roles.len()) {
+    for (j, s) in instr.src().iter().enumerate().take(roles.len()) {
         ops.push(OpAddr::of(
             program,
             s,
@@ -193,4 +197,87 @@ pub fn exec_block(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
         out[i * ds..(i + 1) * ds].copy_from_slice(&v.to_le_bytes()[..ds]);
     }
     mem.write_bytes(dst, r, ks, &lanes, &out[..n * ds]);
+}
+
+/// The kernel of a conversion `t.src → t.dst` by `op` on `product` with round mode `mode`.
+pub fn kernel(op: Op, t: &Types, product: Product, mode: RoundMode, scalar: Value) -> CastKernel {
+    CastKernel {
+        op,
+        src: t.src,
+        dst: t.dst,
+        mode,
+        deq: op == Op::Cast && op.pair(product, t.src, t.dst).is_some_and(|p| p.deq),
+        scalar,
+    }
+}
+
+/// The room of Cast and the composite casts (AddReluCast, SubReluCast, MulCast): their pairs
+/// and round modes are the catalog's pair tables.
+pub struct CastRoom;
+
+impl Room for CastRoom {
+    fn structure(&self, instr: &Instr) -> Result<(), String> {
+        let srcs = if instr.op == Op::Cast { 1 } else { 2 };
+        if instr.src().len() < srcs {
+            return Err(format!("{} needs dst and {srcs} source(s)", instr.name()));
+        }
+        Ok(())
+    }
+
+    fn types(&self, c: &mut Ctx) -> Option<Types> {
+        let dst = c.dtype_of(c.instr.dst()?);
+        let src = c.dtype_of(c.instr.src().first()?);
+        Some(Types::pair(src, dst))
+    }
+
+    fn mixed(&self, _c: &Ctx, _t: &Types) -> bool {
+        true
+    }
+
+    fn pair_check(&self, c: &mut Ctx, t: &Types, pr: Pair) {
+        let Args::Cast { round, .. } = c.instr.args else {
+            return;
+        };
+        if c.instr.op != Op::Cast {
+            return;
+        }
+        let p = c.product;
+        if pr.deq {
+            c.warn(
+                "deq-scale-not-modelled",
+                "round",
+                "Cast int32 → half ignores the round mode and takes its scale from SetDeqScale, which ascstep does not model: computed as src·2^-17·1.0·2^17, i.e. int32 → float → half with CAST_RINT (semantics.md §4.7, §4.9)".into(),
+            );
+        } else if pr.modes & round.bit() == 0 {
+            let modes: Vec<&str> = RoundMode::ALL
+                .iter()
+                .filter(|m| pr.modes & m.bit() != 0)
+                .map(|m| m.name())
+                .collect();
+            c.err(
+                "unsupported-round-mode",
+                "round",
+                format!(
+                    "Cast {} → {} with {} is not supported on {p}; supported: {} (semantics.md §4.7, §9 row 26)",
+                    t.src,
+                    t.dst,
+                    round.name(),
+                    modes.join(", ")
+                ),
+            );
+        }
+    }
+
+    fn operands(&self, c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        (operands(c.instr, c.program), 32)
+    }
+
+    fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        let round = match c.instr.args {
+            Args::Cast { round, .. } => round,
+            _ => RoundMode::Rint,
+        };
+        let scalar = c.instr.scalar().unwrap_or(Value::Int(0));
+        Exec::Cast(kernel(c.instr.op, t, c.product, round, scalar))
+    }
 }

@@ -1,0 +1,99 @@
+//! Checks every family shares when an instruction is reached (semantics.md §7): the context
+//! they report into, the element types, the catalog's dtype and pair tables (`dtypes`), the
+//! mask resolved against the register (`lanes`), alignment and bounds (`bounds`) and the
+//! overlap rules and fast-path test (`overlap`). None of them knows a family: what differs
+//! between families is asked of the family's room (`sim::family::Room`).
+pub mod bounds;
+pub mod dtypes;
+pub mod lanes;
+pub mod overlap;
+
+use crate::base::diag::Diagnostic;
+use crate::base::dtype::DType;
+use crate::base::ir::{Form, Instr, Program};
+use crate::base::product::Product;
+
+/// The instruction being reached and what its checks found.
+pub struct Ctx<'a> {
+    pub program: &'a Program,
+    pub instr: &'a Instr,
+    pub idx: u32,
+    pub product: Product,
+    pub errors: Vec<Diagnostic>,
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    /// An error at field `field` (or the instruction); returned so a caller can add notes.
+    pub fn err(&mut self, code: &'static str, field: &str, msg: String) -> &mut Diagnostic {
+        let d = Diagnostic::error(code, msg)
+            .at(self.instr.span_of(field))
+            .in_instr(self.idx);
+        self.errors.push(d);
+        self.errors.last_mut().expect("just pushed")
+    }
+
+    pub fn warn(&mut self, code: &'static str, field: &str, msg: String) {
+        let d = Diagnostic::warning(code, msg)
+            .at(self.instr.span_of(field))
+            .in_instr(self.idx);
+        self.warnings.push(d);
+    }
+
+    /// The API name as written.
+    pub fn name(&self) -> &'static str {
+        self.instr.name()
+    }
+
+    pub fn is_count(&self) -> bool {
+        is_count(self.instr)
+    }
+
+    /// The dtype of tensor operand `o`.
+    pub fn dtype_of(&self, o: &crate::base::ir::Operand) -> DType {
+        self.program.tensors[o.tensor].dtype
+    }
+}
+
+pub fn is_count(instr: &Instr) -> bool {
+    matches!(instr.form(), Form::Count(_))
+}
+
+/// The element types of an instruction: `src` is the type its dtype table is about (the
+/// source of conversions and Compare, else the destination), `dst` the destination's, and
+/// `lane` the widest, which sets PAR (semantics.md §1.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Types {
+    pub src: DType,
+    pub dst: DType,
+    pub lane: DType,
+}
+
+impl Types {
+    /// One element type throughout.
+    pub fn same(d: DType) -> Types {
+        Types {
+            src: d,
+            dst: d,
+            lane: d,
+        }
+    }
+
+    /// A conversion from `src` to `dst`: the lanes are the wider type's (semantics.md §3).
+    pub fn pair(src: DType, dst: DType) -> Types {
+        let lane = if src.size() >= dst.size() { src } else { dst };
+        Types { src, dst, lane }
+    }
+}
+
+/// The repeat-zero warning's text: what `what` = 0 means on `p` (semantics.md §1.4, §9 row 6).
+pub fn zero_repeat_msg(what: &str, p: Product) -> String {
+    let prof = p.profile();
+    if prof.repeat_zero_guaranteed_nop {
+        format!("{what} is 0: a guaranteed NOP on {p} (semantics.md §1.4)")
+    } else if prof.repeat_zero_vf_emulated {
+        format!("{what} is 0: not guaranteed to be a NOP on {p} (VF emulation); simulated as a NOP (semantics.md §1.4, §9 row 6)")
+    } else {
+        format!("{what} is 0: undocumented on {p}; simulated as a NOP (semantics.md §1.4)")
+    }
+}

@@ -1,0 +1,244 @@
+//! Compare and Compares to memory (semantics.md §4.6): lane k of repeat r compares
+//! `src0[k]` with `src1[k]` (or the scalar) and sets bit `k mod 8` of byte `k div 8` of the
+//! repeat's PAR/8 destination bytes, LSB first. The output is packed: repeat r's bits follow
+//! repeat r−1's, whatever the destination strides say (`Indexing::Bits`).
+//!
+//! Where the product honours the mask (950, 200I/500 A2) inactive lanes give 0 bits and every
+//! byte of the repeat is written; elsewhere the mask is reserved and every lane is compared
+//! (the plan then has all lanes active, §9 row 5).
+
+use crate::base::catalog::Op;
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::{Args, Form, Instr, MaskArg, Program};
+use crate::base::modes::CmpMode;
+use crate::sim::access::Mem;
+use crate::sim::checks::{lanes, zero_repeat_msg, Ctx, Types};
+use crate::sim::family::{Exec, Room};
+use crate::sim::lanes::Num;
+use crate::sim::mask::{LaneSource, Lanes, MaskReg};
+use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
+
+/// What a Compare / Compares computes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CmpKernel {
+    pub mode: CmpMode,
+    /// The source element type.
+    pub dtype: DType,
+    /// Compares' scalar (of the source type, semantics.md §10); None for Compare.
+    pub scalar: Option<Value>,
+    pub ne_nan_false: bool,
+}
+
+/// The operands: the packed-bit dst (`all` when every byte of a repeat is written), then the
+/// sources with their own strides.
+pub fn operands(instr: &Instr, program: &Program, par: u32, all: bool) -> Vec<OpAddr> {
+    let mut ops = Vec::with_capacity(3);
+    if let Some(d) = &instr.dst().copied() {
+        let t = &program.tensors[d.tensor];
+        let base = t.addr + d.offset * t.dtype.size();
+        ops.push(OpAddr::bits(
+            "dst",
+            d.tensor,
+            AccessKind::Write,
+            base,
+            par,
+            par / 8,
+            all,
+        ));
+    }
+    let roles: [&'static str; 2] = if instr.op == Op::Compare {
+        ["src0", "src1"]
+    } else {
+        ["src", "src1"]
+    };
+    for (j, s) in instr.src().iter().enumerate().take(2) {
+        let t = &program.tensors[s.tensor];
+        ops.push(OpAddr::standard(
+            roles[j],
+            s.tensor,
+            AccessKind::Read,
+            t.dtype,
+            t.addr + s.offset * t.dtype.size(),
+            instr.strides().src_blk[j],
+            instr.strides().src_rep[j],
+        ));
+    }
+    ops
+}
+
+/// Executes block `b` of repeat `r`: compare the block's active lanes, write its bytes.
+pub fn exec_block<T: Num>(k: &CmpKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    let lanes = plan.lanes_of(r);
+    let ks = block_lanes(plan.par, b);
+    let n = (ks.end - ks.start) as usize;
+    let (mut x, mut y) = ([T::default(); 32], [T::default(); 32]);
+    let any = lanes.any_in(ks.start, ks.end);
+    if any {
+        mem.read(&plan.operands[1], r, ks.clone(), &lanes, &mut x[..n]);
+        match plan.operands.get(2) {
+            Some(src1) => mem.read(src1, r, ks.clone(), &lanes, &mut y[..n]),
+            None => y[..n].fill(T::from_value(k.scalar.unwrap_or(Value::Int(0)))),
+        }
+    }
+    let mut es = Vec::with_capacity(4);
+    plan.elems_in_block(0, r, b, &lanes, &mut es);
+    let dst = &plan.operands[0];
+    for &e in &es {
+        let mut byte = 0u8;
+        for j in 0..8u32 {
+            let lane = e * 8 + j;
+            let i = lane.wrapping_sub(ks.start) as usize;
+            if i < n
+                && lanes.has(lane)
+                && k.mode
+                    .holds(x[i].to_value(), y[i].to_value(), k.ne_nan_false)
+            {
+                byte |= 1 << j;
+            }
+        }
+        mem.write_one(dst, e, dst.addr(r, e), byte);
+    }
+}
+
+/// Compare / Compares lanes where the mask is not honoured (A2, A3, inference, training: the
+/// mask is reserved, every lane is compared, §9 row 5), and the count form everywhere: it
+/// runs `count·sizeof(T) / 256` whole repeats, silently skipping a tail (A2's CompareCompute,
+/// semantics.md §3, §8; the same on every product). The register is left alone.
+fn unmasked_lanes(c: &mut Ctx, par: u32) -> Option<LaneSource> {
+    let instr = c.instr;
+    let p = c.product;
+    let size = 256 / par;
+    match instr.form() {
+        Form::Count(n) => {
+            let bytes = n.saturating_mul(size as u64);
+            if bytes % 256 != 0 {
+                c.warn(
+                    "compare-count-partial",
+                    "count",
+                    format!(
+                        "{} with count {n} covers {bytes} bytes, not a multiple of 256: the last {} elements are not compared (semantics.md §3, §8)",
+                        c.name(),
+                        n % par as u64
+                    ),
+                );
+            }
+            if *n == 0 {
+                c.warn("repeat-zero", "count", zero_repeat_msg("count", p));
+            }
+            Some(LaneSource::Fixed {
+                lanes: Lanes::first(par),
+                repeats: u32::try_from(bytes / 256).unwrap_or(u32::MAX),
+            })
+        }
+        Form::Masked { mask, repeat_times } => {
+            let partial = match mask {
+                MaskArg::Contiguous(m) => *m < par as i128,
+                MaskArg::Bits(w) => {
+                    let mut words = [0u64; 4];
+                    for (i, x) in w.iter().take(4).enumerate() {
+                        words[i] = *x;
+                    }
+                    Lanes(words).limit(par) != Lanes::first(par)
+                }
+                MaskArg::Placeholder => false,
+            };
+            if partial {
+                c.warn(
+                    "compare-mask-ignored",
+                    "mask",
+                    format!("{}'s mask is reserved on {p}: every one of the {par} lanes is compared (semantics.md §4.6, §9 row 5)", c.name()),
+                );
+            }
+            if *repeat_times == 0 {
+                c.warn(
+                    "repeat-zero",
+                    "repeat_times",
+                    zero_repeat_msg("repeat_times", p),
+                );
+            }
+            Some(LaneSource::Fixed {
+                lanes: Lanes::first(par),
+                repeats: (*repeat_times).min(u32::MAX as u64) as u32,
+            })
+        }
+        Form::Bare => None,
+    }
+}
+
+/// The room of Compare and Compares.
+pub struct CompareRoom;
+
+impl Room for CompareRoom {
+    fn structure(&self, instr: &Instr) -> Result<(), String> {
+        let srcs = if instr.op == Op::Compare { 2 } else { 1 };
+        if instr.src().len() < srcs {
+            return Err(format!("{} needs dst and {srcs} source(s)", instr.name()));
+        }
+        Ok(())
+    }
+
+    /// dst holds bits; the type is the sources'.
+    fn types(&self, c: &mut Ctx) -> Option<Types> {
+        Some(Types::same(c.dtype_of(c.instr.src().first()?)))
+    }
+
+    fn dtype_field(&self, c: &Ctx) -> &'static str {
+        if c.instr.op == Op::Compare {
+            "src0"
+        } else {
+            "src"
+        }
+    }
+
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        None
+    }
+
+    fn check(&self, c: &mut Ctx, t: &Types) {
+        let Args::Compare { cmp, .. } = c.instr.args else {
+            return;
+        };
+        let (op, p) = (c.instr.op, c.product);
+        let modes = op.cmp_modes(p, t.src);
+        if modes & cmp.bit() == 0 {
+            let ok: Vec<&str> = CmpMode::ALL
+                .iter()
+                .filter(|m| modes & m.bit() != 0)
+                .map(|m| m.name())
+                .collect();
+            let msg = format!(
+                "{} on {} supports only {} on {p}, not {} (semantics.md §4.6, §9 row 27)",
+                c.name(),
+                t.src,
+                ok.join(", "),
+                cmp.name()
+            );
+            c.err("unsupported-cmp-mode", "cmp", msg);
+        }
+    }
+
+    fn operands(&self, c: &Ctx, _t: &Types, par: u32) -> (Vec<OpAddr>, u32) {
+        let all = c.product.profile().compare_mask_honoured;
+        (operands(c.instr, c.program, par, all), 32)
+    }
+
+    fn lanes(&self, c: &mut Ctx, t: &Types, par: u32, reg: &mut MaskReg) -> Option<LaneSource> {
+        if !c.product.profile().compare_mask_honoured || c.is_count() {
+            unmasked_lanes(c, par)
+        } else {
+            lanes::resolve(c, par, t.lane, reg)
+        }
+    }
+
+    fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        let Args::Compare { cmp, scalar, .. } = c.instr.args else {
+            return Exec::None;
+        };
+        Exec::Compare(CmpKernel {
+            mode: cmp,
+            dtype: t.src,
+            scalar,
+            ne_nan_false: c.product.profile().cmp_ne_nan_false,
+        })
+    }
+}

@@ -1,0 +1,355 @@
+//! GatherMask (semantics.md §4.6, DK:比较与选择/GatherMask): keeps the src0 elements whose
+//! pattern bit is 1 and writes them one after another into dst; the number kept is the
+//! instruction's return value `rsvdCnt`.
+//!
+//! The pattern is a built-in one (1 = even lanes, 2 = odd lanes, 3–6 = one lane of every four,
+//! 7 = every lane, the same in every repeat) or a tensor of bits consumed continuously within
+//! a repeat, repeat r starting `src1RepeatStride` blocks after repeat r−1. Where each block
+//! step's kept elements land depends on the data, so the plan carries the per-block counts
+//! (`Plan::packed`, computed when the instruction is reached).
+
+use crate::base::dtype::DType;
+use crate::base::ir::{Args, Form, GatherPattern, Instr, MaskArg, Program};
+use crate::base::product::Product;
+use crate::sim::access::Mem;
+use crate::sim::checks::{lanes, Ctx, Types};
+use crate::sim::family::Scratch;
+use crate::sim::family::{Exec, Room};
+use crate::sim::lanes::Num;
+use crate::sim::mask::LaneSource;
+use crate::sim::mask::{Lanes, MaskMode, MaskReg};
+use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
+use crate::sim::ub::Ub;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GatherKernel {
+    pub dtype: DType,
+    /// The built-in pattern 1..=7, or None for a pattern tensor.
+    pub builtin: Option<u8>,
+}
+
+/// Whether built-in pattern `p` keeps lane `k` of an API repeat.
+pub fn builtin_keeps(p: u8, k: u32) -> bool {
+    match p {
+        1 => k % 2 == 0,
+        2 => k % 2 == 1,
+        3..=6 => k % 4 == (p - 3) as u32,
+        _ => true,
+    }
+}
+
+/// The operands: the packed dst, src0 (block and repeat strides of GatherMaskParams) and the
+/// pattern bits when the pattern is a tensor. `lanes` maps API repeats longer than PAR onto
+/// several plan repeats (`LaneSource::Grouped`).
+pub fn operands(
+    k: &GatherKernel,
+    instr: &Instr,
+    program: &Program,
+    par: u32,
+    lanes: &LaneSource,
+) -> Vec<OpAddr> {
+    let st = &instr.strides();
+    let group = lanes.group(par);
+    let mut ops = Vec::with_capacity(3);
+    let at = |o: &crate::base::ir::Operand| {
+        let t = &program.tensors[o.tensor];
+        (o.tensor, t.dtype, t.addr + o.offset * t.dtype.size())
+    };
+    if let Some(d) = &instr.dst().copied() {
+        let (t, dt, a) = at(d);
+        ops.push(OpAddr::sequential(
+            "dst",
+            t,
+            AccessKind::Write,
+            dt,
+            a,
+            Indexing::Packed,
+        ));
+    }
+    if let Some(s) = instr.src().first() {
+        let (t, dt, a) = at(s);
+        let mut op = OpAddr::standard(
+            "src0",
+            t,
+            AccessKind::Read,
+            dt,
+            a,
+            st.src_blk[0],
+            st.src_rep[0],
+        );
+        op.group = group;
+        op.group_elems = par;
+        ops.push(op);
+    }
+    if let (None, Some(p)) = (k.builtin, &instr.aux()) {
+        let (t, _, a) = at(p);
+        let mut op = OpAddr::bits("pattern", t, AccessKind::Read, a, par, 32, false);
+        op.rep = st.src_rep[1];
+        op.group = group;
+        op.group_elems = par / 8;
+        ops.push(op);
+    }
+    ops
+}
+
+/// Elements kept by each block step (r·8 + b), given a way to read pattern bit `k` of plan
+/// repeat `r` (tensor patterns; built-in ones need none).
+pub fn counts(k: &GatherKernel, plan: &Plan, mut bit: impl FnMut(u32, u32) -> bool) -> Vec<u32> {
+    let group = plan.lanes.group(plan.par);
+    let mut out = Vec::with_capacity(plan.blocks() as usize);
+    for r in 0..plan.repeats {
+        let lanes = plan.lanes_of(r);
+        for b in 0..BLOCKS {
+            let ks = block_lanes(plan.par, b);
+            let n = lanes
+                .iter_in(ks.start, ks.end)
+                .filter(|&lane| match k.builtin {
+                    Some(p) => builtin_keeps(p, (r % group) * plan.par + lane),
+                    None => bit(r, lane),
+                })
+                .count();
+            out.push(n as u32);
+        }
+    }
+    out
+}
+
+/// Executes block `b` of repeat `r`: read the block's active src0 lanes and their pattern
+/// bits, append the kept ones to dst (at most as many as the plan counted).
+pub fn exec_block<T: Num>(
+    k: &GatherKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    b: u32,
+    scratch: &mut Scratch,
+) {
+    let lanes = plan.lanes_of(r);
+    let ks = block_lanes(plan.par, b);
+    if !lanes.any_in(ks.start, ks.end) {
+        return;
+    }
+    let n = (ks.end - ks.start) as usize;
+    let mut x = [T::default(); 32];
+    mem.read(&plan.operands[1], r, ks.clone(), &lanes, &mut x[..n]);
+    let group = plan.lanes.group(plan.par);
+    let mut bits = 0u32;
+    match k.builtin {
+        Some(p) => {
+            for lane in lanes.iter_in(ks.start, ks.end) {
+                if builtin_keeps(p, (r % group) * plan.par + lane) {
+                    bits |= 1 << (lane - ks.start);
+                }
+            }
+        }
+        None => {
+            let pat = &plan.operands[2];
+            let mut es = Vec::with_capacity(4);
+            plan.elems_in_block(2, r, b, &lanes, &mut es);
+            for &e in &es {
+                let byte: u8 = mem.read_one(pat, e, pat.addr(r, e));
+                let shift = (e * 8).wrapping_sub(ks.start);
+                if shift < 32 {
+                    bits |= (byte as u32) << shift;
+                }
+            }
+        }
+    }
+    let dst = &plan.operands[0];
+    let room = plan.packed_range(r, b);
+    let mut at = room.start;
+    for lane in lanes.iter_in(ks.start, ks.end) {
+        let i = lane - ks.start;
+        if bits >> i & 1 == 1 && at < room.end {
+            mem.write_one(dst, at, dst.addr(r, at), x[i as usize]);
+            at += 1;
+        }
+    }
+    scratch.written += (at - room.start) as u64;
+}
+
+fn reduce_mode(instr: &Instr) -> bool {
+    matches!(
+        instr.args,
+        Args::Gather {
+            reduce_mode: true,
+            ..
+        }
+    )
+}
+
+fn kernel(c: &Ctx, t: &Types) -> GatherKernel {
+    let builtin = match c.instr.args {
+        Args::Gather {
+            pattern: GatherPattern::Builtin(p),
+            ..
+        } => Some(p),
+        _ => None,
+    };
+    GatherKernel {
+        dtype: t.src,
+        builtin,
+    }
+}
+
+/// GatherMask's lanes (semantics.md §4.6): normal mode, every lane of `repeat_times` repeats
+/// (the mask is ignored); counter mode, `mask` elements per repeat ("configuration 1") or
+/// `mask` in total ("configuration 2", inference).
+fn source(instr: &Instr, par: u32, product: Product) -> LaneSource {
+    let Form::Masked { mask, repeat_times } = instr.form() else {
+        return LaneSource::Fixed {
+            lanes: Lanes::NONE,
+            repeats: 0,
+        };
+    };
+    let repeats = (*repeat_times).min(u32::MAX as u64) as u32;
+    let m = match mask {
+        MaskArg::Contiguous(m) => (*m).clamp(0, u32::MAX as i128) as u64,
+        _ => 0,
+    };
+    if !reduce_mode(instr) {
+        LaneSource::Fixed {
+            lanes: Lanes::first(par),
+            repeats,
+        }
+    } else if product.profile().gather_counter_total {
+        LaneSource::Counted { count: m }
+    } else if m <= par as u64 {
+        LaneSource::Fixed {
+            lanes: Lanes::first(m as u32),
+            repeats,
+        }
+    } else {
+        LaneSource::Grouped {
+            per: m,
+            groups: repeats,
+        }
+    }
+}
+
+/// The room of GatherMask.
+pub struct GatherRoom;
+
+impl Room for GatherRoom {
+    fn structure(&self, instr: &Instr) -> Result<(), String> {
+        if instr.src().is_empty() {
+            return Err(format!("{} needs dst and src0", instr.name()));
+        }
+        if let Args::Gather {
+            pattern: GatherPattern::Builtin(p),
+            ..
+        } = instr.args
+        {
+            if !(1..=7).contains(&p) {
+                return Err("GatherMask's built-in pattern is 1..=7".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// GatherMaskParams.repeatTimes is a uint16_t (semantics.md §1.3).
+    fn max_repeat(&self) -> (u64, &'static str) {
+        (u16::MAX as u64, "GatherMaskParams.repeatTimes, a uint16_t")
+    }
+
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        None
+    }
+
+    fn check(&self, c: &mut Ctx, _t: &Types) {
+        let instr = c.instr;
+        let p = c.product;
+        let prof = p.profile();
+        if let Args::Gather {
+            pattern: GatherPattern::Builtin(pat),
+            ..
+        } = instr.args
+        {
+            if pat > prof.gather_max_pattern {
+                c.err(
+                    "unsupported-pattern",
+                    "pattern",
+                    format!(
+                        "GatherMask built-in pattern {pat} is not available on {p}: patterns 1..={} (semantics.md §4.6, §9 row 15)",
+                        prof.gather_max_pattern
+                    ),
+                );
+            }
+        }
+        if reduce_mode(instr) {
+            if let Form::Masked {
+                mask: MaskArg::Contiguous(m),
+                ..
+            } = instr.form()
+            {
+                if !(1..=u32::MAX as i128).contains(m) {
+                    c.err(
+                        "mask-out-of-range",
+                        "mask",
+                        format!("GatherMask mask {m} is out of range in counter mode (reduce_mode: true): valid 1..=4294967295 (semantics.md §8)"),
+                    );
+                }
+            }
+        }
+    }
+
+    fn operands(&self, c: &Ctx, t: &Types, par: u32) -> (Vec<OpAddr>, u32) {
+        let lanes = source(c.instr, par, c.product);
+        (operands(&kernel(c, t), c.instr, c.program, par, &lanes), 32)
+    }
+
+    fn lanes(&self, c: &mut Ctx, _t: &Types, par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
+        let counts_total = reduce_mode(c.instr) && c.product.profile().gather_counter_total;
+        if let Form::Masked { repeat_times, .. } = c.instr.form() {
+            if !counts_total {
+                lanes::warn_repeat_zero(c, "params", *repeat_times);
+            }
+        }
+        Some(source(c.instr, par, c.product))
+    }
+
+    fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        Exec::Gather(kernel(c, t))
+    }
+
+    /// Where the kept elements land: built-in patterns are known now, tensor patterns are read
+    /// from the UB when there is one (else every active lane counts, the most dst can
+    /// receive).
+    fn plan(&self, _c: &mut Ctx, exec: &Exec, plan: &mut Plan, ub: Option<&Ub>) {
+        let Exec::Gather(k) = exec else { return };
+        let counts = match (k.builtin, ub, plan.operands.get(2)) {
+            (None, Some(ub), Some(pat)) => {
+                let pat = *pat;
+                counts(k, plan, |r, lane| {
+                    let a = pat.addr(r, lane / 8);
+                    a < ub.size() as u64 && ub.bytes()[a as usize] >> (lane % 8) & 1 == 1
+                })
+            }
+            (None, _, _) => counts(k, plan, |_, _| true),
+            _ => counts(k, plan, |_, _| false),
+        };
+        plan.set_packed(&counts);
+    }
+
+    /// Packing src0 into itself from the same start is the documented usage
+    /// (DK:比较与选择/GatherMask example): kept elements never overtake the reads.
+    fn overlap_allowed(&self, _instr: &Instr, dst: &OpAddr, src: &OpAddr) -> bool {
+        src.role == "src0" && src.base == dst.base
+    }
+
+    /// GatherMask ends in normal mode with its count (or all lanes) in the register (IMPL
+    /// dav_c220 GatherMaskImpl: SetMaskNorm after vreducev2).
+    fn mask_at_end(&self, c: &Ctx, _reg_now: MaskReg) -> MaskReg {
+        match c.instr.form() {
+            Form::Masked {
+                mask: MaskArg::Contiguous(m),
+                ..
+            } if reduce_mode(c.instr) => MaskReg {
+                low: (*m).clamp(0, u64::MAX as i128) as u64,
+                high: 0,
+                mode: MaskMode::Normal,
+            },
+            _ => MaskReg::default(),
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! Instruction families, one room each: a family's static checks, its plan (operands, lanes)
+//! and its kernel live together in one file, behind the [`Room`] trait; what every family
+//! shares (dtype tables, mask resolution, alignment, bounds, overlap) is in `sim::checks`, and
+//! the pipeline that reaches an instruction is `sim::reach`.
+//!
+//! - `elementwise`: unary, binary (incl. AddRelu, SubRelu, FusedMulAdd, MulAddDst, MulAddRelu),
+//!   vector–scalar (incl. Axpy) and Duplicate, same element type throughout;
+//! - `cast`: Cast, AddReluCast, SubReluCast, MulCast and the half → float forms of MulAddDst
+//!   and Axpy (operands of different widths);
+//! - `compare`: Compare, Compares (packed bits out); `select`: Select (packed bits in);
+//!   `gather`: GatherMask (packed elements out, a returned count);
+//! - `fill`: Brcb, CreateVecIndex; `reduce`: pair / block / repeat reductions; `whole`:
+//!   ReduceSum, ReduceMax, ReduceMin over a whole tensor; `mask_reg`: the mask-register
+//!   instructions.
+//!
+//! Adding a family: a file with its kernel and a `Room`, a line in [`room`], a line in
+//! [`Exec`] and its `exec_block` (and an `Args` variant in `base::ir` plus its reader in the
+//! front end when its arguments are new).
+pub mod cast;
+pub mod compare;
+pub mod elementwise;
+pub mod fill;
+pub mod gather;
+pub mod mask_reg;
+pub mod reduce;
+pub mod select;
+pub mod whole;
+
+use crate::base::catalog::{Family, Pair};
+use crate::base::ir::Instr;
+use crate::sim::access::Mem;
+use crate::sim::checks::{lanes, Ctx, Types};
+use crate::sim::mask::{LaneSource, MaskReg};
+use crate::sim::plan::{OpAddr, Plan, BLOCKS};
+use crate::sim::ub::Ub;
+
+/// One instruction family: what it checks, which operands and lanes its plan has, and which
+/// kernel runs it. The shared pipeline (`sim::reach`) calls these in order; the defaults are
+/// what most vector families do.
+pub trait Room: Sync {
+    /// The operands the family needs, for a `Program` built in code rather than loaded
+    /// (the loader guarantees them), so kernels never look for a missing one.
+    fn structure(&self, instr: &Instr) -> Result<(), String> {
+        if instr.src().is_empty() {
+            return Err(format!("{} needs dst and a source", instr.name()));
+        }
+        Ok(())
+    }
+
+    /// The element types (semantics.md §1.1): by default the destination's throughout.
+    fn types(&self, c: &mut Ctx) -> Option<Types> {
+        let o = c.instr.dst().or(c.instr.src().first())?;
+        Some(Types::same(c.dtype_of(o)))
+    }
+
+    /// Whether the instruction converts between element types (the catalog's pair tables
+    /// decide then, not its dtype tables).
+    fn mixed(&self, _c: &Ctx, t: &Types) -> bool {
+        t.src != t.dst
+    }
+
+    /// The field an `unsupported-dtype` error points at.
+    fn dtype_field(&self, _c: &Ctx) -> &'static str {
+        "dst"
+    }
+
+    /// The largest `repeat_times` and the C++ type it is (semantics.md §1.4).
+    fn max_repeat(&self) -> (u64, &'static str) {
+        (255, "a uint8_t")
+    }
+
+    /// The field holding the destination block stride when 0 is undefined behaviour for this
+    /// family (semantics.md §1.3); None when the family has no such stride.
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        Some("params")
+    }
+
+    /// Why the instruction is not available on the product (semantics.md §9 row 29).
+    fn unavailable(&self, c: &Ctx) -> String {
+        format!(
+            "{} is not available on {} (semantics.md §9 row 29)",
+            c.name(),
+            c.product
+        )
+    }
+
+    /// The family's own checks of its arguments against the pair of a mixed-type instruction
+    /// (Cast's round mode).
+    fn pair_check(&self, _c: &mut Ctx, _t: &Types, _pair: Pair) {}
+
+    /// The family's own argument checks on this product, after the dtype tables.
+    fn check(&self, _c: &mut Ctx, _t: &Types) {}
+
+    /// The family's checks of its strides and scalar, after the shared form checks.
+    fn late_check(&self, _c: &mut Ctx, _t: &Types) {}
+
+    /// The plan's operands (dst first) and the alignment the destination needs.
+    fn operands(&self, c: &Ctx, t: &Types, par: u32) -> (Vec<OpAddr>, u32);
+
+    /// Which lanes each repeat has; by default the form's mask resolved against the register.
+    fn lanes(&self, c: &mut Ctx, t: &Types, par: u32, reg: &mut MaskReg) -> Option<LaneSource> {
+        lanes::resolve(c, par, t.lane, reg)
+    }
+
+    /// The kernel that executes it.
+    fn exec(&self, c: &Ctx, t: &Types, lanes: &LaneSource) -> Exec;
+
+    /// Checks and adjustments once the plan is built, before the bounds checks: `ub` holds the
+    /// UB contents when the instruction is really reached (data-dependent plans).
+    fn plan(&self, _c: &mut Ctx, _exec: &Exec, _plan: &mut Plan, _ub: Option<&Ub>) {}
+
+    /// Whether `src` may overlap `dst` in a way the overlap rules would report (a documented
+    /// usage, such as GatherMask packing src0 into itself).
+    fn overlap_allowed(&self, _instr: &Instr, _dst: &OpAddr, _src: &OpAddr) -> bool {
+        false
+    }
+
+    /// The register when the instruction ends (semantics.md §2.5): the count form leaves all
+    /// ones in normal mode, the high-dimensional form what it set.
+    fn mask_at_end(&self, c: &Ctx, reg_now: MaskReg) -> MaskReg {
+        if c.is_count() {
+            MaskReg::default()
+        } else {
+            reg_now
+        }
+    }
+}
+
+/// The room of each family: the registration table.
+pub fn room(f: Family) -> &'static dyn Room {
+    match f {
+        Family::Unary | Family::Binary | Family::Scalar | Family::Duplicate => {
+            &elementwise::Elementwise
+        }
+        Family::Cast | Family::CastBinary => &cast::CastRoom,
+        Family::Compare => &compare::CompareRoom,
+        Family::Select => &select::SelectRoom,
+        Family::Gather => &gather::GatherRoom,
+        Family::Brcb => &fill::BrcbRoom,
+        Family::VecIndex => &fill::VecIndexRoom,
+        Family::Reduce => &reduce::ReduceRoom,
+        Family::Whole => &whole::WholeRoom,
+        Family::MaskReg => &mask_reg::MaskRegRoom,
+    }
+}
+
+/// What executing an instruction means: one kernel per variant.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Exec {
+    Map(elementwise::MapKernel),
+    Reduce(reduce::ReduceKernel),
+    Cast(cast::CastKernel),
+    Compare(compare::CmpKernel),
+    Select(select::SelKernel),
+    Gather(gather::GatherKernel),
+    Brcb(fill::BrcbKernel),
+    VecIndex(fill::VecIndexKernel),
+    Whole(whole::WholeKernel),
+    /// No UB access: mask-register instructions and NOPs.
+    None,
+}
+
+impl Exec {
+    /// The element type the kernel is instantiated with, if it has one.
+    pub fn dtype(&self) -> Option<crate::base::dtype::DType> {
+        Some(match self {
+            Exec::Map(k) => k.dtype,
+            Exec::Reduce(k) => k.dtype,
+            Exec::Cast(k) => k.src,
+            Exec::Compare(k) => k.dtype,
+            Exec::Select(k) => k.dtype,
+            Exec::Gather(k) => k.dtype,
+            Exec::Brcb(k) => k.dtype,
+            Exec::VecIndex(k) => k.dtype,
+            Exec::Whole(k) => k.dtype,
+            Exec::None => return None,
+        })
+    }
+
+    /// Executes block `b` of repeat `r` of `plan`.
+    pub fn exec_block(&self, plan: &Plan, mem: &mut Mem, r: u32, b: u32, scratch: &mut Scratch) {
+        match self {
+            Exec::Map(k) => {
+                crate::with_dtype!(k.dtype, T => elementwise::exec_block::<T>(k, plan, mem, r, b))
+            }
+            Exec::Reduce(k) => {
+                crate::with_dtype!(k.dtype, T => reduce::exec_block::<T>(k, plan, mem, r, b, &mut scratch.partials))
+            }
+            Exec::Cast(k) => cast::exec_block(k, plan, mem, r, b),
+            Exec::Compare(k) => {
+                crate::with_dtype!(k.dtype, T => compare::exec_block::<T>(k, plan, mem, r, b))
+            }
+            Exec::Select(k) => {
+                crate::with_dtype!(k.dtype, T => select::exec_block::<T>(k, plan, mem, r, b))
+            }
+            Exec::Gather(k) => {
+                crate::with_dtype!(k.dtype, T => gather::exec_block::<T>(k, plan, mem, r, b, scratch))
+            }
+            Exec::Brcb(k) => {
+                crate::with_dtype!(k.dtype, T => fill::brcb_block::<T>(plan, mem, r, b))
+            }
+            Exec::VecIndex(k) => {
+                crate::with_dtype!(k.dtype, T => fill::vec_index_block::<T>(k, plan, mem, r, b, scratch))
+            }
+            Exec::Whole(k) => {
+                crate::with_dtype!(k.dtype, T => whole::exec_block::<T>(k, plan, mem, r, b, scratch))
+            }
+            Exec::None => {}
+        }
+    }
+}
+
+/// State a kernel carries from one block step to the next within one instruction. It lives in
+/// the machine (and so in its snapshots), never in a kernel.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scratch {
+    /// Per-block partial results of the repeat being reduced: value bits and lane.
+    pub partials: [reduce::Partial; BLOCKS as usize],
+    /// Per-repeat results of a whole-tensor reduction: value bits and global index.
+    pub repeats: Vec<reduce::Partial>,
+    /// Per-lane running values (ReduceSum's vector add, CreateVecIndex's last repeat).
+    pub lanes: Vec<Option<u64>>,
+    /// Elements written so far (GatherMask's packed destination; its `rsvdCnt`).
+    pub written: u64,
+}

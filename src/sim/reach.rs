@@ -1,0 +1,159 @@
+//! Reaching an instruction (semantics.md §7): the one pipeline every family goes through. It
+//! runs the shared checks of `sim::checks` and asks the family's room (`sim::family::Room`)
+//! for what differs: errors stop the program before the instruction touches the UB; warnings
+//! are reported and execution goes on.
+
+use crate::base::diag::Diagnostic;
+use crate::base::ir::Program;
+use crate::base::product::Product;
+use crate::sim::checks::{bounds, dtypes, overlap, Ctx};
+use crate::sim::family::{room, Exec};
+use crate::sim::mask::{LaneSource, Lanes, MaskReg};
+use crate::sim::plan::Plan;
+use crate::sim::ub::Ub;
+
+/// Repeats beyond this are refused so a runaway counter-mode count cannot hang the tool.
+pub const MAX_REPEATS: u32 = 65_536;
+
+/// An instruction ready to run.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub plan: Plan,
+    pub exec: Exec,
+    /// Register value when the instruction starts (explicit masks, mask instructions).
+    pub mask_at_start: MaskReg,
+    /// Register value when it ends (the count form leaves all ones, normal mode, §2.5).
+    pub mask_at_end: MaskReg,
+    pub warnings: Vec<Diagnostic>,
+    /// Whether the contiguous fast path gives the same bytes as block stepping.
+    pub fast: bool,
+}
+
+/// Prepares instruction `idx` with the register `reg`, or returns the errors that reject it.
+/// Without the UB, data-dependent plans (GatherMask with a pattern tensor) assume the most
+/// their destination can receive; the machine uses [`prepare_with`].
+pub fn prepare(
+    program: &Program,
+    idx: u32,
+    product: Product,
+    ub_size: u32,
+    reg: MaskReg,
+) -> Result<Prepared, Vec<Diagnostic>> {
+    prepare_inner(program, idx, product, ub_size, None, reg)
+}
+
+/// `prepare` with the UB contents at the moment the instruction is reached.
+pub fn prepare_with(
+    program: &Program,
+    idx: u32,
+    product: Product,
+    ub: &Ub,
+    reg: MaskReg,
+) -> Result<Prepared, Vec<Diagnostic>> {
+    prepare_inner(program, idx, product, ub.size(), Some(ub), reg)
+}
+
+/// Errors so far, if any.
+fn failed(c: &mut Ctx) -> Result<(), Vec<Diagnostic>> {
+    if c.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(std::mem::take(&mut c.errors))
+    }
+}
+
+fn prepare_inner(
+    program: &Program,
+    idx: u32,
+    product: Product,
+    ub_size: u32,
+    ub: Option<&Ub>,
+    reg: MaskReg,
+) -> Result<Prepared, Vec<Diagnostic>> {
+    let Some(instr) = program.code.get(idx as usize) else {
+        return Err(vec![Diagnostic::error(
+            "no-instruction",
+            format!("there is no instruction {idx}"),
+        )]);
+    };
+    let room = room(instr.op.family());
+    if let Err(msg) = room.structure(instr) {
+        return Err(vec![Diagnostic::error("bad-form", msg)
+            .at(instr.span)
+            .in_instr(idx)]);
+    }
+    let mut c = Ctx {
+        program,
+        instr,
+        idx,
+        product,
+        errors: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let types = dtypes::check(&mut c, room);
+    failed(&mut c)?;
+    let mut reg_now = reg;
+    let Some(t) = types else {
+        // No vector operands: a mask-register instruction.
+        let lanes = room.lanes(
+            &mut c,
+            &crate::sim::checks::Types::same(crate::base::dtype::DType::Half),
+            128,
+            &mut reg_now,
+        );
+        failed(&mut c)?;
+        return Ok(Prepared {
+            plan: Plan::new(
+                128,
+                lanes.unwrap_or(LaneSource::Fixed {
+                    lanes: Lanes::NONE,
+                    repeats: 0,
+                }),
+                Vec::new(),
+            ),
+            exec: Exec::None,
+            mask_at_start: reg_now,
+            mask_at_end: reg_now,
+            warnings: c.warnings,
+            fast: false,
+        });
+    };
+    let par = t.lane.par();
+    let (ops, dst_align) = room.operands(&c, &t, par);
+    bounds::align(&mut c, &ops, dst_align);
+    let lanes = room.lanes(&mut c, &t, par, &mut reg_now);
+    failed(&mut c)?;
+    let Some(lanes) = lanes else {
+        return Err(c.errors);
+    };
+    let exec = room.exec(&c, &t, &lanes);
+    // Refused before the plan is built: its extents walk every repeat.
+    let repeats = lanes.repeats(par);
+    if repeats > MAX_REPEATS {
+        let d = Diagnostic::error(
+            "count-out-of-range",
+            format!("the element count needs {repeats} repeats of {par} lanes; more than {MAX_REPEATS} repeats cannot fit any UB (semantics.md §2.5, §3)"),
+        )
+        .at(instr.span_of(if c.is_count() { "count" } else { "mask" }))
+        .in_instr(idx);
+        return Err(vec![d]);
+    }
+    let mut plan = Plan::new(par, lanes, ops);
+    room.plan(&mut c, &exec, &mut plan, ub);
+    failed(&mut c)?;
+    bounds::bounds(&mut c, &plan, ub_size);
+    failed(&mut c)?;
+    overlap::overlap(&mut c, &plan, |dst, src| {
+        room.overlap_allowed(instr, dst, src)
+    });
+    let mask_at_end = room.mask_at_end(&c, reg_now);
+    let fast = matches!(&exec, Exec::Map(k) if !k.reads_dst()) && overlap::fast_ok(&plan);
+    Ok(Prepared {
+        plan,
+        exec,
+        mask_at_start: reg_now,
+        mask_at_end,
+        warnings: c.warnings,
+        fast,
+    })
+}
