@@ -4,8 +4,8 @@
 use crate::base::dtype::Value;
 use crate::base::equality::same_element;
 use crate::base::ir::{ExpectCheck, Program};
-use crate::sim::plan::AccessKind;
-use crate::sim::{Granularity, Machine, Product, Status};
+use crate::sim::trace::last_writes;
+use crate::sim::{Machine, Product, Status};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -96,18 +96,11 @@ pub fn judge(machine: Machine, deny_warnings: bool) -> Outcome {
 /// For each UB byte in `addrs`, the instruction that last wrote it, found by replaying the
 /// program block by block (only reports of failures need it, so the hot path keeps no map).
 pub fn last_writers(program: &Arc<Program>, product: Product, addrs: &[u32]) -> Vec<Option<u32>> {
-    let mut out = vec![None; addrs.len()];
-    let mut m = Machine::new(program.clone(), product);
-    while let Some(ev) = m.step(Granularity::Block) {
-        for a in ev.accesses.iter().filter(|a| a.kind == AccessKind::Write) {
-            for (slot, &x) in out.iter_mut().zip(addrs) {
-                if a.touches(x, x + 1) {
-                    *slot = Some(ev.pos.instruction);
-                }
-            }
-        }
-    }
-    out
+    let m = Machine::new(program.clone(), product);
+    last_writes(m, u64::MAX, addrs)
+        .into_iter()
+        .map(|w| w.map(|w| w.pos.instruction))
+        .collect()
 }
 
 /// Evaluates every `expect` entry.

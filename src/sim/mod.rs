@@ -9,6 +9,7 @@ pub mod machine;
 pub mod mask;
 pub mod plan;
 pub mod reach;
+pub mod trace;
 pub mod ub;
 
 pub use crate::base::product::Product;

@@ -214,6 +214,20 @@ pub fn block_lanes(par: u32, b: u32) -> Range<u32> {
     b * per..(b + 1) * per
 }
 
+/// The bytes two ranges have in common, if any: the one overlap question of the crate (the
+/// overlap rules and the inspector's `!` marks).
+pub fn intersection(a: &Range<u64>, b: &Range<u64>) -> Option<Range<u64>> {
+    let (lo, hi) = (a.start.max(b.start), a.end.min(b.end));
+    (lo < hi).then_some(lo..hi)
+}
+
+/// The lanes of one block step (see `Plan::block_step`).
+pub struct BlockStep {
+    pub lanes: Lanes,
+    pub ks: Range<u32>,
+    pub n: usize,
+}
+
 /// The iteration plan of one instruction: PAR, how lanes are chosen, and its operands.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
@@ -280,6 +294,25 @@ impl Plan {
         }
     }
 
+    /// Block step `(r, b)`: the repeat's active lanes, the lane range of block `b` and its
+    /// length. The one preamble of every kernel's block step.
+    #[inline]
+    pub fn block_step(&self, r: u32, b: u32) -> BlockStep {
+        let ks = block_lanes(self.par, b);
+        BlockStep {
+            lanes: self.lanes_of(r),
+            n: (ks.end - ks.start) as usize,
+            ks,
+        }
+    }
+
+    /// `block_step`, or None when no lane of the block is active (nothing to read or write).
+    #[inline]
+    pub fn active_block(&self, r: u32, b: u32) -> Option<BlockStep> {
+        let s = self.block_step(r, b);
+        s.lanes.any_in(s.ks.start, s.ks.end).then_some(s)
+    }
+
     /// Block steps this plan takes.
     pub fn blocks(&self) -> u64 {
         self.repeats as u64 * BLOCKS as u64
@@ -288,6 +321,24 @@ impl Plan {
     #[inline]
     pub fn lanes_of(&self, r: u32) -> Lanes {
         self.lanes.lanes(r, self.par)
+    }
+
+    /// The byte ranges operand `i` touches in repeat `r`, one per element, with the block that
+    /// touches each (for views of a repeat; the checks use extents).
+    pub fn runs(&self, i: usize, r: u32) -> Vec<(u32, Range<u64>)> {
+        let lanes = self.lanes_of(r);
+        let op = &self.operands[i];
+        let size = op.size() as u64;
+        let mut runs = Vec::new();
+        let mut es = Vec::new();
+        for b in 0..BLOCKS {
+            self.elems_in_block(i, r, b, &lanes, &mut es);
+            for &e in &es {
+                let a = op.addr(r, e);
+                runs.push((b, a..a + size));
+            }
+        }
+        runs
     }
 
     /// Elements of operand `i` that block `b` of repeat `r` touches, given the repeat's lanes.

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::base::dtype::value_text;
-use crate::sim::plan::AccessKind;
-use crate::sim::{Access, Granularity, Machine, Pos, Product, Status, StepEvent};
+use crate::sim::trace::{last_writes, Write};
+use crate::sim::{Granularity, Machine, Pos, Product, Status, StepEvent};
 
 impl Session {
     // ------------------------------------------------------------------ moving
@@ -267,29 +267,17 @@ impl Session {
             if cp.step_count() >= end {
                 continue;
             }
-            let mut m = cp.clone();
-            let mut found = None;
-            while m.step_count() < end && m.status() == Status::Running {
-                let Some(ev) = m.step(Granularity::Block) else {
-                    break;
-                };
-                for a in ev
-                    .accesses
-                    .iter()
-                    .filter(|a| a.kind == AccessKind::Write && a.touches(addr, addr + 1))
-                {
-                    found = Some(self.last_write_of(&ev, a, addr));
-                }
-            }
-            if found.is_some() {
-                return found;
+            let found = last_writes(cp.clone(), end, &[addr]).pop().flatten();
+            if let Some(w) = found {
+                return Some(self.last_write_of(&w, addr));
             }
             end = cp.step_count();
         }
         None
     }
 
-    pub(super) fn last_write_of(&self, ev: &StepEvent, a: &Access, addr: u32) -> LastWrite {
+    pub(super) fn last_write_of(&self, w: &Write, addr: u32) -> LastWrite {
+        let a = &w.access;
         let s = a.elem_size();
         let (i, &ea) = a
             .addrs
@@ -299,10 +287,10 @@ impl Session {
             .unwrap_or((0, &a.addrs[0]));
         let bytes = &a.after[i * s as usize..(i + 1) * s as usize];
         LastWrite {
-            step: ev.first_step,
-            instruction: ev.pos.instruction,
-            repeat: ev.pos.repeat,
-            block: ev.pos.block,
+            step: w.step,
+            instruction: w.pos.instruction,
+            repeat: w.pos.repeat,
+            block: w.pos.block,
             operand: a.role.to_string(),
             tensor: self
                 .program

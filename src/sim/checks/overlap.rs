@@ -6,7 +6,8 @@ use crate::base::diag::Diagnostic;
 use crate::base::dtype::DType;
 use crate::sim::checks::Ctx;
 use crate::sim::mask::{LaneSource, Lanes};
-use crate::sim::plan::{Indexing, OpAddr, Plan};
+use crate::sim::plan::{intersection, Indexing, OpAddr, Plan};
+use std::ops::Range;
 
 /// Address-overlap rules (semantics.md §7 item 4), reported as warnings: partial overlap inside a
 /// repeat, and a destination written in one repeat that a later repeat reads.
@@ -20,11 +21,9 @@ pub fn overlap(c: &mut Ctx, plan: &Plan, allowed: impl Fn(&OpAddr, &OpAddr) -> b
         let Some(src_ext) = plan.extent(j) else {
             continue;
         };
-        let lo = dst_ext.start.max(src_ext.start);
-        let hi = dst_ext.end.min(src_ext.end);
-        if lo >= hi {
+        let Some(Range { start: lo, end: hi }) = intersection(&dst_ext, &src_ext) else {
             continue;
-        }
+        };
         // An overlap the family documents as safe (GatherMask packing src0 into itself).
         if allowed(&dst, &src) {
             continue;

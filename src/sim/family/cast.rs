@@ -24,7 +24,7 @@ use crate::sim::checks::{Ctx, Types};
 use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::LaneSource;
-use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
+use crate::sim::plan::{AccessKind, BlockStep, OpAddr, Plan};
 use crate::with_dtype;
 use half::f16;
 
@@ -169,12 +169,9 @@ fn composite<T: Num>(k: &CastKernel, a: u64, b: u64) -> u64 {
 /// Executes block `b` of repeat `r`: read each source's active lanes (each in its own width),
 /// compute, write dst's active lanes.
 pub fn exec_block(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
-    let lanes = plan.lanes_of(r);
-    let ks = block_lanes(plan.par, b);
-    if !lanes.any_in(ks.start, ks.end) {
+    let Some(BlockStep { lanes, ks, n }) = plan.active_block(r, b) else {
         return;
-    }
-    let n = (ks.end - ks.start) as usize;
+    };
     let mut bufs = [[0u8; 256]; 3];
     let srcs = &plan.operands[1..];
     for (j, op) in srcs.iter().enumerate().take(3) {

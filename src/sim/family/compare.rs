@@ -16,7 +16,7 @@ use crate::sim::checks::{lanes, zero_repeat_msg, Ctx, Types};
 use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::{LaneSource, Lanes, MaskReg};
-use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
+use crate::sim::plan::{AccessKind, BlockStep, OpAddr, Plan};
 
 /// What a Compare / Compares computes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -68,9 +68,7 @@ pub fn operands(instr: &Instr, program: &Program, par: u32, all: bool) -> Vec<Op
 
 /// Executes block `b` of repeat `r`: compare the block's active lanes, write its bytes.
 pub fn exec_block<T: Num>(k: &CmpKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
-    let lanes = plan.lanes_of(r);
-    let ks = block_lanes(plan.par, b);
-    let n = (ks.end - ks.start) as usize;
+    let BlockStep { lanes, ks, n } = plan.block_step(r, b);
     let (mut x, mut y) = ([T::default(); 32], [T::default(); 32]);
     let any = lanes.any_in(ks.start, ks.end);
     if any {

@@ -15,7 +15,7 @@ use crate::sim::checks::{Ctx, Types};
 use crate::sim::family::{cast, Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::LaneSource;
-use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
+use crate::sim::plan::{AccessKind, BlockStep, OpAddr, Plan};
 
 /// What an elementwise instruction computes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -195,12 +195,9 @@ fn compute<T: Num>(k: &MapKernel, a: &[u8], b: &[u8], out: &mut [u8]) {
 
 /// Executes block `b` of repeat `r`: read the sources' active lanes, compute, write dst.
 pub fn exec_block<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
-    let lanes = plan.lanes_of(r);
-    let ks = block_lanes(plan.par, b);
-    if !lanes.any_in(ks.start, ks.end) {
+    let Some(BlockStep { lanes, ks, n }) = plan.active_block(r, b) else {
         return;
-    }
-    let n = (ks.end - ks.start) as usize;
+    };
     let nb = n * std::mem::size_of::<T>();
     let mut buf = [[0u8; 32]; 3];
     let srcs = plan.operands.len() - 1;

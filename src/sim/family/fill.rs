@@ -15,7 +15,7 @@ use crate::sim::checks::{lanes, Ctx, Types};
 use crate::sim::family::{elementwise, Exec, Room, Scratch};
 use crate::sim::lanes::Num;
 use crate::sim::mask::{LaneSource, MaskReg};
-use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
+use crate::sim::plan::{block_lanes, AccessKind, BlockStep, Indexing, OpAddr, Plan, BLOCKS};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BrcbKernel {
@@ -89,11 +89,9 @@ pub fn vec_index_block<T: Num>(
     b: u32,
     scratch: &mut Scratch,
 ) {
-    let lanes = plan.lanes_of(r);
-    let ks = block_lanes(plan.par, b);
-    if !lanes.any_in(ks.start, ks.end) {
+    let Some(BlockStep { lanes, ks, .. }) = plan.active_block(r, b) else {
         return;
-    }
+    };
     if scratch.lanes.len() < plan.par as usize {
         scratch.lanes = vec![None; plan.par as usize];
     }

@@ -18,7 +18,7 @@ use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::LaneSource;
 use crate::sim::mask::{Lanes, MaskMode, MaskReg};
-use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
+use crate::sim::plan::{block_lanes, AccessKind, BlockStep, Indexing, OpAddr, Plan, BLOCKS};
 use crate::sim::ub::Ub;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -124,12 +124,9 @@ pub fn exec_block<T: Num>(
     b: u32,
     scratch: &mut Scratch,
 ) {
-    let lanes = plan.lanes_of(r);
-    let ks = block_lanes(plan.par, b);
-    if !lanes.any_in(ks.start, ks.end) {
+    let Some(BlockStep { lanes, ks, n }) = plan.active_block(r, b) else {
         return;
-    }
-    let n = (ks.end - ks.start) as usize;
+    };
     let mut x = [T::default(); 32];
     mem.read(&plan.operands[1], r, ks.clone(), &lanes, &mut x[..n]);
     let group = plan.lanes.group(plan.par);

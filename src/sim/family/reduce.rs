@@ -11,7 +11,7 @@ use crate::sim::checks::{Ctx, Types};
 use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::LaneSource;
-use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
+use crate::sim::plan::{AccessKind, BlockStep, Indexing, OpAddr, Plan, BLOCKS};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ReduceKernel {
@@ -226,10 +226,8 @@ pub fn exec_block<T: Num>(
     b: u32,
     partials: &mut [Partial; BLOCKS as usize],
 ) {
-    let lanes = plan.lanes_of(r);
-    let ks = block_lanes(plan.par, b);
+    let BlockStep { lanes, ks, n } = plan.block_step(r, b);
     let (dst, src) = (&plan.operands[0], &plan.operands[1]);
-    let n = (ks.end - ks.start) as usize;
     let mut vals = [T::default(); 32];
     let any = lanes.any_in(ks.start, ks.end);
     if any {

@@ -12,7 +12,7 @@ use crate::sim::checks::{Ctx, Types};
 use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::LaneSource;
-use crate::sim::plan::{block_lanes, AccessKind, OpAddr, Plan};
+use crate::sim::plan::{AccessKind, BlockStep, OpAddr, Plan};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SelKernel {
@@ -82,12 +82,9 @@ pub fn operands(k: &SelKernel, instr: &Instr, program: &Program, par: u32) -> Ve
 
 /// Executes block `b` of repeat `r`.
 pub fn exec_block<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
-    let lanes = plan.lanes_of(r);
-    let ks = block_lanes(plan.par, b);
-    if !lanes.any_in(ks.start, ks.end) {
+    let Some(BlockStep { lanes, ks, n }) = plan.active_block(r, b) else {
         return;
-    }
-    let n = (ks.end - ks.start) as usize;
+    };
     let two = k.mode != SelMode::TensorScalar;
     let sel_i = if two { 3 } else { 2 };
     let (mut x, mut y) = ([T::default(); 32], [T::default(); 32]);

@@ -25,8 +25,8 @@ use crate::sim::family::Scratch;
 use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::{LaneSource, MaskMode, MaskReg};
-use crate::sim::plan::{block_lanes, Plan, BLOCKS};
 use crate::sim::plan::{AccessKind, Indexing, OpAddr};
+use crate::sim::plan::{BlockStep, Plan, BLOCKS};
 use crate::sim::ub::Ub;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,9 +57,7 @@ pub fn exec_block<T: Num>(
     b: u32,
     scratch: &mut Scratch,
 ) {
-    let lanes = plan.lanes_of(r);
-    let ks = block_lanes(plan.par, b);
-    let n = (ks.end - ks.start) as usize;
+    let BlockStep { lanes, ks, n } = plan.block_step(r, b);
     let mut vals = [T::default(); 32];
     let any = lanes.any_in(ks.start, ks.end);
     if any {

@@ -4,7 +4,7 @@
 
 use crate::base::ir::{Form, MaskArg};
 use crate::sim::mask::MaskMode;
-use crate::sim::plan::{Plan, BLOCKS};
+use crate::sim::plan::{intersection, Plan};
 use crate::sim::Status;
 use crate::tui::app::{App, Pane};
 use crate::tui::panes::{render_lines, source_line};
@@ -26,18 +26,12 @@ type Run = (u32, u64, u64);
 type Cells = (u64, BTreeMap<u64, Vec<Run>>);
 
 fn cells(plan: &Plan, i: usize, r: u32) -> Cells {
-    let lanes = plan.lanes_of(r);
     let op = &plan.operands[i];
     let size = op.size() as u64;
-    let mut runs = Vec::new();
-    let mut es = Vec::new();
-    for b in 0..BLOCKS {
-        plan.elems_in_block(i, r, b, &lanes, &mut es);
-        for &e in &es {
-            let a = op.addr(r, e);
-            runs.push((b, a, a + size));
-        }
-    }
+    let runs = plan
+        .runs(i, r)
+        .into_iter()
+        .map(|(b, x)| (b, x.start, x.end));
     // A cell is 32 bytes, or what one block of this operand covers when that is less
     // (reduction destinations), so that each block gets cells of its own.
     let full = op.per_block as u64 * size;
@@ -52,7 +46,7 @@ fn cells(plan: &Plan, i: usize, r: u32) -> Cells {
 /// True when two different blocks of one operand, or this operand and another, touch a byte in
 /// common within the cell.
 fn overlaps(here: &[Run], others: &[&[Run]]) -> bool {
-    let meet = |x: &Run, y: &Run| x.1 < y.2 && y.1 < x.2;
+    let meet = |x: &Run, y: &Run| intersection(&(x.1..x.2), &(y.1..y.2)).is_some();
     here.iter()
         .enumerate()
         .any(|(k, x)| here[k + 1..].iter().any(|y| y.0 != x.0 && meet(x, y)))
