@@ -1,4 +1,4 @@
-//! The table-driven case harness shared by tests/families.rs and tests/catalog.rs: a case is a
+//! The table-driven case harness shared by tests/families/ and tests/catalog/: a case is a
 //! small RON program, the product it runs on, and the elements (or diagnostics, or returned
 //! values) expected afterwards. Not every test file uses every helper.
 #![allow(dead_code)]

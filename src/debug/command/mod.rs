@@ -7,6 +7,7 @@
 mod parse;
 #[cfg(test)]
 mod tests;
+mod values;
 
 pub use parse::{parse_line, split_words};
 

@@ -1,0 +1,200 @@
+//! Instructions and operands (program-format.md §5–§7): which fields each family takes, the
+//! three API forms of §6, masks, repeat parameters and strides (semantics.md §1.3), scalars
+//! (semantics.md §10) and `"x[64]"` operands.
+//!
+//! Owns: turning one item of `code` into an `ir::Instr`, recording where each field was
+//! written (`Instr::field_spans`) so that the simulator can point at it. Range rules that
+//! depend on the product or on the mask register (mask ≤ PAR, repeat_times ≤ 255, zero
+//! strides, UB bounds) are the simulator's.
+
+mod families;
+mod fields;
+mod operand;
+mod params;
+
+use families::*;
+use fields::*;
+use operand::*;
+use params::*;
+
+use super::load::{closest, Ctx, Fields};
+use crate::base::catalog::{Family, Op};
+use crate::base::diag::{Diagnostic, Span};
+use crate::base::ir::{Args, Form, Instr, Operand, Strides, Vector};
+use crate::base::spans::{Delim, Kind, Node};
+
+/// An instruction being read: its identity and the vector part every family shares, filled by
+/// the shared readers (operands, form, params); each family's reader adds its own arguments
+/// and builds the typed `Args`.
+struct Draft {
+    op: Op,
+    span: Span,
+    field_spans: Vec<(&'static str, Span)>,
+    dst: Option<Operand>,
+    src: Vec<Operand>,
+    form: Form,
+    strides: Strides,
+}
+
+impl Draft {
+    fn new(op: Op, span: Span, f: &Fields) -> Draft {
+        Draft {
+            op,
+            span,
+            field_spans: f.entries.iter().map(|(n, _, v)| (*n, v.span)).collect(),
+            dst: None,
+            src: Vec::new(),
+            form: Form::Bare,
+            strides: Strides::default(),
+        }
+    }
+
+    /// The vector part, once `dst` was read (else an error was reported).
+    fn vector(&self) -> Option<Vector> {
+        Some(Vector {
+            dst: self.dst?,
+            src: self.src.clone(),
+            form: self.form.clone(),
+            strides: self.strides,
+        })
+    }
+
+    fn finish(self, args: Option<Args>, alias: Option<&'static str>) -> Option<Instr> {
+        Some(Instr {
+            op: self.op,
+            args: args?,
+            alias,
+            span: self.span,
+            field_spans: self.field_spans,
+        })
+    }
+}
+
+/// Reads one item of `code`.
+pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
+    let name = match &node.kind {
+        Kind::Ident(n) => n.as_str(),
+        Kind::Group(g) if g.delim == Delim::Paren && g.name.is_some() => {
+            g.name.as_deref().unwrap_or_default()
+        }
+        _ => {
+            ctx.error(
+                "wrong-type",
+                node.span,
+                format!(
+                    "expected an instruction such as `Add(dst: \"z\", src0: \"x\", src1: \"y\", count: 64)`, found {}",
+                    node.describe()
+                ),
+            );
+            return None;
+        }
+    };
+    if let Some(alias) = ALIASES.iter().copied().find(|a| *a == name) {
+        return read_alias(ctx, node, alias);
+    }
+    let Some(op) = Op::parse(name) else {
+        let mut d = Diagnostic::error(
+            "unknown-instruction",
+            format!("unknown instruction `{name}`"),
+        )
+        .at(node.span);
+        if NOT_YET.contains(&name) {
+            d = d.note(format!(
+                "`{name}` is an Ascend C API that ascstep does not model"
+            ));
+        } else if let Some(s) = closest(
+            name,
+            Op::ALL
+                .iter()
+                .map(|o| o.name())
+                .chain(ALIASES.iter().copied()),
+        ) {
+            d = d.note(format!("did you mean `{s}`?"));
+        }
+        d = d.note(format!(
+            "instructions: {} {}",
+            Op::ALL
+                .iter()
+                .map(|o| o.name())
+                .collect::<Vec<_>>()
+                .join(" "),
+            ALIASES.join(" ")
+        ));
+        ctx.report(d);
+        return None;
+    };
+    let before = ctx.error_count();
+    let f = ctx.fields(node, name, &[name], fields_of(op))?;
+    let mut ins = Draft::new(op, node.span, &f);
+    let args = match op.family() {
+        Family::Unary | Family::Binary | Family::Scalar => elementwise(ctx, &f, &mut ins),
+        Family::Reduce => reduce(ctx, &f, &mut ins),
+        Family::Duplicate | Family::VecIndex => duplicate(ctx, &f, &mut ins),
+        Family::MaskReg => mask_reg(ctx, &f, &mut ins),
+        Family::Compare => compare(ctx, &f, &mut ins),
+        Family::Select => select(ctx, &f, &mut ins),
+        Family::Gather => gather_mask(ctx, &f, &mut ins),
+        Family::Cast | Family::CastBinary => cast(ctx, &f, &mut ins),
+        Family::Brcb => brcb(ctx, &f, &mut ins),
+        Family::Whole => whole(ctx, &f, &mut ins),
+    };
+    ins.finish(args, None)
+        .filter(|_| ctx.error_count() == before)
+}
+
+/// The reduction operation of the new names: `SUM`, `MAX`, `MIN` (ReduceType).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ReduceOp {
+    Sum,
+    Max,
+    Min,
+}
+
+/// ReducePairElem / ReduceDataBlock(op) / ReduceRepeat(op, order): the 9.1.0 names of
+/// PairReduceSum, BlockReduce* and WholeReduce* (semantics.md §4.4), with the same fields.
+fn read_alias(ctx: &mut Ctx, node: &Node, alias: &'static str) -> Option<Instr> {
+    let before = ctx.error_count();
+    let f = ctx.fields(node, alias, &[alias], alias_fields(alias))?;
+    let names: [(&str, ReduceOp); 3] = [
+        ("SUM", ReduceOp::Sum),
+        ("MAX", ReduceOp::Max),
+        ("MIN", ReduceOp::Min),
+    ];
+    let rop = match (alias, f.get("op")) {
+        ("ReducePairElem", None) => Some(ReduceOp::Sum),
+        (_, None) => {
+            ctx.report(
+                Diagnostic::error("missing-field", format!("missing field `op` in {alias}"))
+                    .at(f.owner)
+                    .note("the reduction: `op: SUM`, `op: MAX` or `op: MIN` (ReduceType)"),
+            );
+            None
+        }
+        (_, Some(n)) => enum_value(ctx, n, "op", "unknown-reduce-op", &names, "SUM"),
+    };
+    let op = match (alias, rop?) {
+        ("ReducePairElem", ReduceOp::Sum) => Op::PairReduceSum,
+        ("ReducePairElem", _) => {
+            let n = f.get("op").map_or(f.owner, |n| n.span);
+            ctx.report(
+                Diagnostic::error(
+                    "unknown-reduce-op",
+                    "ReducePairElem supports only `op: SUM`",
+                )
+                .at(n)
+                .note("DK:归约计算/ReducePairElem: 当前仅支持求和操作 (only the sum is supported)"),
+            );
+            return None;
+        }
+        ("ReduceDataBlock", ReduceOp::Sum) => Op::BlockReduceSum,
+        ("ReduceDataBlock", ReduceOp::Max) => Op::BlockReduceMax,
+        ("ReduceDataBlock", ReduceOp::Min) => Op::BlockReduceMin,
+        (_, ReduceOp::Sum) => Op::WholeReduceSum,
+        (_, ReduceOp::Max) => Op::WholeReduceMax,
+        (_, ReduceOp::Min) => Op::WholeReduceMin,
+    };
+    let mut ins = Draft::new(op, node.span, &f);
+    let args = reduce(ctx, &f, &mut ins);
+    ins.finish(args, Some(alias))
+        .filter(|_| ctx.error_count() == before)
+}
