@@ -1,0 +1,187 @@
+//! Compare, Compares and Select (program-format.md §7, semantics.md §4.6): packed bits out
+//! and in.
+
+use super::*;
+use crate::base::catalog::Op;
+use crate::base::diag::Diagnostic;
+use crate::base::dtype::DType;
+use crate::base::ir::{Args, Operand};
+use crate::base::modes::CmpMode;
+use crate::base::modes::SelMode;
+use crate::program::load::{Ctx, Fields};
+
+pub(super) const COMPARE: &[&str] = &[
+    "dst",
+    "src0",
+    "src1",
+    "cmp",
+    "count",
+    "mask",
+    "repeat_times",
+    "params",
+];
+
+pub(super) const COMPARES: &[&str] = &[
+    "dst",
+    "src",
+    "scalar",
+    "cmp",
+    "count",
+    "mask",
+    "repeat_times",
+    "params",
+];
+
+pub(super) const SELECT: &[&str] = &[
+    "dst",
+    "sel_mask",
+    "src0",
+    "src1",
+    "scalar",
+    "sel_mode",
+    "count",
+    "mask",
+    "repeat_times",
+    "params",
+];
+
+/// Compare (`dst, src0, src1, cmp`) and Compares (`dst, src, scalar, cmp`): dst holds packed
+/// bits (int8/uint8 for Compare, uint8 for Compares, semantics.md §4.6); the sources, and the
+/// scalar, share the type T.
+pub(super) fn compare(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    let what = ins.op.name();
+    let dst = operand(ctx, f, "dst", what);
+    let srcs: &[&str] = if ins.op == Op::Compare {
+        &["src0", "src1"]
+    } else {
+        &["src"]
+    };
+    let mut first: Option<(Operand, DType, String)> = None;
+    for s in srcs {
+        let Some(o) = operand(ctx, f, s, what) else {
+            continue;
+        };
+        ins.src.push(o.0);
+        match &first {
+            None => first = Some(o),
+            Some(a) => same_type(ctx, what, &o, s, (a.1, &a.2, srcs[0])),
+        }
+    }
+    if let Some(d) = &dst {
+        ins.dst = Some(d.0);
+        let allowed: &[DType] = if ins.op == Op::Compare {
+            &[DType::UInt8, DType::Int8]
+        } else {
+            &[DType::UInt8]
+        };
+        type_in(
+            ctx,
+            what,
+            d,
+            "dst",
+            allowed,
+            "it receives one bit per compared element",
+        );
+    }
+    let mut scalar_arg = None;
+    if ins.op == Op::Compares {
+        if let Some(n) = ctx.require(f, "scalar", what) {
+            scalar_arg = scalar(ctx, n, first.as_ref().map(|a| a.1), ins);
+        }
+    }
+    let modes: Vec<(&'static str, CmpMode)> = CmpMode::ALL.iter().map(|m| (m.name(), *m)).collect();
+    let cmp = ctx
+        .require(f, "cmp", what)
+        .and_then(|n| enum_value(ctx, n, "cmp", "unknown-cmp-mode", &modes, "LT"));
+    let params: &[StrideField] = if ins.op == Op::Compare {
+        &BINARY_PARAMS
+    } else {
+        &UNARY_PARAMS
+    };
+    form_and_params(ctx, f, ins, params);
+    Some(Args::Compare {
+        v: ins.vector()?,
+        cmp: cmp?,
+        scalar: scalar_arg,
+    })
+}
+
+/// Select: `dst, sel_mask, src0` and `src1` (modes 0, 2) or `scalar` (mode 1), `sel_mode`
+/// (semantics.md §4.6). selMask is uint8/16/32/64 bits; the rest share T.
+pub(super) fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    let what = "Select";
+    let modes: Vec<(&'static str, SelMode)> = SelMode::ALL.iter().map(|m| (m.name(), *m)).collect();
+    let sel_mode = ctx.require(f, "sel_mode", what).and_then(|n| {
+        enum_value(
+            ctx,
+            n,
+            "sel_mode",
+            "unknown-sel-mode",
+            &modes,
+            "VSEL_TENSOR_TENSOR_MODE",
+        )
+    });
+    let mode = sel_mode.unwrap_or_default();
+    let mut sel_mask = None;
+    let dst = operand(ctx, f, "dst", what);
+    if let Some(d) = &dst {
+        ins.dst = Some(d.0);
+    }
+    if let Some(m) = operand(ctx, f, "sel_mask", what) {
+        sel_mask = Some(m.0);
+        type_in(
+            ctx,
+            what,
+            &m,
+            "sel_mask",
+            &[DType::UInt8, DType::UInt16, DType::UInt32, DType::UInt64],
+            "selMask is read as bits",
+        );
+    }
+    let scalar_mode = mode == SelMode::TensorScalar;
+    let srcs: &[&str] = if scalar_mode {
+        &["src0"]
+    } else {
+        &["src0", "src1"]
+    };
+    for s in srcs {
+        let Some(o) = operand(ctx, f, s, what) else {
+            continue;
+        };
+        ins.src.push(o.0);
+        if let Some(d) = &dst {
+            same_type(ctx, what, &o, s, (d.1, &d.2, "dst"));
+        }
+    }
+    let (needs, extra) = if scalar_mode {
+        ("scalar", "src1")
+    } else {
+        ("src1", "scalar")
+    };
+    if let Some(span) = f.key(extra) {
+        ctx.report(
+            Diagnostic::error(
+                "bad-form",
+                format!(
+                    "Select {} takes `{needs}`, not `{extra}`",
+                    mode.name()
+                ),
+            )
+            .at(span)
+            .note("modes 0 and 2 select between src0 and src1; mode 1 (VSEL_TENSOR_SCALAR_MODE) between src0 and a scalar"),
+        );
+    }
+    let mut scalar_arg = None;
+    if scalar_mode {
+        if let Some(n) = ctx.require(f, "scalar", what) {
+            scalar_arg = scalar(ctx, n, dst.as_ref().map(|d| d.1), ins);
+        }
+    }
+    form_and_params(ctx, f, ins, &BINARY_PARAMS);
+    Some(Args::Select {
+        v: ins.vector()?,
+        mode: sel_mode?,
+        sel_mask: sel_mask?,
+        scalar: scalar_arg,
+    })
+}

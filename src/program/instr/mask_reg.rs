@@ -1,0 +1,63 @@
+//! The mask-register instructions (program-format.md §6, semantics.md §2.5).
+
+use super::*;
+use crate::base::catalog::Op;
+use crate::base::diag::Diagnostic;
+use crate::base::dtype::DType;
+use crate::base::ir::{Args, SetMaskArg};
+use crate::program::load::{Ctx, Fields};
+
+pub(super) const SET_VECTOR_MASK: &[&str] = &["high", "low", "len", "dtype"];
+
+/// SetVectorMask(high, low) / SetVectorMask(len) [+ dtype]; SetMaskCount, SetMaskNorm,
+/// ResetMask take nothing (program-format.md §6, semantics.md §2.5).
+pub(super) fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    let mut set = None;
+    let mut dtype = DType::Half;
+    if ins.op != Op::SetVectorMask {
+        return Some(Args::MaskReg { set, dtype });
+    }
+    let words = f.has("high") || f.has("low");
+    match (words, f.get("len")) {
+        (true, Some(_)) => {
+            ctx.report(
+                Diagnostic::error(
+                    "bad-form",
+                    "SetVectorMask has both `high`/`low` and `len`",
+                )
+                .at(f.key("len").unwrap_or(ins.span))
+                .note("give either `high` and `low` (C++ SetVectorMask(maskHigh, maskLow)) or `len` (SetVectorMask(len))"),
+            );
+        }
+        (false, None) => {
+            ctx.report(
+                Diagnostic::error("bad-form", "SetVectorMask needs `high` and `low`, or `len`")
+                    .at(ins.span)
+                    .note("e.g. SetVectorMask(high: 0, low: 0xff) or SetVectorMask(len: 130)"),
+            );
+        }
+        (true, None) => {
+            let high = ctx.require(f, "high", "SetVectorMask");
+            let low = ctx.require(f, "low", "SetVectorMask");
+            let high = high.and_then(|n| ctx.uint(n, "high", u64::MAX as u128));
+            let low = low.and_then(|n| ctx.uint(n, "low", u64::MAX as u128));
+            if let (Some(high), Some(low)) = (high, low) {
+                set = Some(SetMaskArg::Words {
+                    high: high as u64,
+                    low: low as u64,
+                });
+            }
+        }
+        (false, Some(n)) => {
+            if let Some(len) = ctx.uint(n, "len", u64::MAX as u128) {
+                set = Some(SetMaskArg::Len(len as u64));
+            }
+        }
+    }
+    if let Some(n) = f.get("dtype") {
+        if let Some(d) = ctx.dtype(n) {
+            dtype = d;
+        }
+    }
+    Some(Args::MaskReg { set, dtype })
+}
