@@ -248,21 +248,6 @@ impl Instr {
         }
     }
 
-    pub fn vector_mut(&mut self) -> Option<&mut Vector> {
-        match &mut self.args {
-            Args::MaskReg { .. } => None,
-            Args::Elementwise(v) | Args::Brcb(v) => Some(v),
-            Args::Scalar { v, .. }
-            | Args::Fill { v, .. }
-            | Args::Reduce { v, .. }
-            | Args::Compare { v, .. }
-            | Args::Select { v, .. }
-            | Args::Gather { v, .. }
-            | Args::Cast { v, .. }
-            | Args::Whole { v, .. } => Some(v),
-        }
-    }
-
     /// The destination operand, if the instruction has one.
     pub fn dst(&self) -> Option<&Operand> {
         self.vector().map(|v| &v.dst)

@@ -157,24 +157,24 @@ fn finish<T: Num>(k: &WholeKernel, plan: &Plan, mem: &mut Mem, scratch: &mut Scr
     }
 }
 
-fn is_set_mask(instr: &Instr) -> bool {
-    !matches!(
-        instr.args,
+/// `(is_set_mask, calc_index)` of a ReduceSum/Max/Min.
+fn flags(instr: &Instr) -> (bool, bool) {
+    match instr.args {
         Args::Whole {
-            is_set_mask: false,
+            is_set_mask,
+            calc_index,
             ..
-        }
-    )
+        } => (is_set_mask, calc_index),
+        _ => (true, false),
+    }
+}
+
+fn is_set_mask(instr: &Instr) -> bool {
+    flags(instr).0
 }
 
 fn calc_index(instr: &Instr) -> bool {
-    matches!(
-        instr.args,
-        Args::Whole {
-            calc_index: true,
-            ..
-        }
-    )
+    flags(instr).1
 }
 
 /// ReduceSum/Max/Min operands: dst written at the end, src (block stride 1, `src_rep_stride`).
