@@ -217,3 +217,28 @@ fn an_unknown_product_is_a_usage_error() {
         r.dump()
     );
 }
+
+/// semantics.md §9 row 32: FusedMulAdd rounds once on ascend_950 (d = −2^-20) and rounds the
+/// product first elsewhere (d = 0): every one of the 128 elements differs, first after
+/// instruction 0.
+#[test]
+fn fused_multiply_add_differs_between_950_and_a2() {
+    let p = root("programs/divergence_fused_mul_add_950.ron");
+    let r = ascstep([
+        "diff",
+        s(&p),
+        "--products",
+        "ascend_950,atlas_a2",
+        "--report",
+        "json",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(j["count"], 128, "{j}");
+    let d = &j["differences"][0];
+    assert_eq!(d["tensor"], "d");
+    assert_eq!(d["values"]["ascend_950"], -(2f64.powi(-20)));
+    assert_eq!(d["values"]["atlas_a2"], 0.0);
+    assert_eq!(d["instruction"], 0);
+    assert_eq!(d["name"], "FusedMulAdd");
+}

@@ -349,6 +349,54 @@ pub fn round_to(d: DType, v: f64) -> f64 {
     }
 }
 
+/// `a·b + c` rounded once to the float type `d`, to nearest even (a fused multiply–add,
+/// semantics.md §9 row 32). The inputs are values of `d` (half, bfloat16 or float), so the
+/// product is exact in f64 (at most 2·24 significant bits); the sum's rounding error in f64 is
+/// recovered exactly (TwoSum), and decides the one case where rounding the f64 sum to `d`
+/// would differ from rounding the exact sum: an f64 sum that lies exactly halfway between two
+/// values of `d`.
+pub fn fused_mul_add(a: f64, b: f64, c: f64, d: DType) -> f64 {
+    let p = a * b;
+    let s = p + c;
+    let Some(f) = float_fmt(d) else {
+        return s;
+    };
+    if !s.is_finite() {
+        return s;
+    }
+    let bv = s - p;
+    let err = (p - (s - bv)) + (c - bv);
+    let (neg, m, e) = f64_parts(s);
+    let r = round_exact_mode(neg, m, e, f, RoundMode::Rint);
+    if err == 0.0 || r == s {
+        return r;
+    }
+    let lo = round_exact_mode(neg, m, e, f, RoundMode::Floor);
+    let hi = round_exact_mode(neg, m, e, f, RoundMode::Ceil);
+    if s - lo == hi - s {
+        if err > 0.0 {
+            hi
+        } else {
+            lo
+        }
+    } else {
+        r
+    }
+}
+
+/// A finite f64 as sign, integer significand and exponent: `v = ±m·2^e`.
+fn f64_parts(v: f64) -> (bool, u128, i32) {
+    let bits = v.to_bits();
+    let neg = bits >> 63 == 1;
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    let frac = (bits & ((1u64 << 52) - 1)) as u128;
+    if exp == 0 {
+        (neg, frac, -1074)
+    } else {
+        (neg, frac | 1u128 << 52, exp - 1075)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -375,6 +423,36 @@ mod tests {
         assert_eq!(big(RoundMode::Floor), 65504.0);
         assert_eq!(big(RoundMode::Ceil), f64::INFINITY);
         assert_eq!(float_max(float_fmt(DType::Float).unwrap()), f32::MAX as f64);
+    }
+
+    #[test]
+    fn fused_multiply_add_rounds_once() {
+        // semantics.md §9 row 32: half 1.0009765625 · 0.9990234375 − 1 = −2^-20 exactly
+        // (= −9.5367e-07, a normal half); rounding the product first gives 1 − 1 = 0.
+        let (a, b) = (1.0009765625, 0.9990234375);
+        assert_eq!(fused_mul_add(a, b, -1.0, DType::Half), -(2f64.powi(-20)));
+        assert_eq!(
+            round_to(DType::Half, round_to(DType::Half, a * b) - 1.0),
+            0.0
+        );
+        // A tie of the f64 sum broken by the error TwoSum recovers: (1 + 2^-12)² = 1 + 2^-11 +
+        // 2^-24 is exactly halfway between two floats (their ulp is 2^-23); adding 2^-100 puts
+        // the exact sum just above the midpoint, so it rounds up, where rounding the f64 sum
+        // (which is the midpoint itself) would go to the even neighbour 1 + 2^-11.
+        let a = 1.0 + 2f64.powi(-12);
+        let up = 1.0 + 2f64.powi(-11) + 2f64.powi(-23);
+        assert_eq!(fused_mul_add(a, a, 2f64.powi(-100), DType::Float), up);
+        assert_eq!(
+            fused_mul_add(a, a, -(2f64.powi(-100)), DType::Float),
+            1.0 + 2f64.powi(-11)
+        );
+        // float: (1 + 2^-23)(1 − 2^-23) − 1 = −2^-46 exactly.
+        let e = 2f64.powi(-23);
+        assert_eq!(
+            fused_mul_add(1.0 + e, 1.0 - e, -1.0, DType::Float),
+            -(2f64.powi(-46))
+        );
+        assert_eq!(fused_mul_add(65504.0, 2.0, 0.0, DType::Half), f64::INFINITY);
     }
 
     #[test]

@@ -105,6 +105,9 @@ pub struct Profile {
     pub transcendental_ftz: bool,
     /// Compare / Compares on int32 accept only EQ (A2/A3, semantics.md §4.6).
     pub compare_int32_eq_only: bool,
+    /// FusedMulAdd, MulAddRelu, MulAddDst and same-type Axpy round once, a fused multiply–add
+    /// (950, semantics.md §9 row 32); elsewhere the product is rounded to T first.
+    pub fused_mul_add: bool,
 }
 
 /// One value per product, by name: a table that reordering `Product` cannot shift.
@@ -273,6 +276,7 @@ const ATLAS_A2: Profile = Profile {
     and_or_b32_count_as_b16: true,
     transcendental_ftz: false,
     compare_int32_eq_only: true,
+    fused_mul_add: false,
 };
 
 const TRAINING: Profile = Profile {
@@ -306,6 +310,7 @@ const TRAINING: Profile = Profile {
     and_or_b32_count_as_b16: false,
     transcendental_ftz: false,
     compare_int32_eq_only: false,
+    fused_mul_add: false,
 };
 const INFERENCE: Profile = Profile {
     product: Product::AtlasInference,
@@ -338,6 +343,7 @@ const INFERENCE: Profile = Profile {
     and_or_b32_count_as_b16: false,
     transcendental_ftz: false,
     compare_int32_eq_only: false,
+    fused_mul_add: false,
 };
 
 const ATLAS_A3: Profile = Profile {
@@ -377,6 +383,7 @@ const ATLAS_200I: Profile = Profile {
     and_or_b32_count_as_b16: false,
     transcendental_ftz: false,
     compare_int32_eq_only: false,
+    fused_mul_add: false,
 };
 const ASCEND_950: Profile = Profile {
     product: Product::Ascend950,
@@ -409,6 +416,7 @@ const ASCEND_950: Profile = Profile {
     and_or_b32_count_as_b16: false,
     transcendental_ftz: true,
     compare_int32_eq_only: false,
+    fused_mul_add: true,
 };
 
 impl Product {

@@ -2,7 +2,7 @@
 //! element type and used by every family kernel.
 
 use crate::base::convert::*;
-use crate::base::dtype::{Elem, Value};
+use crate::base::dtype::{DType, Elem, Value};
 use half::{bf16, f16};
 
 /// Per-lane arithmetic in the Vector Unit's default "INF/NAN" mode (semantics.md §6):
@@ -30,6 +30,11 @@ pub trait Num: Elem {
     }
     /// Float-only transcendental / root functions; identity on integers (never reached).
     fn unary_f(self, f: fn(f64) -> f64) -> Self;
+    /// `self · b + c` rounded once (a fused multiply–add, semantics.md §9 row 32); integers
+    /// wrap as the unfused form does.
+    fn vfma(self, b: Self, c: Self) -> Self {
+        self.vmul(b).vadd(c)
+    }
     fn bit_not(self) -> Self;
     fn bit_and(self, o: Self) -> Self;
     fn bit_or(self, o: Self) -> Self;
@@ -237,6 +242,15 @@ macro_rules! num_small_float {
                     self
                 }
             }
+            fn vfma(self, b: Self, c: Self) -> Self {
+                let d = <$t as Elem>::DTYPE;
+                let r = fused_mul_add(self.to_f64(), b.to_f64(), c.to_f64(), d);
+                if r.is_nan() {
+                    <$t>::NAN
+                } else {
+                    <$t>::from_f64(r)
+                }
+            }
             fn unary_f(self, f: fn(f64) -> f64) -> Self {
                 let r = f(self.to_f64());
                 if r.is_nan() {
@@ -289,6 +303,10 @@ fn canon_f32(x: f32) -> f32 {
 }
 
 impl Num for f32 {
+    fn vfma(self, b: Self, c: Self) -> Self {
+        let r = fused_mul_add(self as f64, b as f64, c as f64, DType::Float);
+        canon_f32(r as f32)
+    }
     #[inline(always)]
     fn vadd(self, o: Self) -> Self {
         canon_f32(self + o)

@@ -18,6 +18,7 @@ mod compare;
 mod compound;
 mod fill;
 mod gather;
+mod real_kernels;
 mod whole;
 mod zero;
 use cast::*;
@@ -25,6 +26,7 @@ use compare::*;
 use compound::*;
 use fill::*;
 use gather::*;
+use real_kernels::*;
 use whole::*;
 use zero::*;
 
@@ -99,6 +101,16 @@ fn reduction_aliases() {
 }
 
 #[test]
+fn mixed_width_count_forms() {
+    run_table("mixed-width count forms", mixed_count_cases());
+}
+
+#[test]
+fn fused_multiply_adds_on_950() {
+    run_table("fused multiply-adds", fused_cases());
+}
+
+#[test]
 fn zero_repeats_and_masks() {
     run_table("zero", zero_cases());
 }
@@ -117,6 +129,8 @@ fn tables_cover_the_catalog() {
         whole_cases(),
         alias_cases(),
         zero_cases(),
+        mixed_count_cases(),
+        fused_cases(),
     ]
     .concat();
     for op in [

@@ -17,7 +17,7 @@
 use crate::base::catalog::{Family, Op, Pair};
 use crate::base::convert::{convert, exact, from_exact, Exact, RoundMode};
 use crate::base::dtype::{DType, Value};
-use crate::base::ir::{Args, Instr, Program};
+use crate::base::ir::{Args, Form, Instr, Operand, Program};
 use crate::base::product::Product;
 use crate::sim::access::Mem;
 use crate::sim::checks::{Ctx, Types};
@@ -41,9 +41,26 @@ pub struct CastKernel {
     pub scalar: Value,
 }
 
-/// The operands: dst, the sources, and (MulAddDst, Axpy) dst again as a source.
-pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
-    let st = &instr.strides();
+/// The operands: dst, the sources, and (MulAddDst, Axpy) dst again as a source. `lane` is the
+/// widest operand's type, which sets PAR.
+///
+/// In the count form every operand is contiguous: block stride 1 and a repeat stride of
+/// `8·sizeof(operand)/sizeof(widest)` blocks, so the narrower side steps fewer blocks per
+/// repeat (semantics.md §3: half → float dst 8, src 4; float → half dst 4, src 8).
+pub fn operands(instr: &Instr, program: &Program, lane: DType) -> Vec<OpAddr> {
+    let mut st = instr.strides();
+    if let Form::Count(_) = instr.form() {
+        let rep = |o: &Operand| 8 * program.tensors[o.tensor].dtype.size() / lane.size();
+        if let Some(d) = instr.dst() {
+            st.dst_blk = 1;
+            st.dst_rep = rep(d);
+        }
+        for (j, s) in instr.src().iter().enumerate().take(2) {
+            st.src_blk[j] = 1;
+            st.src_rep[j] = rep(s);
+        }
+    }
+    let st = &st;
     let mut ops = Vec::with_capacity(4);
     let roles: &[&'static str] = match instr.op.family() {
         Family::Cast | Family::Scalar => &["src"],
@@ -265,8 +282,8 @@ impl Room for CastRoom {
         }
     }
 
-    fn operands(&self, c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
-        (operands(c.instr, c.program), 32)
+    fn operands(&self, c: &Ctx, t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        (operands(c.instr, c.program, t.lane), 32)
     }
 
     fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {

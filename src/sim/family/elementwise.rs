@@ -2,9 +2,10 @@
 //! §4.5). Each is a lane kernel `dst[k] = f(src0[k], src1[k], scalar)` over the shared plan.
 //!
 //! FusedMulAdd, MulAddRelu, MulAddDst and Axpy also read dst: their plans carry dst a second
-//! time, as a source after the others. Their products are rounded to T before the addition
-//! (not fused): the DK worked examples of FusedMulAdd and MulAddRelu (256 half lanes each)
-//! match that, and a fused multiply–add differs from them in 70 and 38 lanes.
+//! time, as a source after the others. Where the profile says `fused_mul_add` (950) they round
+//! once; elsewhere the product is rounded to T before the addition: the DK worked examples of
+//! FusedMulAdd and MulAddRelu on A2 (256 half lanes each) match that, and a fused multiply–add
+//! differs from them in 70 and 38 lanes (semantics.md §9 row 32).
 
 use crate::base::catalog::{Family, Op};
 use crate::base::convert::RoundMode;
@@ -27,6 +28,9 @@ pub struct MapKernel {
     /// Flush subnormal results to zero (950's default for Exp/Ln/Sqrt/Rsqrt/Reciprocal/Div,
     /// semantics.md §6, §9 row 19).
     pub ftz: bool,
+    /// FusedMulAdd, MulAddRelu, MulAddDst and Axpy round once (950, semantics.md §9 row 32);
+    /// elsewhere the product is rounded to T before the addition.
+    pub fused: bool,
 }
 
 impl MapKernel {
@@ -89,6 +93,18 @@ pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
 #[inline(always)]
 pub fn lanes3<T: Num>(k: &MapKernel, a: &[T], b: &[T], c: &[T], out: &mut [T]) {
     let s = T::from_value(k.scalar);
+    if k.fused {
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = match k.op {
+                Op::FusedMulAdd => a[i].vfma(c[i], b[i]),
+                Op::MulAddRelu => a[i].vfma(c[i], b[i]).vmax(T::zero()),
+                Op::MulAddDst => a[i].vfma(b[i], c[i]),
+                Op::Axpy => s.vfma(a[i], b[i]),
+                _ => c[i],
+            };
+        }
+        return;
+    }
     for (i, o) in out.iter_mut().enumerate() {
         *o = match k.op {
             // dst = src0 · dst + src1
@@ -401,7 +417,7 @@ impl Room for Elementwise {
     fn operands(&self, c: &Ctx, t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
         let instr = c.instr;
         if t.src != t.dst {
-            return (cast::operands(instr, c.program), 32);
+            return (cast::operands(instr, c.program, t.lane), 32);
         }
         let mut ops = operands(instr, c.program);
         if c.program.instr_dtype(instr) != Some(t.dst) {
@@ -437,6 +453,7 @@ impl Room for Elementwise {
             scalar,
             round_en,
             ftz,
+            fused: c.product.profile().fused_mul_add && reads_dst(instr.op),
         })
     }
 }

@@ -1,0 +1,223 @@
+//! What real kernels call most (issue "Real kernels compute right"): the count form of the
+//! mixed-width instructions (semantics.md §3: each operand steps 8·sizeof(operand)/sizeof(widest)
+//! blocks per repeat, so element i of every operand for i < n), and 950's fused multiply–adds
+//! (semantics.md §9 row 32). Every value is derived by hand from the inputs.
+
+use super::*;
+
+/// A mixed-width count-form program: `s`/`s1` sources of `sdt`, `d` of `ddt` (256 elements
+/// each), `code` with `{n}` replaced by the count.
+fn mixed(name: &str, tensors: &str, code: &str, n: usize) -> Case {
+    case(
+        &format!("{name}, count {n}"),
+        A2,
+        tensors,
+        &code.replace("{n}", &n.to_string()),
+    )
+}
+
+/// `v[i]` for i < n, then uninitialised up to `len`.
+fn first(n: usize, len: usize, f: impl Fn(usize) -> E) -> Vec<E> {
+    (0..len).map(|i| if i < n { f(i) } else { U }).collect()
+}
+
+pub(crate) fn mixed_count_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    // Cast half → float: float is the widest (PAR 64), dst steps 8 blocks, src 4. With src = i,
+    // dst[i] = i; with a src repeat stride of 8, dst[64] would read src[128] (the old bug).
+    let cast_hf = r#""s": (dtype: half, addr: 0x000, len: 256, init: Ramp(start: 0, step: 1)),
+                     "d": (dtype: float, addr: 0x400, len: 256),"#;
+    for n in [1, 70, 130, 256] {
+        v.push(
+            mixed(
+                "Cast half → float",
+                cast_hf,
+                r#"Cast(dst: "d", src: "s", round: CAST_NONE, count: {n}),"#,
+                n,
+            )
+            .at("d", 0, first(n, 256, |i| F(i as f64))),
+        );
+    }
+    // Cast float → half: float widest, dst steps 4 blocks, src 8.
+    let cast_fh = r#""s": (dtype: float, addr: 0x000, len: 256, init: Ramp(start: 0, step: 1)),
+                     "d": (dtype: half, addr: 0x400, len: 256),"#;
+    for n in [1, 100, 256] {
+        v.push(
+            mixed(
+                "Cast float → half",
+                cast_fh,
+                r#"Cast(dst: "d", src: "s", round: CAST_RINT, count: {n}),"#,
+                n,
+            )
+            .at("d", 0, first(n, 256, |i| F(i as f64))),
+        );
+    }
+    // Cast half → int32, the DK page's count of 512 (int32 widest: src steps 4 blocks).
+    v.push(
+        case(
+            "Cast half → int32, count 512 (DK:类型转换/Cast example size)",
+            A2,
+            r#""s": (dtype: half, addr: 0x000, len: 512, init: Ramp(start: 0, step: 1)),
+               "d": (dtype: int32, addr: 0x400, len: 512),"#,
+            r#"Cast(dst: "d", src: "s", round: CAST_RINT, count: 512),"#,
+        )
+        .at("d", 0, ramp_i(0, 1, 512)),
+    );
+    // MulAddDst half → float, DK:复合计算/MulAddDst's count of 256: dst = src0·src1 + dst with
+    // src0 = i, src1 = 2, dst = 1: 2i + 1 (exact in float). With 70: a partial second repeat,
+    // the rest of dst keeps 1.
+    let mad = r#""a": (dtype: half, addr: 0x000, len: 256, init: Ramp(start: 0, step: 1)),
+                 "b": (dtype: half, addr: 0x200, len: 256, init: Fill(2)),
+                 "d": (dtype: float, addr: 0x400, len: 256, init: Fill(1)),"#;
+    for n in [1, 70, 256] {
+        v.push(
+            mixed(
+                "MulAddDst half → float",
+                mad,
+                r#"MulAddDst(dst: "d", src0: "a", src1: "b", count: {n}),"#,
+                n,
+            )
+            .at(
+                "d",
+                0,
+                (0..256)
+                    .map(|i| F(if i < n { 2.0 * i as f64 + 1.0 } else { 1.0 }))
+                    .collect(),
+            ),
+        );
+    }
+    // Axpy half → float: dst = scalar·src + dst, scalar 0.5 (half), src = i, dst = 1.
+    let axpy = r#""s": (dtype: half, addr: 0x000, len: 256, init: Ramp(start: 0, step: 1)),
+                  "d": (dtype: float, addr: 0x400, len: 256, init: Fill(1)),"#;
+    for n in [1, 129] {
+        v.push(
+            mixed(
+                "Axpy half → float",
+                axpy,
+                r#"Axpy(dst: "d", src: "s", scalar: 0.5, count: {n}),"#,
+                n,
+            )
+            .at(
+                "d",
+                0,
+                (0..256)
+                    .map(|i| F(if i < n { 0.5 * i as f64 + 1.0 } else { 1.0 }))
+                    .collect(),
+            ),
+        );
+    }
+    // AddReluCast float → half: dst = relu(src0 + src1) = max(i − 10, 0); dst steps 4 blocks.
+    let arc = r#""a": (dtype: float, addr: 0x000, len: 256, init: Ramp(start: 0, step: 1)),
+                 "b": (dtype: float, addr: 0x400, len: 256, init: Fill(-10)),
+                 "d": (dtype: half, addr: 0x800, len: 256),"#;
+    for n in [1, 200] {
+        v.push(
+            mixed(
+                "AddReluCast float → half",
+                arc,
+                r#"AddReluCast(dst: "d", src0: "a", src1: "b", count: {n}),"#,
+                n,
+            )
+            .at("d", 0, first(n, 256, |i| F((i as f64 - 10.0).max(0.0)))),
+        );
+    }
+    // SubReluCast half → int8: half widest (PAR 128), dst steps 4 blocks; relu(i − 0) saturates
+    // at int8 127.
+    let src = r#""a": (dtype: half, addr: 0x000, len: 256, init: Ramp(start: 0, step: 1)),
+                 "b": (dtype: half, addr: 0x200, len: 256, init: Fill(0)),
+                 "d": (dtype: int8, addr: 0x400, len: 256),"#;
+    for n in [1, 130] {
+        v.push(
+            mixed(
+                "SubReluCast half → int8",
+                src,
+                r#"SubReluCast(dst: "d", src0: "a", src1: "b", count: {n}),"#,
+                n,
+            )
+            .at("d", 0, first(n, 256, |i| I(i.min(127) as i128))),
+        );
+    }
+    // MulCast half → int8: src0·src1 = i·1, saturating at 127.
+    let mc = r#""a": (dtype: half, addr: 0x000, len: 256, init: Ramp(start: 0, step: 1)),
+                "b": (dtype: half, addr: 0x200, len: 256, init: Fill(1)),
+                "d": (dtype: int8, addr: 0x400, len: 256),"#;
+    for n in [1, 200] {
+        v.push(
+            mixed(
+                "MulCast half → int8",
+                mc,
+                r#"MulCast(dst: "d", src0: "a", src1: "b", count: {n}),"#,
+                n,
+            )
+            .at("d", 0, first(n, 256, |i| I(i.min(127) as i128))),
+        );
+    }
+    v
+}
+
+pub(crate) fn fused_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    // semantics.md §9 row 32: half (1 + 2^-10)·(1 − 2^-10) − 1 = −2^-20 (−9.537e-07) when
+    // rounded once (950); the product rounded to half first is 1, so 0 elsewhere.
+    let (p, q) = ("1.0009765625", "0.9990234375");
+    let fused = -(2f64.powi(-20));
+    let tensors = |a: &str, b: &str, d: &str| {
+        format!(
+            r#""a": (dtype: half, addr: 0x000, len: 128, init: Fill({a})),
+               "b": (dtype: half, addr: 0x100, len: 128, init: Fill({b})),
+               "d": (dtype: half, addr: 0x200, len: 128, init: Fill({d})),"#
+        )
+    };
+    // FusedMulAdd: dst = src0·dst + src1.
+    let fma = case(
+        "FusedMulAdd half: one rounding on 950",
+        A950,
+        &tensors(p, "-1", q),
+        r#"FusedMulAdd(dst: "d", src0: "a", src1: "b", count: 128),"#,
+    );
+    v.push(fma.clone().at("d", 0, rep(F(fused), 128)));
+    v.push(fma.on(A2).at("d", 0, rep(F(0.0), 128)));
+    // MulAddDst: dst = src0·src1 + dst.
+    let mad = case(
+        "MulAddDst half: one rounding on 950",
+        A950,
+        &tensors(p, q, "-1"),
+        r#"MulAddDst(dst: "d", src0: "a", src1: "b", count: 128),"#,
+    );
+    v.push(mad.clone().at("d", 0, rep(F(fused), 128)));
+    v.push(mad.on(A2).at("d", 0, rep(F(0.0), 128)));
+    // Axpy (same type): dst = scalar·src + dst.
+    let axpy = case(
+        "Axpy half: one rounding on 950",
+        A950,
+        &tensors(q, "0", "-1"),
+        &format!(r#"Axpy(dst: "d", src: "a", scalar: {p}, count: 128),"#),
+    );
+    v.push(axpy.clone().at("d", 0, rep(F(fused), 128)));
+    v.push(axpy.on(A2).at("d", 0, rep(F(0.0), 128)));
+    // MulAddRelu: relu(src0·dst + src1) with (1 + 2^-10)·(1 − 2^-11) − 1 = 2^-11 − 2^-21
+    // (exact in half: 2046·2^-22); the product rounded to half first is 1, so 0 elsewhere.
+    let mar = case(
+        "MulAddRelu half: one rounding on 950",
+        A950,
+        &tensors(p, "-1", "0.99951171875"),
+        r#"MulAddRelu(dst: "d", src0: "a", src1: "b", count: 128),"#,
+    );
+    v.push(
+        mar.clone()
+            .at("d", 0, rep(F(2f64.powi(-11) - 2f64.powi(-21)), 128)),
+    );
+    v.push(mar.on(A2).at("d", 0, rep(F(0.0), 128)));
+    // float: (1 + 2^-23)(1 − 2^-23) − 1 = −2^-46 fused; the float product rounds to 1.
+    let f = case(
+        "FusedMulAdd float: one rounding on 950",
+        A950,
+        r#""a": (dtype: float, addr: 0x000, len: 64, init: Fill(1.00000011920928955078125)),
+           "b": (dtype: float, addr: 0x100, len: 64, init: Fill(-1)),
+           "d": (dtype: float, addr: 0x200, len: 64, init: Fill(0.99999988079071044921875)),"#,
+        r#"FusedMulAdd(dst: "d", src0: "a", src1: "b", count: 64),"#,
+    );
+    v.push(f.clone().at("d", 0, rep(F(-(2f64.powi(-46))), 64)));
+    v.push(f.on(A2).at("d", 0, rep(F(0.0), 64)));
+    v
+}
