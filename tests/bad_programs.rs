@@ -92,6 +92,7 @@ const WARNING_CLASSES: &[&str] = &[
     "compare-count-partial",
     "deq-scale-not-modelled",
     "is-set-mask-ignored",
+    "data-copy-truncated",
 ];
 
 #[test]

@@ -8,8 +8,8 @@ use ascstep::base::convert::RoundMode;
 use ascstep::base::diag::Span;
 use ascstep::base::dtype::{DType, Value};
 use ascstep::base::ir::{
-    Args, Form, GatherPattern, Instr, MaskArg, Operand, Program, SetMaskArg, Strides, Tensor,
-    Vector,
+    Args, CopyBlocks, Form, GatherPattern, Instr, MaskArg, Operand, Program, SetMaskArg, Strides,
+    Tensor, Vector,
 };
 use ascstep::base::modes::CmpMode;
 use ascstep::base::modes::SelMode;
@@ -187,7 +187,10 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
         };
     }
     let par = dt.par() as u64;
-    let count_form = !matches!(fam, Family::Reduce | Family::Gather | Family::Brcb);
+    let count_form = !matches!(
+        fam,
+        Family::Reduce | Family::Gather | Family::Brcb | Family::Copy
+    );
     let form = if count_form && rng.below(4) == 0 {
         Form::Count(rng.below(12 * par))
     } else if fam == Family::Gather {
@@ -216,6 +219,21 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             mask,
             repeat_times: rng.below(24),
         }
+    };
+    // DataCopy: the count form or DataCopyParams (bursts with gaps, sometimes empty).
+    let mut blocks = None;
+    let form = if fam == Family::DataCopy && rng.below(2) == 0 {
+        blocks = Some(CopyBlocks {
+            count: rng.below(5) as u32,
+            len: rng.below(12) as u32,
+            src_gap: rng.below(4) as u32,
+            dst_gap: rng.below(4) as u32,
+        });
+        Form::Bare
+    } else if fam == Family::DataCopy {
+        Form::Count(rng.below(12 * par))
+    } else {
+        form
     };
     let v = Vector {
         dst,
@@ -264,6 +282,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
                 RoundMode::Rint
             },
         },
+        Family::DataCopy => Args::DataCopy { v, blocks },
         Family::Whole => Args::Whole {
             v,
             work: aux,
@@ -501,6 +520,8 @@ fn generator_covers_finished_failed_and_fast_runs() {
         Family::Brcb,
         Family::VecIndex,
         Family::Whole,
+        Family::Copy,
+        Family::DataCopy,
     ] {
         let n = wrote.get(&fam).copied().unwrap_or(0);
         assert!(n >= 10, "only {n} {fam:?} instructions wrote anything");

@@ -80,6 +80,10 @@ pub enum Family {
     VecIndex,
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor (§4.4, §5.4).
     Whole,
+    /// Copy: the masked UB → UB move with CopyRepeatParams (DK:数据搬运/Copy).
+    Copy,
+    /// DataCopy between two UB tensors: `count` or DataCopyParams (DK:数据搬运/DataCopy).
+    DataCopy,
 }
 
 macro_rules! ops {
@@ -118,6 +122,7 @@ ops! {
     ReduceSum => Whole, ReduceMax => Whole, ReduceMin => Whole,
     SetVectorMask => MaskReg, SetMaskCount => MaskReg, SetMaskNorm => MaskReg,
     ResetMask => MaskReg,
+    Copy => Copy, DataCopy => DataCopy,
 }
 
 impl Op {
@@ -406,6 +411,32 @@ impl Op {
             // Conversions are described by `pairs` only.
             Cast | AddReluCast | SubReluCast | MulCast => PerProduct::all((0, 0)),
             SetVectorMask | SetMaskCount | SetMaskNorm | ResetMask => PerProduct::all((0, 0)),
+            // DK:数据搬运/UB与UB数据搬运/Copy: not on training or inference.
+            Copy => {
+                let std = I16 | U16 | H | BF | I32 | U32 | F;
+                PerProduct {
+                    training: (0, 0),
+                    inference: (0, 0),
+                    a2: (std, 0),
+                    a3: (std, 0),
+                    a200i: (std, 0),
+                    a950: (std | I8 | U8 | I64 | U64, 0),
+                }
+            }
+            // DK:数据搬运/UB与UB数据搬运/DataCopy (a move, not a vector lane operation: 8- and
+            // 64-bit types on every product that has it); not on 200I/500 A2; no bfloat16 on
+            // training and inference.
+            DataCopy => {
+                let all = INTS | H | F;
+                PerProduct {
+                    training: (all, 0),
+                    inference: (all, 0),
+                    a2: (all | BF, 0),
+                    a3: (all | BF, 0),
+                    a200i: (0, 0),
+                    a950: (all | BF, 0),
+                }
+            }
         }
     }
 

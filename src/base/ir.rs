@@ -126,6 +126,16 @@ pub struct Vector {
     pub strides: Strides,
 }
 
+/// DataCopyParams of a UB → UB DataCopy: `count` bursts of `len` 32-byte blocks, with `src_gap`
+/// and `dst_gap` blocks between the end of one burst and the start of the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CopyBlocks {
+    pub count: u32,
+    pub len: u32,
+    pub src_gap: u32,
+    pub dst_gap: u32,
+}
+
 /// Where GatherMask's pattern comes from (semantics.md §4.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GatherPattern {
@@ -183,6 +193,11 @@ pub enum Args {
     },
     /// Cast (`round`) and AddReluCast / SubReluCast / MulCast (always CAST_RINT).
     Cast { v: Vector, round: RoundMode },
+    /// DataCopy between two UB tensors: the count form (`v.form` is `Count`) or DataCopyParams.
+    DataCopy {
+        v: Vector,
+        blocks: Option<CopyBlocks>,
+    },
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
     Whole {
         v: Vector,
@@ -244,6 +259,7 @@ impl Instr {
             | Args::Select { v, .. }
             | Args::Gather { v, .. }
             | Args::Cast { v, .. }
+            | Args::DataCopy { v, .. }
             | Args::Whole { v, .. } => Some(v),
         }
     }

@@ -271,6 +271,15 @@ impl Plan {
         p
     }
 
+    /// Replaces the operands (a family that learns their grouping from the lanes) and recomputes
+    /// the extents.
+    pub fn set_operands(&mut self, ops: Vec<OpAddr>) {
+        self.operands = ops;
+        self.extents = (0..self.operands.len())
+            .map(|i| self.compute_extent(i))
+            .collect();
+    }
+
     /// Sets `counts[i]` packed elements written by block step i (r·8 + b).
     pub fn set_packed(&mut self, counts: &[u32]) {
         let mut at = 0u32;

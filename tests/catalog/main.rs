@@ -111,6 +111,16 @@ fn fused_multiply_adds_on_950() {
 }
 
 #[test]
+fn ub_to_ub_moves() {
+    run_table("Copy and DataCopy", move_cases());
+}
+
+#[test]
+fn old_api_names() {
+    run_table("old names", old_name_cases());
+}
+
+#[test]
 fn zero_repeats_and_masks() {
     run_table("zero", zero_cases());
 }
@@ -131,6 +141,8 @@ fn tables_cover_the_catalog() {
         zero_cases(),
         mixed_count_cases(),
         fused_cases(),
+        move_cases(),
+        old_name_cases(),
     ]
     .concat();
     for op in [
@@ -156,6 +168,10 @@ fn tables_cover_the_catalog() {
         "ReducePairElem(",
         "ReduceDataBlock(",
         "ReduceRepeat(",
+        "Copy(",
+        "DataCopy(",
+        "CompareScalar(",
+        "SetMask(",
     ] {
         assert!(
             all.iter().any(|c| c

@@ -221,3 +221,166 @@ pub(crate) fn fused_cases() -> Vec<Case> {
     v.push(f.on(A2).at("d", 0, rep(F(0.0), 64)));
     v
 }
+
+/// `src` = 0, 1, 2, … as int32 in a tensor of `n`.
+fn ramp_i32(name: &str, addr: u32, n: usize) -> String {
+    format!(
+        r#""{name}": (dtype: int32, addr: {addr:#x}, len: {n}, init: Ramp(start: 0, step: 1)),"#
+    )
+}
+
+pub(crate) fn move_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    // DK:数据搬运/UB与UB数据搬运/Copy 调用示例, scenario 1: [1, 512] int32, mask 64, repeat 8,
+    // {1, 1, 8, 8}: a plain copy.
+    v.push(
+        case(
+            "Copy scenario 1: 512 int32, mask 64, 8 repeats",
+            A2,
+            &format!(
+                "{}\n\"d\": (dtype: int32, addr: 0x800, len: 512),",
+                ramp_i32("s", 0, 512)
+            ),
+            r#"Copy(dst: "d", src: "s", mask: 64, repeat_times: 8, params: [1, 1, 8, 8]),"#,
+        )
+        .at("d", 0, ramp_i(0, 1, 512)),
+    );
+    // Scenario 2: [18, 8] out of [18, 64]: mask 8, 18 repeats, {1, 1, 1, 8}: repeat r reads
+    // src[64r .. 64r + 8] (srcRepeatSize 8 blocks) and writes d[8r .. 8r + 8] (dstRepeatSize 1).
+    let rows: Vec<E> = (0..144).map(|i| I((i / 8 * 64 + i % 8) as i128)).collect();
+    let two = case(
+        "Copy scenario 2: [18, 8] of [18, 64], mask 8, 18 repeats",
+        A2,
+        &format!(
+            "{}\n\"d\": (dtype: int32, addr: 0x1200, len: 144),",
+            ramp_i32("s", 0, 1152)
+        ),
+        r#"Copy(dst: "d", src: "s", mask: 8, repeat_times: 18, params: [1, 1, 1, 8]),"#,
+    );
+    v.push(two.clone().at("d", 0, rows.clone()));
+    // Not on the training or inference series (the page's product list).
+    v.push(two.on(TRAIN).fails("unsupported-instruction"));
+    // Scenario 3: the same in counter mode, where `mask` counts the elements of each repeat and
+    // repeatTime stays in effect: 144 int32 = 18 blocks in one repeat, srcStride 8 picks the
+    // first block of each row.
+    v.push(
+        case(
+            "Copy scenario 3: counter mode, 144 elements in one repeat, srcStride 8",
+            A2,
+            &format!(
+                "{}\n\"d\": (dtype: int32, addr: 0x1200, len: 144),",
+                ramp_i32("s", 0, 1152)
+            ),
+            r#"SetMaskCount,
+               SetVectorMask(len: 144, dtype: int32),
+               Copy(dst: "d", src: "s", mask: Placeholder, repeat_times: 1, params: [1, 8, 8, 8]),
+               SetMaskNorm,
+               ResetMask,"#,
+        )
+        .at("d", 0, rows),
+    );
+    // DK:数据搬运/UB与UB数据搬运/UBToUB连续数据搬运 example: DataCopy(dst, src, 512) of half.
+    let half_src = r#""s": (dtype: half, addr: 0x000, len: 512, init: Ramp(start: 1, step: 1)),"#;
+    v.push(
+        case(
+            "DataCopy count 512 half (DK example)",
+            A2,
+            &format!("{half_src}\n\"d\": (dtype: half, addr: 0x400, len: 512),"),
+            r#"DataCopy(dst: "d", src: "s", count: 512),"#,
+        )
+        .at("d", 0, ramp_f(1.0, 1.0, 512)),
+    );
+    // count·sizeof(T) is taken down to a multiple of 32 bytes: 20 halves are 40 bytes, 16 move.
+    v.push(
+        case(
+            "DataCopy count 20 half: truncated to 16",
+            A2,
+            &format!("{half_src}\n\"d\": (dtype: half, addr: 0x400, len: 32),"),
+            r#"DataCopy(dst: "d", src: "s", count: 20),"#,
+        )
+        .warns("data-copy-truncated")
+        .at("d", 0, [ramp_f(1.0, 1.0, 16), unset(16)].concat()),
+    );
+    // UBToUB高维切分数据搬运 示例2: half, blockCount 2, blockLen 3, srcGap 1, dstGap 2: burst 0
+    // moves src[0..48) to d[0..48); burst 1 starts 3 + 1 blocks into src (element 64) and
+    // 3 + 2 blocks into d (element 80).
+    let gaps = case(
+        "DataCopy params [2, 3, 1, 2] half (DK example 2)",
+        A2,
+        r#""s": (dtype: half, addr: 0x000, len: 112, init: Ramp(start: 0, step: 1)),
+           "d": (dtype: half, addr: 0x400, len: 128),"#,
+        r#"DataCopy(dst: "d", src: "s", params: [2, 3, 1, 2]),"#,
+    );
+    v.push(gaps.clone().at(
+        "d",
+        0,
+        [ramp_f(0.0, 1.0, 48), unset(32), ramp_f(64.0, 1.0, 48)].concat(),
+    ));
+    // The page lists 200I/500 A2 as not supporting UB → UB DataCopy.
+    v.push(gaps.on(I200).fails("unsupported-instruction"));
+    // Bursts longer than a repeat: blockLen 10 (160 halves), dstGap 1: burst 1 reads src from
+    // element 160 and writes d from block 11 (element 176).
+    v.push(
+        case(
+            "DataCopy params [2, 10, 0, 1] half: bursts longer than 8 blocks",
+            A2,
+            r#""s": (dtype: half, addr: 0x000, len: 320, init: Ramp(start: 0, step: 1)),
+               "d": (dtype: half, addr: 0x400, len: 336),"#,
+            r#"DataCopy(dst: "d", src: "s", params: (block_count: 2, block_len: 10, src_stride: 0, dst_stride: 1)),"#,
+        )
+        .at(
+            "d",
+            0,
+            [ramp_f(0.0, 1.0, 160), unset(16), ramp_f(160.0, 1.0, 160)].concat(),
+        ),
+    );
+    // blockCount 0: a NOP (documented on A2/A3/950).
+    v.push(
+        case(
+            "DataCopy block_count 0: NOP",
+            A2,
+            &format!("{half_src}\n\"d\": (dtype: half, addr: 0x400, len: 16),"),
+            r#"DataCopy(dst: "d", src: "s", params: [0, 1, 0, 0]),"#,
+        )
+        .warns("repeat-zero")
+        .at("d", 0, unset(16)),
+    );
+    // A move, not vector lanes: int8 moves on A2 (no 8-bit lanes there).
+    v.push(
+        case(
+            "DataCopy count 64 int8 on atlas_a2",
+            A2,
+            r#""s": (dtype: int8, addr: 0x000, len: 64, init: Ramp(start: -32, step: 1)),
+               "d": (dtype: int8, addr: 0x100, len: 64),"#,
+            r#"DataCopy(dst: "d", src: "s", count: 64),"#,
+        )
+        .at("d", 0, ramp_i(-32, 1, 64)),
+    );
+    v
+}
+
+pub(crate) fn old_name_cases() -> Vec<Case> {
+    vec![
+        // CompareScalar is the old name of Compares: half LT against 2.0 over one repeat of 128
+        // lanes: src = 0, 1, 2, 3, … so only lanes 0 and 1 hold; bit k of byte k/8, LSB first.
+        case(
+            "CompareScalar = Compares",
+            A2,
+            r#""s": (dtype: half, addr: 0x000, len: 128, init: Ramp(start: 0, step: 1)),
+               "d": (dtype: uint8, addr: 0x100, len: 32),"#,
+            r#"CompareScalar(dst: "d", src: "s", scalar: 2.0, cmp: LT, count: 128),"#,
+        )
+        .at("d", 0, [vec![I(3)], rep(I(0), 15)].concat()),
+        // SetMask(len: n) is AscendCUtils::SetMask<T>(n), SetVectorMask(len: n): the first 20
+        // half lanes, then an Add taking the register (mask: Placeholder).
+        case(
+            "SetMask(len) = SetVectorMask(len)",
+            A2,
+            r#""a": (dtype: half, addr: 0x000, len: 128, init: Fill(1)),
+               "d": (dtype: half, addr: 0x100, len: 128),"#,
+            r#"SetMask(len: 20),
+               Adds(dst: "d", src: "a", scalar: 1.0, mask: Placeholder, repeat_times: 1),"#,
+        )
+        .at("d", 0, [rep(F(2.0), 20), unset(108)].concat()),
+    ]
+}

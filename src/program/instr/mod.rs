@@ -9,6 +9,7 @@
 
 mod cast;
 mod compare;
+mod copy;
 mod elementwise;
 mod fill;
 mod gather;
@@ -26,6 +27,14 @@ const NOT_YET: [&str; 1] = ["CastDequant"];
 
 /// The new reduction names (9.1.0, semantics.md §4.4) and what each maps to.
 const ALIASES: [&str; 3] = ["ReducePairElem", "ReduceDataBlock", "ReduceRepeat"];
+
+/// Old API names that are another instruction (program-format.md §7): the name, what it is,
+/// and the fields it takes (None: the target's).
+const OLD_NAMES: [(&str, Op, Option<&[&str]>); 2] = [
+    ("CompareScalar", Op::Compares, None),
+    // AscendCUtils::SetMask<T>(n): SetVectorMask(len) with T's lanes.
+    ("SetMask", Op::SetVectorMask, Some(&["len", "dtype"])),
+];
 
 /// A family's reader: the fields of one item to the family's typed arguments.
 type Reader = fn(&mut Ctx, &Fields, &mut Draft) -> Option<Args>;
@@ -57,6 +66,8 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::CastBinary => (elementwise::BINARY, cast::cast),
         Family::Whole if op == Op::ReduceSum => (whole::REDUCE_SUM, whole::whole),
         Family::Whole => (whole::REDUCE_MAX_MIN, whole::whole),
+        Family::Copy => (copy::COPY, copy::copy),
+        Family::DataCopy => (copy::DATA_COPY, copy::data_copy),
     }
 }
 
@@ -135,7 +146,8 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
     if let Some(alias) = ALIASES.iter().copied().find(|a| *a == name) {
         return read_alias(ctx, node, alias);
     }
-    let Some(op) = Op::parse(name) else {
+    let old = OLD_NAMES.iter().find(|(n, _, _)| *n == name);
+    let Some(op) = old.map(|o| o.1).or_else(|| Op::parse(name)) else {
         let mut d = Diagnostic::error(
             "unknown-instruction",
             format!("unknown instruction `{name}`"),
@@ -150,7 +162,8 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
             Op::ALL
                 .iter()
                 .map(|o| o.name())
-                .chain(ALIASES.iter().copied()),
+                .chain(ALIASES.iter().copied())
+                .chain(OLD_NAMES.iter().map(|o| o.0)),
         ) {
             d = d.note(format!("did you mean `{s}`?"));
         }
@@ -161,17 +174,25 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
                 .map(|o| o.name())
                 .collect::<Vec<_>>()
                 .join(" "),
-            ALIASES.join(" ")
+            ALIASES
+                .iter()
+                .chain(OLD_NAMES.iter().map(|o| &o.0))
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" ")
         ));
         ctx.report(d);
         return None;
     };
     let before = ctx.error_count();
-    let (fields, reader) = family(op);
+    let (mut fields, reader) = family(op);
+    if let Some(Some(own)) = old.map(|o| o.2) {
+        fields = own;
+    }
     let f = ctx.fields(node, name, &[name], fields)?;
     let mut ins = Draft::new(op, node.span, &f);
     let args = reader(ctx, &f, &mut ins);
-    ins.finish(args, None)
+    ins.finish(args, old.map(|o| o.0))
         .filter(|_| ctx.error_count() == before)
 }
 

@@ -107,6 +107,58 @@ pub(super) const UNARY_PARAMS: [StrideField; 4] = [
     ),
 ];
 
+/// CopyRepeatParams in C++ brace order (DK:数据搬运/Copy 表3): the strides within a repeat
+/// are uint16_t, the repeat sizes 0..=4095.
+pub(super) const COPY_PARAMS: [StrideField; 4] = [
+    sf(
+        "dst_stride",
+        "CopyRepeatParams.dstStride (uint16_t)",
+        65535,
+        1,
+    ),
+    sf(
+        "src_stride",
+        "CopyRepeatParams.srcStride (uint16_t)",
+        65535,
+        1,
+    ),
+    sf(
+        "dst_repeat_size",
+        "CopyRepeatParams.dstRepeatSize (0..=4095)",
+        4095,
+        8,
+    ),
+    sf(
+        "src_repeat_size",
+        "CopyRepeatParams.srcRepeatSize (0..=4095)",
+        4095,
+        8,
+    ),
+];
+
+/// DataCopyParams in C++ brace order (DK:数据搬运/DataCopy 表3), in 32-byte blocks.
+pub(super) const DATA_COPY_PARAMS: [StrideField; 4] = [
+    sf(
+        "block_count",
+        "DataCopyParams.blockCount (0..=4095)",
+        4095,
+        1,
+    ),
+    sf("block_len", "DataCopyParams.blockLen (uint16_t)", 65535, 0),
+    sf(
+        "src_stride",
+        "DataCopyParams.srcStride (uint16_t)",
+        65535,
+        0,
+    ),
+    sf(
+        "dst_stride",
+        "DataCopyParams.dstStride (uint16_t)",
+        65535,
+        0,
+    ),
+];
+
 /// BinaryRepeatParams in C++ brace order: every field uint8_t.
 pub(super) const BINARY_PARAMS: [StrideField; 6] = [
     sf(
@@ -369,11 +421,40 @@ pub(super) fn stride(ctx: &mut Ctx, node: &Node, field: &StrideField) -> Option<
 /// not written keep their defaults (blk 1, rep 8). Each value's position is recorded under
 /// its field name in `ins.field_spans`.
 pub(super) fn repeat_params(ctx: &mut Ctx, node: &Node, fields: &[StrideField], ins: &mut Draft) {
-    let struct_name = if fields.len() == 6 {
-        "BinaryRepeatParams"
-    } else {
-        "UnaryRepeatParams"
+    let Some(values) = params_values(ctx, node, fields, ins) else {
+        return;
     };
+    ins.strides = if fields.len() == 6 {
+        Strides {
+            dst_blk: values[0],
+            src_blk: [values[1], values[2]],
+            dst_rep: values[3],
+            src_rep: [values[4], values[5]],
+        }
+    } else {
+        Strides {
+            dst_blk: values[0],
+            src_blk: [values[1], Strides::default().src_blk[1]],
+            dst_rep: values[2],
+            src_rep: [values[3], Strides::default().src_rep[1]],
+        }
+    };
+}
+
+/// The values of a params struct (named, or positional in C++ brace order), each checked
+/// against its field's range; fields not written keep their defaults. None when any value is
+/// bad (already reported).
+pub(super) fn params_values(
+    ctx: &mut Ctx,
+    node: &Node,
+    fields: &[StrideField],
+    ins: &mut Draft,
+) -> Option<Vec<u32>> {
+    // "UnaryRepeatParams.dstBlkStride (uint16_t)" names the struct.
+    let struct_name = fields
+        .first()
+        .and_then(|f| f.ctype.split('.').next())
+        .unwrap_or("params");
     let names: Vec<&'static str> = fields.iter().map(|f| f.name).collect();
     let mut values: Vec<u32> = fields.iter().map(|f| f.default).collect();
     let positional = match node.group() {
@@ -400,7 +481,7 @@ pub(super) fn repeat_params(ctx: &mut Ctx, node: &Node, fields: &[StrideField], 
                 .at(node.span)
                 .note(format!("the C++ brace order is [{}]", names.join(", "))),
             );
-            return;
+            return None;
         }
         for (i, item) in items.iter().enumerate() {
             ins.field_spans.push((fields[i].name, item.value.span));
@@ -410,9 +491,7 @@ pub(super) fn repeat_params(ctx: &mut Ctx, node: &Node, fields: &[StrideField], 
             }
         }
     } else {
-        let Some(pf) = ctx.fields(node, struct_name, &[struct_name], &names) else {
-            return;
-        };
+        let pf = ctx.fields(node, struct_name, &[struct_name], &names)?;
         for (name, _, value) in &pf.entries {
             ins.field_spans.push((name, value.span));
             if let Some(i) = names.iter().position(|n| n == name) {
@@ -423,22 +502,5 @@ pub(super) fn repeat_params(ctx: &mut Ctx, node: &Node, fields: &[StrideField], 
             }
         }
     }
-    if !ok {
-        return;
-    }
-    ins.strides = if fields.len() == 6 {
-        Strides {
-            dst_blk: values[0],
-            src_blk: [values[1], values[2]],
-            dst_rep: values[3],
-            src_rep: [values[4], values[5]],
-        }
-    } else {
-        Strides {
-            dst_blk: values[0],
-            src_blk: [values[1], Strides::default().src_blk[1]],
-            dst_rep: values[2],
-            src_rep: [values[3], Strides::default().src_rep[1]],
-        }
-    };
+    ok.then_some(values)
 }

@@ -61,7 +61,7 @@ pub fn check(c: &mut Ctx, room: &dyn Room) -> Option<Types> {
         }
         c.err("unsupported-dtype", field, msg).notes.push(note);
     }
-    if t.lane.size() == 1 && !p.has_b8_vectors() && c.errors.is_empty() {
+    if t.lane.size() == 1 && room.vector_lanes() && !p.has_b8_vectors() && c.errors.is_empty() {
         c.err(
             "unsupported-dtype",
             "dst",

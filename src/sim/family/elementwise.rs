@@ -143,6 +143,8 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
         Value::Float(_) => 0,
     };
     match k.op {
+        // The UB → UB moves (family `copy`).
+        Op::Copy | Op::DataCopy => out.copy_from_slice(&a[..out.len()]),
         Op::Exp => map1!(|x: T| x.unary_f(f64::exp)),
         Op::Ln => map1!(|x: T| x.unary_f(f64::ln)),
         Op::Sqrt => map1!(|x: T| x.unary_f(f64::sqrt)),

@@ -11,13 +11,14 @@
 //!   `gather`: GatherMask (packed elements out, a returned count);
 //! - `fill`: Brcb, CreateVecIndex; `reduce`: pair / block / repeat reductions; `whole`:
 //!   ReduceSum, ReduceMax, ReduceMin over a whole tensor; `mask_reg`: the mask-register
-//!   instructions.
+//!   instructions; `copy`: the UB → UB moves Copy and DataCopy.
 //!
 //! Adding a family: a file with its kernel and a `Room`, a line in [`room`], a line in
 //! [`Exec`] and its `exec_block` (and an `Args` variant in `base::ir` plus its reader in the
 //! front end when its arguments are new).
 pub mod cast;
 pub mod compare;
+pub mod copy;
 pub mod elementwise;
 pub mod fill;
 pub mod gather;
@@ -57,6 +58,12 @@ pub trait Room: Sync {
     /// decide then, not its dtype tables).
     fn mixed(&self, _c: &Ctx, t: &Types) -> bool {
         t.src != t.dst
+    }
+
+    /// Whether the instruction runs on vector lanes (8-bit lanes exist only where the profile
+    /// says `b8_vectors`); a DMA move does not.
+    fn vector_lanes(&self) -> bool {
+        true
     }
 
     /// The field an `unsupported-dtype` error points at.
@@ -141,6 +148,8 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::Reduce => &reduce::ReduceRoom,
         Family::Whole => &whole::WholeRoom,
         Family::MaskReg => &mask_reg::MaskRegRoom,
+        Family::Copy => &copy::CopyRoom,
+        Family::DataCopy => &copy::DataCopyRoom,
     }
 }
 
