@@ -75,6 +75,8 @@ const ERROR_CLASSES: &[&str] = &[
     "unsupported-sel-mode",
     "unsupported-pattern",
     "work-too-small",
+    "misaligned-gather-offset",
+    "gather-offset-out-of-range",
 ];
 
 const WARNING_CLASSES: &[&str] = &[

@@ -45,6 +45,8 @@ const BITS: usize = 3;
 const PARTNER: usize = 4;
 const PATTERN: usize = 5;
 const I8: usize = 6;
+/// Gather's byte offsets (uint32, mostly aligned and inside tensor 1).
+const OFFS: usize = 7;
 
 /// The conversion partner of each generated element type (a pair most products offer).
 fn partner(dt: DType) -> DType {
@@ -144,7 +146,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
                 src.truncate(1);
             }
         }
-        Family::Gather => {
+        Family::GatherMask => {
             if rng.below(2) == 0 {
                 pattern = Some(1 + rng.below(7) as u8);
             } else {
@@ -189,11 +191,11 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     let par = dt.par() as u64;
     let count_form = !matches!(
         fam,
-        Family::Reduce | Family::Gather | Family::Brcb | Family::Copy
+        Family::Reduce | Family::GatherMask | Family::Brcb | Family::Copy
     );
     let form = if count_form && rng.below(4) == 0 {
         Form::Count(rng.below(12 * par))
-    } else if fam == Family::Gather {
+    } else if fam == Family::GatherMask {
         // Counter mode counts elements per repeat, sometimes more than PAR.
         let mask = if reduce_mode {
             1 + rng.below(3 * par)
@@ -265,7 +267,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             sel_mask: aux.expect("Select has a sel_mask"),
             scalar,
         },
-        Family::Gather => Args::Gather {
+        Family::GatherMask => Args::GatherMask {
             v,
             pattern: match (pattern, aux) {
                 (Some(p), _) => GatherPattern::Builtin(p),
@@ -283,6 +285,15 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             },
         },
         Family::DataCopy => Args::DataCopy { v, blocks },
+        Family::Gather => Args::Gather {
+            v,
+            offset: Operand {
+                tensor: OFFS,
+                offset: 0,
+                span,
+            },
+            base_addr: 4 * rng.below(3) as u32,
+        },
         Family::Whole => Args::Whole {
             v,
             work: aux,
@@ -321,17 +332,31 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
         partner(dt),
         pattern_type(dt),
         DType::Int8,
+        DType::UInt32,
     ];
     let tensors = types
         .iter()
         .enumerate()
         .map(|(t, &ty)| {
             // Tensor 2 is left partly uninitialised.
-            let init = (t != 2 || rng.below(2) == 0).then(|| {
-                (0..TENSOR_BYTES)
-                    .map(|_| rng.next() as u8)
-                    .collect::<Vec<u8>>()
-            });
+            let init = if t == OFFS {
+                // Offsets in tensor 1, 4-byte aligned, now and then misaligned.
+                Some(
+                    (0..TENSOR_BYTES / 4)
+                        .flat_map(|_| {
+                            let o = rng.below(TENSOR_BYTES as u64 / 4) * 4
+                                + u64::from(rng.below(512) == 0);
+                            (o as u32).to_le_bytes()
+                        })
+                        .collect::<Vec<u8>>(),
+                )
+            } else {
+                (t != 2 || rng.below(2) == 0).then(|| {
+                    (0..TENSOR_BYTES)
+                        .map(|_| rng.next() as u8)
+                        .collect::<Vec<u8>>()
+                })
+            };
             Tensor {
                 name: format!("t{t}"),
                 dtype: ty,
@@ -514,7 +539,7 @@ fn generator_covers_finished_failed_and_fast_runs() {
         Family::Reduce,
         Family::Compare,
         Family::Select,
-        Family::Gather,
+        Family::GatherMask,
         Family::Cast,
         Family::CastBinary,
         Family::Brcb,
@@ -522,6 +547,7 @@ fn generator_covers_finished_failed_and_fast_runs() {
         Family::Whole,
         Family::Copy,
         Family::DataCopy,
+        Family::Gather,
     ] {
         let n = wrote.get(&fam).copied().unwrap_or(0);
         assert!(n >= 10, "only {n} {fam:?} instructions wrote anything");

@@ -69,7 +69,7 @@ pub enum Family {
     /// Select by a packed bit mask (§4.6).
     Select,
     /// GatherMask: keep the elements a pattern selects, packed (§4.6).
-    Gather,
+    GatherMask,
     /// Cast with a round mode (§4.7).
     Cast,
     /// AddReluCast, SubReluCast, MulCast: a binary op and a narrowing conversion (§4.2).
@@ -84,6 +84,9 @@ pub enum Family {
     Copy,
     /// DataCopy between two UB tensors: `count` or DataCopyParams (DK:数据搬运/DataCopy).
     DataCopy,
+    /// Gather: `dst[i] = src[(base_addr + offset[i]) / sizeof(T)]`, data-dependent addresses
+    /// (DK:离散与聚合/Gather).
+    Gather,
 }
 
 macro_rules! ops {
@@ -117,12 +120,12 @@ ops! {
     AddRelu => Binary, SubRelu => Binary, FusedMulAdd => Binary, MulAddDst => Binary,
     MulAddRelu => Binary, Axpy => Scalar,
     Brcb => Brcb, CreateVecIndex => VecIndex,
-    Compare => Compare, Compares => Compare, Select => Select, GatherMask => Gather,
+    Compare => Compare, Compares => Compare, Select => Select, GatherMask => GatherMask,
     Cast => Cast, AddReluCast => CastBinary, SubReluCast => CastBinary, MulCast => CastBinary,
     ReduceSum => Whole, ReduceMax => Whole, ReduceMin => Whole,
     SetVectorMask => MaskReg, SetMaskCount => MaskReg, SetMaskNorm => MaskReg,
     ResetMask => MaskReg,
-    Copy => Copy, DataCopy => DataCopy,
+    Copy => Copy, DataCopy => DataCopy, Gather => Gather,
 }
 
 impl Op {
@@ -421,6 +424,19 @@ impl Op {
                     a3: (std, 0),
                     a200i: (std, 0),
                     a950: (std | I8 | U8 | I64 | U64, 0),
+                }
+            }
+            // DK:离散与聚合/Gather: not on training; 8-bit only on 200I/500 A2 and (count form
+            // only) 950.
+            Gather => {
+                let std = I16 | U16 | H | I32 | U32 | F;
+                PerProduct {
+                    training: (0, 0),
+                    inference: (std, 0),
+                    a2: (std | BF, 0),
+                    a3: (std | BF, 0),
+                    a200i: (std | I8 | U8, 0),
+                    a950: (std | BF | I64 | U64, I8 | U8),
                 }
             }
             // DK:数据搬运/UB与UB数据搬运/DataCopy (a move, not a vector lane operation: 8- and

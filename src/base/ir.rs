@@ -186,7 +186,7 @@ pub enum Args {
         scalar: Option<Value>,
     },
     /// GatherMask: `reduce_mode` true is counter mode.
-    Gather {
+    GatherMask {
         v: Vector,
         pattern: GatherPattern,
         reduce_mode: bool,
@@ -197,6 +197,13 @@ pub enum Args {
     DataCopy {
         v: Vector,
         blocks: Option<CopyBlocks>,
+    },
+    /// Gather: `v.src[0]` is the source, `offset` a uint32 tensor of byte offsets (one per
+    /// destination element), `base_addr` bytes added to every offset.
+    Gather {
+        v: Vector,
+        offset: Operand,
+        base_addr: u32,
     },
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
     Whole {
@@ -257,9 +264,10 @@ impl Instr {
             | Args::Reduce { v, .. }
             | Args::Compare { v, .. }
             | Args::Select { v, .. }
-            | Args::Gather { v, .. }
+            | Args::GatherMask { v, .. }
             | Args::Cast { v, .. }
             | Args::DataCopy { v, .. }
+            | Args::Gather { v, .. }
             | Args::Whole { v, .. } => Some(v),
         }
     }
@@ -298,7 +306,7 @@ impl Instr {
     pub fn aux(&self) -> Option<Operand> {
         match &self.args {
             Args::Select { sel_mask, .. } => Some(*sel_mask),
-            Args::Gather {
+            Args::GatherMask {
                 pattern: GatherPattern::Tensor(o),
                 ..
             } => Some(*o),

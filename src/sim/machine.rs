@@ -491,7 +491,7 @@ impl Machine {
 
     fn finish(&mut self, active: Active) {
         self.mask = active.prep.mask_at_end;
-        if matches!(active.prep.exec, Exec::Gather(_)) {
+        if matches!(active.prep.exec, Exec::GatherMask(_)) {
             self.returns.push(Return {
                 instruction: self.pos.instruction,
                 name: "rsvd_cnt",

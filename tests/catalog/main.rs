@@ -116,6 +116,11 @@ fn ub_to_ub_moves() {
 }
 
 #[test]
+fn gather_by_offsets() {
+    run_table("Gather", gather_index_cases());
+}
+
+#[test]
 fn old_api_names() {
     run_table("old names", old_name_cases());
 }
@@ -143,6 +148,7 @@ fn tables_cover_the_catalog() {
         fused_cases(),
         move_cases(),
         old_name_cases(),
+        gather_index_cases(),
     ]
     .concat();
     for op in [
@@ -172,6 +178,7 @@ fn tables_cover_the_catalog() {
         "DataCopy(",
         "CompareScalar(",
         "SetMask(",
+        "Gather(",
     ] {
         assert!(
             all.iter().any(|c| c

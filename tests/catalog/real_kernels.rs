@@ -384,3 +384,70 @@ pub(crate) fn old_name_cases() -> Vec<Case> {
         .at("d", 0, [rep(F(2.0), 20), unset(108)].concat()),
     ]
 }
+
+pub(crate) fn gather_index_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    // DK:离散与聚合/Gather 调用示例: src = half [0 … 127], srcOffset = [254 252 … 2 0] (bytes),
+    // srcBaseAddr 0: dst = [127 126 … 0].
+    let rev = r#""s": (dtype: half, addr: 0x000, len: 128, init: Ramp(start: 0, step: 1)),
+                 "o": (dtype: uint32, addr: 0x100, len: 128, init: Ramp(start: 254, step: -2)),
+                 "d": (dtype: half, addr: 0x300, len: 128),"#;
+    let reversed: Vec<E> = (0..128).map(|i| F(127.0 - i as f64)).collect();
+    let count = case(
+        "Gather half count 128: the DK example",
+        A2,
+        rev,
+        r#"Gather(dst: "d", src: "s", offset: "o", count: 128),"#,
+    );
+    v.push(count.clone().at("d", 0, reversed.clone()));
+    v.push(count.on(TRAIN).fails("unsupported-instruction"));
+    v.push(
+        case(
+            "Gather half mask 128, one repeat, dst_rep_stride 8",
+            A2,
+            rev,
+            r#"Gather(dst: "d", src: "s", offset: "o", mask: 128, repeat_times: 1, dst_rep_stride: 8),"#,
+        )
+        .at("d", 0, reversed),
+    );
+    // base_addr 32 bytes (8 floats) plus offsets 4i: dst[i] = src[8 + i]; 56 elements.
+    v.push(
+        case(
+            "Gather float with base_addr 32",
+            A2,
+            r#""s": (dtype: float, addr: 0x000, len: 64, init: Ramp(start: 0, step: 1)),
+               "o": (dtype: uint32, addr: 0x100, len: 64, init: Ramp(start: 0, step: 4)),
+               "d": (dtype: float, addr: 0x200, len: 64),"#,
+            r#"Gather(dst: "d", src: "s", offset: "o", base_addr: 32, count: 56),"#,
+        )
+        .at("d", 0, [ramp_f(8.0, 1.0, 56), unset(8)].concat()),
+    );
+    // 8-bit on 200I/500 A2: 128 elements (4 blocks) per repeat; reversed again.
+    let i8 = case(
+        "Gather int8 on atlas_200i_500_a2",
+        I200,
+        r#""s": (dtype: int8, addr: 0x000, len: 128, init: Ramp(start: -64, step: 1)),
+           "o": (dtype: uint32, addr: 0x100, len: 128, init: Ramp(start: 127, step: -1)),
+           "d": (dtype: int8, addr: 0x300, len: 128),"#,
+        r#"Gather(dst: "d", src: "s", offset: "o", mask: 128, repeat_times: 1, dst_rep_stride: 4),"#,
+    );
+    v.push(i8.clone().at("d", 0, (0..128).map(|i| I(63 - i)).collect()));
+    v.push(i8.on(A2).fails("unsupported-dtype"));
+    // Offsets are checked when the instruction is reached: an odd byte offset for half, and one
+    // past the end of the source.
+    let bad = |name: &str, o: &str| {
+        case(
+            name,
+            A2,
+            &format!(
+                r#""s": (dtype: half, addr: 0x000, len: 128, init: Fill(1)),
+                   "o": (dtype: uint32, addr: 0x100, len: 16, init: Values([0, 2, 4, {o}, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30])),
+                   "d": (dtype: half, addr: 0x200, len: 16),"#
+            ),
+            r#"Gather(dst: "d", src: "s", offset: "o", count: 16),"#,
+        )
+    };
+    v.push(bad("Gather misaligned offset", "5").fails("misaligned-gather-offset"));
+    v.push(bad("Gather offset past the source", "256").fails("gather-offset-out-of-range"));
+    v
+}

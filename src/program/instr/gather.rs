@@ -140,7 +140,7 @@ pub(super) fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<
         mask: MaskArg::Contiguous(mask?),
         repeat_times: v[1] as u64,
     };
-    Some(Args::Gather {
+    Some(Args::GatherMask {
         v: ins.vector()?,
         pattern: pattern?,
         reduce_mode,

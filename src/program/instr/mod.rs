@@ -13,6 +13,7 @@ mod copy;
 mod elementwise;
 mod fill;
 mod gather;
+mod gather_index;
 mod mask_reg;
 mod operand;
 mod params;
@@ -61,13 +62,14 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::Compare if op == Op::Compare => (compare::COMPARE, compare::compare),
         Family::Compare => (compare::COMPARES, compare::compare),
         Family::Select => (compare::SELECT, compare::select),
-        Family::Gather => (gather::GATHER_MASK, gather::gather_mask),
+        Family::GatherMask => (gather::GATHER_MASK, gather::gather_mask),
         Family::Cast => (cast::CAST, cast::cast),
         Family::CastBinary => (elementwise::BINARY, cast::cast),
         Family::Whole if op == Op::ReduceSum => (whole::REDUCE_SUM, whole::whole),
         Family::Whole => (whole::REDUCE_MAX_MIN, whole::whole),
         Family::Copy => (copy::COPY, copy::copy),
         Family::DataCopy => (copy::DATA_COPY, copy::data_copy),
+        Family::Gather => (gather_index::GATHER, gather_index::gather),
     }
 }
 

@@ -120,7 +120,7 @@ fn arg_round(i: &Instr) -> crate::base::convert::RoundMode {
 }
 fn arg_pattern(i: &Instr) -> Option<u8> {
     match i.args {
-        Args::Gather {
+        Args::GatherMask {
             pattern: GatherPattern::Builtin(p),
             ..
         } => Some(p),
@@ -130,7 +130,7 @@ fn arg_pattern(i: &Instr) -> Option<u8> {
 fn arg_reduce_mode(i: &Instr) -> bool {
     matches!(
         i.args,
-        Args::Gather {
+        Args::GatherMask {
             reduce_mode: true,
             ..
         }

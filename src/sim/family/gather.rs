@@ -168,7 +168,7 @@ pub fn exec_block<T: Num>(
 fn reduce_mode(instr: &Instr) -> bool {
     matches!(
         instr.args,
-        Args::Gather {
+        Args::GatherMask {
             reduce_mode: true,
             ..
         }
@@ -177,7 +177,7 @@ fn reduce_mode(instr: &Instr) -> bool {
 
 fn kernel(c: &Ctx, t: &Types) -> GatherKernel {
     let builtin = match c.instr.args {
-        Args::Gather {
+        Args::GatherMask {
             pattern: GatherPattern::Builtin(p),
             ..
         } => Some(p),
@@ -232,7 +232,7 @@ impl Room for GatherRoom {
         if instr.src().is_empty() {
             return Err(format!("{} needs dst and src0", instr.name()));
         }
-        if let Args::Gather {
+        if let Args::GatherMask {
             pattern: GatherPattern::Builtin(p),
             ..
         } = instr.args
@@ -257,7 +257,7 @@ impl Room for GatherRoom {
         let instr = c.instr;
         let p = c.product;
         let prof = p.profile();
-        if let Args::Gather {
+        if let Args::GatherMask {
             pattern: GatherPattern::Builtin(pat),
             ..
         } = instr.args
@@ -306,14 +306,14 @@ impl Room for GatherRoom {
     }
 
     fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
-        Exec::Gather(kernel(c, t))
+        Exec::GatherMask(kernel(c, t))
     }
 
     /// Where the kept elements land: built-in patterns are known now, tensor patterns are read
     /// from the UB when there is one (else every active lane counts, the most dst can
     /// receive).
     fn plan(&self, _c: &mut Ctx, exec: &Exec, plan: &mut Plan, ub: Option<&Ub>) {
-        let Exec::Gather(k) = exec else { return };
+        let Exec::GatherMask(k) = exec else { return };
         let counts = match (k.builtin, ub, plan.operands.get(2)) {
             (None, Some(ub), Some(pat)) => {
                 let pat = *pat;

@@ -22,6 +22,7 @@ pub mod copy;
 pub mod elementwise;
 pub mod fill;
 pub mod gather;
+pub mod gather_index;
 pub mod mask_reg;
 pub mod reduce;
 pub mod select;
@@ -142,7 +143,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::Cast | Family::CastBinary => &cast::CastRoom,
         Family::Compare => &compare::CompareRoom,
         Family::Select => &select::SelectRoom,
-        Family::Gather => &gather::GatherRoom,
+        Family::GatherMask => &gather::GatherRoom,
         Family::Brcb => &fill::BrcbRoom,
         Family::VecIndex => &fill::VecIndexRoom,
         Family::Reduce => &reduce::ReduceRoom,
@@ -150,6 +151,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::MaskReg => &mask_reg::MaskRegRoom,
         Family::Copy => &copy::CopyRoom,
         Family::DataCopy => &copy::DataCopyRoom,
+        Family::Gather => &gather_index::GatherRoom,
     }
 }
 
@@ -161,7 +163,8 @@ pub enum Exec {
     Cast(cast::CastKernel),
     Compare(compare::CmpKernel),
     Select(select::SelKernel),
-    Gather(gather::GatherKernel),
+    GatherMask(gather::GatherKernel),
+    Gather(gather_index::IndexKernel),
     Brcb(fill::BrcbKernel),
     VecIndex(fill::VecIndexKernel),
     Whole(whole::WholeKernel),
@@ -178,6 +181,7 @@ impl Exec {
             Exec::Cast(k) => k.src,
             Exec::Compare(k) => k.dtype,
             Exec::Select(k) => k.dtype,
+            Exec::GatherMask(k) => k.dtype,
             Exec::Gather(k) => k.dtype,
             Exec::Brcb(k) => k.dtype,
             Exec::VecIndex(k) => k.dtype,
@@ -202,8 +206,11 @@ impl Exec {
             Exec::Select(k) => {
                 crate::with_dtype!(k.dtype, T => select::exec_block::<T>(k, plan, mem, r, b))
             }
-            Exec::Gather(k) => {
+            Exec::GatherMask(k) => {
                 crate::with_dtype!(k.dtype, T => gather::exec_block::<T>(k, plan, mem, r, b, scratch))
+            }
+            Exec::Gather(k) => {
+                crate::with_dtype!(k.dtype, T => gather_index::exec_block::<T>(k, plan, mem, r, b))
             }
             Exec::Brcb(k) => {
                 crate::with_dtype!(k.dtype, T => fill::brcb_block::<T>(plan, mem, r, b))

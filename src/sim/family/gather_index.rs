@@ -1,0 +1,192 @@
+//! Gather (DK:离散与聚合/Gather): `dst[i] = src[(srcBaseAddr + srcOffset[i]) / sizeof(T)]`,
+//! the offsets in bytes from a uint32 tensor, one per destination element. Count form: element
+//! i of dst and of the offsets for i < n; high-dimensional form: the mask and repeatTime over
+//! dst (dstRepStride between repeats) with the offsets contiguous, PAR of them per repeat.
+//!
+//! The source addresses depend on the data, so the source is not a plan operand: the kernel
+//! reads each element with `Mem::read_one` (recorded as an access, so events and watchpoints
+//! see it), and the room checks every offset against the source tensor and the element width
+//! when the instruction is reached (`plan`, with the UB). 8-bit data gathers 4 blocks per
+//! repeat (950, 200I/500 A2; semantics.md §9 row 30), i.e. 128 lanes: the lanes are counted
+//! as 16-bit.
+
+use crate::base::diag::Diagnostic;
+use crate::base::dtype::DType;
+use crate::base::ir::{Args, Form, Instr, Operand};
+use crate::sim::access::Mem;
+use crate::sim::checks::{Ctx, Types};
+use crate::sim::family::{Exec, Room};
+use crate::sim::lanes::Num;
+use crate::sim::mask::LaneSource;
+use crate::sim::plan::{AccessKind, BlockStep, OpAddr, Plan};
+use crate::sim::ub::Ub;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IndexKernel {
+    pub dtype: DType,
+    /// The source tensor (its start, dtype, tensor index) and the byte base added to offsets.
+    pub src: OpAddr,
+    pub base_addr: u32,
+}
+
+fn parts(instr: &Instr) -> Option<(Operand, u32)> {
+    match instr.args {
+        Args::Gather {
+            offset, base_addr, ..
+        } => Some((offset, base_addr)),
+        _ => None,
+    }
+}
+
+/// Executes block `b` of repeat `r`: plan operand 0 is dst, 1 the offsets.
+pub fn exec_block<T: Num>(k: &IndexKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    let Some(BlockStep { lanes, ks, n }) = plan.active_block(r, b) else {
+        return;
+    };
+    let mut offs = [0u32; 32];
+    mem.read(&plan.operands[1], r, ks.clone(), &lanes, &mut offs[..n]);
+    let size = std::mem::size_of::<T>();
+    let mut bytes = [0u8; 256];
+    for (i, lane) in ks.clone().enumerate() {
+        if lanes.has(lane) {
+            let a = k.src.base as u64 + k.base_addr as u64 + offs[i] as u64;
+            let v: T = mem.read_one(&k.src, lane, a);
+            v.store(&mut bytes[i * size..(i + 1) * size]);
+        }
+    }
+    mem.write_bytes(&plan.operands[0], r, ks, &lanes, &bytes[..n * size]);
+}
+
+/// The room of Gather.
+pub struct GatherRoom;
+
+impl Room for GatherRoom {
+    fn types(&self, c: &mut Ctx) -> Option<Types> {
+        let d = c.dtype_of(c.instr.dst()?);
+        // 8-bit data: 4 blocks (128 elements) per repeat.
+        let lane = if d.size() == 1 { DType::UInt16 } else { d };
+        Some(Types {
+            src: d,
+            dst: d,
+            lane,
+        })
+    }
+
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        None
+    }
+
+    fn operands(&self, c: &Ctx, t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        let instr = c.instr;
+        let Some((offset, _)) = parts(instr) else {
+            return (Vec::new(), 32);
+        };
+        let count = matches!(instr.form(), Form::Count(_));
+        let lane = t.lane.size();
+        let rep = |d: DType| 8 * d.size() / lane;
+        let mut ops = Vec::with_capacity(2);
+        if let Some(d) = instr.dst() {
+            let dt = c.dtype_of(d);
+            let dst_rep = if count {
+                rep(dt)
+            } else {
+                instr.strides().dst_rep
+            };
+            ops.push(OpAddr::of(
+                c.program,
+                d,
+                "dst",
+                AccessKind::Write,
+                1,
+                dst_rep,
+            ));
+        }
+        ops.push(OpAddr::of(
+            c.program,
+            &offset,
+            "offset",
+            AccessKind::Read,
+            1,
+            rep(DType::UInt32),
+        ));
+        (ops, 32)
+    }
+
+    fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        let instr = c.instr;
+        let base_addr = parts(instr).map_or(0, |p| p.1);
+        let src = instr
+            .src()
+            .first()
+            .map(|s| OpAddr::of(c.program, s, "src", AccessKind::Read, 1, 8))
+            .unwrap_or_else(|| OpAddr::standard("src", 0, AccessKind::Read, t.src, 0, 1, 8));
+        Exec::Gather(IndexKernel {
+            dtype: t.src,
+            src,
+            base_addr,
+        })
+    }
+
+    /// Every offset a block step will use, checked against the element width and the source
+    /// tensor when the UB holds them (errors `misaligned-gather-offset` and
+    /// `gather-offset-out-of-range`, with the lane).
+    fn plan(&self, c: &mut Ctx, exec: &Exec, plan: &mut Plan, ub: Option<&Ub>) {
+        let (Exec::Gather(k), Some(ub), Some(s)) = (exec, ub, c.instr.src().first().copied())
+        else {
+            return;
+        };
+        let src_t = &c.program.tensors[s.tensor];
+        let (lo, hi) = (k.src.base as u64, src_t.end());
+        let size = k.dtype.size() as u64;
+        let off = plan.operands[1];
+        let mut bad: Option<Diagnostic> = None;
+        plan.walk(1, |r, b, lane, a| {
+            if a + 4 > ub.size() as u64 || !ub.all_init(a as u32..a as u32 + 4) {
+                return true; // reported as an uninitialised or out-of-UB read of `offset`
+            }
+            let o = u32::from_le_bytes(
+                ub.bytes()[a as usize..a as usize + 4]
+                    .try_into()
+                    .unwrap_or([0; 4]),
+            ) as u64;
+            let at = k.base_addr as u64 + o;
+            let msg = if at % size != 0 {
+                Some((
+                    "misaligned-gather-offset",
+                    format!(
+                        "Gather offset[{lane}] of repeat {r} is {o} bytes (+ base_addr {}): not a multiple of {size}, the size of {} (DK:离散与聚合/Gather 约束说明)",
+                        k.base_addr, k.dtype
+                    ),
+                ))
+            } else if lo + at + size > hi {
+                Some((
+                    "gather-offset-out-of-range",
+                    format!(
+                        "Gather offset[{lane}] of repeat {r} is {o} bytes (+ base_addr {}): it reads byte {:#x}, outside src `{}` ({:#x}..{:#x})",
+                        k.base_addr,
+                        lo + at,
+                        src_t.name,
+                        lo,
+                        hi
+                    ),
+                ))
+            } else {
+                None
+            };
+            if let Some((code, m)) = msg {
+                bad = Some(
+                    Diagnostic::error(code, m)
+                        .at(c.instr.span_of("offset"))
+                        .in_instr(c.idx)
+                        .in_block(r, Some(b)),
+                );
+                return false;
+            }
+            true
+        });
+        let _ = off;
+        if let Some(d) = bad {
+            c.errors.push(d);
+        }
+    }
+}
