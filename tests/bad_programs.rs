@@ -92,7 +92,7 @@ const WARNING_CLASSES: &[&str] = &[
     "and-or-int32-reinterpreted",
     "compare-mask-ignored",
     "compare-count-partial",
-    "deq-scale-not-modelled",
+    "deq-scale-unset",
     "is-set-mask-ignored",
     "data-copy-truncated",
 ];

@@ -102,6 +102,15 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
         let dtype = DType::Half;
         return Instr::new(op, Args::MaskReg { set, dtype }, span);
     }
+    if fam == Family::DeqScale {
+        let scale = [0.5, 1.0, 2.0, -0.25][rng.below(4) as usize];
+        let args = Args::DeqScale {
+            scale,
+            offset: None,
+            sign_mode: None,
+        };
+        return Instr::new(op, args, span);
+    }
     // dst is tensor 0 or, for in-place work, the source tensor.
     let dst_t = if rng.below(4) == 0 { 1 } else { 0 };
     let mut dst = operand(dst_t, rng);

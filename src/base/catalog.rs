@@ -87,6 +87,8 @@ pub enum Family {
     /// Gather: `dst[i] = src[(base_addr + offset[i]) / sizeof(T)]`, data-dependent addresses
     /// (DK:离散与聚合/Gather).
     Gather,
+    /// SetDeqScale: sets the DEQSCALE register read by int32 → half Cast (DK:类型转换/SetDeqScale).
+    DeqScale,
 }
 
 macro_rules! ops {
@@ -125,7 +127,7 @@ ops! {
     ReduceSum => Whole, ReduceMax => Whole, ReduceMin => Whole,
     SetVectorMask => MaskReg, SetMaskCount => MaskReg, SetMaskNorm => MaskReg,
     ResetMask => MaskReg,
-    Copy => Copy, DataCopy => DataCopy, Gather => Gather,
+    Copy => Copy, DataCopy => DataCopy, Gather => Gather, SetDeqScale => DeqScale,
 }
 
 impl Op {
@@ -426,6 +428,16 @@ impl Op {
                     a950: (std | I8 | U8 | I64 | U64, 0),
                 }
             }
+            // DK:类型转换/SetDeqScale: not on training or 200I/500 A2 (the "dtype" is the half
+            // scale's).
+            SetDeqScale => PerProduct {
+                training: (0, 0),
+                inference: (H, 0),
+                a2: (H, 0),
+                a3: (H, 0),
+                a200i: (0, 0),
+                a950: (H, 0),
+            },
             // DK:离散与聚合/Gather: not on training; 8-bit only on 200I/500 A2 and (count form
             // only) 950.
             Gather => {

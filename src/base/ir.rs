@@ -198,6 +198,14 @@ pub enum Args {
         v: Vector,
         blocks: Option<CopyBlocks>,
     },
+    /// SetDeqScale: the half `scale` of int32 → half Cast (`SetDeqScale(half)`), or the
+    /// CastDequant form `SetDeqScale(float scale, int16 offset, bool signMode)` (`offset`,
+    /// `sign_mode` present; stored, not used by a modelled instruction).
+    DeqScale {
+        scale: f64,
+        offset: Option<i16>,
+        sign_mode: Option<bool>,
+    },
     /// Gather: `v.src[0]` is the source, `offset` a uint32 tensor of byte offsets (one per
     /// destination element), `base_addr` bytes added to every offset.
     Gather {
@@ -257,7 +265,7 @@ impl Instr {
     /// The vector operands and form; None for the mask-register instructions.
     pub fn vector(&self) -> Option<&Vector> {
         match &self.args {
-            Args::MaskReg { .. } => None,
+            Args::MaskReg { .. } | Args::DeqScale { .. } => None,
             Args::Elementwise(v) | Args::Brcb(v) => Some(v),
             Args::Scalar { v, .. }
             | Args::Fill { v, .. }

@@ -455,10 +455,10 @@ pub(crate) fn cast_cases() -> Vec<Case> {
     );
     v.push(f2h.on(A2).at("d", 0, hs(&[0.1])));
     v.push(f2h.on(INFER).fails("unsupported-round-mode"));
-    // int32 → half with SetDeqScale (not modelled): scale 1.0 assumed, with a warning; on
-    // 200I/500 A2 it is an ordinary CAST_NONE conversion.
+    // int32 → half takes its scale from SetDeqScale (DK:类型转换/SetDeqScale): without one, scale
+    // 1.0 with a warning; on 200I/500 A2 it is an ordinary CAST_NONE conversion.
     let deq = cast(
-        "Cast int32 → half: SetDeqScale not modelled",
+        "Cast int32 → half: no SetDeqScale before it",
         "int32",
         "half",
         "CAST_NONE",
@@ -467,10 +467,44 @@ pub(crate) fn cast_cases() -> Vec<Case> {
     );
     v.push(
         deq.on(A2)
-            .warns("deq-scale-not-modelled")
+            .warns("deq-scale-unset")
             .at("d", 0, fl(&[1000.0, -3.0, 2048.0])),
     );
     v.push(deq.on(I200).at("d", 0, fl(&[1000.0, -3.0, 2048.0])));
+    // src·2^-17·scale·2^17 in float, then to half (RINT): scale 0.5 gives 500, −1.5 and
+    // 1024.5 → 1024 (a tie, to even); scale 2.0 gives 2000, −6 and 4098 → 4096 (a tie
+    // between 4096 and 4100, to even).
+    let with_scale = |scale: &str, want: [f64; 3]| {
+        case(
+            &format!("Cast int32 → half after SetDeqScale({scale})"),
+            A2,
+            r#""s": (dtype: int32, addr: 0x000, len: 3, init: Values([1000, -3, 2049])),
+               "d": (dtype: half, addr: 0x400, len: 3),"#,
+            &format!(
+                r#"SetDeqScale(scale: {scale}),
+                   Cast(dst: "d", src: "s", round: CAST_NONE, count: 3),"#
+            ),
+        )
+        .at("d", 0, fl(&want))
+    };
+    v.push(with_scale("0.5", [500.0, -1.5, 1024.0]));
+    let two = with_scale("2.0", [2000.0, -6.0, 4096.0]);
+    v.push(two.on(A950).at("d", 0, fl(&[2000.0, -6.0, 4096.0])));
+    v.push(two.on(I200).fails("unsupported-instruction"));
+    v.push(two);
+    // The CastDequant form sets no half scale for Cast.
+    v.push(
+        case(
+            "Cast int32 → half after the CastDequant form of SetDeqScale",
+            A2,
+            r#""s": (dtype: int32, addr: 0x000, len: 3, init: Values([1000, -3, 2049])),
+               "d": (dtype: half, addr: 0x400, len: 3),"#,
+            r#"SetDeqScale(scale: 0.5, offset: 0, sign_mode: true),
+               Cast(dst: "d", src: "s", round: CAST_NONE, count: 3),"#,
+        )
+        .warns("deq-scale-unset")
+        .at("d", 0, fl(&[1000.0, -3.0, 2048.0])),
+    );
     // A pair no product has.
     v.push(
         cast(

@@ -70,6 +70,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::Copy => (copy::COPY, copy::copy),
         Family::DataCopy => (copy::DATA_COPY, copy::data_copy),
         Family::Gather => (gather_index::GATHER, gather_index::gather),
+        Family::DeqScale => (cast::SET_DEQ_SCALE, cast::set_deq_scale),
     }
 }
 

@@ -23,7 +23,7 @@ use crate::sim::access::Mem;
 use crate::sim::checks::{Ctx, Types};
 use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
-use crate::sim::mask::LaneSource;
+use crate::sim::mask::{LaneSource, MaskReg};
 use crate::sim::plan::{AccessKind, BlockStep, OpAddr, Plan};
 use crate::with_dtype;
 use half::f16;
@@ -35,8 +35,9 @@ pub struct CastKernel {
     pub src: DType,
     pub dst: DType,
     pub mode: RoundMode,
-    /// int32 → half with SetDeqScale (§4.9).
+    /// int32 → half with SetDeqScale (§4.7, §4.9), and the half scale it multiplies by.
     pub deq: bool,
+    pub deq_scale: f32,
     /// Axpy's scalar (of the source type).
     pub scalar: Value,
 }
@@ -113,9 +114,17 @@ fn half(bits: u64) -> f32 {
 /// One lane: `x` holds the raw bits of each source operand in order.
 fn lane(k: &CastKernel, x: &[u64; 3]) -> u64 {
     match k.op {
+        // src·2^-17·scale·2^17 (semantics.md §4.7): int32 → float (RINT), times the half scale
+        // in float (the powers of two are exact), → half (RINT).
         Op::Cast if k.deq => {
-            let f = convert(x[0], DType::Int32, DType::Float, RoundMode::Rint);
-            convert(f, DType::Float, DType::Half, RoundMode::Rint)
+            let f =
+                f32::from_bits(convert(x[0], DType::Int32, DType::Float, RoundMode::Rint) as u32);
+            convert(
+                f32_bits(f * k.deq_scale),
+                DType::Float,
+                DType::Half,
+                RoundMode::Rint,
+            )
         }
         Op::Cast => convert(x[0], k.src, k.dst, k.mode),
         // dst = src0 · src1 + dst (half · half is exact in float).
@@ -221,8 +230,23 @@ pub fn kernel(op: Op, t: &Types, product: Product, mode: RoundMode, scalar: Valu
         dst: t.dst,
         mode,
         deq: op == Op::Cast && op.pair(product, t.src, t.dst).is_some_and(|p| p.deq),
+        deq_scale: 1.0,
         scalar,
     }
+}
+
+/// The DEQSCALE register when instruction `idx` is reached: the half scale of the last
+/// `SetDeqScale(scale)` before it (a program is a straight sequence of steps), None when no
+/// SetDeqScale ran or the last one set the CastDequant form.
+fn deq_scale(c: &Ctx) -> Option<f32> {
+    let last = c.program.code[..c.idx as usize]
+        .iter()
+        .rev()
+        .find_map(|i| match i.args {
+            Args::DeqScale { scale, offset, .. } => Some((scale, offset.is_some())),
+            _ => None,
+        })?;
+    (!last.1).then_some(last.0 as f32)
 }
 
 /// The room of Cast and the composite casts (AddReluCast, SubReluCast, MulCast): their pairs
@@ -257,11 +281,13 @@ impl Room for CastRoom {
         }
         let p = c.product;
         if pr.deq {
-            c.warn(
-                "deq-scale-not-modelled",
-                "round",
-                "Cast int32 → half ignores the round mode and takes its scale from SetDeqScale, which ascstep does not model: computed as src·2^-17·1.0·2^17, i.e. int32 → float → half with CAST_RINT (semantics.md §4.7, §4.9)".into(),
-            );
+            if deq_scale(c).is_none() {
+                c.warn(
+                    "deq-scale-unset",
+                    "round",
+                    "Cast int32 → half takes its scale from the DEQSCALE register, but no SetDeqScale(half scale) ran before it: computed with scale 1.0 (semantics.md §4.7, §4.9; DK:类型转换/SetDeqScale)".into(),
+                );
+            }
         } else if pr.modes & round.bit() == 0 {
             let modes: Vec<&str> = RoundMode::ALL
                 .iter()
@@ -292,6 +318,43 @@ impl Room for CastRoom {
             _ => RoundMode::Rint,
         };
         let scalar = c.instr.scalar().unwrap_or(Value::Int(0));
-        Exec::Cast(kernel(c.instr.op, t, c.product, round, scalar))
+        let mut k = kernel(c.instr.op, t, c.product, round, scalar);
+        if k.deq {
+            k.deq_scale = deq_scale(c).unwrap_or(1.0);
+        }
+        Exec::Cast(k)
+    }
+}
+
+/// The room of SetDeqScale: no UB access; the register it sets is read by the int32 → half
+/// Cast that follows.
+pub struct DeqScaleRoom;
+
+impl Room for DeqScaleRoom {
+    fn structure(&self, _instr: &Instr) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn types(&self, _c: &mut Ctx) -> Option<Types> {
+        None
+    }
+
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        None
+    }
+
+    fn operands(&self, _c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        (Vec::new(), 32)
+    }
+
+    fn lanes(&self, _c: &mut Ctx, _t: &Types, _par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
+        Some(LaneSource::Fixed {
+            lanes: crate::sim::mask::Lanes::NONE,
+            repeats: 0,
+        })
+    }
+
+    fn exec(&self, _c: &Ctx, _t: &Types, _lanes: &LaneSource) -> Exec {
+        Exec::None
     }
 }

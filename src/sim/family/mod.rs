@@ -152,6 +152,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::Copy => &copy::CopyRoom,
         Family::DataCopy => &copy::DataCopyRoom,
         Family::Gather => &gather_index::GatherRoom,
+        Family::DeqScale => &cast::DeqScaleRoom,
     }
 }
 
