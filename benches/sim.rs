@@ -51,6 +51,7 @@ fn add_program(dt: DType) -> Arc<Program> {
         product: Product::Ascend950,
         ub_size: None,
         tensors: vec![t("dst", 0, false), t("src0", 1, true), t("src1", 2, true)],
+        scalars: Vec::new(),
         code: vec![add],
         expect: Vec::new(),
     })
@@ -223,6 +224,7 @@ fn bench_ui(c: &mut Criterion) {
         product: Product::AtlasTraining,
         ub_size: None,
         tensors: vec![t],
+        scalars: Vec::new(),
         code: vec![adds; 8],
         expect: Vec::new(),
     });

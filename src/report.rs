@@ -71,7 +71,21 @@ pub fn json_report(o: &Outcome, file: &str) -> Json {
         "tensors": tensors_json(m),
         "expectations": o.expectations,
         "returns": returns_json(m),
+        "scalars": scalars_json(m),
     })
+}
+
+/// The named scalars' final values (program-format.md §10): `{"name": {"dtype", "value"}}`, the
+/// value as tensor values are written (`null` when uninitialised).
+pub fn scalars_json(m: &Machine) -> Json {
+    let mut map = serde_json::Map::new();
+    for (i, s) in m.program().scalars.iter().enumerate() {
+        map.insert(
+            s.name.clone(),
+            json!({"dtype": s.dtype, "value": value_json(m.scalar(i), s.dtype)}),
+        );
+    }
+    Json::Object(map)
 }
 
 /// Values instructions returned (program-format.md §9): `{"instruction", "name", "value"}`.
@@ -98,6 +112,7 @@ pub fn load_failure_json(
         "tensors": {},
         "expectations": [],
         "returns": [],
+        "scalars": {},
     })
 }
 
@@ -167,6 +182,13 @@ pub fn text_report(o: &Outcome) -> String {
     for (i, t) in p.tensors.iter().enumerate() {
         let _ = writeln!(out, "  {}: {}[{}] @ {:#x}", t.name, t.dtype, t.len, t.addr);
         out.push_str(&tensor_rows(&m.tensor_values(i), t.dtype));
+    }
+    if !p.scalars.is_empty() {
+        let _ = writeln!(out, "\nscalars:");
+        for (i, s) in p.scalars.iter().enumerate() {
+            let v = value_text(m.scalar(i), s.dtype);
+            let _ = writeln!(out, "  {}: {} = {v}", s.name, s.dtype);
+        }
     }
     if !m.returns().is_empty() {
         let _ = writeln!(out, "\nreturns:");

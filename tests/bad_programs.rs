@@ -77,6 +77,11 @@ const ERROR_CLASSES: &[&str] = &[
     "work-too-small",
     "misaligned-gather-offset",
     "gather-offset-out-of-range",
+    "unknown-scalar",
+    "bad-expr",
+    "bad-sync",
+    "division-by-zero",
+    "scalar-out-of-range",
 ];
 
 const WARNING_CLASSES: &[&str] = &[
@@ -95,6 +100,10 @@ const WARNING_CLASSES: &[&str] = &[
     "deq-scale-unset",
     "is-set-mask-ignored",
     "data-copy-truncated",
+    "uninitialised-scalar",
+    "scalar-read-without-sync",
+    "vector-read-without-sync",
+    "unpaired-wait-flag",
 ];
 
 #[test]

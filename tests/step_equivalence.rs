@@ -7,9 +7,10 @@ use ascstep::base::catalog::{Family, Op};
 use ascstep::base::convert::RoundMode;
 use ascstep::base::diag::Span;
 use ascstep::base::dtype::{DType, Value};
+use ascstep::base::expr::{Binary, Expr, Literal};
 use ascstep::base::ir::{
-    Args, CopyBlocks, Form, GatherPattern, Instr, MaskArg, Operand, Program, SetMaskArg, Strides,
-    Tensor, Vector,
+    Args, CopyBlocks, Event, Form, GatherPattern, Instr, MaskArg, Operand, Pipe, Program,
+    ScalarArg, ScalarDecl, SetMaskArg, Slot, Strides, Sync, Tensor, Vector,
 };
 use ascstep::base::modes::CmpMode;
 use ascstep::base::modes::SelMode;
@@ -101,6 +102,53 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
         }
         let dtype = DType::Half;
         return Instr::new(op, Args::MaskReg { set, dtype }, span);
+    }
+    // The scalar unit: scalar 0 has the element type, scalar 1 (`n`) is an int32 count.
+    if fam == Family::ScalarUnit || fam == Family::Sync {
+        let at = |t: usize, rng: &mut Rng| Operand {
+            tensor: t,
+            offset: rng.below(64) as u32,
+            span,
+        };
+        let args = match op {
+            Op::GetValue => Args::GetValue {
+                dst: 0,
+                src: at(1, rng),
+            },
+            Op::SetValue => Args::SetValue {
+                dst: at(0, rng),
+                src: if rng.below(2) == 0 {
+                    ScalarArg::Scalar(0)
+                } else {
+                    ScalarArg::Lit(Value::Int(rng.below(9) as i128))
+                },
+            },
+            Op::Let => Args::Let {
+                dst: rng.below(2) as usize,
+                expr: Expr::Binary(
+                    Binary::Add,
+                    Box::new(Expr::Scalar(1, 1)),
+                    Box::new(Expr::Lit(Literal::Int(rng.below(50) as i128, DType::Int32))),
+                    1,
+                ),
+            },
+            Op::PipeBarrier => Args::Sync(Sync::Barrier(Pipe::V)),
+            Op::SetFlag => Args::Sync(Sync::SetFlag(
+                Event {
+                    from: Pipe::V,
+                    to: Pipe::S,
+                },
+                0,
+            )),
+            _ => Args::Sync(Sync::WaitFlag(
+                Event {
+                    from: Pipe::V,
+                    to: Pipe::S,
+                },
+                0,
+            )),
+        };
+        return Instr::new(op, args, span);
     }
     if fam == Family::DeqScale {
         let scale = [0.5, 1.0, 2.0, -0.25][rng.below(4) as usize];
@@ -311,14 +359,21 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
         },
         _ => Args::Elementwise(v),
     };
-    Instr::new(op, args, span)
+    let mut ins = Instr::new(op, args, span);
+    // Now and then the count names the int32 scalar `n` (program-format.md §10).
+    if matches!(ins.form(), Form::Count(_)) && rng.below(3) == 0 {
+        ins.bindings.push((Slot::Count, 1));
+    }
+    ins
 }
 
 /// Whether `op` can run on `dt` somewhere on `product` (its dtype table or a conversion pair
 /// from `dt`).
 fn usable(op: Op, product: Product, dt: DType) -> bool {
-    op.family() == Family::MaskReg
-        || op.dtypes(product).contains(dt)
+    matches!(
+        op.family(),
+        Family::MaskReg | Family::ScalarUnit | Family::Sync
+    ) || op.dtypes(product).contains(dt)
         || op.count_only_dtypes(product).contains(dt)
         || op.pairs(product).iter().any(|p| p.src == dt)
 }
@@ -354,7 +409,7 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
                     (0..TENSOR_BYTES / 4)
                         .flat_map(|_| {
                             let o = rng.below(TENSOR_BYTES as u64 / 4) * 4
-                                + u64::from(rng.below(512) == 0);
+                                + u64::from(rng.below(8192) == 0);
                             (o as u32).to_le_bytes()
                         })
                         .collect::<Vec<u8>>(),
@@ -400,6 +455,20 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
         product,
         ub_size: Some(UB),
         tensors,
+        scalars: vec![
+            ScalarDecl {
+                name: "s0".into(),
+                dtype: dt,
+                init: None,
+                span: Span::new(1, 1),
+            },
+            ScalarDecl {
+                name: "n".into(),
+                dtype: DType::Int32,
+                init: Some(Value::Int(40)),
+                span: Span::new(1, 1),
+            },
+        ],
         code,
         expect: Vec::new(),
     }
@@ -506,7 +575,9 @@ fn generator_covers_finished_failed_and_fast_runs() {
         let mut m = Machine::new(p.clone(), product);
         loop {
             let idx = m.pos().instruction;
-            if let Ok(prep) = ascstep::sim::reach::prepare(&p, idx, product, UB, m.mask()) {
+            if let Ok(prep) =
+                ascstep::sim::reach::prepare(&p, idx, product, UB, m.mask(), m.scalars())
+            {
                 fast += (prep.fast && prep.plan.repeats > 0) as u32;
             }
             let Some(ev) = m.step(Granularity::Instruction) else {
@@ -557,6 +628,7 @@ fn generator_covers_finished_failed_and_fast_runs() {
         Family::Copy,
         Family::DataCopy,
         Family::Gather,
+        Family::ScalarUnit,
     ] {
         let n = wrote.get(&fam).copied().unwrap_or(0);
         assert!(n >= 10, "only {n} {fam:?} instructions wrote anything");

@@ -89,6 +89,10 @@ pub enum Family {
     Gather,
     /// SetDeqScale: sets the DEQSCALE register read by int32 → half Cast (DK:类型转换/SetDeqScale).
     DeqScale,
+    /// The scalar unit: GetValue, SetValue, Let (program-format.md §10).
+    ScalarUnit,
+    /// PipeBarrier, SetFlag, WaitFlag: steps that change no data (program-format.md §7, §10).
+    Sync,
 }
 
 macro_rules! ops {
@@ -128,6 +132,8 @@ ops! {
     SetVectorMask => MaskReg, SetMaskCount => MaskReg, SetMaskNorm => MaskReg,
     ResetMask => MaskReg,
     Copy => Copy, DataCopy => DataCopy, Gather => Gather, SetDeqScale => DeqScale,
+    GetValue => ScalarUnit, SetValue => ScalarUnit, Let => ScalarUnit,
+    PipeBarrier => Sync, SetFlag => Sync, WaitFlag => Sync,
 }
 
 impl Op {
@@ -416,6 +422,8 @@ impl Op {
             // Conversions are described by `pairs` only.
             Cast | AddReluCast | SubReluCast | MulCast => PerProduct::all((0, 0)),
             SetVectorMask | SetMaskCount | SetMaskNorm | ResetMask => PerProduct::all((0, 0)),
+            // The scalar unit and synchronisation exist everywhere (`available_on`).
+            GetValue | SetValue | Let | PipeBarrier | SetFlag | WaitFlag => PerProduct::all((0, 0)),
             // DK:数据搬运/UB与UB数据搬运/Copy: not on training or inference.
             Copy => {
                 let std = I16 | U16 | H | BF | I32 | U32 | F;
@@ -756,6 +764,7 @@ impl Op {
     pub fn available_on(self, product: Product) -> bool {
         match self.family() {
             Family::MaskReg => self == Op::SetVectorMask || product.profile().counter_mode_apis,
+            Family::ScalarUnit | Family::Sync => true,
             _ => {
                 !self.dtypes(product).is_empty()
                     || !self.count_only_dtypes(product).is_empty()

@@ -3,7 +3,7 @@
 //! element types with saturating integer targets. Used by the loader for literals and by every
 //! kernel. Ground floor.
 
-use crate::base::dtype::DType;
+use crate::base::dtype::{DType, Value};
 use half::{bf16, f16};
 /// Precision and exponent range of a binary floating-point format.
 /// Binary floating-point formats: significand bits (with the hidden bit) and the exponent
@@ -397,6 +397,43 @@ fn f64_parts(v: f64) -> (bool, u128, i32) {
     }
 }
 
+/// `v` converted to `to` as a C++ assignment converts (program-format.md §10): integers wrap
+/// modulo 2^bits, floats truncate toward zero into integers (NaN, ±inf or out of range: an
+/// error, undefined behaviour in C++), and anything becomes a float type by rounding to
+/// nearest even.
+pub fn cast_value(v: Value, to: DType) -> Result<Value, String> {
+    if let Some(f) = float_fmt(to) {
+        return Ok(Value::Float(match v {
+            Value::Float(x) if x.is_nan() || x.is_infinite() => x,
+            Value::Float(x) => round_f64(x, f),
+            Value::Int(i) => round_exact(i < 0, i.unsigned_abs(), 0, f),
+        }));
+    }
+    let Some((lo, hi)) = to.int_range() else {
+        return Err(format!("no conversion to {to}"));
+    };
+    let i = match v {
+        Value::Int(i) => i,
+        Value::Float(x) => {
+            let t = x.trunc();
+            if !t.is_finite() || t < lo as f64 || t > hi as f64 {
+                return Err(format!(
+                    "{x} does not fit {to} (valid {lo}..={hi}); converting it is undefined in C++"
+                ));
+            }
+            t as i128
+        }
+    };
+    // Wrap modulo 2^bits into the type's range.
+    let bits = to.size() * 8;
+    let m = 1i128 << bits;
+    let mut w = i.rem_euclid(m);
+    if lo < 0 && w > hi {
+        w -= m;
+    }
+    Ok(Value::Int(w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -423,6 +460,29 @@ mod tests {
         assert_eq!(big(RoundMode::Floor), 65504.0);
         assert_eq!(big(RoundMode::Ceil), f64::INFINITY);
         assert_eq!(float_max(float_fmt(DType::Float).unwrap()), f32::MAX as f64);
+    }
+
+    #[test]
+    fn cast_value_follows_cpp_assignment() {
+        assert_eq!(cast_value(Value::Int(300), DType::Int8), Ok(Value::Int(44)));
+        assert_eq!(
+            cast_value(Value::Int(-1), DType::UInt16),
+            Ok(Value::Int(65535))
+        );
+        assert_eq!(
+            cast_value(Value::Float(-2.9), DType::Int32),
+            Ok(Value::Int(-2))
+        );
+        assert!(cast_value(Value::Float(3e9), DType::Int32).is_err());
+        assert!(cast_value(Value::Float(f64::NAN), DType::Int32).is_err());
+        assert_eq!(
+            cast_value(Value::Float(0.1), DType::Half),
+            Ok(Value::Float(0.0999755859375))
+        );
+        assert_eq!(
+            cast_value(Value::Int(2049), DType::Half),
+            Ok(Value::Float(2048.0))
+        );
     }
 
     #[test]

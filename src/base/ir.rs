@@ -6,6 +6,7 @@ use crate::base::catalog::Op;
 use crate::base::convert::RoundMode;
 use crate::base::diag::Span;
 use crate::base::dtype::{DType, Value};
+use crate::base::expr::Expr;
 use crate::base::modes::{CmpMode, SelMode};
 use crate::base::product::{Product, ReduceOrder};
 use std::path::PathBuf;
@@ -21,8 +22,66 @@ pub struct Program {
     pub product: Product,
     pub ub_size: Option<u32>,
     pub tensors: Vec<Tensor>,
+    /// Named scalars of the scalar unit (program-format.md §10).
+    pub scalars: Vec<ScalarDecl>,
     pub code: Vec<Instr>,
     pub expect: Vec<Expect>,
+}
+
+/// A named scalar: its dtype and its value at the start (None: uninitialised until assigned).
+#[derive(Clone, Debug)]
+pub struct ScalarDecl {
+    pub name: String,
+    pub dtype: DType,
+    pub init: Option<Value>,
+    pub span: Span,
+}
+
+/// A numeric field of an instruction written as a scalar's name (program-format.md §10): the
+/// IR holds a placeholder there and the simulator puts the scalar's value in when the
+/// instruction is reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    Count,
+    Mask,
+    RepeatTimes,
+    /// The scalar argument (`scalar`, `first_value`).
+    Scalar,
+    /// A stride field, by its name in the program (`dst_rep_stride`, `src0_blk_stride`, …).
+    Stride(&'static str),
+}
+
+/// A value the scalar unit stores: a literal or a scalar.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ScalarArg {
+    Lit(Value),
+    Scalar(usize),
+}
+
+/// PipeBarrier's pipes and the HardEvent of SetFlag/WaitFlag, as far as the checks of
+/// program-format.md §10 need them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sync {
+    /// PipeBarrier(pipe): `V` (PIPE_V), `All` (PIPE_ALL), or another pipe.
+    Barrier(Pipe),
+    SetFlag(Event, u32),
+    WaitFlag(Event, u32),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pipe {
+    V,
+    S,
+    Mte2,
+    Mte3,
+    All,
+}
+
+/// A HardEvent: the pipe that sets it and the pipe that waits (`V_S`: vector → scalar).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub from: Pipe,
+    pub to: Pipe,
 }
 
 impl Program {
@@ -206,6 +265,14 @@ pub enum Args {
         offset: Option<i16>,
         sign_mode: Option<bool>,
     },
+    /// `s = x.GetValue(i)`: the element, converted to the scalar's dtype.
+    GetValue { dst: usize, src: Operand },
+    /// `x.SetValue(i, v)`: the value, converted to the tensor's dtype.
+    SetValue { dst: Operand, src: ScalarArg },
+    /// `s = expr`, computed with C++'s arithmetic and converted to the scalar's dtype.
+    Let { dst: usize, expr: Expr },
+    /// PipeBarrier, SetFlag, WaitFlag: steps that change no data.
+    Sync(Sync),
     /// Gather: `v.src[0]` is the source, `offset` a uint32 tensor of byte offsets (one per
     /// destination element), `base_addr` bytes added to every offset.
     Gather {
@@ -233,6 +300,8 @@ pub struct Instr {
     pub span: Span,
     /// Positions of the fields written, by field name (`mask`, `repeat_times`, `params`, …).
     pub field_spans: Vec<(&'static str, Span)>,
+    /// Numeric fields written as scalar names, and the scalar of each.
+    pub bindings: Vec<(Slot, usize)>,
 }
 
 const NO_SRC: &[Operand] = &[];
@@ -245,6 +314,7 @@ impl Instr {
             alias: None,
             span,
             field_spans: Vec::new(),
+            bindings: Vec::new(),
         }
     }
 
@@ -265,7 +335,12 @@ impl Instr {
     /// The vector operands and form; None for the mask-register instructions.
     pub fn vector(&self) -> Option<&Vector> {
         match &self.args {
-            Args::MaskReg { .. } | Args::DeqScale { .. } => None,
+            Args::MaskReg { .. }
+            | Args::DeqScale { .. }
+            | Args::GetValue { .. }
+            | Args::SetValue { .. }
+            | Args::Let { .. }
+            | Args::Sync(_) => None,
             Args::Elementwise(v) | Args::Brcb(v) => Some(v),
             Args::Scalar { v, .. }
             | Args::Fill { v, .. }

@@ -6,7 +6,8 @@
 //! - `product`: the products and their profiles (every behaviour switch a named field);
 //! - `catalog`: the instruction vocabulary (`Op`, `Family`) and per-product dtype tables;
 //! - `modes`: enumerated instruction arguments (CMPMODE, SELMODE);
-//! - `ir`: the program IR every front end produces and the machine executes;
+//! - `ir`: the program IR every front end produces and the machine executes; `expr`: the
+//!   scalar unit's expressions;
 //! - `diag`: diagnostics with positions; `spans`: the RON position index;
 //! - `equality`: the one element-equality rule of `expect`, `diff` and the divergence pane;
 //! - `suggest`: "did you mean"; `rng`: SplitMix64.
@@ -15,6 +16,7 @@ pub mod convert;
 pub mod diag;
 pub mod dtype;
 pub mod equality;
+pub mod expr;
 pub mod ir;
 pub mod modes;
 pub mod product;

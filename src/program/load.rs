@@ -10,7 +10,7 @@ use super::data::{self, Run, Target};
 use super::LoadError;
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::DType;
-use crate::base::ir::{Expect, ExpectCheck, Program, Tensor};
+use crate::base::ir::{Expect, ExpectCheck, Program, ScalarDecl, Slot, Tensor};
 use crate::base::product::Product;
 use crate::base::spans::{self, Delim, Key, Kind, Lit, Node};
 use std::path::{Path, PathBuf};
@@ -31,6 +31,10 @@ pub(crate) struct Ctx {
     pub tensors_ok: bool,
     /// The instruction being read, attached to its diagnostics.
     pub instr: Option<u32>,
+    /// The named scalars (program-format.md §10).
+    pub scalars: Vec<ScalarDecl>,
+    /// Numeric fields of the instruction being read that name a scalar.
+    pub bindings: Vec<(Slot, usize)>,
 }
 
 /// The named fields of a `( name: value, … )` group, after unknown and duplicate fields were
@@ -102,7 +106,42 @@ impl Ctx {
             tensors: Vec::new(),
             tensors_ok: true,
             instr: None,
+            scalars: Vec::new(),
+            bindings: Vec::new(),
         }
+    }
+
+    /// The scalar named `name` (program-format.md §10), or `unknown-scalar` with a suggestion.
+    pub fn scalar_index(&mut self, name: &str, span: Span) -> Option<usize> {
+        if let Some(i) = self.scalars.iter().position(|s| s.name == name) {
+            return Some(i);
+        }
+        let known: Vec<&str> = self.scalars.iter().map(|s| s.name.as_str()).collect();
+        let mut d = Diagnostic::error("unknown-scalar", format!("no scalar named \"{name}\""))
+            .at(span)
+            .note(if known.is_empty() {
+                "the program declares no scalars (`scalars: { \"n\": (dtype: int32, value: 512) }`)"
+                    .to_string()
+            } else {
+                format!("scalars: {}", known.join(", "))
+            });
+        if let Some(s) = closest(name, known.iter().copied()) {
+            d = d.note(format!("did you mean \"{s}\"?"));
+        }
+        self.report(d);
+        None
+    }
+
+    /// A numeric field written as a scalar's name (`count: "n"`): records the binding for the
+    /// simulator. Some(true) when bound, Some(false) when the field is not a string, None when
+    /// the name is unknown (reported).
+    pub fn bind(&mut self, node: &Node, slot: Slot) -> Option<bool> {
+        let Some(name) = node.str_value() else {
+            return Some(false);
+        };
+        let i = self.scalar_index(name, node.span)?;
+        self.bindings.push((slot, i));
+        Some(true)
     }
 
     pub fn report(&mut self, d: Diagnostic) {
@@ -413,7 +452,10 @@ fn ron_error(e: &ron::error::SpannedError) -> Diagnostic {
     ))
 }
 
-const PROGRAM_FIELDS: [&str; 6] = ["name", "product", "ub_size", "tensors", "code", "expect"];
+const PROGRAM_FIELDS: [&str; 7] = [
+    "name", "product", "ub_size", "tensors", "scalars", "code", "expect",
+];
+const SCALAR_FIELDS: [&str; 2] = ["dtype", "value"];
 const TENSOR_FIELDS: [&str; 4] = ["dtype", "addr", "len", "init"];
 const EXPECT_FIELDS: [&str; 7] = ["tensor", "at", "len", "values", "rel", "abs", "unwritten"];
 
@@ -472,6 +514,9 @@ fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> O
         Some(t) => tensors(ctx, t),
         None => ctx.tensors_ok = false,
     }
+    if let Some(s) = f.get("scalars").and_then(opt) {
+        scalars(ctx, s);
+    }
     let mut code = Vec::new();
     if let Some(c) = ctx.require(&f, "code", "the program") {
         match c.group() {
@@ -507,6 +552,7 @@ fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> O
         product,
         ub_size,
         tensors: std::mem::take(&mut ctx.tensors),
+        scalars: std::mem::take(&mut ctx.scalars),
         code,
         expect,
     })
@@ -567,6 +613,70 @@ fn tensors(ctx: &mut Ctx, node: &Node) {
             ctx.tensors.len() - 1
         });
         ctx.names.push((name.to_string(), idx, key.span));
+    }
+}
+
+/// `scalars: { "n": (dtype: int32, value: 512), "s": (dtype: float) }` (program-format.md §10).
+fn scalars(ctx: &mut Ctx, node: &Node) {
+    let Some(g) = node.group().filter(|g| g.delim == Delim::Brace) else {
+        ctx.wrong_type(
+            node,
+            "the scalar map `scalars: { \"name\": (dtype: …, value: …), … }`",
+        );
+        return;
+    };
+    for item in &g.items {
+        let Some(Key::Entry(key)) = &item.key else {
+            continue;
+        };
+        let Some(name) = key.str_value() else {
+            ctx.wrong_type(key, "a scalar name in quotes");
+            continue;
+        };
+        if ctx.scalars.iter().any(|s| s.name == name) || ctx.names.iter().any(|(n, _, _)| n == name)
+        {
+            ctx.report(
+                Diagnostic::error(
+                    "duplicate-tensor",
+                    format!(
+                        "\"{name}\" is declared twice (tensors and scalars share one namespace)"
+                    ),
+                )
+                .at(key.span),
+            );
+            continue;
+        }
+        let what = format!("scalar \"{name}\"");
+        let Some(f) = ctx.fields(&item.value, &what, &[], &SCALAR_FIELDS) else {
+            continue;
+        };
+        let Some(dtype) = ctx.require(&f, "dtype", &what).and_then(|n| ctx.dtype(n)) else {
+            continue;
+        };
+        let init = match f.get("value").and_then(opt) {
+            None => None,
+            Some(v) => match ctx.lit(v, "value").map(|l| data::quantize(dtype, l)) {
+                Some(Ok(x)) => Some(x),
+                Some(Err(_)) => {
+                    ctx.report(
+                        Diagnostic::error(
+                            "value-out-of-range",
+                            format!("the value of {what} does not fit {dtype}"),
+                        )
+                        .at(v.span)
+                        .note(data::range_text(dtype)),
+                    );
+                    continue;
+                }
+                None => continue,
+            },
+        };
+        ctx.scalars.push(ScalarDecl {
+            name: name.to_string(),
+            dtype,
+            init,
+            span: key.span,
+        });
     }
 }
 

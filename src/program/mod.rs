@@ -5,6 +5,7 @@
 //! `load` (program, tensors, expectations), `instr` (instructions and operands), `data` (data
 //! forms and literal encoding); the text's position index is `base::spans`.
 mod data;
+mod expr;
 mod instr;
 mod load;
 #[cfg(test)]

@@ -3,20 +3,26 @@
 //! fast path that builds no events and gives bit-identical results.
 
 use crate::base::catalog::Family;
-use crate::base::diag::Diagnostic;
+use crate::base::convert::cast_value;
+use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::{DType, Value};
 use crate::base::ir::Program;
+use crate::base::ir::ScalarArg;
 use crate::base::product::Product;
 use crate::sim::access::Mem;
 use crate::sim::event::{Granularity, Pos, StepEvent};
+use crate::sim::family::scalar_unit::ScalarStep;
 use crate::sim::family::Exec;
 use crate::sim::family::{elementwise, Scratch};
+use crate::sim::lanes::Num;
 use crate::sim::mask::MaskReg;
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
 use crate::sim::reach::{prepare_with, Prepared};
+use crate::sim::scalar::{eval, meets, ScalarState};
 use crate::sim::ub::Ub;
 use crate::with_dtype;
 use serde::Serialize;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// Whether the program can go on.
@@ -67,6 +73,8 @@ pub struct Machine {
     diagnostics: Vec<Diagnostic>,
     status: Status,
     returns: Vec<Return>,
+    /// The scalar unit: named scalars and synchronisation state (program-format.md §10).
+    scalars: ScalarState,
 }
 
 /// Largest `ub_size` override accepted.
@@ -117,6 +125,7 @@ impl Machine {
         } else {
             Status::Running
         };
+        let scalars = ScalarState::new(&program);
         Machine {
             program,
             product,
@@ -129,11 +138,22 @@ impl Machine {
             diagnostics: diags,
             status,
             returns: Vec::new(),
+            scalars,
         }
     }
 
     pub fn program(&self) -> &Arc<Program> {
         &self.program
+    }
+
+    /// The named scalars' current values (None: uninitialised), in `Program::scalars` order.
+    pub fn scalars(&self) -> &[Option<Value>] {
+        &self.scalars.values
+    }
+
+    /// Scalar `i`'s current value.
+    pub fn scalar(&self, i: usize) -> Option<Value> {
+        self.scalars.values.get(i).copied().flatten()
     }
     pub fn product(&self) -> Product {
         self.product
@@ -299,6 +319,7 @@ impl Machine {
         }
         m.ub.copy_common(&self.ub);
         m.mask = self.mask;
+        m.scalars = self.scalars.clone();
         m.pos = Pos {
             instruction: self.pos.instruction,
             repeat: 0,
@@ -317,9 +338,32 @@ impl Machine {
     /// Reaches the current instruction: prepare it, or fail. Returns false on failure.
     fn enter(&mut self, ev: Option<&mut StepEvent>) -> bool {
         let idx = self.pos.instruction;
-        match prepare_with(&self.program, idx, self.product, &self.ub, self.mask) {
-            Ok(prep) => {
+        match prepare_with(
+            &self.program,
+            idx,
+            self.product,
+            &self.ub,
+            self.mask,
+            &self.scalars.values,
+        ) {
+            Ok(mut prep) => {
                 self.mask = prep.mask_at_start;
+                // A vector instruction reading what SetValue wrote without an S → V sync.
+                let reads: Vec<Range<u32>> = (0..prep.plan.operands.len())
+                    .filter(|&i| prep.plan.operands[i].kind == AccessKind::Read)
+                    .filter_map(|i| prep.plan.extent(i))
+                    .map(|e| e.start as u32..e.end.min(u32::MAX as u64) as u32)
+                    .collect();
+                if let Some(r) = reads.iter().find(|r| meets(&self.scalars.s_writes, r)) {
+                    prep.warnings.push(
+                        Diagnostic::warning(
+                            "vector-read-without-sync",
+                            format!("this vector instruction reads UB bytes {:#x}..{:#x} that SetValue wrote without a synchronisation from S to V since (SetFlag/WaitFlag S_V or PipeBarrier PIPE_ALL): on hardware it may read stale data (program-format.md §10)", r.start, r.end),
+                        )
+                        .at(self.program.code[idx as usize].span)
+                        .in_instr(idx),
+                    );
+                }
                 if let Some(ev) = ev {
                     ev.diagnostics.extend(prep.warnings.iter().cloned());
                 }
@@ -355,7 +399,31 @@ impl Machine {
         };
         let plan = &active.prep.plan;
         let (r, b) = (self.pos.repeat, self.pos.block);
-        if plan.repeats == 0 || matches!(active.prep.exec, Exec::None) {
+        if plan.repeats == 0
+            || matches!(
+                active.prep.exec,
+                Exec::None | Exec::Scalar(_) | Exec::Sync(_)
+            )
+        {
+            match &active.prep.exec {
+                Exec::Scalar(s) => self.exec_scalar(s, ev.as_deref_mut()),
+                Exec::Sync(s) => {
+                    if let Some(m) = self.scalars.sync(*s) {
+                        let idx = self.pos.instruction;
+                        let d = Diagnostic::warning("unpaired-wait-flag", m)
+                            .at(self.program.code[idx as usize].span)
+                            .in_instr(idx);
+                        if let Some(ev) = ev.as_deref_mut() {
+                            ev.diagnostics.push(d.clone());
+                        }
+                        self.diagnostics.push(d);
+                    }
+                }
+                _ => {}
+            }
+            if self.status == Status::Failed {
+                return;
+            }
             self.step += 1;
             self.finish(active);
             return;
@@ -491,6 +559,16 @@ impl Machine {
 
     fn finish(&mut self, active: Active) {
         self.mask = active.prep.mask_at_end;
+        // What a vector instruction wrote stays unsynchronised for the scalar unit.
+        let plan = &active.prep.plan;
+        for i in 0..plan.operands.len() {
+            if plan.operands[i].kind == AccessKind::Write {
+                if let Some(e) = plan.extent(i) {
+                    let r = e.start as u32..e.end.min(u32::MAX as u64) as u32;
+                    self.scalars.v_writes.push(r);
+                }
+            }
+        }
         if matches!(active.prep.exec, Exec::GatherMask(_)) {
             self.returns.push(Return {
                 instruction: self.pos.instruction,
@@ -507,6 +585,131 @@ impl Machine {
         self.active = None;
         if self.pos.instruction as usize >= self.program.code.len() {
             self.status = Status::Finished;
+        }
+    }
+}
+
+impl Machine {
+    /// Carries out a step of the scalar unit; a value that cannot be converted stops the
+    /// program with an error at the step.
+    fn exec_scalar(&mut self, s: &ScalarStep, ev: Option<&mut StepEvent>) {
+        let idx = self.pos.instruction;
+        let span = self.program.code[idx as usize].span;
+        let mut diags = Vec::new();
+        let (rec, ev_diags) = match ev {
+            Some(e) => (Some(&mut e.accesses), Some(&mut e.diagnostics)),
+            None => (None, None),
+        };
+        let mut mem = Mem {
+            ub: &mut self.ub,
+            rec,
+        };
+        match s {
+            ScalarStep::Get { dst, src, addr } => {
+                let size = src.size();
+                let r = *addr as u32..*addr as u32 + size;
+                if meets(&self.scalars.v_writes, &r) {
+                    diags.push(Diagnostic::warning(
+                        "scalar-read-without-sync",
+                        format!("GetValue reads UB bytes {:#x}..{:#x} that a vector instruction wrote, with no synchronisation from V to S since (PipeBarrier PIPE_V / SetFlag+WaitFlag V_S): on hardware the scalar may read stale data (program-format.md §10)", r.start, r.end),
+                    ));
+                }
+                let init = mem.is_init(*addr, size);
+                let v = with_dtype!(src.dtype, T => mem.read_one::<T>(src, 0, *addr).to_value());
+                let decl = &self.program.scalars[*dst];
+                if !init {
+                    diags.push(Diagnostic::warning(
+                        "uninitialised-read",
+                        format!("GetValue reads an uninitialised element at UB address {addr:#x}: scalar \"{}\" is uninitialised", decl.name),
+                    ));
+                    self.scalars.values[*dst] = None;
+                } else {
+                    match cast_value(v, decl.dtype) {
+                        Ok(x) => self.scalars.values[*dst] = Some(x),
+                        Err(m) => diags.push(Diagnostic::error(
+                            "scalar-out-of-range",
+                            format!("GetValue into \"{}\": {m}", decl.name),
+                        )),
+                    }
+                }
+            }
+            ScalarStep::Set { dst, addr, src } => {
+                let v = match *src {
+                    ScalarArg::Lit(v) => Some(v),
+                    ScalarArg::Scalar(i) => {
+                        let v = self.scalars.values.get(i).copied().flatten();
+                        if v.is_none() {
+                            diags.push(Diagnostic::warning("uninitialised-scalar", format!("scalar \"{}\" is used uninitialised: taken as 0 (program-format.md §10)", self.program.scalars[i].name)));
+                        }
+                        v
+                    }
+                }
+                .unwrap_or(Value::Int(0));
+                match cast_value(v, dst.dtype) {
+                    Ok(x) => {
+                        with_dtype!(dst.dtype, T => mem.write_one::<T>(dst, 0, *addr, T::from_value(x)));
+                        let size = dst.size();
+                        self.scalars
+                            .s_writes
+                            .push(*addr as u32..*addr as u32 + size);
+                    }
+                    Err(m) => diags.push(Diagnostic::error(
+                        "scalar-out-of-range",
+                        format!("SetValue: {m}"),
+                    )),
+                }
+            }
+            ScalarStep::Let { dst, expr } => {
+                let mut unset = Vec::new();
+                let decl = &self.program.scalars[*dst];
+                match eval(expr, &self.program, &self.scalars.values, &mut unset) {
+                    Ok(v) => match cast_value(v, decl.dtype) {
+                        Ok(x) => self.scalars.values[*dst] = Some(x),
+                        Err(m) => diags.push(Diagnostic::error(
+                            "scalar-out-of-range",
+                            format!("Let \"{}\": {m}", decl.name),
+                        )),
+                    },
+                    Err(e) => {
+                        let code = if e.message.starts_with("division by zero") {
+                            "division-by-zero"
+                        } else {
+                            "bad-expr"
+                        };
+                        // The caret on the operator inside the `expr` string.
+                        let s = self.program.code[idx as usize].span_of("expr");
+                        let at = Span::new(s.line, s.col.saturating_add(e.col));
+                        diags.push(
+                            Diagnostic::error(
+                                code,
+                                format!("Let \"{}\": {}", decl.name, e.message),
+                            )
+                            .at(at),
+                        );
+                    }
+                }
+                diags.extend(
+                    unset
+                        .into_iter()
+                        .map(|m| Diagnostic::warning("uninitialised-scalar", m)),
+                );
+            }
+        }
+        let diags: Vec<Diagnostic> = diags
+            .into_iter()
+            .map(|d| match d.span {
+                Some(_) => d.in_instr(idx),
+                None => d.at(span).in_instr(idx),
+            })
+            .collect();
+        if let Some(e) = ev_diags {
+            e.extend(diags.iter().cloned());
+        }
+        for d in diags {
+            if d.is_error() {
+                self.status = Status::Failed;
+            }
+            self.diagnostics.push(d);
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod machine;
 pub mod mask;
 pub mod plan;
 pub mod reach;
+pub mod scalar;
 pub mod trace;
 pub mod ub;
 

@@ -4,12 +4,14 @@
 //! are reported and execution goes on.
 
 use crate::base::diag::Diagnostic;
+use crate::base::dtype::Value;
 use crate::base::ir::Program;
 use crate::base::product::Product;
 use crate::sim::checks::{bounds, dtypes, overlap, Ctx};
 use crate::sim::family::{room, Exec};
 use crate::sim::mask::{LaneSource, Lanes, MaskReg};
 use crate::sim::plan::Plan;
+use crate::sim::scalar::bind;
 use crate::sim::ub::Ub;
 
 /// Repeats beyond this are refused so a runaway counter-mode count cannot hang the tool.
@@ -38,8 +40,9 @@ pub fn prepare(
     product: Product,
     ub_size: u32,
     reg: MaskReg,
+    scalars: &[Option<Value>],
 ) -> Result<Prepared, Vec<Diagnostic>> {
-    prepare_inner(program, idx, product, ub_size, None, reg)
+    prepare_inner(program, idx, product, ub_size, None, reg, scalars)
 }
 
 /// `prepare` with the UB contents at the moment the instruction is reached.
@@ -49,8 +52,9 @@ pub fn prepare_with(
     product: Product,
     ub: &Ub,
     reg: MaskReg,
+    scalars: &[Option<Value>],
 ) -> Result<Prepared, Vec<Diagnostic>> {
-    prepare_inner(program, idx, product, ub.size(), Some(ub), reg)
+    prepare_inner(program, idx, product, ub.size(), Some(ub), reg, scalars)
 }
 
 /// Errors so far, if any.
@@ -69,13 +73,25 @@ fn prepare_inner(
     ub_size: u32,
     ub: Option<&Ub>,
     reg: MaskReg,
+    scalars: &[Option<Value>],
 ) -> Result<Prepared, Vec<Diagnostic>> {
-    let Some(instr) = program.code.get(idx as usize) else {
+    let Some(written) = program.code.get(idx as usize) else {
         return Err(vec![Diagnostic::error(
             "no-instruction",
             format!("there is no instruction {idx}"),
         )]);
     };
+    // Numeric fields that name a scalar take its value now (program-format.md §10).
+    let mut unset = Vec::new();
+    let instr = match bind(program, written, scalars, &mut unset) {
+        Ok(i) => i,
+        Err(msg) => {
+            return Err(vec![Diagnostic::error("scalar-out-of-range", msg)
+                .at(written.span)
+                .in_instr(idx)])
+        }
+    };
+    let instr: &crate::base::ir::Instr = &instr;
     let room = room(instr.op.family());
     if let Err(msg) = room.structure(instr) {
         return Err(vec![Diagnostic::error("bad-form", msg)
@@ -87,31 +103,33 @@ fn prepare_inner(
         instr,
         idx,
         product,
+        ub_size,
         errors: Vec::new(),
-        warnings: Vec::new(),
+        warnings: unset
+            .into_iter()
+            .map(|m| {
+                Diagnostic::warning("uninitialised-scalar", m)
+                    .at(written.span)
+                    .in_instr(idx)
+            })
+            .collect(),
     };
     let types = dtypes::check(&mut c, room);
     failed(&mut c)?;
     let mut reg_now = reg;
     let Some(t) = types else {
-        // No vector operands: a mask-register instruction.
-        let lanes = room.lanes(
-            &mut c,
-            &crate::sim::checks::Types::same(crate::base::dtype::DType::Half),
-            128,
-            &mut reg_now,
-        );
+        // No vector operands: a register, scalar-unit or synchronisation step.
+        let none = crate::sim::checks::Types::same(crate::base::dtype::DType::Half);
+        let lanes = room.lanes(&mut c, &none, 128, &mut reg_now);
         failed(&mut c)?;
+        let lanes = lanes.unwrap_or(LaneSource::Fixed {
+            lanes: Lanes::NONE,
+            repeats: 0,
+        });
+        let exec = room.exec(&c, &none, &lanes);
         return Ok(Prepared {
-            plan: Plan::new(
-                128,
-                lanes.unwrap_or(LaneSource::Fixed {
-                    lanes: Lanes::NONE,
-                    repeats: 0,
-                }),
-                Vec::new(),
-            ),
-            exec: Exec::None,
+            plan: Plan::new(128, lanes, Vec::new()),
+            exec,
             mask_at_start: reg_now,
             mask_at_end: reg_now,
             warnings: c.warnings,

@@ -19,6 +19,7 @@ mod compound;
 mod fill;
 mod gather;
 mod real_kernels;
+mod scalar_unit;
 mod whole;
 mod zero;
 use cast::*;
@@ -27,6 +28,7 @@ use compound::*;
 use fill::*;
 use gather::*;
 use real_kernels::*;
+use scalar_unit::*;
 use whole::*;
 use zero::*;
 
@@ -121,6 +123,11 @@ fn gather_by_offsets() {
 }
 
 #[test]
+fn the_scalar_unit() {
+    run_table("scalar unit", scalar_unit_cases());
+}
+
+#[test]
 fn old_api_names() {
     run_table("old names", old_name_cases());
 }
@@ -149,6 +156,7 @@ fn tables_cover_the_catalog() {
         move_cases(),
         old_name_cases(),
         gather_index_cases(),
+        scalar_unit_cases(),
     ]
     .concat();
     for op in [

@@ -93,6 +93,10 @@ pub struct Case {
     /// Values the run must return: (instruction, name, value), exactly these.
     pub returns: Option<Vec<(u32, &'static str, u64)>>,
     pub want: Want,
+    /// The `scalars` map's entries (program-format.md §10), and the scalars' expected final
+    /// values.
+    pub scalars: String,
+    pub scalar_checks: Vec<(&'static str, E)>,
 }
 
 /// A case that must finish without warnings until told otherwise.
@@ -105,6 +109,8 @@ pub fn case(name: &str, product: Product, tensors: &str, code: &str) -> Case {
         checks: Vec::new(),
         returns: None,
         want: Want::Finished(Vec::new()),
+        scalars: String::new(),
+        scalar_checks: Vec::new(),
     }
 }
 
@@ -112,6 +118,16 @@ impl Case {
     /// Elements `at..at + v.len()` of `tensor` must be `v`.
     pub fn at(mut self, tensor: &'static str, at: u32, v: Vec<E>) -> Case {
         self.checks.push((tensor, at, v));
+        self
+    }
+    /// Declares scalars: `"n": (dtype: int32, value: 4), …`.
+    pub fn scalars(mut self, s: &str) -> Case {
+        self.scalars = s.to_string();
+        self
+    }
+    /// Scalar `name` must end as `v`.
+    pub fn scalar(mut self, name: &'static str, v: E) -> Case {
+        self.scalar_checks.push((name, v));
         self
     }
     /// The run must return exactly these values (GatherMask's rsvd_cnt).
@@ -139,14 +155,15 @@ impl Case {
             checks: Vec::new(),
             returns: None,
             want: Want::Finished(Vec::new()),
+            scalar_checks: Vec::new(),
             ..self.clone()
         }
     }
 
     pub fn text(&self) -> String {
         format!(
-            "Program(\n    name: {:?},\n    tensors: {{\n{}\n    }},\n    code: [\n{}\n    ],\n)\n",
-            self.name, self.tensors, self.code
+            "Program(\n    name: {:?},\n    tensors: {{\n{}\n    }},\n    scalars: {{\n{}\n    }},\n    code: [\n{}\n    ],\n)\n",
+            self.name, self.tensors, self.scalars, self.code
         )
     }
 
@@ -193,6 +210,15 @@ impl Case {
                 if !errors.contains(code) {
                     problems.push(format!("errors {errors:?}, expected `{code}`"));
                 }
+            }
+        }
+        for (name, want) in &self.scalar_checks {
+            match program.scalars.iter().position(|s| s.name == *name) {
+                Some(i) if matches(m.scalar(i), *want) => {}
+                Some(i) => {
+                    problems.push(format!("scalar {name} is {:?}, want {want:?}", m.scalar(i)))
+                }
+                None => problems.push(format!("no scalar `{name}`")),
             }
         }
         for (tensor, at, want) in &self.checks {

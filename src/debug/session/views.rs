@@ -33,6 +33,7 @@ impl Session {
             self.product,
             m.ub().size(),
             m.mask(),
+            m.scalars(),
         )
         .map(|p| Some(p.plan))
         .map_err(|e| {

@@ -18,6 +18,7 @@ mod mask_reg;
 mod operand;
 mod params;
 mod reduce;
+mod scalar_unit;
 mod whole;
 
 use operand::*;
@@ -71,6 +72,15 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::DataCopy => (copy::DATA_COPY, copy::data_copy),
         Family::Gather => (gather_index::GATHER, gather_index::gather),
         Family::DeqScale => (cast::SET_DEQ_SCALE, cast::set_deq_scale),
+        Family::ScalarUnit => match op {
+            Op::GetValue => (scalar_unit::GET_VALUE, scalar_unit::get_value),
+            Op::SetValue => (scalar_unit::SET_VALUE, scalar_unit::set_value),
+            _ => (scalar_unit::LET, scalar_unit::let_),
+        },
+        Family::Sync if op == Op::PipeBarrier => {
+            (scalar_unit::PIPE_BARRIER, scalar_unit::pipe_barrier)
+        }
+        Family::Sync => (scalar_unit::FLAG, scalar_unit::flag_op),
     }
 }
 
@@ -116,13 +126,20 @@ impl Draft {
         })
     }
 
-    fn finish(self, args: Option<Args>, alias: Option<&'static str>) -> Option<Instr> {
+    fn finish(
+        self,
+        ctx: &mut Ctx,
+        args: Option<Args>,
+        alias: Option<&'static str>,
+    ) -> Option<Instr> {
+        let bindings = std::mem::take(&mut ctx.bindings);
         Some(Instr {
             op: self.op,
             args: args?,
             alias,
             span: self.span,
             field_spans: self.field_spans,
+            bindings,
         })
     }
 }
@@ -195,7 +212,7 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
     let f = ctx.fields(node, name, &[name], fields)?;
     let mut ins = Draft::new(op, node.span, &f);
     let args = reader(ctx, &f, &mut ins);
-    ins.finish(args, old.map(|o| o.0))
+    ins.finish(ctx, args, old.map(|o| o.0))
         .filter(|_| ctx.error_count() == before)
 }
 
@@ -252,6 +269,6 @@ fn read_alias(ctx: &mut Ctx, node: &Node, alias: &'static str) -> Option<Instr> 
     };
     let mut ins = Draft::new(op, node.span, &f);
     let args = reduce::reduce(ctx, &f, &mut ins);
-    ins.finish(args, Some(alias))
+    ins.finish(ctx, args, Some(alias))
         .filter(|_| ctx.error_count() == before)
 }

@@ -4,7 +4,7 @@
 use super::*;
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::{DType, Value};
-use crate::base::ir::Operand;
+use crate::base::ir::{Operand, Slot};
 use crate::base::spans::Node;
 use crate::program::data::{quantize, range_text, EncodeError};
 use crate::program::load::{closest, Ctx, Fields};
@@ -295,6 +295,12 @@ pub(super) fn scalar(
     dtype: Option<DType>,
     ins: &Draft,
 ) -> Option<Value> {
+    if ctx.bind(node, Slot::Scalar)? {
+        return Some(match dtype {
+            Some(d) if d.is_float() => Value::Float(0.0),
+            _ => Value::Int(0),
+        });
+    }
     let lit = ctx.lit(node, "scalar")?;
     let d = dtype?;
     match quantize(d, lit) {

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::base::diag::Diagnostic;
-use crate::base::ir::{Form, MaskArg, Strides};
+use crate::base::ir::{Form, MaskArg, Slot, Strides};
 use crate::base::spans::{Delim, Kind, Lit, Node};
 use crate::program::load::{Ctx, Fields};
 
@@ -297,14 +297,22 @@ pub(super) fn choose_form(
                 );
                 ok = false;
             }
-            let count = ctx.uint(c, "count", u64::MAX as u128)?;
+            let count = if ctx.bind(c, Slot::Count)? {
+                0
+            } else {
+                ctx.uint(c, "count", u64::MAX as u128)?
+            };
             ins.form = Form::Count(count as u64);
             ok.then_some(())
         }
         (None, Some(m)) => {
             let mask = mask_arg(ctx, m);
             let rep = match f.get("repeat_times") {
-                Some(r) => ctx.uint(r, "repeat_times", u64::MAX as u128),
+                Some(r) => match ctx.bind(r, Slot::RepeatTimes) {
+                    Some(true) => Some(0),
+                    Some(false) => ctx.uint(r, "repeat_times", u64::MAX as u128),
+                    None => None,
+                },
                 None => {
                     ctx.report(
                         Diagnostic::error(
@@ -339,6 +347,9 @@ pub(super) fn and_list(names: &[&str]) -> String {
 /// (program-format.md §6, semantics.md §2). `MASK_PLACEHOLDER`, the C++ spelling, is accepted
 /// too. Negative contiguous masks are kept for the simulator to reject.
 pub(super) fn mask_arg(ctx: &mut Ctx, node: &Node) -> Option<MaskArg> {
+    if ctx.bind(node, Slot::Mask)? {
+        return Some(MaskArg::Contiguous(0));
+    }
     const HELP: &str =
         "mask is a lane count (`mask: 64`), a list of 1 to 4 64-bit words, low word first (`mask: [0x5555555555555555, 0]`), or `Placeholder`";
     match &node.kind {
@@ -389,6 +400,9 @@ pub(super) fn mask_arg(ctx: &mut Ctx, node: &Node) -> Option<MaskArg> {
 
 /// One stride value: an integer in 0..=field.max, else `stride-out-of-range`.
 pub(super) fn stride(ctx: &mut Ctx, node: &Node, field: &StrideField) -> Option<u32> {
+    if ctx.bind(node, Slot::Stride(field.name))? {
+        return Some(field.default);
+    }
     match ctx.lit(node, field.name)? {
         Lit::Int(v) if (0..=field.max as i128).contains(&v) => Some(v as u32),
         Lit::Int(v) => {

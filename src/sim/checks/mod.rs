@@ -19,6 +19,8 @@ pub struct Ctx<'a> {
     pub instr: &'a Instr,
     pub idx: u32,
     pub product: Product,
+    /// The UB's size in bytes.
+    pub ub_size: u32,
     pub errors: Vec<Diagnostic>,
     pub warnings: Vec<Diagnostic>,
 }

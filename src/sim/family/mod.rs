@@ -25,6 +25,7 @@ pub mod gather;
 pub mod gather_index;
 pub mod mask_reg;
 pub mod reduce;
+pub mod scalar_unit;
 pub mod select;
 pub mod whole;
 
@@ -153,6 +154,8 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::DataCopy => &copy::DataCopyRoom,
         Family::Gather => &gather_index::GatherRoom,
         Family::DeqScale => &cast::DeqScaleRoom,
+        Family::ScalarUnit => &scalar_unit::ScalarUnitRoom,
+        Family::Sync => &scalar_unit::SyncRoom,
     }
 }
 
@@ -169,6 +172,10 @@ pub enum Exec {
     Brcb(fill::BrcbKernel),
     VecIndex(fill::VecIndexKernel),
     Whole(whole::WholeKernel),
+    /// A step of the scalar unit (the machine carries it out on its scalar state).
+    Scalar(scalar_unit::ScalarStep),
+    /// A synchronisation step.
+    Sync(crate::base::ir::Sync),
     /// No UB access: mask-register instructions and NOPs.
     None,
 }
@@ -187,7 +194,7 @@ impl Exec {
             Exec::Brcb(k) => k.dtype,
             Exec::VecIndex(k) => k.dtype,
             Exec::Whole(k) => k.dtype,
-            Exec::None => return None,
+            Exec::Scalar(_) | Exec::Sync(_) | Exec::None => return None,
         })
     }
 
@@ -222,7 +229,7 @@ impl Exec {
             Exec::Whole(k) => {
                 crate::with_dtype!(k.dtype, T => whole::exec_block::<T>(k, plan, mem, r, b, scratch))
             }
-            Exec::None => {}
+            Exec::Scalar(_) | Exec::Sync(_) | Exec::None => {}
         }
     }
 }

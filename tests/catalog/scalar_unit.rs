@@ -1,0 +1,169 @@
+//! The scalar unit (program-format.md §10): named scalars in numeric fields, GetValue, SetValue
+//! and Let with C++'s arithmetic, and the synchronisation checks. Float results were derived
+//! step by step in binary32 (numpy float32: s / n, + eps, sqrt, 1 / …), independently of
+//! ascstep.
+
+use super::*;
+
+const X: &str = r#""x": (dtype: float, addr: 0x000, len: 64, init: Ramp(start: 1, step: 1)),
+                   "y": (dtype: float, addr: 0x100, len: 64),"#;
+
+/// rstd = 1 / sqrt(8 / 64 + 1e-6) in float, bits 0x403504c3.
+const RSTD: f64 = 2.828415632247925;
+
+pub(crate) fn scalar_unit_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    // The norm pattern of the format page: y = 2x; s = y[3] = 8; rstd = 1 / sqrt(s / n + eps);
+    // y = x · rstd; y[0] = rstd.
+    let norm = case(
+        "norm: GetValue, Let, a scalar in Muls, SetValue",
+        A2,
+        X,
+        r#"Muls(dst: "y", src: "x", scalar: 2.0, count: "n"),
+           PipeBarrier(pipe: PIPE_V),
+           GetValue(dst: "s", src: "y[3]"),
+           Let(dst: "rstd", expr: "1 / sqrt(s / n + eps)"),
+           Muls(dst: "y", src: "x", scalar: "rstd", count: "n"),
+           SetValue(dst: "y[0]", src: "rstd"),"#,
+    )
+    .scalars(
+        r#""n": (dtype: int32, value: 64), "eps": (dtype: float, value: 1e-6),
+           "s": (dtype: float), "rstd": (dtype: float),"#,
+    );
+    v.push(
+        norm.clone()
+            .scalar("s", F(8.0))
+            .scalar("rstd", F(RSTD))
+            .at("y", 0, fl(&[RSTD, 5.65683126449585, 8.485246658325195]))
+            .at("y", 63, fl(&[181.0186004638672])),
+    );
+    // Without the barrier the scalar may read stale data on hardware: a warning.
+    v.push(
+        case(
+            "GetValue after a vector write without a sync",
+            A2,
+            X,
+            r#"Muls(dst: "y", src: "x", scalar: 2.0, count: 64),
+               GetValue(dst: "s", src: "y[3]"),"#,
+        )
+        .scalars(r#""s": (dtype: float),"#)
+        .warns("scalar-read-without-sync")
+        .scalar("s", F(8.0)),
+    );
+    // SetFlag/WaitFlag V_S is a sync too.
+    v.push(
+        case(
+            "GetValue after SetFlag/WaitFlag V_S",
+            A2,
+            X,
+            r#"Muls(dst: "y", src: "x", scalar: 2.0, count: 64),
+               SetFlag(event: V_S, id: 0),
+               WaitFlag(event: V_S, id: 0),
+               GetValue(dst: "s", src: "y[3]"),"#,
+        )
+        .scalars(r#""s": (dtype: float),"#)
+        .scalar("s", F(8.0)),
+    );
+    v.push(
+        case(
+            "WaitFlag without SetFlag",
+            A2,
+            X,
+            r#"WaitFlag(event: V_S, id: 1),"#,
+        )
+        .warns("unpaired-wait-flag"),
+    );
+    // A vector instruction reading what SetValue wrote, without an S → V sync.
+    v.push(
+        case(
+            "vector read after SetValue without a sync",
+            A2,
+            X,
+            r#"SetValue(dst: "x[0]", src: 100.0),
+               Adds(dst: "y", src: "x", scalar: 1.0, count: 64),"#,
+        )
+        .warns("vector-read-without-sync")
+        .at("y", 0, fl(&[101.0, 3.0])),
+    );
+    // C++ integer arithmetic and conversions on assignment.
+    let ints = |expr: &str, dtype: &str, want: E| {
+        case(
+            &format!("Let {dtype} = {expr}"),
+            A2,
+            X,
+            &format!(r#"Let(dst: "r", expr: "{expr}"),"#),
+        )
+        .scalars(&format!(
+            r#""n": (dtype: int32, value: 7), "h": (dtype: half, value: 1.5), "r": (dtype: {dtype}),"#
+        ))
+        .scalar("r", want)
+    };
+    v.push(ints("n / 2", "int32", I(3)));
+    v.push(ints("-n / 2", "int32", I(-3)));
+    v.push(ints("n % -3", "int32", I(1)));
+    v.push(ints("(int32)2.9 + (int32)-2.9", "int32", I(0)));
+    v.push(ints("1 << 4 | 1", "int32", I(17)));
+    v.push(ints("n > 3 ? 10 : 20", "int32", I(10)));
+    v.push(ints("n * 43", "uint8", I(301 - 256)));
+    v.push(ints("min(n, 4) + max(n, 4)", "int32", I(11)));
+    // half promotes to float; 0.1 is a double literal, converted to half on assignment.
+    v.push(ints("h * 2", "float", F(3.0)));
+    v.push(ints("0.1", "half", F(0.0999755859375)));
+    v.push(ints("bits(1.0f)", "uint32", I(0x3f80_0000)));
+    v.push(ints("isfinite(1.0 / 0.0)", "int32", I(0)));
+    // Runtime errors at the step.
+    let failing = |expr: &str, code: &'static str| {
+        let mut c = ints(expr, "int32", U).fails(code);
+        c.scalar_checks.clear();
+        c
+    };
+    v.push(failing("n / (n - 7)", "division-by-zero"));
+    v.push(failing("3e9", "scalar-out-of-range"));
+    // Scalars in the numeric fields of a vector instruction: count, mask, repeat_times and a
+    // stride, and the scalar argument (converted to the dst type).
+    v.push(
+        case(
+            "scalars in mask, repeat_times, a stride and the scalar",
+            A2,
+            X,
+            r#"Adds(dst: "y", src: "x", scalar: "k", mask: "m", repeat_times: "r",
+                    params: (dst_blk_stride: 1, src_blk_stride: 1, dst_rep_stride: "rs", src_rep_stride: 1)),"#,
+        )
+        .scalars(
+            r#""k": (dtype: int32, value: 10), "m": (dtype: int32, value: 4),
+               "r": (dtype: int32, value: 2), "rs": (dtype: int32, value: 2),"#,
+        )
+        // mask 4, two repeats: repeat 0 writes y[0..4] = x[0..4] + 10; repeat 1 reads one block
+        // (8 floats) further, x[8..12], and writes two blocks further, y[16..20].
+        .at("y", 0, [fl(&[11.0, 12.0, 13.0, 14.0]), unset(12)].concat())
+        .at("y", 16, [fl(&[19.0, 20.0, 21.0, 22.0]), unset(4)].concat()),
+    );
+    v.push(
+        case(
+            "an uninitialised scalar in count",
+            A2,
+            X,
+            r#"Adds(dst: "y", src: "x", scalar: 1.0, count: "c"),"#,
+        )
+        .scalars(r#""c": (dtype: int32),"#)
+        .warns("uninitialised-scalar")
+        .warns("repeat-zero"),
+    );
+    // GetValue converts to the scalar's type, SetValue to the tensor's (C++ assignment).
+    v.push(
+        case(
+            "GetValue float → int32 truncates; SetValue int32 → half",
+            A2,
+            r#""a": (dtype: float, addr: 0x000, len: 8, init: Values([2.75, -2.75, 0, 0, 0, 0, 0, 0])),
+               "b": (dtype: half, addr: 0x020, len: 16, init: Fill(0)),"#,
+            r#"GetValue(dst: "i", src: "a[1]"),
+               Let(dst: "j", expr: "i * 1000"),
+               SetValue(dst: "b[2]", src: "j"),"#,
+        )
+        .scalars(r#""i": (dtype: int32), "j": (dtype: int32),"#)
+        .scalar("i", I(-2))
+        .scalar("j", I(-2000))
+        .at("b", 0, fl(&[0.0, 0.0, -2000.0, 0.0])),
+    );
+    v
+}
