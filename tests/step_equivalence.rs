@@ -332,6 +332,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
                 (None, None) => GatherPattern::Builtin(7),
             },
             reduce_mode,
+            ret: None,
         },
         Family::Cast | Family::CastBinary => Args::Cast {
             v,

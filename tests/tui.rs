@@ -417,3 +417,31 @@ fn a_keymap_file_overrides_bindings() {
     assert!(screen.contains("key s does nothing here"), "{screen}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The tensors pane leads with the scalar unit: every scalar with its value, `·` while
+/// uninitialised, `*` on what the last step changed (program-format.md §10).
+#[test]
+fn tensors_pane_shows_scalars_and_what_a_step_changed() {
+    let src = r#"Program(
+        tensors: { "x": (dtype: float, addr: 0x000, len: 8, init: Ramp(start: 1, step: 1)) },
+        scalars: { "n": (dtype: int32, value: 4), "s": (dtype: float) },
+        code: [
+            GetValue(dst: "s", src: "x[2]"),
+            Let(dst: "n", expr: "n * 10"),
+        ],
+    )"#;
+    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
+    let mut a = App::new(
+        Session::new(Arc::new(p), Product::AtlasA2),
+        Theme::default_theme(),
+        Keymap::default(),
+    );
+    let (_, text) = pane(&a, 60, 6, panes::tensors::render);
+    assert!(text.contains("scalars  n = 4  s = ·"), "{text}");
+    keys(&mut a, "n"); // GetValue: s = x[2] = 3
+    let (_, text) = pane(&a, 60, 6, panes::tensors::render);
+    assert!(text.contains("n = 4  s = 3*"), "{text}");
+    keys(&mut a, "n"); // Let: n = 40
+    let (_, text) = pane(&a, 60, 6, panes::tensors::render);
+    assert!(text.contains("n = 40*  s = 3 "), "{text}");
+}

@@ -249,6 +249,8 @@ pub enum Args {
         v: Vector,
         pattern: GatherPattern,
         reduce_mode: bool,
+        /// `ret: "name"`: the scalar that receives rsvdCnt (program-format.md §10).
+        ret: Option<usize>,
     },
     /// Cast (`round`) and AddReluCast / SubReluCast / MulCast (always CAST_RINT).
     Cast { v: Vector, round: RoundMode },

@@ -319,3 +319,68 @@ pub fn parse(
     }
     Ok(e)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Result<Expr, ExprError> {
+        let names = ["a", "b", "rstd"];
+        parse(s, &|n: &str, at: usize| {
+            names.iter().position(|x| *x == n).ok_or(ExprError {
+                at,
+                message: format!("no scalar named \"{n}\""),
+            })
+        })
+    }
+
+    #[test]
+    fn precedence_follows_c() {
+        // a + b * 2 is a + (b * 2); a < b == 1 is (a < b) == 1; -a * b is (-a) * b.
+        let Ok(Expr::Binary(Binary::Add, l, r, _)) = p("a + b * 2") else {
+            panic!()
+        };
+        assert_eq!(*l, Expr::Scalar(0, 1));
+        assert!(matches!(*r, Expr::Binary(Binary::Mul, _, _, 7)));
+        assert!(matches!(
+            p("a < b == 1"),
+            Ok(Expr::Binary(Binary::Eq, _, _, _))
+        ));
+        assert!(matches!(
+            p("-a * b"),
+            Ok(Expr::Binary(Binary::Mul, _, _, _))
+        ));
+        assert!(matches!(p("a ? b : 1 ? 2 : 3"), Ok(Expr::Cond(..))));
+        assert!(matches!(
+            p("(int32_t)rstd"),
+            Ok(Expr::Cast(DType::Int32, _))
+        ));
+        assert!(matches!(p("(a)"), Ok(Expr::Scalar(0, _))));
+        assert!(matches!(p("max(a, 1.5f)"), Ok(Expr::Call(Func::Max, _, _))));
+        assert_eq!(
+            p("1.5"),
+            Ok(Expr::Lit(Literal::Float {
+                value: 1.5,
+                double: true
+            }))
+        );
+        assert_eq!(p("0x10"), Ok(Expr::Lit(Literal::Int(16, DType::Int32))));
+        assert_eq!(
+            p("5000000000"),
+            Ok(Expr::Lit(Literal::Int(5_000_000_000, DType::Int64)))
+        );
+    }
+
+    #[test]
+    fn errors_point_into_the_string() {
+        let at = |s: &str| p(s).unwrap_err().at;
+        assert_eq!(at("a + * 2"), 4);
+        assert_eq!(at("a + zz"), 4);
+        assert_eq!(at("sqrt(a"), 6);
+        assert_eq!(at("a $ b"), 2);
+        assert_eq!(at("foo(a)"), 0);
+        assert_eq!(at("max(a)"), 0);
+        assert_eq!(at(""), 0);
+        assert_eq!(at("a b"), 2);
+    }
+}

@@ -575,6 +575,13 @@ impl Machine {
                 name: "rsvd_cnt",
                 value: active.scratch.written,
             });
+            // `ret: "name"` assigns it to a scalar (program-format.md §10).
+            let code = &self.program.code[self.pos.instruction as usize];
+            if let crate::base::ir::Args::GatherMask { ret: Some(i), .. } = code.args {
+                let d = self.program.scalars[i].dtype;
+                let v = Value::Int(active.scratch.written as i128);
+                self.scalars.values[i] = cast_value(v, d).ok();
+            }
         }
         self.counts.instructions += 1;
         self.pos = Pos {

@@ -149,6 +149,22 @@ pub(crate) fn scalar_unit_cases() -> Vec<Case> {
         .warns("uninitialised-scalar")
         .warns("repeat-zero"),
     );
+    // `ret` assigns GatherMask's rsvdCnt to a scalar, which then serves as a count: pattern 1
+    // keeps the even lanes of one float repeat (64 lanes): 32 elements, x[0], x[2], … = 1, 3, ….
+    v.push(
+        case(
+            "GatherMask ret into a scalar used as a count",
+            A2,
+            X,
+            r#"GatherMask(dst: "y", src0: "x", pattern: 1, reduce_mode: false, mask: 0, params: [1, 1, 8, 0], ret: "cnt"),
+               Adds(dst: "y", src: "y", scalar: 100.0, count: "cnt"),"#,
+        )
+        .scalars(r#""cnt": (dtype: int32),"#)
+        .scalar("cnt", I(32))
+        .at("y", 0, fl(&[101.0, 103.0, 105.0]))
+        .at("y", 31, fl(&[163.0]))
+        .returns(vec![(0, "rsvd_cnt", 32)]),
+    );
     // GetValue converts to the scalar's type, SetValue to the tensor's (C++ assignment).
     v.push(
         case(

@@ -109,6 +109,8 @@ pub struct Session {
     points: Vec<Breakpoint>,
     next_id: u32,
     last_event: Option<StepEvent>,
+    /// The scalars before the steps of `last_event` (what they changed is marked).
+    scalars_before: Option<Vec<Option<Value>>>,
     stops: Vec<Stop>,
 }
 
@@ -142,6 +144,7 @@ impl Session {
             points: Vec::new(),
             next_id: 1,
             last_event: None,
+            scalars_before: None,
             stops: Vec::new(),
         }
     }

@@ -31,6 +31,7 @@ impl Session {
     pub(super) fn forward(&mut self, mode: Mode) -> Option<Stop> {
         let aggregate = matches!(mode, Mode::Steps(g, _) if g != Granularity::Block);
         let mut agg: Option<StepEvent> = None;
+        let scalars_at_start = self.machine.scalars().to_vec();
         let mut executed = 0u64;
         let mut units = 0u64;
         let stop = loop {
@@ -101,6 +102,9 @@ impl Session {
         if agg.is_some() {
             self.last_event = agg;
         }
+        if executed > 0 {
+            self.scalars_before = Some(scalars_at_start);
+        }
         if let Some(s) = &stop {
             self.stops.push(s.clone());
         }
@@ -160,6 +164,7 @@ impl Session {
         if target > 0 {
             self.advance_to(target - 1);
             if self.machine.step_count() == target - 1 && self.machine.status() == Status::Running {
+                self.scalars_before = Some(self.machine.scalars().to_vec());
                 self.last_event = self.machine.step(Granularity::Block);
                 self.history.record(&self.machine);
             } else {

@@ -9,6 +9,12 @@ use crate::sim::Status;
 use std::fmt::Write as _;
 
 impl Session {
+    /// The scalars' values before the last step, when the session knows them (to mark what the
+    /// step changed).
+    pub fn scalars_before_last_step(&self) -> Option<&[Option<crate::base::dtype::Value>]> {
+        self.scalars_before.as_deref()
+    }
+
     /// The step number at which the current instruction started (its first block step).
     pub fn instruction_start_step(&self) -> u64 {
         let p = self.machine.pos();
@@ -81,6 +87,16 @@ impl Session {
         range: Option<(u32, u32)>,
         format: Format,
     ) -> Result<Vec<String>, String> {
+        // A scalar of the scalar unit (program-format.md §10).
+        if let Some(i) = self.program.scalars.iter().position(|s| s.name == tensor) {
+            let s = &self.program.scalars[i];
+            return Ok(vec![format!(
+                "{} ({}) = {}",
+                s.name,
+                s.dtype,
+                value_text(self.machine.scalar(i), s.dtype)
+            )]);
+        }
         let t = self.tensor_by_name(tensor)?;
         let t = &self.program.tensors[t];
         let (a, b) = range.unwrap_or((0, t.len));

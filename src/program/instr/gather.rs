@@ -7,8 +7,15 @@ use crate::base::ir::{Args, Form, GatherPattern, MaskArg, Strides};
 use crate::base::spans::{Delim, Kind, Lit};
 use crate::program::load::{Ctx, Fields};
 
-pub(super) const GATHER_MASK: &[&str] =
-    &["dst", "src0", "pattern", "reduce_mode", "mask", "params"];
+pub(super) const GATHER_MASK: &[&str] = &[
+    "dst",
+    "src0",
+    "pattern",
+    "reduce_mode",
+    "mask",
+    "params",
+    "ret",
+];
 
 /// GatherMask: `dst, src0, pattern` (1..=7 or a tensor of bits), `reduce_mode`, `mask`,
 /// `params` (GatherMaskParams, semantics.md §4.6). The pattern tensor is uint16 for 16-bit T,
@@ -140,9 +147,24 @@ pub(super) fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<
         mask: MaskArg::Contiguous(mask?),
         repeat_times: v[1] as u64,
     };
+    let ret = match f.get("ret") {
+        Some(n) => match n.str_value() {
+            Some(name) => Some(ctx.scalar_index(name, n.span)?),
+            None => {
+                ctx.error(
+                    "wrong-type",
+                    n.span,
+                    format!("`ret` names a scalar, like \"cnt\"; found {}", n.describe()),
+                );
+                return None;
+            }
+        },
+        None => None,
+    };
     Some(Args::GatherMask {
         v: ins.vector()?,
         pattern: pattern?,
         reduce_mode,
+        ret,
     })
 }

@@ -65,6 +65,26 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         }
     }
     let mut lines = Vec::new();
+    // The scalar unit first: every named scalar with its value, changed ones marked.
+    if !prog.scalars.is_empty() {
+        let before = app.session.scalars_before_last_step();
+        let mut spans = vec![Span::styled("scalars", t.style("title"))];
+        for (i, s) in prog.scalars.iter().enumerate() {
+            let v = m.scalar(i);
+            let changed = before.is_some_and(|b| b.get(i).copied().flatten() != v);
+            let text = crate::base::dtype::value_text(v, s.dtype);
+            let st = match (changed, v) {
+                (true, _) => "changed",
+                (false, None) => "uninit",
+                _ => "text",
+            };
+            spans.push(Span::styled(
+                format!("  {} = {text}{}", s.name, if changed { "*" } else { "" }),
+                t.style(st),
+            ));
+        }
+        lines.push(Line::from(spans));
+    }
     let mut line_no = 0usize;
     'outer: for (ti, tensor) in prog.tensors.iter().enumerate() {
         let s = tensor.dtype.size();
