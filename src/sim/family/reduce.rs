@@ -378,6 +378,14 @@ impl Room for ReduceRoom {
     fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
         Exec::Reduce(ReduceKernel::new(c.instr, t.src, c.product.profile()))
     }
+
+    /// Reducing in place from the same start (WholeReduceSum(x, x, …), as ops-nn's
+    /// ReduceSumCustom does): each repeat's result is written after the repeat was read, into
+    /// a slot no later than its first element, so it never meets data still to be read in that
+    /// repeat. README: documented choices.
+    fn overlap_allowed(&self, _instr: &Instr, dst: &OpAddr, src: &OpAddr) -> bool {
+        dst.base == src.base
+    }
 }
 
 #[cfg(test)]
