@@ -457,3 +457,54 @@ fn a_bounded_continue_can_be_resumed() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Scalars (program-format.md §10): `watch NAME` stops after the step that changes the scalar,
+/// `print NAME` shows it, stepping back restores it, and `watch` on a tensor without an index is
+/// refused with the tensor's own message.
+#[test]
+fn scalars_are_watched_printed_and_restored_going_back() {
+    let mut s = session(
+        r#"Program(
+        tensors: { "x": (dtype: float, addr: 0x000, len: 8, init: Ramp(start: 1, step: 1)) },
+        scalars: { "n": (dtype: int32, value: 4), "s": (dtype: float) },
+        code: [
+            Let(dst: "n", expr: "n + 0"),
+            GetValue(dst: "s", src: "x[2]"),
+            Let(dst: "n", expr: "n * 10"),
+        ],
+    )"#,
+    );
+    let id = s
+        .watch(&WatchTarget::Name("n".into()), WatchKind::Write)
+        .unwrap();
+    // `n + 0` leaves n at 4: no stop there; `n * 10` changes it.
+    let stop = s.cont().unwrap();
+    assert_eq!(stop.reason, StopReason::Watchpoint);
+    assert_eq!(stop.id, Some(id));
+    assert!(
+        stop.message.contains("scalar n changed 4 → 40"),
+        "{}",
+        stop.message
+    );
+    assert_eq!(stop.position.instruction, 3);
+    let r = s
+        .apply(&ascstep::debug::parse_line("print s").unwrap().unwrap())
+        .unwrap();
+    assert_eq!(r.text, ["s (float) = 3"]);
+    s.back(Granularity::Instruction, 2);
+    let r = s
+        .apply(&ascstep::debug::parse_line("print n").unwrap().unwrap())
+        .unwrap();
+    assert_eq!(r.text, ["n (int32) = 4"]);
+    let r = s
+        .apply(&ascstep::debug::parse_line("print s").unwrap().unwrap())
+        .unwrap();
+    assert_eq!(r.text, ["s (float) = ·"]);
+    let e = s
+        .watch(&WatchTarget::Name("x".into()), WatchKind::Write)
+        .unwrap_err();
+    assert!(
+        e.contains("watch needs an element or a range of tensor \"x\""),
+        "{e}"
+    );
+}

@@ -51,6 +51,8 @@ pub enum WatchTarget {
         start: u32,
         end: u32,
     },
+    /// A bare name: a scalar of the scalar unit (program-format.md §10), watched for changes.
+    Name(String),
 }
 
 /// A comparison in `break-if`.

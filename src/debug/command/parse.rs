@@ -359,19 +359,11 @@ impl<'a> Words<'a> {
             if let Some(rest) = rest {
                 return Err(after_target(rest, w));
             }
-            let (start, end) = match index.range() {
-                None => {
-                    return Err(err(
-                        w.end_col(),
-                        format!(
-                            "watch needs an element or a range of tensor {}, e.g. {tensor}[5] or {tensor}[0..8]",
-                            q(&tensor)
-                        ),
-                    ))
-                }
-                Some(range) => range,
-            };
-            WatchTarget::Elements { tensor, start, end }
+            match index.range() {
+                Some((start, end)) => WatchTarget::Elements { tensor, start, end },
+                // A bare name: a scalar (the session says when it is a tensor).
+                None => WatchTarget::Name(tensor),
+            }
         };
         let kind = match self.next() {
             None => WatchKind::Write,

@@ -363,7 +363,6 @@ fn malformed_lines_point_at_the_offending_word() {
         ("watch 16..16", 11, "empty range"),
         ("watch 4294967295", 7, "too large"),
         ("watch 0xzz", 7, "expected an address (decimal or 0x hex) after \"watch\", found \"0xzz\""),
-        ("watch z", 8, "watch needs an element or a range of tensor \"z\""),
         ("watch z[5] sometimes", 12, "expected read, write, any or the end of the line"),
         ("watch z[5] red", 12, "did you mean \"read\""),
         ("watch z[5] read now", 17, "unexpected \"now\""),

@@ -29,6 +29,8 @@ pub enum PointKind {
         cond: Condition,
         label: String,
     },
+    /// After a step that changes scalar `index` (program-format.md §10).
+    Scalar { index: usize, label: String },
     /// After a block step that raised a diagnostic.
     Diagnostics,
 }
@@ -56,6 +58,7 @@ impl Breakpoint {
             }
             PointKind::Watch { kind, label, .. } => format!("watch {label} {}", kind.name()),
             PointKind::Cond { label, .. } => format!("break-if {label}"),
+            PointKind::Scalar { label, .. } => format!("watch {label} (scalar)"),
             PointKind::Diagnostics => "break-on diagnostics".into(),
         };
         let state = if self.enabled { "" } else { " (disabled)" };
@@ -93,6 +96,20 @@ impl Session {
 
     /// Watches UB bytes or tensor elements for reads, writes or both.
     pub fn watch(&mut self, target: &WatchTarget, kind: WatchKind) -> Result<u32, String> {
+        if let WatchTarget::Name(name) = target {
+            if let Some(index) = self.program.scalars.iter().position(|s| &s.name == name) {
+                return Ok(self.add(PointKind::Scalar {
+                    index,
+                    label: name.clone(),
+                }));
+            }
+            if self.program.tensors.iter().any(|t| &t.name == name) {
+                return Err(format!(
+                    "watch needs an element or a range of tensor \"{name}\", e.g. {name}[5] or {name}[0..8]"
+                ));
+            }
+            return Err(format!("no scalar or tensor named \"{name}\""));
+        }
         let (start, end, label) = self.resolve(target)?;
         Ok(self.add(PointKind::Watch {
             start,
@@ -113,6 +130,7 @@ impl Session {
                 }
                 Ok((*start, *end, format!("{start:#x}..{end:#x}")))
             }
+            WatchTarget::Name(name) => Err(format!("\"{name}\" needs an element or a range")),
             WatchTarget::Elements { tensor, start, end } => {
                 let t = self.tensor_by_name(tensor)?;
                 let t = &self.program.tensors[t];
@@ -217,6 +235,8 @@ impl Session {
 pub(super) enum Hit {
     Instr(u32),
     Diagnostic(u32, String),
+    /// A watched scalar changed: the message says from what to what.
+    Scalar(u32, String),
     Access {
         id: u32,
         reason: StopReason,
@@ -318,7 +338,7 @@ pub(super) fn check_event(
 ) -> Option<Hit> {
     for b in points.iter().filter(|b| b.enabled) {
         match &b.kind {
-            PointKind::Instr { .. } => {}
+            PointKind::Instr { .. } | PointKind::Scalar { .. } => {}
             PointKind::Diagnostics => {
                 if let Some(d) = ev.diagnostics.first() {
                     let msg = format!(
@@ -384,4 +404,34 @@ pub(super) fn check_event(
         }
     }
     None
+}
+
+/// The first enabled scalar watchpoint whose scalar differs between `before` and `m`.
+pub(super) fn scalar_hit(
+    points: &[Breakpoint],
+    program: &Program,
+    before: &[Option<Value>],
+    m: &Machine,
+) -> Option<Hit> {
+    points
+        .iter()
+        .filter(|b| b.enabled)
+        .find_map(|b| match &b.kind {
+            PointKind::Scalar { index, label } => {
+                let (old, new) = (before.get(*index).copied().flatten(), m.scalar(*index));
+                (old != new).then(|| {
+                    let d = program.scalars[*index].dtype;
+                    Hit::Scalar(
+                        b.id,
+                        format!(
+                            "watchpoint {}: scalar {label} changed {} → {}",
+                            b.id,
+                            value_text(old, d),
+                            value_text(new, d)
+                        ),
+                    )
+                })
+            }
+            _ => None,
+        })
 }

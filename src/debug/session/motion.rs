@@ -1,6 +1,7 @@
 //! Moving through a program: forward by any unit, backward through the history, goto,
 //! reverse-continue, product switch and the last writer of an address.
 
+use super::breakpoints::scalar_hit;
 use super::*;
 use crate::base::dtype::value_text;
 use crate::sim::trace::{last_writes, Write};
@@ -48,12 +49,20 @@ impl Session {
                 }
             }
             let before = self.machine.pos();
+            let watch_scalars = self
+                .points
+                .iter()
+                .any(|b| b.enabled && matches!(b.kind, PointKind::Scalar { .. }));
+            let scalars_before = watch_scalars.then(|| self.machine.scalars().to_vec());
             let Some(ev) = self.machine.step(Granularity::Block) else {
                 break Some(self.end_stop());
             };
             self.history.record(&self.machine);
             executed += 1;
-            let hit = check_event(&self.points, &self.program, &self.machine, &ev);
+            let hit = check_event(&self.points, &self.program, &self.machine, &ev).or_else(|| {
+                let b = scalars_before.as_deref()?;
+                scalar_hit(&self.points, &self.program, b, &self.machine)
+            });
             if aggregate {
                 match agg.as_mut() {
                     None => agg = Some(ev),

@@ -51,6 +51,7 @@ impl Session {
                 self.make_stop(StopReason::Breakpoint, Some(id), format!("breakpoint {id}"))
             }
             Hit::Diagnostic(id, msg) => self.make_stop(StopReason::Diagnostic, Some(id), msg),
+            Hit::Scalar(id, msg) => self.make_stop(StopReason::Watchpoint, Some(id), msg),
             Hit::Access {
                 id,
                 reason,
