@@ -49,6 +49,21 @@ pub enum Slot {
     Scalar,
     /// A stride field, by its name in the program (`dst_rep_stride`, `src0_blk_stride`, …).
     Stride(&'static str),
+    /// The element offset of an operand (`"x[i]"`): 0 the destination, 1 the first source, 2
+    /// the second.
+    Offset(u8),
+}
+
+impl Slot {
+    /// The offset slot of the operand in field `field`, if offsets there may name a scalar.
+    pub fn offset_of(field: &str) -> Option<Slot> {
+        Some(Slot::Offset(match field {
+            "dst" => 0,
+            "src" | "src0" => 1,
+            "src1" => 2,
+            _ => return None,
+        }))
+    }
 }
 
 /// A value the scalar unit stores: a literal or a scalar.

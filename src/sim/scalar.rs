@@ -159,6 +159,28 @@ pub fn bind<'a>(
                     }
                 }
             }
+            Slot::Offset(k) => {
+                let o = match (&mut out.args, k) {
+                    (Args::GetValue { src, .. }, 1) => Some(src),
+                    (Args::SetValue { dst, .. }, 0) => Some(dst),
+                    (args, _) => match vector_args_mut(args) {
+                        Some(v) if k == 0 => Some(&mut v.dst),
+                        Some(v) => v.src.get_mut(k as usize - 1),
+                        None => None,
+                    },
+                };
+                if let Some(o) = o {
+                    let t = &program.tensors[o.tensor];
+                    let i = int("an operand's offset", u32::MAX as i128)? as u32;
+                    if i >= t.len {
+                        return Err(format!(
+                            "offset {i} (scalar \"{}\") is beyond tensor \"{}\" (len {})",
+                            decl.name, t.name, t.len
+                        ));
+                    }
+                    o.offset = i;
+                }
+            }
             Slot::Scalar => {
                 let d = program.instr_dtype(&out).unwrap_or(DType::Float);
                 // Axpy's and Compares' scalar has the source type (semantics.md §10).
@@ -186,7 +208,11 @@ pub fn bind<'a>(
 }
 
 fn vector_mut(i: &mut Instr) -> Option<&mut crate::base::ir::Vector> {
-    match &mut i.args {
+    vector_args_mut(&mut i.args)
+}
+
+fn vector_args_mut(args: &mut Args) -> Option<&mut crate::base::ir::Vector> {
+    match args {
         Args::Elementwise(v) | Args::Brcb(v) => Some(v),
         Args::Scalar { v, .. }
         | Args::Fill { v, .. }

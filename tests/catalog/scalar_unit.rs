@@ -165,6 +165,37 @@ pub(crate) fn scalar_unit_cases() -> Vec<Case> {
         .at("y", 31, fl(&[163.0]))
         .returns(vec![(0, "rsvd_cnt", 32)]),
     );
+    // A scalar as an operand's offset: GetValue(x[i]) with i = 5 gives 6; Adds on y[k], x[k]
+    // with k = 8 (one block) writes y[8..16] = x[8..16] + 1; an offset past the tensor stops.
+    v.push(
+        case(
+            "scalars as operand offsets",
+            A2,
+            X,
+            r#"GetValue(dst: "s", src: "x[i]"),
+               Let(dst: "k", expr: "i + 3"),
+               Adds(dst: "y[k]", src: "x[k]", scalar: 1.0, count: 8),
+               SetValue(dst: "y[i]", src: "s"),"#,
+        )
+        .scalars(r#""i": (dtype: int32, value: 5), "k": (dtype: int32), "s": (dtype: float),"#)
+        .scalar("s", F(6.0))
+        .scalar("k", I(8))
+        .at(
+            "y",
+            5,
+            [vec![F(6.0), U, U], ramp_f(10.0, 1.0, 8), vec![U]].concat(),
+        ),
+    );
+    v.push(
+        case(
+            "a scalar offset past the tensor",
+            A2,
+            X,
+            r#"GetValue(dst: "s", src: "x[i]"),"#,
+        )
+        .scalars(r#""i": (dtype: int32, value: 64), "s": (dtype: float),"#)
+        .fails("scalar-out-of-range"),
+    );
     // GetValue converts to the scalar's type, SetValue to the tensor's (C++ assignment).
     v.push(
         case(

@@ -195,6 +195,29 @@ pub(super) fn operand(
     let (tlen, dtype, tname) = (t.len, t.dtype, t.name.clone());
     let offset = match parsed.offset {
         None => 0,
+        Some(off)
+            if off.value.is_none()
+                && off
+                    .text
+                    .starts_with(|c: char| c.is_alphabetic() || c == '_') =>
+        {
+            let i = ctx.scalar_index(off.text, node.char_span(off.char_index))?;
+            let Some(slot) = Slot::offset_of(field) else {
+                ctx.report(
+                    Diagnostic::error(
+                        "bad-operand",
+                        format!(
+                            "operand {text:?}: a scalar offset is not accepted in `{field}` yet"
+                        ),
+                    )
+                    .at(node.char_span(off.char_index))
+                    .note("scalar offsets work in dst, src, src0 and src1"),
+                );
+                return None;
+            };
+            ctx.bindings.push((slot, i));
+            0
+        }
         Some(off) => match off.value {
             Some(v) if v < tlen as u128 => v as u32,
             v => {
@@ -271,9 +294,25 @@ pub(super) fn parse_operand(s: &str) -> Result<ParsedOperand<'_>, String> {
         None => (text, 10),
     };
     let digits = digits.replace('_', "");
+    let is_name = text
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_')
+        && text.chars().all(|c| c.is_alphanumeric() || c == '_');
+    if is_name {
+        // A scalar's name (program-format.md §10): the loader binds it.
+        return Ok(ParsedOperand {
+            name,
+            offset: Some(ParsedOffset {
+                text,
+                value: None,
+                char_index,
+            }),
+        });
+    }
     if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
         return Err(format!(
-            "offset `{text}` is not a decimal or 0x-hex element index"
+            "offset `{text}` is not a decimal or 0x-hex element index, nor a scalar's name"
         ));
     }
     Ok(ParsedOperand {
