@@ -402,7 +402,7 @@ fn operand_out_of_tensor_points_at_the_offset() {
 
 #[test]
 fn bad_operand() {
-    for text in ["x[", "x[1]]", "[3]", "x[-1]", "x[abc]", ""] {
+    for text in ["x[", "x[1]]", "[3]", "x[-1]", "x[a-b]", ""] {
         one(
             &prog(&format!("Exp(dst: {text:?}, src: \"x\", count: 8)")),
             "bad-operand",
@@ -410,6 +410,14 @@ fn bad_operand() {
             19,
         );
     }
+    // A name inside the brackets is a scalar (program-format.md §10): unknown here, reported at
+    // the name.
+    one(
+        &prog("Exp(dst: \"x[abc]\", src: \"x\", count: 8)"),
+        "unknown-scalar",
+        7,
+        22,
+    );
 }
 
 #[test]
