@@ -143,18 +143,52 @@ pub fn bind<'a>(
                 }
             }
             Slot::Stride(name) => {
+                // Fields of DataCopyParams, GatherMaskParams and Gather's base_addr first.
+                if let Args::DataCopy {
+                    blocks: Some(b), ..
+                } = &mut out.args
+                {
+                    let v = int(name, u16::MAX as i128)? as u32;
+                    match name {
+                        "block_count" => b.count = v,
+                        "block_len" => b.len = v,
+                        "src_stride" => b.src_gap = v,
+                        "dst_stride" => b.dst_gap = v,
+                        other => return Err(format!("a scalar cannot stand for `{other}`")),
+                    }
+                    continue;
+                }
+                if let Args::Gather { base_addr, .. } = &mut out.args {
+                    if name == "base_addr" {
+                        *base_addr = int(name, u32::MAX as i128)? as u32;
+                        continue;
+                    }
+                }
+                if name == "repeat_times" {
+                    if let Some(Form::Masked { mask, .. }) = v_form {
+                        let r = int(name, u16::MAX as i128)? as u64;
+                        set_form(
+                            &mut out,
+                            Form::Masked {
+                                mask,
+                                repeat_times: r,
+                            },
+                        );
+                    }
+                    continue;
+                }
                 let s = int(name, u16::MAX as i128)? as u32;
                 if let Some(vec) = vector_mut(&mut out) {
                     let st = &mut vec.strides;
                     match name {
                         "dst_blk_stride" | "dst_stride" => st.dst_blk = s,
-                        "src_blk_stride" | "src0_blk_stride" | "src_stride" => st.src_blk[0] = s,
+                        "src_blk_stride" | "src0_blk_stride" | "src_stride"
+                        | "src0_block_stride" => st.src_blk[0] = s,
                         "src1_blk_stride" => st.src_blk[1] = s,
                         "dst_rep_stride" | "dst_repeat_size" => st.dst_rep = s,
-                        "src_rep_stride" | "src0_rep_stride" | "src_repeat_size" => {
-                            st.src_rep[0] = s
-                        }
-                        "src1_rep_stride" => st.src_rep[1] = s,
+                        "src_rep_stride" | "src0_rep_stride" | "src_repeat_size"
+                        | "src0_repeat_stride" => st.src_rep[0] = s,
+                        "src1_rep_stride" | "src1_repeat_stride" => st.src_rep[1] = s,
                         other => return Err(format!("a scalar cannot stand for `{other}`")),
                     }
                 }

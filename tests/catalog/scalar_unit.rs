@@ -196,6 +196,28 @@ pub(crate) fn scalar_unit_cases() -> Vec<Case> {
         .scalars(r#""i": (dtype: int32, value: 64), "s": (dtype: float),"#)
         .fails("scalar-out-of-range"),
     );
+    // Scalars in DataCopyParams, Gather's base_addr and GatherMaskParams: the DataCopy example
+    // [2, 3, 1, 2] with block_count from a scalar (burst 1 lands at y element 40 = 5 blocks);
+    // base_addr 32 bytes = 8 floats; GatherMask pattern 7 (all) over "r" = 2 repeats keeps 128.
+    v.push(
+        case(
+            "scalars in DataCopyParams, base_addr and GatherMaskParams",
+            A2,
+            r#""x": (dtype: float, addr: 0x000, len: 128, init: Ramp(start: 0, step: 1)),
+               "y": (dtype: float, addr: 0x200, len: 128),
+               "o": (dtype: uint32, addr: 0x400, len: 8, init: Values([0, 4, 8, 12, 16, 20, 24, 28])),
+               "g": (dtype: float, addr: 0x500, len: 8),
+               "k": (dtype: float, addr: 0x600, len: 128),"#,
+            r#"DataCopy(dst: "y", src: "x", params: ["nb", 3, 1, 2]),
+               Gather(dst: "g", src: "x", offset: "o", base_addr: "b", count: 8),
+               GatherMask(dst: "k", src0: "x", pattern: 7, reduce_mode: false, mask: 0, params: [1, "r", 8, 0]),"#,
+        )
+        .scalars(r#""nb": (dtype: int32, value: 2), "b": (dtype: uint32, value: 32), "r": (dtype: int32, value: 2),"#)
+        .at("y", 0, [ramp_f(0.0, 1.0, 24), unset(16), ramp_f(32.0, 1.0, 24)].concat())
+        .at("g", 0, ramp_f(8.0, 1.0, 8))
+        .at("k", 0, ramp_f(0.0, 1.0, 128))
+        .returns(vec![(2, "rsvd_cnt", 128)]),
+    );
     // GetValue converts to the scalar's type, SetValue to the tensor's (C++ assignment).
     v.push(
         case(

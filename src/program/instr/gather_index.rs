@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::base::dtype::DType;
-use crate::base::ir::Args;
+use crate::base::ir::{Args, Slot};
 use crate::program::load::{Ctx, Fields};
 
 pub(super) const GATHER: &[&str] = &[
@@ -41,6 +41,7 @@ pub(super) fn gather(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
         );
     }
     let base_addr = match f.get("base_addr") {
+        Some(n) if ctx.bind(n, Slot::Stride("base_addr"))? => 0,
         Some(n) => ctx.uint(n, "base_addr", u32::MAX as u128)? as u32,
         None => 0,
     };
