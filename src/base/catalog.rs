@@ -128,6 +128,7 @@ ops! {
     Brcb => Brcb, CreateVecIndex => VecIndex,
     Compare => Compare, Compares => Compare, Select => Select, GatherMask => GatherMask,
     Cast => Cast, AddReluCast => CastBinary, SubReluCast => CastBinary, MulCast => CastBinary,
+    AddDeqRelu => CastBinary,
     ReduceSum => Whole, ReduceMax => Whole, ReduceMin => Whole,
     SetVectorMask => MaskReg, SetMaskCount => MaskReg, SetMaskNorm => MaskReg,
     ResetMask => MaskReg,
@@ -420,7 +421,7 @@ impl Op {
                 a950: (I16 | U16 | HF | I32 | U32, I64 | U64),
             },
             // Conversions are described by `pairs` only.
-            Cast | AddReluCast | SubReluCast | MulCast => PerProduct::all((0, 0)),
+            Cast | AddReluCast | SubReluCast | MulCast | AddDeqRelu => PerProduct::all((0, 0)),
             SetVectorMask | SetMaskCount | SetMaskNorm | ResetMask => PerProduct::all((0, 0)),
             // The scalar unit and synchronisation exist everywhere (`available_on`).
             GetValue | SetValue | Let | PipeBarrier | SetFlag | WaitFlag => PerProduct::all((0, 0)),
@@ -484,6 +485,7 @@ impl Op {
         match self {
             Op::Cast => CAST_PAIRS.get(product),
             Op::AddReluCast | Op::SubReluCast => RELU_CAST_PAIRS.get(product),
+            Op::AddDeqRelu => ADD_DEQ_RELU_PAIRS.get(product),
             Op::MulCast => MUL_CAST_PAIRS.get(product),
             Op::MulAddDst => MUL_ADD_DST_PAIRS.get(product),
             Op::Axpy => &HALF_TO_FLOAT,
@@ -739,6 +741,16 @@ static MUL_CAST_PAIRS: PerProduct<&[Pair]> = PerProduct {
 };
 
 const HALF_TO_FLOAT: [Pair; 1] = [pr(TH, TF, ALL_MODES)];
+/// DK:复合计算/AddDeqRelu: int32 → half, not on training or 200I/500 A2.
+const DEQ_RELU: [Pair; 1] = [pr_deq(TI32, TH)];
+static ADD_DEQ_RELU_PAIRS: PerProduct<&[Pair]> = PerProduct {
+    training: &[],
+    inference: &DEQ_RELU,
+    a2: &DEQ_RELU,
+    a3: &DEQ_RELU,
+    a200i: &[],
+    a950: &DEQ_RELU,
+};
 /// §9 row 24: no half → float MulAddDst on 200I/500 A2; none at all on training.
 static MUL_ADD_DST_PAIRS: PerProduct<&[Pair]> = PerProduct {
     training: &[],

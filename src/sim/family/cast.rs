@@ -127,6 +127,28 @@ fn lane(k: &CastKernel, x: &[u64; 3]) -> u64 {
             )
         }
         Op::Cast => convert(x[0], k.src, k.dst, k.mode),
+        // relu(Deq(src0 + src1)), Deq(x) = Cast(x · scale) with RINT (DK:复合计算/AddDeqRelu):
+        // the int32 sum wraps, → float (RINT), times the scale, → half (RINT); relu gives +0
+        // for a negative or NaN result.
+        Op::AddDeqRelu => {
+            let s = (x[0] as u32 as i32).wrapping_add(x[1] as u32 as i32);
+            let f =
+                f32::from_bits(
+                    convert(s as u32 as u64, DType::Int32, DType::Float, RoundMode::Rint) as u32,
+                );
+            let h = convert(
+                f32_bits(f * k.deq_scale),
+                DType::Float,
+                DType::Half,
+                RoundMode::Rint,
+            );
+            let hv = f16::from_bits(h as u16);
+            if hv.is_nan() || hv.to_f32() <= 0.0 {
+                0
+            } else {
+                h
+            }
+        }
         // dst = src0 · src1 + dst (half · half is exact in float).
         Op::MulAddDst => f32_bits(half(x[0]) * half(x[1]) + f32::from_bits(x[2] as u32)),
         // dst = scalar · src + dst.
@@ -229,7 +251,8 @@ pub fn kernel(op: Op, t: &Types, product: Product, mode: RoundMode, scalar: Valu
         src: t.src,
         dst: t.dst,
         mode,
-        deq: op == Op::Cast && op.pair(product, t.src, t.dst).is_some_and(|p| p.deq),
+        deq: matches!(op, Op::Cast | Op::AddDeqRelu)
+            && op.pair(product, t.src, t.dst).is_some_and(|p| p.deq),
         deq_scale: 1.0,
         scalar,
     }
@@ -276,10 +299,20 @@ impl Room for CastRoom {
         let Args::Cast { round, .. } = c.instr.args else {
             return;
         };
+        let p = c.product;
+        if pr.deq && c.instr.op == Op::AddDeqRelu {
+            if deq_scale(c).is_none() {
+                c.warn(
+                    "deq-scale-unset",
+                    "src0",
+                    "AddDeqRelu takes its scale from the DEQSCALE register, but no SetDeqScale(half scale) ran before it: computed with scale 1.0 (DK:复合计算/AddDeqRelu)".into(),
+                );
+            }
+            return;
+        }
         if c.instr.op != Op::Cast {
             return;
         }
-        let p = c.product;
         if pr.deq {
             if deq_scale(c).is_none() {
                 c.warn(
