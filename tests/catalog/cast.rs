@@ -495,9 +495,9 @@ pub(crate) fn cast_cases() -> Vec<Case> {
     // AddDeqRelu (DK:复合计算/AddDeqRelu): relu(Cast((src0 + src1) · scale)) with RINT; sums
     // 11, −9, 3, 4098. Scale 0.5: 5.5, −4.5 → 0, 1.5, 2049 → 2048 (a tie, to even); without a
     // SetDeqScale, scale 1.0 with a warning: 11, 0, 3, 4098 → 4096 (a tie, to even).
-    let deq_relu = |code: &str| {
+    let deq_relu = |name: &str, code: &str| {
         case(
-            "AddDeqRelu int32 → half",
+            name,
             A2,
             r#""a": (dtype: int32, addr: 0x000, len: 4, init: Values([10, -10, 3, 4098])),
                "b": (dtype: int32, addr: 0x020, len: 4, init: Values([1, 1, 0, 0])),
@@ -506,15 +506,19 @@ pub(crate) fn cast_cases() -> Vec<Case> {
         )
     };
     let scaled = deq_relu(
+        "AddDeqRelu int32 → half, scale 0.5",
         r#"SetDeqScale(scale: 0.5),
            AddDeqRelu(dst: "d", src0: "a", src1: "b", count: 4),"#,
     );
     v.push(scaled.clone().at("d", 0, fl(&[5.5, 0.0, 1.5, 2048.0])));
     v.push(scaled.on(I200).fails("unsupported-instruction"));
     v.push(
-        deq_relu(r#"AddDeqRelu(dst: "d", src0: "a", src1: "b", count: 4),"#)
-            .warns("deq-scale-unset")
-            .at("d", 0, fl(&[11.0, 0.0, 3.0, 4096.0])),
+        deq_relu(
+            "AddDeqRelu int32 → half without SetDeqScale",
+            r#"AddDeqRelu(dst: "d", src0: "a", src1: "b", count: 4),"#,
+        )
+        .warns("deq-scale-unset")
+        .at("d", 0, fl(&[11.0, 0.0, 3.0, 4096.0])),
     );
     // The CastDequant form sets no half scale for Cast.
     v.push(
