@@ -5,6 +5,7 @@
 //! - `convert`: rounding and conversion between element types (semantics.md §4.7);
 //! - `product`: the products and their profiles (every behaviour switch a named field);
 //! - `catalog`: the instruction vocabulary (`Op`, `Family`) and per-product dtype tables;
+//!   `pairs`: the type pairs of the mixed-type instructions;
 //! - `modes`: enumerated instruction arguments (CMPMODE, SELMODE);
 //! - `ir`: the program IR every front end produces and the machine executes; `expr`: the
 //!   scalar unit's expressions;
@@ -19,6 +20,7 @@ pub mod equality;
 pub mod expr;
 pub mod ir;
 pub mod modes;
+pub mod pairs;
 pub mod product;
 pub mod rng;
 pub mod spans;

@@ -5,9 +5,11 @@
 //! `load` (program, tensors, expectations), `instr` (instructions and operands), `data` (data
 //! forms and literal encoding); the text's position index is `base::spans`.
 mod data;
+mod expect;
 mod expr;
 mod instr;
 mod load;
+mod scalars;
 #[cfg(test)]
 mod tests;
 
