@@ -44,13 +44,18 @@ pub struct ScalarDecl {
 pub enum Slot {
     Count,
     Mask,
+    /// Word `k` of a bitwise mask (`mask: [w0, w1]`), or SetVectorMask's `high` (0) / `low` (1).
+    MaskWord(u8),
+    /// SetVectorMask's `len`.
+    MaskLen,
     RepeatTimes,
     /// The scalar argument (`scalar`, `first_value`).
     Scalar,
     /// A stride field, by its name in the program (`dst_rep_stride`, `src0_blk_stride`, …).
     Stride(&'static str),
     /// The element offset of an operand (`"x[i]"`): 0 the destination, 1 the first source, 2
-    /// the second.
+    /// the second, 3 the other operand (`sel_mask`, GatherMask's `pattern` tensor, `work`,
+    /// Gather's `offset`).
     Offset(u8),
 }
 
@@ -61,6 +66,7 @@ impl Slot {
             "dst" => 0,
             "src" | "src0" => 1,
             "src1" => 2,
+            "sel_mask" | "pattern" | "work" | "offset" => 3,
             _ => return None,
         }))
     }

@@ -6,7 +6,7 @@
 use crate::base::convert::{cast_value, round_to};
 use crate::base::dtype::{DType, Value};
 use crate::base::expr::{Binary, Expr, Func, Literal, Unary};
-use crate::base::ir::{Args, Event, Form, Instr, MaskArg, Pipe, Program, Slot, Sync};
+use crate::base::ir::{Args, Event, Form, Instr, MaskArg, Pipe, Program, SetMaskArg, Slot, Sync};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -142,6 +142,46 @@ pub fn bind<'a>(
                     );
                 }
             }
+            Slot::MaskWord(k) => {
+                let w = int("a mask word", u64::MAX as i128)? as u64;
+                match (&mut out.args, v_form) {
+                    (
+                        Args::MaskReg {
+                            set: Some(SetMaskArg::Words { high, low }),
+                            ..
+                        },
+                        _,
+                    ) => *(if k == 0 { high } else { low }) = w,
+                    (
+                        _,
+                        Some(Form::Masked {
+                            mask: MaskArg::Bits(mut words),
+                            repeat_times,
+                        }),
+                    ) => {
+                        if let Some(x) = words.get_mut(k as usize) {
+                            *x = w;
+                        }
+                        set_form(
+                            &mut out,
+                            Form::Masked {
+                                mask: MaskArg::Bits(words),
+                                repeat_times,
+                            },
+                        );
+                    }
+                    _ => {}
+                }
+            }
+            Slot::MaskLen => {
+                if let Args::MaskReg {
+                    set: Some(SetMaskArg::Len(len)),
+                    ..
+                } = &mut out.args
+                {
+                    *len = int("len", u64::MAX as i128)? as u64;
+                }
+            }
             Slot::Stride(name) => {
                 // Fields of DataCopyParams, GatherMaskParams and Gather's base_addr first.
                 if let Args::DataCopy {
@@ -197,6 +237,7 @@ pub fn bind<'a>(
                 let o = match (&mut out.args, k) {
                     (Args::GetValue { src, .. }, 1) => Some(src),
                     (Args::SetValue { dst, .. }, 0) => Some(dst),
+                    (args, 3) => other_operand_mut(args),
                     (args, _) => match vector_args_mut(args) {
                         Some(v) if k == 0 => Some(&mut v.dst),
                         Some(v) => v.src.get_mut(k as usize - 1),
@@ -239,6 +280,20 @@ pub fn bind<'a>(
         }
     }
     Ok(Cow::Owned(out))
+}
+
+/// The operand a `Slot::Offset(3)` binds: neither dst nor a source.
+fn other_operand_mut(args: &mut Args) -> Option<&mut crate::base::ir::Operand> {
+    match args {
+        Args::Select { sel_mask, .. } => Some(sel_mask),
+        Args::GatherMask {
+            pattern: crate::base::ir::GatherPattern::Tensor(o),
+            ..
+        } => Some(o),
+        Args::Whole { work, .. } => work.as_mut(),
+        Args::Gather { offset, .. } => Some(offset),
+        _ => None,
+    }
 }
 
 fn vector_mut(i: &mut Instr) -> Option<&mut crate::base::ir::Vector> {

@@ -218,6 +218,51 @@ pub(crate) fn scalar_unit_cases() -> Vec<Case> {
         .at("k", 0, ramp_f(0.0, 1.0, 128))
         .returns(vec![(2, "rsvd_cnt", 128)]),
     );
+    // A scalar offset in the operands that are neither dst nor a source: Gather's offsets from
+    // o[j] with j = 8 (o[8..16] = 28, 24, …, 0 bytes: x[7], x[6], …, x[0]); Select's selMask
+    // from m[q] with q = 32 (one block: byte 0 = 0b00000101, lanes 0 and 2 from src0 = x,
+    // the others from src1 = -1).
+    v.push(
+        case(
+            "scalars as offsets of offset and sel_mask",
+            A2,
+            r#""x": (dtype: float, addr: 0x000, len: 8, init: Ramp(start: 0, step: 1)),
+               "o": (dtype: uint32, addr: 0x020, len: 16, init: Values([0, 0, 0, 0, 0, 0, 0, 0, 28, 24, 20, 16, 12, 8, 4, 0])),
+               "g": (dtype: float, addr: 0x060, len: 8),
+               "m": (dtype: uint8, addr: 0x080, len: 64, init: Values([255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])),
+               "n": (dtype: float, addr: 0x0c0, len: 8, init: Fill(-1)),
+               "d": (dtype: float, addr: 0x0e0, len: 8),"#,
+            r#"Gather(dst: "g", src: "x", offset: "o[j]", base_addr: 0, count: 8),
+               Select(dst: "d", sel_mask: "m[q]", src0: "x", src1: "n", sel_mode: VSEL_TENSOR_TENSOR_MODE, count: 8),"#,
+        )
+        .scalars(r#""j": (dtype: int32, value: 8), "q": (dtype: int32, value: 32),"#)
+        .at("g", 0, fl(&[7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0, 0.0]))
+        .at("d", 0, fl(&[0.0, -1.0, 2.0, -1.0, -1.0, -1.0, -1.0, -1.0])),
+    );
+    // Scalars as mask words (mask[0] = l = 0b111: lanes 0–2), as SetVectorMask's high/low in
+    // normal mode (the same three lanes) and as its len in counter mode (n = 5 elements).
+    v.push(
+        case(
+            "scalars as mask words and SetVectorMask high/low/len",
+            A2,
+            r#""x": (dtype: float, addr: 0x000, len: 64, init: Ramp(start: 0, step: 1)),
+               "y": (dtype: float, addr: 0x100, len: 64, init: Fill(0)),
+               "w": (dtype: float, addr: 0x200, len: 64, init: Fill(0)),
+               "z": (dtype: float, addr: 0x300, len: 64, init: Fill(0)),"#,
+            r#"Adds(dst: "y", src: "x", scalar: 1.0, mask: ["l", "h"], repeat_times: 1, params: [1, 1, 8, 8]),
+               SetVectorMask(high: "h", low: "l"),
+               Adds(dst: "w", src: "x", scalar: 1.0, mask: Placeholder, repeat_times: 1, params: [1, 1, 8, 8]),
+               SetMaskCount(),
+               SetVectorMask(len: "n"),
+               Adds(dst: "z", src: "x", scalar: 1.0, mask: Placeholder, repeat_times: 1, params: [1, 1, 8, 8]),
+               SetMaskNorm(),
+               ResetMask(),"#,
+        )
+        .scalars(r#""h": (dtype: uint64, value: 0), "l": (dtype: uint64, value: 7), "n": (dtype: int32, value: 5),"#)
+        .at("y", 0, fl(&[1.0, 2.0, 3.0, 0.0]))
+        .at("w", 0, fl(&[1.0, 2.0, 3.0, 0.0]))
+        .at("z", 0, fl(&[1.0, 2.0, 3.0, 4.0, 5.0, 0.0])),
+    );
     // GetValue converts to the scalar's type, SetValue to the tensor's (C++ assignment).
     v.push(
         case(

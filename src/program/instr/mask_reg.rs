@@ -4,7 +4,8 @@ use super::*;
 use crate::base::catalog::Op;
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::DType;
-use crate::base::ir::{Args, SetMaskArg};
+use crate::base::ir::{Args, SetMaskArg, Slot};
+use crate::base::spans::Node;
 use crate::program::load::{Ctx, Fields};
 
 pub(super) const SET_VECTOR_MASK: &[&str] = &["high", "low", "len", "dtype"];
@@ -39,8 +40,8 @@ pub(super) fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Arg
         (true, None) => {
             let high = ctx.require(f, "high", "SetVectorMask");
             let low = ctx.require(f, "low", "SetVectorMask");
-            let high = high.and_then(|n| ctx.uint(n, "high", u64::MAX as u128));
-            let low = low.and_then(|n| ctx.uint(n, "low", u64::MAX as u128));
+            let high = high.and_then(|n| word(ctx, n, "high", 0));
+            let low = low.and_then(|n| word(ctx, n, "low", 1));
             if let (Some(high), Some(low)) = (high, low) {
                 set = Some(SetMaskArg::Words {
                     high: high as u64,
@@ -49,7 +50,12 @@ pub(super) fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Arg
             }
         }
         (false, Some(n)) => {
-            if let Some(len) = ctx.uint(n, "len", u64::MAX as u128) {
+            let len = match ctx.bind(n, Slot::MaskLen) {
+                Some(true) => Some(0),
+                Some(false) => ctx.uint(n, "len", u64::MAX as u128),
+                None => None,
+            };
+            if let Some(len) = len {
                 set = Some(SetMaskArg::Len(len as u64));
             }
         }
@@ -60,4 +66,12 @@ pub(super) fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Arg
         }
     }
     Some(Args::MaskReg { set, dtype })
+}
+
+/// A mask word: a number, or a scalar's name bound to `Slot::MaskWord(k)` (0 until bound).
+fn word(ctx: &mut Ctx, n: &Node, what: &str, k: u8) -> Option<u128> {
+    match ctx.bind(n, Slot::MaskWord(k))? {
+        true => Some(0),
+        false => ctx.uint(n, what, u64::MAX as u128),
+    }
 }

@@ -211,7 +211,7 @@ pub(super) fn operand(
                         ),
                     )
                     .at(node.char_span(off.char_index))
-                    .note("scalar offsets work in dst, src, src0 and src1"),
+                    .note("scalar offsets work in dst, src, src0, src1, sel_mask, pattern, work and offset"),
                 );
                 return None;
             };

@@ -373,7 +373,18 @@ pub(super) fn mask_arg(ctx: &mut Ctx, node: &Node) -> Option<MaskArg> {
         Kind::Group(g) if g.delim == Delim::Bracket && (1..=4).contains(&g.items.len()) => {
             let mut words = Vec::with_capacity(g.items.len());
             let mut ok = true;
-            for item in &g.items {
+            for (k, item) in g.items.iter().enumerate() {
+                match ctx.bind(&item.value, Slot::MaskWord(k as u8)) {
+                    Some(true) => {
+                        words.push(0);
+                        continue;
+                    }
+                    None => {
+                        ok = false;
+                        continue;
+                    }
+                    Some(false) => {}
+                }
                 match ctx.uint(&item.value, "a mask word", u64::MAX as u128) {
                     Some(w) => words.push(w as u64),
                     None => ok = false,
