@@ -508,3 +508,35 @@ fn scalars_are_watched_printed_and_restored_going_back() {
         "{e}"
     );
 }
+
+/// Reverse-continue stops at scalar watchpoints too: going back from the end it lands right
+/// after the last step that changed the watched scalar (the second Let, position 3), then after
+/// the first one (position 1), then at the start.
+#[test]
+fn reverse_continue_stops_where_a_watched_scalar_changed() {
+    let mut s = session(
+        r#"Program(
+        tensors: { "x": (dtype: float, addr: 0x000, len: 8, init: Ramp(start: 1, step: 1)) },
+        scalars: { "n": (dtype: int32, value: 4) },
+        code: [
+            Let(dst: "n", expr: "n + 1"),
+            Adds(dst: "x", src: "x", scalar: 1.0, count: 8),
+            Let(dst: "n", expr: "n * 10"),
+            Let(dst: "n", expr: "n + 0"),
+        ],
+    )"#,
+    );
+    s.watch(&WatchTarget::Name("n".into()), WatchKind::Write)
+        .unwrap();
+    s.goto(u64::MAX);
+    let stop = s.reverse_continue().unwrap();
+    assert_eq!(stop.reason, StopReason::Watchpoint, "{}", stop.message);
+    assert!(stop.message.contains("5 → 50"), "{}", stop.message);
+    assert_eq!(stop.position.instruction, 3);
+    let stop = s.reverse_continue().unwrap();
+    assert_eq!(stop.reason, StopReason::Watchpoint, "{}", stop.message);
+    assert!(stop.message.contains("4 → 5"), "{}", stop.message);
+    assert_eq!(stop.position.instruction, 1);
+    let stop = s.reverse_continue().unwrap();
+    assert_eq!(stop.reason, StopReason::Start);
+}

@@ -49,11 +49,9 @@ impl Session {
                 }
             }
             let before = self.machine.pos();
-            let watch_scalars = self
-                .points
-                .iter()
-                .any(|b| b.enabled && matches!(b.kind, PointKind::Scalar { .. }));
-            let scalars_before = watch_scalars.then(|| self.machine.scalars().to_vec());
+            let scalars_before = self
+                .watches_scalars()
+                .then(|| self.machine.scalars().to_vec());
             let Some(ev) = self.machine.step(Granularity::Block) else {
                 break Some(self.end_stop());
             };
@@ -207,6 +205,7 @@ impl Session {
             .before(cur.saturating_sub(1))
             .cloned()
             .collect();
+        let watch_scalars = self.watches_scalars();
         for cp in starts {
             let cp_step = cp.step_count();
             if cp_step >= end {
@@ -221,10 +220,14 @@ impl Session {
                         best = Some((p, Hit::Instr(id)));
                     }
                 }
+                let scalars_before = watch_scalars.then(|| m.scalars().to_vec());
                 let Some(ev) = m.step(Granularity::Block) else {
                     break;
                 };
-                if let Some(h) = check_event(&self.points, &self.program, &m, &ev) {
+                let hit = check_event(&self.points, &self.program, &m, &ev).or_else(|| {
+                    scalar_hit(&self.points, &self.program, scalars_before.as_deref()?, &m)
+                });
+                if let Some(h) = hit {
                     if m.step_count() < cur {
                         best = Some((m.step_count(), h));
                     }
@@ -255,6 +258,13 @@ impl Session {
         );
         self.stops.push(s.clone());
         Some(s)
+    }
+
+    /// Whether an enabled watchpoint watches a scalar (steps then compare the scalars).
+    fn watches_scalars(&self) -> bool {
+        self.points
+            .iter()
+            .any(|b| b.enabled && matches!(b.kind, PointKind::Scalar { .. }))
     }
 
     /// Back to step 0, keeping breakpoints.
