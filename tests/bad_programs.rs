@@ -104,6 +104,7 @@ const WARNING_CLASSES: &[&str] = &[
     "scalar-read-without-sync",
     "vector-read-without-sync",
     "unpaired-wait-flag",
+    "reduce-sum-spr-unset",
 ];
 
 #[test]

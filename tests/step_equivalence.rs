@@ -132,6 +132,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
                     1,
                 ),
             },
+            Op::GetReduceRepeatSumSpr => Args::ReduceSumSpr { ret: 0 },
             Op::PipeBarrier => Args::Sync(Sync::Barrier(Pipe::V)),
             Op::SetFlag => Args::Sync(Sync::SetFlag(
                 Event {
@@ -432,19 +433,24 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
             }
         })
         .collect();
-    let ops: Vec<Op> = Op::ALL
-        .iter()
-        .copied()
-        .filter(|&o| usable(o, product, dt))
-        .collect();
+    // A family first, then one of its usable ops: every family is drawn as often however many
+    // ops it has, so adding an API does not thin out the others.
+    let mut families: Vec<Vec<Op>> = Vec::new();
+    for &o in Op::ALL.iter().filter(|&&o| usable(o, product, dt)) {
+        match families.iter_mut().find(|f| f[0].family() == o.family()) {
+            Some(f) => f.push(o),
+            None => families.push(vec![o]),
+        }
+    }
     let code = specs
         .iter()
         .map(|&(k, seed)| {
             let mut r = Rng(SplitMix64::new(seed));
-            let op = if ops.is_empty() {
+            let op = if families.is_empty() {
                 Op::Add
             } else {
-                ops[k as usize % ops.len()]
+                let f = &families[k as usize % families.len()];
+                f[r.below(f.len() as u64) as usize]
             };
             instr(op, dt, &mut r)
         })

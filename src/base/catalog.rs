@@ -135,6 +135,7 @@ ops! {
     ResetMask => MaskReg,
     Copy => Copy, DataCopy => DataCopy, Gather => Gather, SetDeqScale => DeqScale,
     GetValue => ScalarUnit, SetValue => ScalarUnit, Let => ScalarUnit,
+    GetReduceRepeatSumSpr => ScalarUnit,
     PipeBarrier => Sync, SetFlag => Sync, WaitFlag => Sync,
 }
 
@@ -425,7 +426,13 @@ impl Op {
             Cast | AddReluCast | SubReluCast | MulCast | AddDeqRelu => PerProduct::all((0, 0)),
             SetVectorMask | SetMaskCount | SetMaskNorm | ResetMask => PerProduct::all((0, 0)),
             // The scalar unit and synchronisation exist everywhere (`available_on`).
-            GetValue | SetValue | Let | PipeBarrier | SetFlag | WaitFlag => PerProduct::all((0, 0)),
+            GetValue
+            | SetValue
+            | Let
+            | PipeBarrier
+            | SetFlag
+            | WaitFlag
+            | GetReduceRepeatSumSpr => PerProduct::all((0, 0)),
             // DK:数据搬运/UB与UB数据搬运/Copy: not on training or inference.
             Copy => {
                 let std = I16 | U16 | H | BF | I32 | U32 | F;
@@ -529,7 +536,9 @@ impl Op {
     pub fn available_on(self, product: Product) -> bool {
         match self.family() {
             Family::MaskReg => self == Op::SetVectorMask || product.profile().counter_mode_apis,
-            Family::ScalarUnit | Family::Sync => true,
+            Family::ScalarUnit | Family::Sync => {
+                self != Op::GetReduceRepeatSumSpr || product.profile().reduce_sum_spr
+            }
             _ => {
                 !self.dtypes(product).is_empty()
                     || !self.count_only_dtypes(product).is_empty()

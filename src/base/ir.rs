@@ -292,6 +292,9 @@ pub enum Args {
     GetValue { dst: usize, src: Operand },
     /// `x.SetValue(i, v)`: the value, converted to the tensor's dtype.
     SetValue { dst: Operand, src: ScalarArg },
+    /// `s = GetReduceRepeatSumSpr<T>()` (old name GetAccVal): the result of the last
+    /// count-form ReduceSum, converted to the scalar's dtype.
+    ReduceSumSpr { ret: usize },
     /// `s = expr`, computed with C++'s arithmetic and converted to the scalar's dtype.
     Let { dst: usize, expr: Expr },
     /// PipeBarrier, SetFlag, WaitFlag: steps that change no data.
@@ -363,6 +366,7 @@ impl Instr {
             | Args::GetValue { .. }
             | Args::SetValue { .. }
             | Args::Let { .. }
+            | Args::ReduceSumSpr { .. }
             | Args::Sync(_) => None,
             Args::Elementwise(v) | Args::Brcb(v) => Some(v),
             Args::Scalar { v, .. }

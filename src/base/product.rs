@@ -108,6 +108,9 @@ pub struct Profile {
     /// FusedMulAdd, MulAddRelu, MulAddDst and same-type Axpy round once, a fused multiply–add
     /// (950, semantics.md §9 row 32); elsewhere the product is rounded to T first.
     pub fused_mul_add: bool,
+    /// GetReduceRepeatSumSpr / GetAccVal read the result of a count-form ReduceSum
+    /// (DK:归约计算/寄存器辅助接口/GetReduceRepeatSumSpr: A2, A3 and 950 only).
+    pub reduce_sum_spr: bool,
 }
 
 /// One value per product, by name: a table that reordering `Product` cannot shift.
@@ -277,6 +280,7 @@ const ATLAS_A2: Profile = Profile {
     transcendental_ftz: false,
     compare_int32_eq_only: true,
     fused_mul_add: false,
+    reduce_sum_spr: true,
 };
 
 const TRAINING: Profile = Profile {
@@ -311,6 +315,7 @@ const TRAINING: Profile = Profile {
     transcendental_ftz: false,
     compare_int32_eq_only: false,
     fused_mul_add: false,
+    reduce_sum_spr: false,
 };
 const INFERENCE: Profile = Profile {
     product: Product::AtlasInference,
@@ -344,6 +349,7 @@ const INFERENCE: Profile = Profile {
     transcendental_ftz: false,
     compare_int32_eq_only: false,
     fused_mul_add: false,
+    reduce_sum_spr: false,
 };
 
 const ATLAS_A3: Profile = Profile {
@@ -384,6 +390,7 @@ const ATLAS_200I: Profile = Profile {
     transcendental_ftz: false,
     compare_int32_eq_only: false,
     fused_mul_add: false,
+    reduce_sum_spr: false,
 };
 const ASCEND_950: Profile = Profile {
     product: Product::Ascend950,
@@ -417,6 +424,7 @@ const ASCEND_950: Profile = Profile {
     transcendental_ftz: true,
     compare_int32_eq_only: false,
     fused_mul_add: true,
+    reduce_sum_spr: true,
 };
 
 impl Product {

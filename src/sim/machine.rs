@@ -2,12 +2,12 @@
 //! block, repeat or instruction steps and returns what they did; `run` executes to the end on a
 //! fast path that builds no events and gives bit-identical results.
 
-use crate::base::catalog::Family;
+use crate::base::catalog::{Family, Op};
 use crate::base::convert::cast_value;
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::{DType, Value};
-use crate::base::ir::Program;
 use crate::base::ir::ScalarArg;
+use crate::base::ir::{Form, Program};
 use crate::base::product::Product;
 use crate::sim::access::Mem;
 use crate::sim::event::{Granularity, Pos, StepEvent};
@@ -569,6 +569,18 @@ impl Machine {
                 }
             }
         }
+        // A count-form ReduceSum leaves its result in the register GetReduceRepeatSumSpr reads
+        // (docs/semantics.md §6).
+        let code = &self.program.code[self.pos.instruction as usize];
+        if code.op == Op::ReduceSum
+            && matches!(code.vector().map(|v| &v.form), Some(Form::Count(_)))
+        {
+            if let Some(d) = plan.operands.iter().find(|o| o.role == "dst") {
+                let bytes = self.ub.bytes();
+                let (s, e) = (d.base as usize, d.base as usize + d.size() as usize);
+                self.scalars.reduce_sum = bytes.get(s..e).map(|b| d.dtype.decode(b));
+            }
+        }
         if matches!(active.prep.exec, Exec::GatherMask(_)) {
             self.returns.push(Return {
                 instruction: self.pos.instruction,
@@ -664,6 +676,25 @@ impl Machine {
                         "scalar-out-of-range",
                         format!("SetValue: {m}"),
                     )),
+                }
+            }
+            ScalarStep::ReduceSumSpr { dst } => {
+                let decl = &self.program.scalars[*dst];
+                match self.scalars.reduce_sum {
+                    None => {
+                        diags.push(Diagnostic::warning(
+                            "reduce-sum-spr-unset",
+                            format!("GetReduceRepeatSumSpr reads the ReduceSum result register, but no ReduceSum with `count` (the first-n form) ran before it: scalar \"{}\" is uninitialised (DK:归约计算/寄存器辅助接口/GetReduceRepeatSumSpr 约束说明)", decl.name),
+                        ));
+                        self.scalars.values[*dst] = None;
+                    }
+                    Some(v) => match cast_value(v, decl.dtype) {
+                        Ok(x) => self.scalars.values[*dst] = Some(x),
+                        Err(m) => diags.push(Diagnostic::error(
+                            "scalar-out-of-range",
+                            format!("GetReduceRepeatSumSpr into \"{}\": {m}", decl.name),
+                        )),
+                    },
                 }
             }
             ScalarStep::Let { dst, expr } => {

@@ -21,6 +21,9 @@ pub struct ScalarState {
     pub s_writes: Vec<Range<u32>>,
     /// SetFlag events not yet waited for.
     pub flags: Vec<(Event, u32)>,
+    /// The register GetReduceRepeatSumSpr reads: the result of the last count-form ReduceSum
+    /// (its dst[0]), None before one ran.
+    pub reduce_sum: Option<Value>,
 }
 
 impl ScalarState {

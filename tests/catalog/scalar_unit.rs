@@ -263,6 +263,39 @@ pub(crate) fn scalar_unit_cases() -> Vec<Case> {
         .at("w", 0, fl(&[1.0, 2.0, 3.0, 0.0]))
         .at("z", 0, fl(&[1.0, 2.0, 3.0, 4.0, 5.0, 0.0])),
     );
+    // GetReduceRepeatSumSpr (old name GetAccVal) returns the result of the last count-form
+    // ReduceSum (DK:归约计算/寄存器辅助接口/GetReduceRepeatSumSpr: "返回前128个数的和"):
+    // 0 + 1 + … + 127 = 127·128/2 = 8128, into a float and, converted as C++ does, an int32.
+    // A2, A3 and 950 only; before any count-form ReduceSum the register is unset (the mask
+    // form does not set it: the documentation names only the first-n form).
+    let spr = case(
+        "GetReduceRepeatSumSpr / GetAccVal after ReduceSum(count: 128)",
+        A2,
+        r#""x": (dtype: float, addr: 0x000, len: 128, init: Ramp(start: 0, step: 1)),
+           "y": (dtype: float, addr: 0x200, len: 8, init: Fill(0)),
+           "w": (dtype: float, addr: 0x300, len: 64),"#,
+        r#"ReduceSum(dst: "y", src: "x", work: "w", mask: 64, repeat_times: 2, src_rep_stride: 8),
+           GetAccVal(ret: "t"),
+           ReduceSum(dst: "y", src: "x", work: "w", count: 128),
+           GetReduceRepeatSumSpr(ret: "s"),
+           GetAccVal(ret: "u"),"#,
+    )
+    .scalars(r#""s": (dtype: float), "t": (dtype: float), "u": (dtype: int32),"#);
+    v.push(
+        spr.clone()
+            .scalar("s", F(8128.0))
+            .scalar("u", I(8128))
+            .scalar("t", U)
+            .warns("reduce-sum-spr-unset"),
+    );
+    v.push(
+        spr.on(A950)
+            .scalar("s", F(8128.0))
+            .scalar("t", U)
+            .warns("reduce-sum-spr-unset"),
+    );
+    v.push(spr.on(I200).fails("unsupported-instruction"));
+    v.push(spr.on(INFER).fails("unsupported-instruction"));
     // GetValue converts to the scalar's type, SetValue to the tensor's (C++ assignment).
     v.push(
         case(

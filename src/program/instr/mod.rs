@@ -32,8 +32,9 @@ const ALIASES: [&str; 3] = ["ReducePairElem", "ReduceDataBlock", "ReduceRepeat"]
 
 /// Old API names that are another instruction (program-format.md §7): the name, what it is,
 /// and the fields it takes (None: the target's).
-const OLD_NAMES: [(&str, Op, Option<&[&str]>); 2] = [
+const OLD_NAMES: [(&str, Op, Option<&[&str]>); 3] = [
     ("CompareScalar", Op::Compares, None),
+    ("GetAccVal", Op::GetReduceRepeatSumSpr, None),
     // AscendCUtils::SetMask<T>(n): SetVectorMask(len) with T's lanes.
     ("SetMask", Op::SetVectorMask, Some(&["len", "dtype"])),
 ];
@@ -75,6 +76,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::ScalarUnit => match op {
             Op::GetValue => (scalar_unit::GET_VALUE, scalar_unit::get_value),
             Op::SetValue => (scalar_unit::SET_VALUE, scalar_unit::set_value),
+            Op::GetReduceRepeatSumSpr => (scalar_unit::RET, scalar_unit::reduce_sum_spr),
             _ => (scalar_unit::LET, scalar_unit::let_),
         },
         Family::Sync if op == Op::PipeBarrier => {

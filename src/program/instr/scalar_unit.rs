@@ -11,6 +11,7 @@ use crate::program::load::{Ctx, Fields};
 pub(super) const GET_VALUE: &[&str] = &["dst", "src"];
 pub(super) const SET_VALUE: &[&str] = &["dst", "src"];
 pub(super) const LET: &[&str] = &["dst", "expr"];
+pub(super) const RET: &[&str] = &["ret"];
 pub(super) const PIPE_BARRIER: &[&str] = &["pipe"];
 pub(super) const FLAG: &[&str] = &["event", "id"];
 
@@ -39,6 +40,12 @@ pub(super) fn get_value(ctx: &mut Ctx, f: &Fields, _ins: &mut Draft) -> Option<A
         dst: dst?,
         src: src?.0,
     })
+}
+
+/// `GetReduceRepeatSumSpr(ret: "s")` (or `GetAccVal`): s = GetReduceRepeatSumSpr<T>().
+pub(super) fn reduce_sum_spr(ctx: &mut Ctx, f: &Fields, _ins: &mut Draft) -> Option<Args> {
+    let ret = scalar_field(ctx, f, "ret", "GetReduceRepeatSumSpr")?;
+    Some(Args::ReduceSumSpr { ret })
 }
 
 /// `SetValue(dst: "y[0]", src: "s")` or `src: 1.5`: y.SetValue(0, v).

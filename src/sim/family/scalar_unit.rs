@@ -22,6 +22,8 @@ pub enum ScalarStep {
     },
     /// scalar `dst` = `expr`.
     Let { dst: usize, expr: Expr },
+    /// scalar `dst` = the ReduceSum result register.
+    ReduceSumSpr { dst: usize },
 }
 
 /// The operand's element address and an `OpAddr` naming its tensor.
@@ -38,12 +40,20 @@ fn no_lanes() -> Option<LaneSource> {
     })
 }
 
-/// The room of GetValue, SetValue and Let.
+/// The room of GetValue, SetValue, Let and GetReduceRepeatSumSpr.
 pub struct ScalarUnitRoom;
 
 impl Room for ScalarUnitRoom {
     fn structure(&self, _instr: &Instr) -> Result<(), String> {
         Ok(())
+    }
+    /// Only GetReduceRepeatSumSpr is product-specific.
+    fn unavailable(&self, c: &Ctx) -> String {
+        format!(
+            "{} is not available on {} (DK:归约计算/寄存器辅助接口/GetReduceRepeatSumSpr 产品支持情况: Atlas A2, A3 and Ascend 950 only)",
+            c.name(),
+            c.product
+        )
     }
     fn types(&self, _c: &mut Ctx) -> Option<Types> {
         None
@@ -100,6 +110,7 @@ impl Room for ScalarUnitRoom {
                 dst: *dst,
                 expr: expr.clone(),
             },
+            Args::ReduceSumSpr { ret } => ScalarStep::ReduceSumSpr { dst: *ret },
             _ => return Exec::None,
         })
     }
