@@ -5,8 +5,9 @@
 //!
 //! Every conversion goes through `dtype::convert` (the crate's one correctly rounded
 //! conversion, with the round modes of §4.7 and saturation of integer targets):
-//! - Cast converts by its round mode; int32 → half with SetDeqScale (not modelled) is computed
-//!   as `src·2^-17·scale·2^17` with scale 1.0, i.e. int32 → float → half, both CAST_RINT;
+//! - Cast converts by its round mode; int32 → half reads the scale of the last
+//!   `SetDeqScale(half)` (`deq_scale`, 1.0 with `deq-scale-unset` when none ran) and is computed
+//!   as `src·2^-17·scale·2^17` (docs/semantics.md §5);
 //! - AddReluCast / SubReluCast compute `relu(a ± b)` in the source type (integers exactly, so
 //!   int16 MAX + MAX saturates to int8 MAX as the A2 boundary table shows) and convert with
 //!   CAST_RINT; a NaN result becomes +0 in a float target (the A2 boundary table 26/27);
