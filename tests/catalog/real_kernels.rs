@@ -449,5 +449,29 @@ pub(crate) fn gather_index_cases() -> Vec<Case> {
     };
     v.push(bad("Gather misaligned offset", "5").fails("misaligned-gather-offset"));
     v.push(bad("Gather offset past the source", "256").fails("gather-offset-out-of-range"));
+    // The data-dependent source reads see uninitialised data: s has 16 halves, only s[0..8]
+    // written (by an Adds of t + 0); offsets 0, 2, …, 14 pick s[0..8] (no warning), offset 16 picks s[8]
+    // (uninitialised-read, and dst[k] stays a copy of whatever the UB held there: the UB's
+    // unwritten bytes, read as 0 by the simulator, are not asserted here).
+    let partly = |o: &str| {
+        case(
+            &format!("Gather from a partly written source, offset {o}"),
+            A2,
+            &format!(
+                r#""t": (dtype: half, addr: 0x080, len: 8, init: Values([1, 2, 3, 4, 5, 6, 7, 8])),
+                   "s": (dtype: half, addr: 0x000, len: 16),
+                   "o": (dtype: uint32, addr: 0x040, len: 8, init: Values([14, 12, 10, 8, 6, 4, 2, {o}])),
+                   "d": (dtype: half, addr: 0x060, len: 16),"#
+            ),
+            r#"Adds(dst: "s", src: "t", scalar: 0, count: 8),
+               Gather(dst: "d", src: "s", offset: "o", count: 8),"#,
+        )
+    };
+    v.push(partly("0").at("d", 0, fl(&[8.0, 7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0])));
+    v.push(
+        partly("16")
+            .at("d", 0, fl(&[8.0, 7.0, 6.0, 5.0, 4.0, 3.0, 2.0]))
+            .warns("uninitialised-read"),
+    );
     v
 }

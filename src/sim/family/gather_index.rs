@@ -129,7 +129,8 @@ impl Room for GatherRoom {
 
     /// Every offset a block step will use, checked against the element width and the source
     /// tensor when the UB holds them (errors `misaligned-gather-offset` and
-    /// `gather-offset-out-of-range`, with the lane).
+    /// `gather-offset-out-of-range`, with the lane), and the first source element they pick
+    /// that is uninitialised (warning `uninitialised-read`).
     fn plan(&self, c: &mut Ctx, exec: &Exec, plan: &mut Plan, ub: Option<&Ub>) {
         let (Exec::Gather(k), Some(ub), Some(s)) = (exec, ub, c.instr.src().first().copied())
         else {
@@ -138,8 +139,8 @@ impl Room for GatherRoom {
         let src_t = &c.program.tensors[s.tensor];
         let (lo, hi) = (k.src.base as u64, src_t.end());
         let size = k.dtype.size() as u64;
-        let off = plan.operands[1];
         let mut bad: Option<Diagnostic> = None;
+        let mut uninit: Option<(u32, u32, u32, u64)> = None;
         plan.walk(1, |r, b, lane, a| {
             if a + 4 > ub.size() as u64 || !ub.all_init(a as u32..a as u32 + 4) {
                 return true; // reported as an uninitialised or out-of-UB read of `offset`
@@ -171,6 +172,9 @@ impl Room for GatherRoom {
                     ),
                 ))
             } else {
+                if uninit.is_none() && !ub.all_init((lo + at) as u32..(lo + at + size) as u32) {
+                    uninit = Some((r, b, lane, lo + at));
+                }
                 None
             };
             if let Some((code, m)) = msg {
@@ -184,9 +188,22 @@ impl Room for GatherRoom {
             }
             true
         });
-        let _ = off;
         if let Some(d) = bad {
             c.errors.push(d);
+        } else if let Some((r, b, lane, a)) = uninit {
+            // The first uninitialised source element the offsets pick (the source is not a
+            // plan operand, so the machine's own uninitialised-read walk does not see it).
+            let elem = (a - lo) / size;
+            let msg = format!(
+                "src `{}` reads uninitialised UB at {a:#x} (lane {lane} of repeat {r}, element {elem} of `{}`, picked by its offset)",
+                src_t.name, src_t.name
+            );
+            c.warnings.push(
+                Diagnostic::warning("uninitialised-read", msg)
+                    .at(c.instr.span_of("src"))
+                    .in_instr(c.idx)
+                    .in_block(r, Some(b)),
+            );
         }
     }
 }
