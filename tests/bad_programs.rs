@@ -76,6 +76,7 @@ const ERROR_CLASSES: &[&str] = &[
     "unsupported-pattern",
     "work-too-small",
     "misaligned-gather-offset",
+    "gather-src-dst-overlap",
     "gather-offset-out-of-range",
     "unknown-scalar",
     "bad-expr",

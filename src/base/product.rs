@@ -111,6 +111,9 @@ pub struct Profile {
     /// GetReduceRepeatSumSpr / GetAccVal read the result of a count-form ReduceSum
     /// (DK:归约计算/寄存器辅助接口/GetReduceRepeatSumSpr: A2, A3 and 950 only).
     pub reduce_sum_spr: bool,
+    /// Largest Gather byte offset for 8-bit and for 16-bit data (DK:离散与聚合/Gather 约束说明:
+    /// [0, 2^16−1] and [0, 2^17−1] on 950 and 200I/500 A2; the uint32 range elsewhere).
+    pub gather_offset_max: [u64; 2],
 }
 
 /// One value per product, by name: a table that reordering `Product` cannot shift.
@@ -281,6 +284,7 @@ const ATLAS_A2: Profile = Profile {
     compare_int32_eq_only: true,
     fused_mul_add: false,
     reduce_sum_spr: true,
+    gather_offset_max: [u32::MAX as u64; 2],
 };
 
 const TRAINING: Profile = Profile {
@@ -316,6 +320,7 @@ const TRAINING: Profile = Profile {
     compare_int32_eq_only: false,
     fused_mul_add: false,
     reduce_sum_spr: false,
+    gather_offset_max: [u32::MAX as u64; 2],
 };
 const INFERENCE: Profile = Profile {
     product: Product::AtlasInference,
@@ -350,6 +355,7 @@ const INFERENCE: Profile = Profile {
     compare_int32_eq_only: false,
     fused_mul_add: false,
     reduce_sum_spr: false,
+    gather_offset_max: [u32::MAX as u64; 2],
 };
 
 const ATLAS_A3: Profile = Profile {
@@ -391,6 +397,7 @@ const ATLAS_200I: Profile = Profile {
     compare_int32_eq_only: false,
     fused_mul_add: false,
     reduce_sum_spr: false,
+    gather_offset_max: [(1 << 16) - 1, (1 << 17) - 1],
 };
 const ASCEND_950: Profile = Profile {
     product: Product::Ascend950,
@@ -425,6 +432,7 @@ const ASCEND_950: Profile = Profile {
     compare_int32_eq_only: false,
     fused_mul_add: true,
     reduce_sum_spr: true,
+    gather_offset_max: [(1 << 16) - 1, (1 << 17) - 1],
 };
 
 impl Product {

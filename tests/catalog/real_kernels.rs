@@ -449,6 +449,27 @@ pub(crate) fn gather_index_cases() -> Vec<Case> {
     };
     v.push(bad("Gather misaligned offset", "5").fails("misaligned-gather-offset"));
     v.push(bad("Gather offset past the source", "256").fails("gather-offset-out-of-range"));
+    // Offset ranges (DK:离散与聚合/Gather 约束说明): on 950 and 200I/500 A2 a 16-bit gather's
+    // offsets lie in [0, 2^17 − 1], an 8-bit one's in [0, 2^16 − 1]; A2 takes any uint32
+    // offset inside the source. Offset 2^17 = 131072 bytes picks half element 65536 of a
+    // 70000-element source (1, by the Fill): valid on A2 only.
+    let far = |dt: &str, len: u32, o: u32, product| {
+        case(
+            &format!("Gather {dt} offset {o}"),
+            product,
+            &format!(
+                r#""s": (dtype: {dt}, addr: 0x0, len: {len}, init: Fill(1)),
+                   "o": (dtype: uint32, addr: 0x22800, len: 8, init: Values([{o}, 0, 0, 0, 0, 0, 0, 0])),
+                   "d": (dtype: {dt}, addr: 0x22900, len: 32),"#
+            ),
+            r#"Gather(dst: "d", src: "s", offset: "o", count: 8),"#,
+        )
+    };
+    v.push(far("half", 70000, 1 << 17, A2).at("d", 0, fl(&[1.0; 8])));
+    v.push(far("half", 70000, 1 << 17, A950).fails("gather-offset-out-of-range"));
+    v.push(far("half", 70000, (1 << 17) - 2, A950).at("d", 0, fl(&[1.0; 8])));
+    v.push(far("int8", 70000, 1 << 16, I200).fails("gather-offset-out-of-range"));
+    v.push(far("int8", 70000, (1 << 16) - 1, I200).at("d", 0, ints(&[1; 8])));
     // The data-dependent source reads see uninitialised data: s has 16 halves, only s[0..8]
     // written (by an Adds of t + 0); offsets 0, 2, …, 14 pick s[0..8] (no warning), offset 16 picks s[8]
     // (uninitialised-read, and dst[k] stays a copy of whatever the UB held there: the UB's

@@ -18,7 +18,7 @@ use crate::sim::checks::{Ctx, Types};
 use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::LaneSource;
-use crate::sim::plan::{AccessKind, BlockStep, OpAddr, Plan};
+use crate::sim::plan::{intersection, AccessKind, BlockStep, OpAddr, Plan};
 use crate::sim::ub::Ub;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -132,12 +132,24 @@ impl Room for GatherRoom {
     /// `gather-offset-out-of-range`, with the lane), and the first source element they pick
     /// that is uninitialised (warning `uninitialised-read`).
     fn plan(&self, c: &mut Ctx, exec: &Exec, plan: &mut Plan, ub: Option<&Ub>) {
-        let (Exec::Gather(k), Some(ub), Some(s)) = (exec, ub, c.instr.src().first().copied())
-        else {
+        let (Exec::Gather(k), Some(s)) = (exec, c.instr.src().first().copied()) else {
             return;
         };
         let src_t = &c.program.tensors[s.tensor];
         let (lo, hi) = (k.src.base as u64, src_t.end());
+        // "不支持源操作数与目的操作数使用同一块内存地址" (DK:离散与聚合/Gather 约束说明).
+        if let Some(both) = plan.extent(0).and_then(|d| intersection(&d, &(lo..hi))) {
+            let msg = format!(
+                "Gather's dst writes UB {:#x}..{:#x}, inside its src `{}` ({lo:#x}..{hi:#x}): src and dst may not share memory (DK:离散与聚合/Gather 约束说明)",
+                both.start, both.end, src_t.name
+            );
+            c.err("gather-src-dst-overlap", "dst", msg);
+            return;
+        }
+        // The offsets are data: checked only when the UB holds them.
+        let Some(ub) = ub else {
+            return;
+        };
         let size = k.dtype.size() as u64;
         let mut bad: Option<Diagnostic> = None;
         let mut uninit: Option<(u32, u32, u32, u64)> = None;
@@ -151,7 +163,21 @@ impl Room for GatherRoom {
                     .unwrap_or([0; 4]),
             ) as u64;
             let at = k.base_addr as u64 + o;
-            let msg = if at % size != 0 {
+            let max = match size {
+                1 => c.product.profile().gather_offset_max[0],
+                2 => c.product.profile().gather_offset_max[1],
+                _ => u32::MAX as u64,
+            };
+            let msg = if o > max {
+                Some((
+                    "gather-offset-out-of-range",
+                    format!(
+                        "Gather offset[{lane}] of repeat {r} is {o} bytes: {} offsets of {}-bit data range over 0..={max} (DK:离散与聚合/Gather 约束说明)",
+                        c.product,
+                        size * 8
+                    ),
+                ))
+            } else if at % size != 0 {
                 Some((
                     "misaligned-gather-offset",
                     format!(
