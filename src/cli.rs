@@ -15,6 +15,37 @@ pub const EXIT_OK: i32 = 0;
 pub const EXIT_EXPECT: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;
 pub const EXIT_INVALID: i32 = 3;
+/// A file could not be read or written (program-format.md §9).
+pub const EXIT_IO: i32 = 4;
+
+/// The exit code of a program that did not load: 4 when its file or a data file could not be
+/// read, 3 when it is invalid.
+fn load_exit(e: &program::LoadError) -> i32 {
+    if e.diagnostics
+        .iter()
+        .any(|d| d.code == "io-error" || d.code == "file-error")
+    {
+        EXIT_IO
+    } else {
+        EXIT_INVALID
+    }
+}
+
+/// Whether diagnostics on stderr are coloured: on a terminal, unless `NO_COLOR` is set
+/// (https://no-color.org).
+fn colour() -> bool {
+    use std::io::IsTerminal;
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
+}
+
+/// Writes rendered diagnostics to stderr, coloured when `colour()`.
+fn emit(text: &str) {
+    if colour() {
+        eprint!("{}", crate::base::diag::paint(text));
+    } else {
+        eprint!("{text}");
+    }
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -22,7 +53,8 @@ pub const EXIT_INVALID: i32 = 3;
     version,
     about = "Step through and check Ascend C vector programs",
     args_conflicts_with_subcommands = true,
-    subcommand_negates_reqs = true
+    subcommand_negates_reqs = true,
+    arg_required_else_help = true
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -37,8 +69,7 @@ pub struct Cli {
 /// Options of the terminal UI.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct UiArgs {
-    /// Product to simulate (overrides the program's `product`).
-    #[arg(long, value_parser = parse_product)]
+    #[arg(long, value_parser = parse_product, help = PRODUCT_HELP)]
     pub product: Option<Product>,
     /// Theme: default, light, high-contrast, or a path to a theme .ron file.
     #[arg(long, default_value = "default")]
@@ -78,8 +109,7 @@ pub enum Command {
     /// Run a program to the end headless, check its `expect` entries and print a report.
     Run {
         program: PathBuf,
-        /// Product to simulate (overrides the program's `product`).
-        #[arg(long, value_parser = parse_product)]
+        #[arg(long, value_parser = parse_product, help = PRODUCT_HELP)]
         product: Option<Product>,
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         report: ReportFormat,
@@ -114,8 +144,13 @@ pub enum Command {
     Check {
         #[arg(required = true)]
         programs: Vec<PathBuf>,
-        #[arg(long, value_parser = parse_product)]
+        #[arg(long, value_parser = parse_product, help = PRODUCT_HELP)]
         product: Option<Product>,
+    },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
     },
     /// Run a program on several products; report every element that differs and the
     /// instruction that first made it differ (exit 0 all agree, 1 they differ, 3 invalid).
@@ -129,6 +164,10 @@ pub enum Command {
     },
 }
 
+/// The `--product` help: every key (a unit test keeps it equal to `Product::ALL`).
+pub const PRODUCT_HELP: &str = "Product to simulate, overriding the program's `product`: \
+atlas_a2, atlas_training, atlas_inference, atlas_a3, atlas_200i_500_a2, ascend_950";
+
 fn parse_product(s: &str) -> Result<Product, String> {
     Product::parse(s).ok_or_else(|| format!("unknown product `{s}`; valid: {}", Product::list()))
 }
@@ -138,8 +177,8 @@ fn load(path: &Path) -> Result<Arc<Program>, i32> {
     match program::load(path) {
         Ok(p) => Ok(Arc::new(p)),
         Err(e) => {
-            eprint!("{}", e.render());
-            Err(EXIT_INVALID)
+            emit(&e.render());
+            Err(load_exit(&e))
         }
     }
 }
@@ -148,7 +187,7 @@ fn print_diagnostics(m: &crate::sim::Machine) {
     let p = m.program();
     let file = p.path.display().to_string();
     for d in m.diagnostics() {
-        eprint!("{}", d.render(&file, &p.source));
+        emit(&d.render(&file, &p.source));
     }
 }
 
@@ -162,13 +201,19 @@ pub fn main_with(cli: Cli) -> i32 {
         },
         (None, None) => {
             eprintln!(
-                "usage: ascstep PROGRAM | ascstep <run|check|replay|diff|tui> … (see --help)"
+                "usage: ascstep PROGRAM | ascstep <run|check|replay|diff|tui|completions> … (see --help)"
             );
             return EXIT_USAGE;
         }
     };
     match command {
         Command::Tui { program, ui } => tui(&program, &ui),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut cmd = Cli::command();
+            clap_complete::generate(shell, &mut cmd, "ascstep", &mut std::io::stdout());
+            EXIT_OK
+        }
         Command::Run {
             program,
             product,
@@ -178,7 +223,7 @@ pub fn main_with(cli: Cli) -> i32 {
             let p = match program::load(&program) {
                 Ok(p) => Arc::new(p),
                 Err(e) => {
-                    eprint!("{}", e.render());
+                    emit(&e.render());
                     if report == ReportFormat::Json {
                         // The contract promises one JSON object also for invalid programs.
                         let file = program.display().to_string();
@@ -187,7 +232,7 @@ pub fn main_with(cli: Cli) -> i32 {
                             report::load_failure_json(&e, &file, product.unwrap_or_default())
                         );
                     }
-                    return EXIT_INVALID;
+                    return load_exit(&e);
                 }
             };
             let product = product.unwrap_or(p.product);
@@ -242,10 +287,12 @@ pub fn main_with(cli: Cli) -> i32 {
                 let errors = m.diagnostics().iter().filter(|d| d.is_error()).count();
                 let warnings = m.diagnostics().len() - errors;
                 println!(
-                    "{}: {} on {}: {errors} errors, {warnings} warnings",
+                    "{}: {} on {}: {}, {}",
                     path.display(),
                     if errors == 0 { "valid" } else { "invalid" },
-                    product.key()
+                    product.key(),
+                    report::count(errors, "error"),
+                    report::count(warnings, "warning")
                 );
                 if errors > 0 {
                     code = EXIT_INVALID;
@@ -268,7 +315,7 @@ fn replay(program: &Path, script: &Path, product: Option<Product>, report: Repor
                 "{}: error[io-error]: cannot read the script: {e}",
                 script.display()
             );
-            return EXIT_INVALID;
+            return EXIT_IO;
         }
     };
     let product = product.unwrap_or(p.product);
@@ -283,7 +330,7 @@ fn replay(program: &Path, script: &Path, product: Option<Product>, report: Repor
         }
     }
     if let Some(d) = bad {
-        eprint!("{}", d.render(&script.display().to_string(), &text));
+        emit(&d.render(&script.display().to_string(), &text));
         return EXIT_INVALID;
     }
     let m = session.machine().clone();
@@ -329,7 +376,7 @@ fn make_app(program: &Path, ui: &UiArgs) -> Result<crate::tui::app::App, i32> {
         Ok(t) => t,
         Err((file, text, diags)) => {
             for d in diags {
-                eprint!("{}", d.render(&file, &text));
+                emit(&d.render(&file, &text));
             }
             return Err(EXIT_USAGE);
         }
@@ -342,11 +389,11 @@ fn make_app(program: &Path, ui: &UiArgs) -> Result<crate::tui::app::App, i32> {
                     "{}: error[io-error]: cannot read the keymap: {e}",
                     path.display()
                 );
-                EXIT_USAGE
+                EXIT_IO
             })?;
             crate::tui::keymap::Keymap::load_overrides(&text).map_err(|diags| {
                 for d in diags {
-                    eprint!("{}", d.render(&path.display().to_string(), &text));
+                    emit(&d.render(&path.display().to_string(), &text));
                 }
                 EXIT_USAGE
             })?
@@ -386,11 +433,11 @@ fn replay_screen(program: &Path, script: &Path, (w, h): (u16, u16), ui: &UiArgs)
                 "{}: error[io-error]: cannot read the script: {e}",
                 script.display()
             );
-            return EXIT_INVALID;
+            return EXIT_IO;
         }
     };
     if let Err(d) = crate::tui::run_script(&mut app, &text) {
-        eprint!("{}", d.render(&script.display().to_string(), &text));
+        emit(&d.render(&script.display().to_string(), &text));
         return EXIT_INVALID;
     }
     print!("{}", crate::tui::screen(&app, w, h));
@@ -429,11 +476,11 @@ fn diff(program: &Path, products: &[Product], report: ReportFormat) -> i32 {
     let p = match program::load(program) {
         Ok(p) => Arc::new(p),
         Err(e) => {
-            eprint!("{}", e.render());
+            emit(&e.render());
             if report == ReportFormat::Json {
                 println!("{}", crate::diff::load_failure_json(&e, &file));
             }
-            return EXIT_INVALID;
+            return load_exit(&e);
         }
     };
     let d = crate::diff::diff(p.clone(), products);

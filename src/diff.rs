@@ -394,6 +394,7 @@ impl DiffReport {
             })
             .collect();
         json!({
+            "version": crate::report::VERSION,
             "status": self.verdict().name(),
             "program": file,
             "products": products,
@@ -407,6 +408,7 @@ impl DiffReport {
 /// The JSON report of a program that does not load.
 pub fn load_failure_json(e: &crate::program::LoadError, file: &str) -> Json {
     json!({
+        "version": crate::report::VERSION,
         "status": Verdict::Invalid.name(),
         "program": file,
         "diagnostics": e.diagnostics.iter().map(|d| diag_json(d, file)).collect::<Vec<_>>(),

@@ -60,10 +60,23 @@ pub fn tensors_json(m: &Machine) -> Json {
     Json::Object(map)
 }
 
+/// `1 warning`, `2 warnings`, `0 errors`.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// The version of ascstep that wrote a JSON report (`version` in every report).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// The `run` report as JSON.
 pub fn json_report(o: &Outcome, file: &str) -> Json {
     let m = &o.machine;
     json!({
+        "version": VERSION,
         "status": o.verdict,
         "product": m.product().key(),
         "steps": m.counts(),
@@ -105,6 +118,7 @@ pub fn load_failure_json(
     product: crate::sim::Product,
 ) -> Json {
     json!({
+        "version": VERSION,
         "status": Verdict::Invalid,
         "product": product.key(),
         "steps": crate::sim::Counts::default(),
@@ -175,7 +189,9 @@ pub fn text_report(o: &Outcome) -> String {
     if errs + warns > 0 {
         let _ = writeln!(
             out,
-            "diagnostics: {errs} errors, {warns} warnings (details on stderr)"
+            "diagnostics: {}, {} (details on stderr)",
+            count(errs, "error"),
+            count(warns, "warning")
         );
     }
     let _ = writeln!(out, "\ntensors (· = uninitialised):");

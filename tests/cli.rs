@@ -322,3 +322,133 @@ fn json_report_is_printed_for_a_program_that_does_not_load() {
     assert_eq!(v["diagnostics"][0]["line"], 11);
     assert!(v["tensors"].as_object().is_some_and(|t| t.is_empty()));
 }
+
+// ---------------------------------------------------------------- terminal conventions
+
+/// Bare `ascstep` prints the help with its subcommands (a usage error, exit 2).
+#[test]
+fn bare_ascstep_prints_help_with_the_subcommands() {
+    let r = ascstep(Vec::<&str>::new());
+    assert_eq!(r.code, 2, "{}", r.dump());
+    let all = format!("{}{}", r.stdout, r.stderr);
+    for sub in ["run", "check", "replay", "diff", "tui", "completions"] {
+        assert!(
+            all.contains(&format!("\n  {sub} ")),
+            "no `{sub}` in:\n{}",
+            r.dump()
+        );
+    }
+}
+
+/// `--product` help names every product key.
+#[test]
+fn product_help_lists_every_key() {
+    for args in [
+        vec!["--help"],
+        vec!["run", "--help"],
+        vec!["check", "--help"],
+    ] {
+        let r = ascstep(&args);
+        assert_eq!(r.code, 0, "{}", r.dump());
+        for p in ascstep::sim::Product::ALL {
+            assert!(r.stdout.contains(p.key()), "{args:?}: no {}", p.key());
+        }
+    }
+}
+
+/// `ascstep completions SHELL` prints a script that names the subcommands.
+#[test]
+fn completions_for_bash_zsh_and_fish() {
+    for shell in ["bash", "zsh", "fish"] {
+        let r = ascstep(["completions", shell]);
+        assert_eq!(r.code, 0, "{}", r.dump());
+        assert!(r.stdout.contains("ascstep"), "{shell}: {}", r.dump());
+        assert!(r.stdout.contains("replay"), "{shell}: {}", r.dump());
+        assert!(r.stdout.contains("deny-warnings"), "{shell}: {}", r.dump());
+    }
+    let r = ascstep(["completions", "tcsh"]);
+    assert_eq!(r.code, 2, "{}", r.dump());
+}
+
+/// `-` reads the program from standard input; diagnostics name it `<stdin>`.
+#[test]
+fn dash_reads_the_program_from_stdin() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let run = |text: String| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ascstep"))
+            .args(["run", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start ascstep");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write stdin");
+        let out = child.wait_with_output().expect("wait");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let good = std::fs::read_to_string(root(GOOD)).expect("read program");
+    let (code, out, err) = run(good);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("(<stdin>)"), "{out}");
+    let (code, _, err) = run("Program(tensors: {}, code: [Bogus()])".into());
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.starts_with("<stdin>:1:"), "{err}");
+}
+
+/// Exit 4: a program file, a data file or a script that cannot be read (§9), distinct from 3.
+#[test]
+fn unreadable_files_exit_4() {
+    let r = ascstep(["check", &p("tests/cli_programs/no_such_program.ron")]);
+    assert_eq!(r.code, 4, "{}", r.dump());
+    let r = ascstep(["run", &p("tests/bad_programs/file_error.ron")]);
+    assert_eq!(r.code, 4, "{}", r.dump());
+    let r = ascstep([
+        "replay",
+        &p(GOOD),
+        "--script",
+        &p("tests/scripts/no_such.script"),
+    ]);
+    assert_eq!(r.code, 4, "{}", r.dump());
+    let r = ascstep(["diff", &p("tests/cli_programs/no_such_program.ron")]);
+    assert_eq!(r.code, 4, "{}", r.dump());
+}
+
+/// One warning is "1 warning"; diagnostics piped (as here) or under NO_COLOR carry no escapes;
+/// every JSON report has the version.
+#[test]
+fn singular_counts_no_colour_when_piped_and_a_version_in_json() {
+    let warns = p("tests/cli_programs/warns.ron");
+    let r = ascstep(["run", &warns]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains("diagnostics: 0 errors, 1 warning (details on stderr)"),
+        "{}",
+        r.dump()
+    );
+    assert!(!r.stderr.contains('\x1b'), "{}", r.dump());
+    let r = ascstep(["check", &warns]);
+    assert!(r.stdout.contains(": 0 errors, 1 warning\n"), "{}", r.dump());
+    let version = env!("CARGO_PKG_VERSION");
+    let r = ascstep(["run", &warns, "--report", "json"]);
+    assert_eq!(r.json()["version"], version, "{}", r.dump());
+    let r = ascstep(["diff", &warns, "--report", "json"]);
+    assert_eq!(r.json()["version"], version, "{}", r.dump());
+    let r = ascstep([
+        "run",
+        &p("tests/bad_programs/file_error.ron"),
+        "--report",
+        "json",
+    ]);
+    assert_eq!(r.json()["version"], version, "{}", r.dump());
+}

@@ -161,3 +161,61 @@ mod tests {
         assert_eq!(lines[4], "  = note: did you mean `Add`?");
     }
 }
+
+/// `text` (rendered diagnostics) with ANSI colours for a terminal: the severity of each header
+/// line (`error[…]` red, `warning[…]` yellow, bold) and the caret lines.
+pub fn paint(text: &str) -> String {
+    const RED: &str = "\x1b[1;31m";
+    const YELLOW: &str = "\x1b[1;33m";
+    const CYAN: &str = "\x1b[1;36m";
+    const RESET: &str = "\x1b[0m";
+    let mut out = String::with_capacity(text.len() + 64);
+    for line in text.split_inclusive('\n') {
+        let header = [("error[", RED), ("warning[", YELLOW)]
+            .into_iter()
+            .find_map(|(tag, c)| line.find(tag).map(|i| (i, tag, c)));
+        match header {
+            Some((i, tag, c)) => {
+                let end = line[i..].find("]:").map_or(i + tag.len(), |j| i + j + 1);
+                out.push_str(&line[..i]);
+                out.push_str(c);
+                out.push_str(&line[i..end]);
+                out.push_str(RESET);
+                out.push_str(&line[end..]);
+            }
+            None if line.trim_end().ends_with('^') && line.contains(" | ") => {
+                let k = line.rfind('^').unwrap_or(0);
+                out.push_str(&line[..k]);
+                out.push_str(CYAN);
+                out.push('^');
+                out.push_str(RESET);
+                out.push_str(&line[k + 1..]);
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod paint_tests {
+    use super::*;
+
+    #[test]
+    fn paint_colours_severity_and_caret_and_keeps_the_text() {
+        let d = Diagnostic::error("bad-form", "oops").at(Span::new(1, 3));
+        let plain = d.render("f.ron", "a b c\n");
+        let painted = paint(&plain);
+        assert!(
+            painted.contains("\x1b[1;31merror[bad-form]\x1b[0m: oops"),
+            "{painted:?}"
+        );
+        assert!(painted.contains("\x1b[1;36m^\x1b[0m"), "{painted:?}");
+        // Without the escapes it is the plain text.
+        let stripped = painted
+            .replace("\x1b[1;31m", "")
+            .replace("\x1b[1;36m", "")
+            .replace("\x1b[0m", "");
+        assert_eq!(stripped, plain);
+    }
+}

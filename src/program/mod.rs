@@ -47,9 +47,25 @@ impl std::fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// Reads and validates the program file at `path`. An unreadable file is one `io-error`
-/// diagnostic without a position.
+/// Reads and validates the program file at `path` (`-`: standard input, named `<stdin>` in
+/// diagnostics, its `File` paths relative to the working directory). An unreadable file is one
+/// `io-error` diagnostic without a position.
 pub fn load(path: &Path) -> Result<Program, LoadError> {
+    if path == Path::new("-") {
+        let mut text = String::new();
+        let stdin = Path::new("<stdin>");
+        return match std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
+            Ok(_) => load_str(stdin, &text),
+            Err(e) => Err(LoadError {
+                diagnostics: vec![Diagnostic::error(
+                    "io-error",
+                    format!("cannot read the program from standard input: {e}"),
+                )],
+                source: Arc::from(""),
+                path: stdin.to_path_buf(),
+            }),
+        };
+    }
     match std::fs::read_to_string(path) {
         Ok(text) => load_str(path, &text),
         Err(e) => Err(LoadError {
