@@ -147,6 +147,21 @@ pub enum Command {
         #[arg(long, value_parser = parse_product, help = PRODUCT_HELP)]
         product: Option<Product>,
     },
+    /// Run every program under the paths (directories recursively) and judge its `expect`
+    /// entries: one line each, then `N passed, N failed` (exit 1 if an expectation fails, 3 if
+    /// a program is invalid, 4 if a file cannot be read).
+    Test {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[arg(long, value_parser = parse_product, help = PRODUCT_HELP)]
+        product: Option<Product>,
+        /// Also write a JUnit XML report to FILE (atomically).
+        #[arg(long)]
+        junit: Option<PathBuf>,
+        /// Replace an existing --junit FILE that ascstep did not write.
+        #[arg(long)]
+        force: bool,
+    },
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
     Completions {
         #[arg(value_enum)]
@@ -201,13 +216,19 @@ pub fn main_with(cli: Cli) -> i32 {
         },
         (None, None) => {
             eprintln!(
-                "usage: ascstep PROGRAM | ascstep <run|check|replay|diff|tui|completions> … (see --help)"
+                "usage: ascstep PROGRAM | ascstep <run|check|test|replay|diff|tui|completions> … (see --help)"
             );
             return EXIT_USAGE;
         }
     };
     match command {
         Command::Tui { program, ui } => tui(&program, &ui),
+        Command::Test {
+            paths,
+            product,
+            junit,
+            force,
+        } => test(&paths, product, junit.as_deref(), force),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();
@@ -294,6 +315,15 @@ pub fn main_with(cli: Cli) -> i32 {
                     report::count(errors, "error"),
                     report::count(warnings, "warning")
                 );
+                // Valid is not passing: say so when the expectations would fail.
+                let failed = o.expectations.iter().filter(|e| !e.passed).count();
+                if failed > 0 {
+                    println!(
+                        "{}: but {failed} of {} fail (`ascstep run` exits 1)",
+                        path.display(),
+                        report::count(o.expectations.len(), "expectation")
+                    );
+                }
                 if errors > 0 {
                     code = EXIT_INVALID;
                 }
@@ -497,4 +527,68 @@ fn diff(program: &Path, products: &[Product], report: ReportFormat) -> i32 {
         crate::diff::Verdict::Differ => EXIT_EXPECT,
         crate::diff::Verdict::Invalid => EXIT_INVALID,
     }
+}
+
+/// `ascstep test`: the batch runner (program-format.md §9).
+fn test(paths: &[PathBuf], product: Option<Product>, junit: Option<&Path>, force: bool) -> i32 {
+    use crate::batch;
+    let files = match batch::collect(paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("ascstep test: error[io-error]: cannot read {e}");
+            return EXIT_IO;
+        }
+    };
+    if files.is_empty() {
+        eprintln!("ascstep test: no .ron programs under the paths given");
+        return EXIT_USAGE;
+    }
+    // Refuse before running when the JUnit file is someone else's.
+    if let Some(j) = junit {
+        if !force && j.exists() {
+            let ours = std::fs::read_to_string(j).is_ok_and(|t| {
+                t.lines()
+                    .nth(1)
+                    .is_some_and(|l| l.starts_with(batch::JUNIT_ROOT))
+            });
+            if !ours {
+                eprintln!(
+                    "ascstep test: error[io-error]: {} exists and is not a JUnit report of ascstep; pass --force to replace it",
+                    j.display()
+                );
+                return EXIT_IO;
+            }
+        }
+    }
+    let mut cases = Vec::with_capacity(files.len());
+    for f in &files {
+        let c = batch::run_one(f, product);
+        println!("{}", batch::line(&c));
+        cases.push(c);
+    }
+    let passed = cases
+        .iter()
+        .filter(|c| matches!(c.result, batch::Result::Passed { .. }))
+        .count();
+    let invalid = cases
+        .iter()
+        .filter(|c| matches!(c.result, batch::Result::Invalid { .. }))
+        .count();
+    let failed = cases.len() - passed - invalid;
+    let mut summary = format!("{passed} passed, {failed} failed");
+    if invalid > 0 {
+        summary.push_str(&format!(", {invalid} invalid"));
+    }
+    println!("{summary}");
+    let mut code = batch::exit_code(&cases);
+    if let Some(j) = junit {
+        if let Err(e) = crate::files::write_atomic(j, batch::junit(&cases).as_bytes(), true) {
+            eprintln!(
+                "ascstep test: error[io-error]: cannot write {}: {e}",
+                j.display()
+            );
+            code = EXIT_IO;
+        }
+    }
+    code
 }

@@ -6,9 +6,11 @@
 //! dependency.
 
 pub mod base;
+pub mod batch;
 pub mod cli;
 pub mod debug;
 pub mod diff;
+pub mod files;
 pub mod outcome;
 pub mod program;
 pub mod report;

@@ -75,6 +75,19 @@ const RULES: &[Rule] = &[
         may_not_import: &[],
         forbidden_crates: UI_CRATES,
     },
+    Rule {
+        ring: "batch",
+        may_import: &["base", "sim", "outcome", "report", "program"],
+        may_not_import: &[],
+        forbidden_crates: UI_CRATES,
+    },
+    // Writing files: std only.
+    Rule {
+        ring: "files",
+        may_import: &[],
+        may_not_import: &[],
+        forbidden_crates: UI_CRATES,
+    },
     // The UI reads the machine through the engine's queries: never the checker, the kernels
     // or the UB access layer, and never a front end or a report.
     Rule {

@@ -452,3 +452,18 @@ fn singular_counts_no_colour_when_piped_and_a_version_in_json() {
     ]);
     assert_eq!(r.json()["version"], version, "{}", r.dump());
 }
+
+/// `check` validates; it must not look like a pass when the expectations fail.
+#[test]
+fn check_says_when_expectations_would_fail() {
+    let r = ascstep(["check", &p(EXPECT_FAIL)]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains("but 1 of 3 expectations fail (`ascstep run` exits 1)"),
+        "{}",
+        r.dump()
+    );
+    let r = ascstep(["check", &p(GOOD)]);
+    assert!(!r.stdout.contains("fail"), "{}", r.dump());
+}
