@@ -18,6 +18,10 @@ pub struct Mismatch {
     pub expected: String,
     /// Actual value, None when uninitialised.
     pub actual: Option<String>,
+    /// `|actual − expected| / |expected|` when both are finite numbers and expected ≠ 0 (the
+    /// relative difference verify_result.py prints).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rel_diff: Option<f64>,
     pub last_writer: Option<u32>,
 }
 
@@ -28,6 +32,9 @@ pub struct ExpectResult {
     pub at: u32,
     pub len: u32,
     pub passed: bool,
+    /// The `max_mismatch_ratio` of the entry, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_mismatch_ratio: Option<f64>,
     /// How many elements failed; `failures` holds the first few.
     #[serde(skip_serializing_if = "is_zero")]
     pub mismatches: u32,
@@ -116,6 +123,7 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
                 at: e.at,
                 len: e.len,
                 passed: true,
+                max_mismatch_ratio: e.max_mismatch_ratio,
                 mismatches: 0,
                 failures: Vec::new(),
             };
@@ -127,17 +135,22 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
                     v.get((j * s) as usize..((j + 1) * s) as usize)
                         .map(|b| b.to_vec())
                 };
+                let mut expected_value = None;
                 let (ok, expected) = match &e.check {
                     ExpectCheck::Exact(v) => {
                         // The one equality rule (base::equality, program-format.md §8).
                         let exp = expected_bytes(v).unwrap_or_default();
                         let ok = exp.len() == s as usize
                             && same_element(t.dtype, m.element_bytes(e.tensor, i), Some(&exp));
+                        if exp.len() == s as usize {
+                            expected_value = Some(t.dtype.decode(&exp));
+                        }
                         (ok, t.dtype.decode(&exp).to_string())
                     }
                     ExpectCheck::Close { values, rel, abs } => {
                         let exp = expected_bytes(values).unwrap_or_default();
                         let ev = t.dtype.decode(&exp);
+                        expected_value = Some(ev);
                         (
                             actual.is_some_and(|a| close(a, ev, *rel, *abs)),
                             ev.to_string(),
@@ -149,7 +162,6 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
                     }
                 };
                 if !ok {
-                    res.passed = false;
                     res.mismatches += 1;
                     if res.failures.len() < MAX_FAILURES {
                         res.failures.push(Mismatch {
@@ -157,11 +169,17 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
                             addr,
                             expected,
                             actual: actual.map(|v| v.to_string()),
+                            rel_diff: actual.zip(expected_value).and_then(|(a, e)| rel_diff(a, e)),
                             last_writer: None,
                         });
                     }
                 }
             }
+            // With a max_mismatch_ratio, a few mismatches are allowed (program-format.md §8).
+            res.passed = match e.max_mismatch_ratio {
+                None => res.mismatches == 0,
+                Some(r) => res.mismatches as f64 / e.len as f64 <= r,
+            };
             res
         })
         .collect::<Vec<_>>()
@@ -181,6 +199,16 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
 }
 
 /// Tolerance check: NaN matches NaN, infinities must match exactly.
+/// `|a − e| / |e|` for finite numbers with e ≠ 0.
+fn rel_diff(a: Value, e: Value) -> Option<f64> {
+    let f = |v: Value| match v {
+        Value::Int(i) => i as f64,
+        Value::Float(x) => x,
+    };
+    let (a, e) = (f(a), f(e));
+    (a.is_finite() && e.is_finite() && e != 0.0).then(|| (a - e).abs() / e.abs())
+}
+
 fn close(a: Value, e: Value, rel: f64, abs: f64) -> bool {
     let f = |v: Value| match v {
         Value::Int(i) => i as f64,

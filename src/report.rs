@@ -224,13 +224,17 @@ pub fn text_report(o: &Outcome) -> String {
         let _ = writeln!(out, "\nexpectations:");
         for e in &o.expectations {
             let range = format!("{}[{}..{}]", e.tensor, e.at, e.at + e.len);
-            if e.passed {
+            let allowed = e
+                .max_mismatch_ratio
+                .map_or(String::new(), |r| format!(" (max_mismatch_ratio {r})"));
+            if e.passed && e.mismatches == 0 {
                 let _ = writeln!(out, "  pass  {range}");
                 continue;
             }
+            let verdict = if e.passed { "pass" } else { "FAIL" };
             let _ = writeln!(
                 out,
-                "  FAIL  {range}: {} of {} elements differ",
+                "  {verdict}  {range}: {} of {} elements differ{allowed}",
                 e.mismatches, e.len
             );
             for f in &e.failures {
@@ -246,9 +250,12 @@ pub fn text_report(o: &Outcome) -> String {
                     ),
                     None => "never written by an instruction".into(),
                 };
+                let rel = f
+                    .rel_diff
+                    .map_or(String::new(), |r| format!(" (rel diff {r:.3e})"));
                 let _ = writeln!(
                     out,
-                    "        {}[{}] @ {:#x}: expected {}, got {got}; {writer}",
+                    "        {}[{}] @ {:#x}: expected {}, got {got}{rel}; {writer}",
                     e.tensor, f.index, f.addr, f.expected
                 );
             }

@@ -433,6 +433,9 @@ pub struct Expect {
     pub at: u32,
     pub len: u32,
     pub check: ExpectCheck,
+    /// `max_mismatch_ratio`: the entry passes while mismatches / len ≤ this (the ERROR_TOL of
+    /// the samples' verify_result.py); None: every element must match.
+    pub max_mismatch_ratio: Option<f64>,
     pub span: Span,
 }
 

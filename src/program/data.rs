@@ -11,7 +11,7 @@ use super::load::Ctx;
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::{DType, Value};
 use crate::base::rng::SplitMix64;
-use crate::base::spans::{Delim, Kind, Lit, Node};
+use crate::base::spans::{Delim, Key, Kind, Lit, Node};
 use half::{bf16, f16};
 
 /// The tensor a form fills or describes.
@@ -150,9 +150,12 @@ enum FormKind {
         min: Lit,
         max: Lit,
     },
+    /// A raw little-endian file (numpy `tofile`); `at`: read from that element on (the file
+    /// may be longer than the run).
     File {
         bytes: Vec<u8>,
         n: u32,
+        at: Option<u32>,
     },
 }
 
@@ -296,8 +299,8 @@ pub(super) fn parse(ctx: &mut Ctx, node: &Node, t: &Target, at: u32) -> Option<D
         }
         "Random" => random(ctx, node, t)?,
         _ => {
-            // "File"
-            let p = single_arg(ctx, node, form)?;
+            // "File": File("x.bin") or File("x.bin", at: N)
+            let (p, at) = file_args(ctx, node)?;
             let Some(rel) = p.str_value() else {
                 ctx.report(
                     Diagnostic::error(
@@ -349,7 +352,22 @@ pub(super) fn parse(ctx: &mut Ctx, node: &Node, t: &Target, at: u32) -> Option<D
                 );
                 return None;
             };
-            FormKind::File { bytes, n }
+            if let Some(a) = at {
+                if a > n {
+                    ctx.report(
+                        Diagnostic::error(
+                            "length-mismatch",
+                            format!(
+                                "File \"{}\" has {n} elements; `at: {a}` starts beyond its end",
+                                path.display()
+                            ),
+                        )
+                        .at(p.span),
+                    );
+                    return None;
+                }
+            }
+            FormKind::File { bytes, n, at }
         }
     };
     Some(DataForm {
@@ -377,6 +395,46 @@ fn unknown_form(ctx: &mut Ctx, name: &str, span: Span) {
 }
 
 /// The one positional argument of `Values(…)`, `Fill(…)`, `Bits(…)`, `File(…)`.
+/// `File("path")` or `File("path", at: N)`: the path node and the start element.
+fn file_args<'n>(ctx: &mut Ctx, node: &'n Node) -> Option<(&'n Node, Option<u32>)> {
+    let g = node.group()?;
+    let bad = |ctx: &mut Ctx, span: Span, what: String| {
+        ctx.report(
+            Diagnostic::error("wrong-type", what)
+                .at(span)
+                .note("File(\"data/x.bin\") or File(\"data/x.bin\", at: 2048): the path, then optionally the element to start from"),
+        );
+        None
+    };
+    match g.items.as_slice() {
+        [p] if p.key.is_none() => Some((&p.value, None)),
+        [p, a] if p.key.is_none() => match &a.key {
+            Some(Key::Field { name, .. }) if name == "at" => {
+                let at = ctx.uint(&a.value, "at", u32::MAX as u128)? as u32;
+                Some((&p.value, Some(at)))
+            }
+            Some(Key::Field { name, span }) => bad(
+                ctx,
+                *span,
+                format!("`File` has no field `{name}`; it takes the path and `at`"),
+            ),
+            _ => bad(
+                ctx,
+                a.value.span,
+                "`File` takes the path and `at: N`".into(),
+            ),
+        },
+        items => bad(
+            ctx,
+            node.span,
+            format!(
+                "`File` takes the path and optionally `at: N`, found {} arguments",
+                items.len()
+            ),
+        ),
+    }
+}
+
 fn single_arg<'n>(ctx: &mut Ctx, node: &'n Node, form: &str) -> Option<&'n Node> {
     let g = node.group()?;
     match g.items.as_slice() {
@@ -543,7 +601,7 @@ impl DataForm {
     /// count; None for Ramp, Fill and Random (they fill any run).
     pub fn natural_len(&self) -> Option<u32> {
         match &self.kind {
-            FormKind::List { n, .. } | FormKind::File { n, .. } => Some(*n),
+            FormKind::List { n, .. } | FormKind::File { n, at: None, .. } => Some(*n),
             _ => None,
         }
     }
@@ -560,7 +618,30 @@ impl DataForm {
         let size = t.dtype.size() as usize;
         let len = run.len as usize;
         match &self.kind {
-            FormKind::List { bytes, n } | FormKind::File { bytes, n } => {
+            // File(path, at: N): elements N .. N + len of a file that may be longer.
+            FormKind::File {
+                bytes,
+                n,
+                at: Some(a),
+            } => {
+                let need = *a as u64 + run.len as u64;
+                if need > *n as u64 {
+                    ctx.report(
+                        Diagnostic::error(
+                            "length-mismatch",
+                            format!(
+                                "File for {}: the data file has {n} elements, `at: {a}` needs {need} (at + {})",
+                                run.what, run.len
+                            ),
+                        )
+                        .at(self.span),
+                    );
+                    return None;
+                }
+                let s = *a as usize * size;
+                Some(bytes[s..s + len * size].to_vec())
+            }
+            FormKind::List { bytes, n } | FormKind::File { bytes, n, at: None } => {
                 let n = *n;
                 let cycles = run.cyclic && n > 0 && n < run.len && self.name != "File";
                 if n != run.len && !cycles {

@@ -34,8 +34,23 @@ pub(super) fn expect_entry(ctx: &mut Ctx, node: &Node) -> Option<Expect> {
     };
     let unwritten = unwritten.unwrap_or(true); // an invalid flag: skip the `values` checks
     let tolerance = ["rel", "abs"].map(|k| f.get(k).and_then(opt).map(|n| (k, n)));
+    let ratio = match f.get("max_mismatch_ratio").and_then(opt) {
+        None => Some(None),
+        Some(n) => tol(ctx, Some(("max_mismatch_ratio", n))).and_then(|r| {
+            if r <= 1.0 {
+                Some(Some(r))
+            } else {
+                ctx.error(
+                    "value-out-of-range",
+                    n.span,
+                    format!("`max_mismatch_ratio` is {r}, expected a fraction in 0..=1"),
+                );
+                None
+            }
+        }),
+    };
     if unwritten {
-        for k in ["values", "rel", "abs"] {
+        for k in ["values", "rel", "abs", "max_mismatch_ratio"] {
             if let Some(span) = f.key(k) {
                 ctx.error(
                     "bad-expect",
@@ -57,7 +72,8 @@ pub(super) fn expect_entry(ctx: &mut Ctx, node: &Node) -> Option<Expect> {
     if ctx.error_count() > before {
         return None;
     }
-    let (tname, idx, at, explicit_len) = (tname?, idx?, at?, explicit_len?);
+    let (tname, idx, at, explicit_len, max_mismatch_ratio) =
+        (tname?, idx?, at?, explicit_len?, ratio?);
     let (tdtype, tlen) = {
         let t = &ctx.tensors[idx];
         (t.dtype, t.len)
@@ -135,6 +151,7 @@ pub(super) fn expect_entry(ctx: &mut Ctx, node: &Node) -> Option<Expect> {
         at,
         len,
         check,
+        max_mismatch_ratio,
         span: node.span,
     })
 }

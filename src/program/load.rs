@@ -416,6 +416,55 @@ impl Ctx {
 
 /// Maps ron's syntax error to one diagnostic at ron's position (program-format.md §1: the
 /// file must be valid RON).
+/// The text ron checks: `File("x.bin", at: N)` mixes a positional and a named argument, which
+/// RON's grammar does not have, so its `at:` becomes `at,` (same length: every position ron
+/// reports stays right). ascstep's own index reads the original text.
+fn ron_view(text: &str) -> std::borrow::Cow<'_, str> {
+    let b = text.as_bytes();
+    let mut fixes = Vec::new();
+    let mut from = 0;
+    while let Some(k) = text[from..].find("File(") {
+        let mut i = from + k + "File(".len();
+        from = i;
+        let ws = |i: &mut usize| {
+            while *i < b.len() && b[*i].is_ascii_whitespace() {
+                *i += 1;
+            }
+        };
+        ws(&mut i);
+        if i >= b.len() || b[i] != b'"' {
+            continue;
+        }
+        i += 1;
+        while i < b.len() && b[i] != b'"' {
+            i += if b[i] == b'\\' { 2 } else { 1 };
+        }
+        i += 1;
+        ws(&mut i);
+        if i >= b.len() || b[i] != b',' {
+            continue;
+        }
+        i += 1;
+        ws(&mut i);
+        if !text[i.min(b.len())..].starts_with("at") {
+            continue;
+        }
+        i += 2;
+        ws(&mut i);
+        if i < b.len() && b[i] == b':' {
+            fixes.push(i);
+        }
+    }
+    if fixes.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = text.as_bytes().to_vec();
+    for i in fixes {
+        out[i] = b',';
+    }
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
+}
+
 fn ron_error(e: &ron::error::SpannedError) -> Diagnostic {
     let code = match e.code {
         ron::Error::IntegerOutOfBounds => "value-out-of-range",
@@ -457,8 +506,16 @@ const PROGRAM_FIELDS: [&str; 7] = [
 ];
 pub(super) const SCALAR_FIELDS: [&str; 2] = ["dtype", "value"];
 const TENSOR_FIELDS: [&str; 4] = ["dtype", "addr", "len", "init"];
-pub(super) const EXPECT_FIELDS: [&str; 7] =
-    ["tensor", "at", "len", "values", "rel", "abs", "unwritten"];
+pub(super) const EXPECT_FIELDS: [&str; 8] = [
+    "tensor",
+    "at",
+    "len",
+    "values",
+    "rel",
+    "abs",
+    "max_mismatch_ratio",
+    "unwritten",
+];
 
 /// Loads a program from its text; `path` names it in diagnostics and anchors `File` paths.
 pub(crate) fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
@@ -469,7 +526,7 @@ pub(crate) fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
         path: path.to_path_buf(),
     };
     // 1. Syntax, by ron itself (one diagnostic: after a syntax error nothing else is reliable).
-    if let Err(e) = ron::Options::default().from_str::<serde::de::IgnoredAny>(text) {
+    if let Err(e) = ron::Options::default().from_str::<serde::de::IgnoredAny>(&ron_view(text)) {
         return Err(fail(vec![ron_error(&e)]));
     }
     // 2. The position index of the text ron accepted.
