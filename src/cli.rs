@@ -116,6 +116,13 @@ pub enum Command {
         /// Treat any warning as an error (exit 3).
         #[arg(long)]
         deny_warnings: bool,
+        /// Also write every tensor's final contents as DIR/<tensor>.bin (raw little-endian,
+        /// what numpy `fromfile` reads), atomically.
+        #[arg(long, value_name = "DIR")]
+        dump: Option<PathBuf>,
+        /// Let --dump replace existing files.
+        #[arg(long)]
+        force: bool,
     },
     /// Run debugger commands from a script headless; print what they show, then a report.
     Replay {
@@ -240,6 +247,8 @@ pub fn main_with(cli: Cli) -> i32 {
             product,
             report,
             deny_warnings,
+            dump,
+            force,
         } => {
             let p = match program::load(&program) {
                 Ok(p) => Arc::new(p),
@@ -264,6 +273,12 @@ pub fn main_with(cli: Cli) -> i32 {
                 ReportFormat::Json => {
                     let file = program.display().to_string();
                     println!("{}", report::json_report(&o, &file));
+                }
+            }
+            if let Some(dir) = dump {
+                if let Err(e) = dump_tensors(&o.machine, &dir, force) {
+                    eprintln!("ascstep run: error[io-error]: {e}");
+                    return EXIT_IO;
                 }
             }
             match o.verdict {
@@ -591,4 +606,46 @@ fn test(paths: &[PathBuf], product: Option<Product>, junit: Option<&Path>, force
         }
     }
     code
+}
+
+/// `run --dump DIR`: every tensor's bytes in its final state as `DIR/<tensor>.bin` (numpy
+/// `fromfile` with the tensor's dtype reads it back; uninitialised elements are the UB's zero
+/// bytes). Nothing is written when a file exists and `force` is off.
+fn dump_tensors(m: &crate::sim::Machine, dir: &Path, force: bool) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let p = m.program();
+    let files: Vec<(PathBuf, &crate::base::ir::Tensor)> = p
+        .tensors
+        .iter()
+        .map(|t| {
+            let safe: String = t
+                .name
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || "_-.".contains(c) {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            (dir.join(format!("{}.bin", safe.trim_start_matches('.'))), t)
+        })
+        .collect();
+    if !force {
+        if let Some((f, _)) = files.iter().find(|(f, _)| f.exists()) {
+            return Err(format!(
+                "{} exists; nothing was dumped (pass --force to replace the files)",
+                f.display()
+            ));
+        }
+    }
+    let ub = m.ub().bytes();
+    for (f, t) in &files {
+        let (s, e) = (t.addr as usize, t.end() as usize);
+        let bytes = ub.get(s..e.min(ub.len())).unwrap_or_default();
+        crate::files::write_atomic(f, bytes, true)
+            .map_err(|e| format!("cannot write {}: {e}", f.display()))?;
+    }
+    Ok(())
 }

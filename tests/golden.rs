@@ -109,3 +109,35 @@ fn a_file_too_short_for_at_plus_len_is_a_length_mismatch() {
     );
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Round trip: numpy-style `.bin` in, `--dump` out, bytes compared; a second dump refuses to
+/// replace the files unless `--force`.
+#[test]
+fn dump_writes_tofile_compatible_tensors_and_never_overwrites_unasked() {
+    let d = project("dump", "0.05");
+    let out = d.join("out");
+    let r = ascstep(["run", s(&d.join("tile.ron")), "--dump", s(&out)]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let input = std::fs::read(d.join("input_x.bin")).unwrap();
+    assert_eq!(std::fs::read(out.join("x.bin")).unwrap(), input[32 * 4..]);
+    let y: Vec<u8> = (32..64)
+        .flat_map(|i| (2.0 * (i as f32 / 4.0) + 1.0).to_le_bytes())
+        .collect();
+    assert_eq!(std::fs::read(out.join("y.bin")).unwrap(), y);
+    // Only the two tensors, no temporary files left behind.
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["x.bin", "y.bin"]);
+    std::fs::write(out.join("y.bin"), b"mine").unwrap();
+    let r = ascstep(["run", s(&d.join("tile.ron")), "--dump", s(&out)]);
+    assert_eq!(r.code, 4, "{}", r.dump());
+    assert!(r.stderr.contains("--force"), "{}", r.dump());
+    assert_eq!(std::fs::read(out.join("y.bin")).unwrap(), b"mine");
+    let r = ascstep(["run", s(&d.join("tile.ron")), "--dump", s(&out), "--force"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(std::fs::read(out.join("y.bin")).unwrap(), y);
+    std::fs::remove_dir_all(&d).unwrap();
+}
