@@ -1,4 +1,4 @@
-//! `ascstep test` (program-format.md §9): every program under some paths run to the end and
+//! `ascstep test` (docs/format.md §9): every program under some paths run to the end and
 //! judged by its `expect` entries, one line each, a summary, and a JUnit XML report for CI.
 
 use crate::outcome::{self, ExpectResult, Verdict};
@@ -175,7 +175,7 @@ pub fn line(c: &Case) -> String {
     }
 }
 
-/// The exit code of a batch (program-format.md §9): 4 a file could not be read, 3 a program is
+/// The exit code of a batch (docs/format.md §9): 4 a file could not be read, 3 a program is
 /// invalid, 1 an expectation failed, 0 all passed.
 pub fn exit_code(cases: &[Case]) -> i32 {
     let any = |f: fn(&Result) -> bool| cases.iter().any(|c| f(&c.result));

@@ -1,4 +1,4 @@
-//! The command line (program-format.md §9): clap definitions and the commands, mapping every
+//! The command line (docs/format.md §9): clap definitions and the commands, mapping every
 //! outcome to the documented exit code. Diagnostics go to stderr, reports to stdout.
 
 use crate::base::ir::Program;
@@ -10,12 +10,12 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Exit codes (program-format.md §9).
+/// Exit codes (docs/format.md §9).
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_EXPECT: i32 = 1;
 pub const EXIT_USAGE: i32 = 2;
 pub const EXIT_INVALID: i32 = 3;
-/// A file could not be read or written (program-format.md §9).
+/// A file could not be read or written (docs/format.md §9).
 pub const EXIT_IO: i32 = 4;
 
 /// The exit code of a program that did not load: 4 when its file or a data file could not be
@@ -493,7 +493,7 @@ fn replay_screen(program: &Path, script: &Path, (w, h): (u16, u16), ui: &UiArgs)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Products(pub Vec<Product>);
 
-/// `all` or `K1,K2,…` (program-format.md §2, §9).
+/// `all` or `K1,K2,…` (docs/format.md §2, §9).
 fn parse_products(s: &str) -> Result<Products, String> {
     if s.trim() == "all" {
         return Ok(Products(Product::ALL.to_vec()));
@@ -544,7 +544,7 @@ fn diff(program: &Path, products: &[Product], report: ReportFormat) -> i32 {
     }
 }
 
-/// `ascstep test`: the batch runner (program-format.md §9).
+/// `ascstep test`: the batch runner (docs/format.md §9).
 fn test(paths: &[PathBuf], product: Option<Product>, junit: Option<&Path>, force: bool) -> i32 {
     use crate::batch;
     let files = match batch::collect(paths) {

@@ -1,11 +1,11 @@
-//! `ascstep diff` (program-format.md §9): one program on several products. Every product runs
+//! `ascstep diff` (docs/format.md §9): one program on several products. Every product runs
 //! the program to the end; every tensor element whose final value is not the same on all the
 //! products that finished is reported with its value on each, and with the instruction after
 //! which the products first disagreed about it (found by replaying them in lockstep, one
 //! instruction at a time). A product that rejects the program is reported with its error.
 //!
 //! Values are compared by the one equality rule of `base::equality` (the expectations' rule of
-//! program-format.md §8): bit-exact, except that any NaN equals any NaN; an uninitialised
+//! docs/format.md §8): bit-exact, except that any NaN equals any NaN; an uninitialised
 //! element equals only another one.
 
 use crate::base::diag::Diagnostic;

@@ -1,5 +1,5 @@
 //! A headless run and its verdict: run a program to the end on a product and check its
-//! `expect` entries (program-format.md §8). Shared by `run`, `replay` and library users.
+//! `expect` entries (docs/format.md §8). Shared by `run`, `replay` and library users.
 
 use crate::base::dtype::Value;
 use crate::base::equality::same_element;
@@ -138,7 +138,7 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
                 let mut expected_value = None;
                 let (ok, expected) = match &e.check {
                     ExpectCheck::Exact(v) => {
-                        // The one equality rule (base::equality, program-format.md §8).
+                        // The one equality rule (base::equality, docs/format.md §8).
                         let exp = expected_bytes(v).unwrap_or_default();
                         let ok = exp.len() == s as usize
                             && same_element(t.dtype, m.element_bytes(e.tensor, i), Some(&exp));
@@ -175,7 +175,7 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
                     }
                 }
             }
-            // With a max_mismatch_ratio, a few mismatches are allowed (program-format.md §8).
+            // With a max_mismatch_ratio, a few mismatches are allowed (docs/format.md §8).
             res.passed = match e.max_mismatch_ratio {
                 None => res.mismatches == 0,
                 Some(r) => res.mismatches as f64 / e.len as f64 <= r,

@@ -1,4 +1,4 @@
-//! Reports of a headless run: the JSON object of program-format.md §9 and a text report a
+//! Reports of a headless run: the JSON object of docs/format.md §9 and a text report a
 //! person can read (tensors as typed values, uninitialised elements marked).
 
 use crate::base::diag::Diagnostic;
@@ -28,7 +28,7 @@ pub fn value_json(v: Option<Value>, dtype: DType) -> Json {
     }
 }
 
-/// A diagnostic as a JSON object (program-format.md §9).
+/// A diagnostic as a JSON object (docs/format.md §9).
 pub fn diag_json(d: &Diagnostic, file: &str) -> Json {
     json!({
         "severity": d.severity,
@@ -88,7 +88,7 @@ pub fn json_report(o: &Outcome, file: &str) -> Json {
     })
 }
 
-/// The named scalars' final values (program-format.md §10): `{"name": {"dtype", "value"}}`, the
+/// The named scalars' final values (docs/format.md §10): `{"name": {"dtype", "value"}}`, the
 /// value as tensor values are written (`null` when uninitialised).
 pub fn scalars_json(m: &Machine) -> Json {
     let mut map = serde_json::Map::new();
@@ -101,7 +101,7 @@ pub fn scalars_json(m: &Machine) -> Json {
     Json::Object(map)
 }
 
-/// Values instructions returned (program-format.md §9): `{"instruction", "name", "value"}`.
+/// Values instructions returned (docs/format.md §9): `{"instruction", "name", "value"}`.
 pub fn returns_json(m: &Machine) -> Json {
     Json::Array(
         m.returns()

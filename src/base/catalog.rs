@@ -1,5 +1,5 @@
 //! The instruction catalog: every supported Ascend C API name, its family, and which element
-//! types each product accepts (semantics.md §4, the "数据类型" tables of each DK page).
+//! types each product accepts (docs/semantics.md §4, the "数据类型" tables of each DK page).
 //! Pure data; the loader reads it to know which fields an instruction takes, the checker to
 //! reject a dtype a product does not support.
 
@@ -59,7 +59,7 @@ pub enum Family {
     Binary,
     /// `dst = f(src, scalar)`, UnaryRepeatParams.
     Scalar,
-    /// Pair / block / repeat reductions with top-level stride fields (semantics.md §5).
+    /// Pair / block / repeat reductions with top-level stride fields (docs/semantics.md §5).
     Reduce,
     /// `dst = scalar`, dst strides only.
     Duplicate,
@@ -90,9 +90,9 @@ pub enum Family {
     Gather,
     /// SetDeqScale: sets the DEQSCALE register read by int32 → half Cast (DK:类型转换/SetDeqScale).
     DeqScale,
-    /// The scalar unit: GetValue, SetValue, Let (program-format.md §10).
+    /// The scalar unit: GetValue, SetValue, Let (docs/format.md §10).
     ScalarUnit,
-    /// PipeBarrier, SetFlag, WaitFlag: steps that change no data (program-format.md §7, §10).
+    /// PipeBarrier, SetFlag, WaitFlag: steps that change no data (docs/format.md §7, §10).
     Sync,
 }
 
@@ -151,7 +151,7 @@ impl Op {
     }
 
     /// Element types accepted per product: (all forms, count form only), in `Product::ALL`
-    /// order: training, inference, A2, A3, 200I/500 A2, 950 (semantics.md §4 tables).
+    /// order: training, inference, A2, A3, 200I/500 A2, 950 (docs/semantics.md §4 tables).
     fn table(self) -> PerProduct<(u16, u16)> {
         use Op::*;
         let same = |t: u16| PerProduct::all((t, 0));
@@ -231,7 +231,7 @@ impl Op {
                 }
             }
             // And/Or int32 on A2/A3 is the count-form reinterpretation quirk of §3, handled
-            // by the checker as its own case (semantics.md §9 row 4).
+            // by the checker as its own case (docs/semantics.md §9 row 4).
             And | Or => PerProduct {
                 training: (I16 | U16, 0),
                 inference: (I16 | U16, 0),
@@ -486,7 +486,7 @@ impl Op {
     }
 
     /// The (source, destination) type pairs of a mixed-type instruction on `product`, with
-    /// the round modes each accepts (semantics.md §4.7; the "数据类型" tables of DK:类型转换/Cast,
+    /// the round modes each accepts (docs/semantics.md §4.7; the "数据类型" tables of DK:类型转换/Cast,
     /// DK:复合计算/AddReluCast, /SubReluCast, /MulCast, /MulAddDst, /Axpy). Empty for
     /// same-type instructions. int4b_t, fp8, hifloat8, complex and double are not modelled.
     pub fn pairs(self, product: Product) -> &'static [Pair] {
@@ -509,7 +509,7 @@ impl Op {
             .find(|p| p.src == src && p.dst == dst)
     }
 
-    /// Comparison modes `product` accepts for Compare / Compares on `dtype` (semantics.md
+    /// Comparison modes `product` accepts for Compare / Compares on `dtype` (docs/semantics.md
     /// §4.6: int32 is EQ only on A2/A3; every mode elsewhere).
     pub fn cmp_modes(self, product: Product, dtype: DType) -> u8 {
         let eq_only = product.profile().compare_int32_eq_only;
@@ -532,7 +532,7 @@ impl Op {
         DTypes(self.table().get(product).1)
     }
 
-    /// Whether `product` offers this API at all (semantics.md §9 row 29).
+    /// Whether `product` offers this API at all (docs/semantics.md §9 row 29).
     pub fn available_on(self, product: Product) -> bool {
         match self.family() {
             Family::MaskReg => self == Op::SetVectorMask || product.profile().counter_mode_apis,
@@ -562,7 +562,7 @@ mod tests {
 
     #[test]
     fn documented_product_specific_rejections() {
-        // semantics.md §7 item 8 and §9 rows 23, 25, 29
+        // docs/semantics.md §7 item 8 and §9 rows 23, 25, 29
         assert!(!Op::Add
             .dtypes(Product::AtlasTraining)
             .contains(DType::Int16));

@@ -1,4 +1,4 @@
-//! Conversion and rounding between element types (semantics.md §4.7): the one correctly
+//! Conversion and rounding between element types (docs/semantics.md §4.7): the one correctly
 //! rounded conversion (`round_exact_mode`), the Cast round modes, and `convert` between any two
 //! element types with saturating integer targets. Used by the loader for literals and by every
 //! kernel. Ground floor.
@@ -36,7 +36,7 @@ pub fn float_fmt(d: DType) -> Option<FloatFmt> {
     }
 }
 
-/// A Cast round mode (semantics.md §4.7, DK `precision_conversion`): how the part of a value
+/// A Cast round mode (docs/semantics.md §4.7, DK `precision_conversion`): how the part of a value
 /// that the target cannot hold is dropped. `None` is RINT when precision is lost and exact
 /// otherwise, which is RINT in effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -137,7 +137,7 @@ pub fn round_exact(neg: bool, m: u128, e: i32, f: FloatFmt) -> f64 {
 /// correctly rounded conversion of the crate. Overflow follows IEEE 754 for the mode: nearest
 /// modes give ±inf, truncation and CAST_ODD the largest finite value, FLOOR/CEIL whichever of
 /// the two lies in their direction (the A2 boundary table: float MAX → half is +inf under
-/// CAST_RINT, semantics.md §6). The result is exact in f64.
+/// CAST_RINT, docs/semantics.md §6). The result is exact in f64.
 pub fn round_exact_mode(neg: bool, m: u128, e: i32, f: FloatFmt, mode: RoundMode) -> f64 {
     let signed = |v: f64| if neg { -v } else { v };
     if m == 0 {
@@ -249,7 +249,7 @@ fn mask_bits(d: DType) -> u64 {
     }
 }
 
-/// Converts the element `bits` of type `from` to type `to` by `mode` (semantics.md §4.7, DK
+/// Converts the element `bits` of type `from` to type `to` by `mode` (docs/semantics.md §4.7, DK
 /// `precision_conversion` and the A2 boundary table `DK-appx`):
 /// - float targets round by `mode`; overflow as in [`round_exact_mode`]; NaN stays NaN;
 /// - integer targets round to an integer by `mode` and **saturate**; NaN gives 0, ±inf the
@@ -350,7 +350,7 @@ pub fn round_to(d: DType, v: f64) -> f64 {
 }
 
 /// `a·b + c` rounded once to the float type `d`, to nearest even (a fused multiply–add,
-/// semantics.md §9 row 32). The inputs are values of `d` (half, bfloat16 or float), so the
+/// docs/semantics.md §9 row 32). The inputs are values of `d` (half, bfloat16 or float), so the
 /// product is exact in f64 (at most 2·24 significant bits); the sum's rounding error in f64 is
 /// recovered exactly (TwoSum), and decides the one case where rounding the f64 sum to `d`
 /// would differ from rounding the exact sum: an f64 sum that lies exactly halfway between two
@@ -397,7 +397,7 @@ fn f64_parts(v: f64) -> (bool, u128, i32) {
     }
 }
 
-/// `v` converted to `to` as a C++ assignment converts (program-format.md §10): integers wrap
+/// `v` converted to `to` as a C++ assignment converts (docs/format.md §10): integers wrap
 /// modulo 2^bits, floats truncate toward zero into integers (NaN, ±inf or out of range: an
 /// error, undefined behaviour in C++), and anything becomes a float type by rounding to
 /// nearest even.
@@ -440,7 +440,7 @@ mod tests {
 
     #[test]
     fn directed_rounding_on_ties_and_overflow() {
-        // 1 + 2^-11 is the tie between the halves 1 and 1 + 2^-10 (semantics.md §4.7 modes).
+        // 1 + 2^-11 is the tie between the halves 1 and 1 + 2^-10 (docs/semantics.md §4.7 modes).
         let h = float_fmt(DType::Half).unwrap();
         let tie = |neg, mode| round_exact_mode(neg, (1 << 11) + 1, -11, h, mode);
         let u = 2f64.powi(-10);
@@ -487,7 +487,7 @@ mod tests {
 
     #[test]
     fn fused_multiply_add_rounds_once() {
-        // semantics.md §9 row 32: half 1.0009765625 · 0.9990234375 − 1 = −2^-20 exactly
+        // docs/semantics.md §9 row 32: half 1.0009765625 · 0.9990234375 − 1 = −2^-20 exactly
         // (= −9.5367e-07, a normal half); rounding the product first gives 1 − 1 = 0.
         let (a, b) = (1.0009765625, 0.9990234375);
         assert_eq!(fused_mul_add(a, b, -1.0, DType::Half), -(2f64.powi(-20)));

@@ -1,4 +1,4 @@
-//! Element types (program-format.md §3): `DType`, decoded values (`Value`) and the `Elem` trait
+//! Element types (docs/format.md §3): `DType`, decoded values (`Value`) and the `Elem` trait
 //! that moves typed values in and out of little-endian bytes. Ground floor: imports nothing
 //! of the crate outside `base`.
 
@@ -46,7 +46,7 @@ impl DType {
         }
     }
 
-    /// Lanes per repeat when this is the widest operand: 256 / sizeof (semantics.md §1.1).
+    /// Lanes per repeat when this is the widest operand: 256 / sizeof (docs/semantics.md §1.1).
     pub const fn par(self) -> u32 {
         256 / self.size()
     }
@@ -100,7 +100,7 @@ impl DType {
         }
     }
 
-    /// Parses a canonical name or its short alias (program-format.md §3).
+    /// Parses a canonical name or its short alias (docs/format.md §3).
     pub fn parse(s: &str) -> Option<DType> {
         DType::ALL
             .into_iter()

@@ -1,9 +1,9 @@
 //! The one element-equality rule, shared by `expect` (exact values), `ascstep diff` and the
-//! debugger's divergence pane, so that they can never disagree (program-format.md §8):
+//! debugger's divergence pane, so that they can never disagree (docs/format.md §8):
 //!
 //! - two initialised elements are equal when their bits are equal, except that any NaN equals
 //!   any NaN (whatever its sign or payload: the hardware's NaN payloads are not specified);
-//! - +0 and −0 are different (their bits differ, and Max/Min order them, semantics.md §6);
+//! - +0 and −0 are different (their bits differ, and Max/Min order them, docs/semantics.md §6);
 //! - an uninitialised element equals only another uninitialised element.
 //!
 //! Ground floor.

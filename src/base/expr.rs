@@ -1,4 +1,4 @@
-//! The scalar unit's expressions (program-format.md §10): `Let(dst, expr)` takes a C expression
+//! The scalar unit's expressions (docs/format.md §10): `Let(dst, expr)` takes a C expression
 //! over scalars and literals. This is its syntax tree; the RON front end parses the string
 //! (`program/expr.rs`), the simulator evaluates it with C++'s arithmetic (`sim/scalar.rs`).
 //! Ground floor.

@@ -22,7 +22,7 @@ pub struct Program {
     pub product: Product,
     pub ub_size: Option<u32>,
     pub tensors: Vec<Tensor>,
-    /// Named scalars of the scalar unit (program-format.md §10).
+    /// Named scalars of the scalar unit (docs/format.md §10).
     pub scalars: Vec<ScalarDecl>,
     pub code: Vec<Instr>,
     pub expect: Vec<Expect>,
@@ -37,7 +37,7 @@ pub struct ScalarDecl {
     pub span: Span,
 }
 
-/// A numeric field of an instruction written as a scalar's name (program-format.md §10): the
+/// A numeric field of an instruction written as a scalar's name (docs/format.md §10): the
 /// IR holds a placeholder there and the simulator puts the scalar's value in when the
 /// instruction is reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +80,7 @@ pub enum ScalarArg {
 }
 
 /// PipeBarrier's pipes and the HardEvent of SetFlag/WaitFlag, as far as the checks of
-/// program-format.md §10 need them.
+/// docs/format.md §10 need them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sync {
     /// PipeBarrier(pipe): `V` (PIPE_V), `All` (PIPE_ALL), or another pipe.
@@ -107,7 +107,7 @@ pub struct Event {
 
 impl Program {
     /// The element type instruction `instr` computes in: its destination's, else its first
-    /// source's (program-format.md §5).
+    /// source's (docs/format.md §5).
     pub fn instr_dtype(&self, instr: &Instr) -> Option<DType> {
         let o = instr.dst().or(instr.src().first())?;
         self.tensors.get(o.tensor).map(|t| t.dtype)
@@ -136,7 +136,7 @@ impl Tensor {
     }
 }
 
-/// `"x"` or `"x[64]"`: a tensor and an element offset into it (program-format.md §5).
+/// `"x"` or `"x[64]"`: a tensor and an element offset into it (docs/format.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Operand {
     pub tensor: usize,
@@ -144,7 +144,7 @@ pub struct Operand {
     pub span: Span,
 }
 
-/// The mask argument of the high-dimensional form (program-format.md §6).
+/// The mask argument of the high-dimensional form (docs/format.md §6).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MaskArg {
     /// `mask: 64`, contiguous mode (negative values are kept to be rejected by the checker).
@@ -168,7 +168,7 @@ pub enum Form {
     Bare,
 }
 
-/// Strides in 32-byte blocks (reductions: dst_rep in reduced-repeat units, semantics.md §5).
+/// Strides in 32-byte blocks (reductions: dst_rep in reduced-repeat units, docs/semantics.md §5).
 /// Sources are indexed src0, src1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strides {
@@ -189,7 +189,7 @@ impl Default for Strides {
     }
 }
 
-/// SetVectorMask's two forms (program-format.md §6).
+/// SetVectorMask's two forms (docs/format.md §6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetMaskArg {
     Words { high: u64, low: u64 },
@@ -216,7 +216,7 @@ pub struct CopyBlocks {
     pub dst_gap: u32,
 }
 
-/// Where GatherMask's pattern comes from (semantics.md §4.6).
+/// Where GatherMask's pattern comes from (docs/semantics.md §4.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GatherPattern {
     /// `pattern: 1..=7`.
@@ -230,7 +230,7 @@ pub enum GatherPattern {
 /// room in `sim::family` checks and executes it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Args {
-    /// SetVectorMask (`set`, and `dtype` for `len` == PAR, semantics.md §2.2), SetMaskCount,
+    /// SetVectorMask (`set`, and `dtype` for `len` == PAR, docs/semantics.md §2.2), SetMaskCount,
     /// SetMaskNorm, ResetMask.
     MaskReg {
         set: Option<SetMaskArg>,
@@ -240,7 +240,7 @@ pub enum Args {
     /// MulAddDst.
     Elementwise(Vector),
     /// `dst = f(src, scalar)`, incl. Axpy; ShiftRight's `round_en`. The scalar is
-    /// range-checked against the element type (semantics.md §10).
+    /// range-checked against the element type (docs/semantics.md §10).
     Scalar {
         v: Vector,
         scalar: Value,
@@ -270,7 +270,7 @@ pub enum Args {
         v: Vector,
         pattern: GatherPattern,
         reduce_mode: bool,
-        /// `ret: "name"`: the scalar that receives rsvdCnt (program-format.md §10).
+        /// `ret: "name"`: the scalar that receives rsvdCnt (docs/format.md §10).
         ret: Option<usize>,
     },
     /// Cast (`round`) and AddReluCast / SubReluCast / MulCast (always CAST_RINT).
@@ -426,7 +426,7 @@ impl Instr {
     }
 }
 
-/// One `expect` entry (program-format.md §8).
+/// One `expect` entry (docs/format.md §8).
 #[derive(Clone, Debug)]
 pub struct Expect {
     pub tensor: usize,

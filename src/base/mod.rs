@@ -2,7 +2,7 @@
 //! crate above it (`tests/architecture.rs` enforces this).
 //!
 //! - `dtype`: element types, decoded values, typed elements in little-endian bytes;
-//! - `convert`: rounding and conversion between element types (semantics.md §4.7);
+//! - `convert`: rounding and conversion between element types (docs/semantics.md §4.7);
 //! - `product`: the products and their profiles (every behaviour switch a named field);
 //! - `catalog`: the instruction vocabulary (`Op`, `Family`) and per-product dtype tables;
 //!   `pairs`: the type pairs of the mixed-type instructions;

@@ -3,7 +3,7 @@
 
 use crate::base::dtype::Value;
 
-/// CMPMODE (semantics.md §4.6): src0 ⊙ src1.
+/// CMPMODE (docs/semantics.md §4.6): src0 ⊙ src1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CmpMode {
     #[default]
@@ -48,7 +48,7 @@ impl CmpMode {
 
     /// Whether `a ⊙ b` holds. Floats follow IEEE 754 (every comparison with NaN is false, NE
     /// true), except that `ne_nan_false` makes NE with NaN false as well (the A2 boundary
-    /// table, semantics.md §6).
+    /// table, docs/semantics.md §6).
     pub fn holds(self, a: Value, b: Value, ne_nan_false: bool) -> bool {
         use std::cmp::Ordering::*;
         let ord = match (a, b) {

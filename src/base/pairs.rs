@@ -1,5 +1,5 @@
 //! The (source, destination) type pairs of the mixed-type instructions and the round modes each
-//! accepts, per product (semantics.md §4.7; the "数据类型" tables of DK:类型转换/Cast,
+//! accepts, per product (docs/semantics.md §4.7; the "数据类型" tables of DK:类型转换/Cast,
 //! DK:复合计算/AddReluCast, /SubReluCast, /MulCast, /MulAddDst, /Axpy, /AddDeqRelu). Data only:
 //! `catalog::Op::pairs` reads it. Ground floor.
 
@@ -157,7 +157,7 @@ const CAST_200I: &[Pair] = &[
     pr(TI64, TF, M5),
 ];
 /// Inference: no CAST_RINT for half → int8/uint8, RINT only for half → int16, ODD/NONE only for
-/// float → half (semantics.md §4.7, §9 row 26).
+/// float → half (docs/semantics.md §4.7, §9 row 26).
 const CAST_INFERENCE: &[Pair] = &[
     pr(TI8, TH, MN),
     pr(TU8, TH, MN),

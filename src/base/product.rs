@@ -1,11 +1,11 @@
 //! Products and their profiles: every per-product difference of the Vector Unit as data
-//! (semantics.md §0.1, §7.3, §9). Kernels ask the profile; they never match on the product.
+//! (docs/semantics.md §0.1, §7 item 3, §9). Kernels ask the profile; they never match on the product.
 
 use crate::base::dtype::DType;
 use serde::Serialize;
 use std::fmt;
 
-/// A product key (program-format.md §2); the default is atlas_a2.
+/// A product key (docs/format.md §2); the default is atlas_a2.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Product {
@@ -18,7 +18,7 @@ pub enum Product {
     Ascend950,
 }
 
-/// What an empty (fully masked) data block of a BlockReduce writes (semantics.md §5.1, §9 row 3).
+/// What an empty (fully masked) data block of a BlockReduce writes (docs/semantics.md §5.1, §9 row 3).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EmptyBlockFill {
     pub sum: f64,
@@ -29,7 +29,7 @@ pub struct EmptyBlockFill {
 }
 
 /// How a contiguous `mask` argument becomes the element count when the register is in counter
-/// mode and the call has isSetMask = true (semantics.md §2.5).
+/// mode and the call has isSetMask = true (docs/semantics.md §2.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CounterContiguous {
     /// A2/A3/inference: `SetMask(len)` expands the value to a lane pattern first, so the count
@@ -46,67 +46,67 @@ pub struct Profile {
     pub key: &'static str,
     pub name: &'static str,
     pub arch: &'static str,
-    /// UB bytes the simulator gives the program (semantics.md §7.3, §9 row 21).
+    /// UB bytes the simulator gives the program (docs/semantics.md §7 item 3, §9 row 21).
     pub ub_size: u32,
-    /// mask = 0 is a documented NOP (A2/A3); elsewhere it is out of range (semantics.md §9 row 7).
+    /// mask = 0 is a documented NOP (A2/A3); elsewhere it is out of range (docs/semantics.md §9 row 7).
     pub mask_zero_nop: bool,
-    /// repeatTime = 0 / count = 0 is a guaranteed NOP (semantics.md §1.4, §9 row 6).
+    /// repeatTime = 0 / count = 0 is a guaranteed NOP (docs/semantics.md §1.4, §9 row 6).
     pub repeat_zero_guaranteed_nop: bool,
-    /// SetMaskCount / SetMaskNorm / ResetMask exist (semantics.md §9 row 8).
+    /// SetMaskCount / SetMaskNorm / ResetMask exist (docs/semantics.md §9 row 8).
     pub counter_mode_apis: bool,
-    /// PairReduceSum writes 0 where both lanes of a pair are masked (semantics.md §5.3, §9 row 1).
+    /// PairReduceSum writes 0 where both lanes of a pair are masked (docs/semantics.md §5.3, §9 row 1).
     pub pair_reduce_zeroes_unwritten: bool,
-    /// BlockReduce fill of a fully masked block; None = not written (semantics.md §5.1).
+    /// BlockReduce fill of a fully masked block; None = not written (docs/semantics.md §5.1).
     pub block_reduce_empty_fill: Option<EmptyBlockFill>,
     /// Whether the product documents what an empty BlockReduce block does.
     pub block_reduce_empty_documented: bool,
-    /// Reductions accept dst_rep_stride = 0 (semantics.md §9 row 2).
+    /// Reductions accept dst_rep_stride = 0 (docs/semantics.md §9 row 2).
     pub reduce_dst_rep_stride_zero: bool,
-    /// WholeReduceMax/Min orders accepted (semantics.md §5.2, §9 row 11).
+    /// WholeReduceMax/Min orders accepted (docs/semantics.md §5.2, §9 row 11).
     pub reduce_orders: &'static [ReduceOrder],
-    /// ShiftRight accepts round_en = true (semantics.md §9 row 17).
+    /// ShiftRight accepts round_en = true (docs/semantics.md §9 row 17).
     pub shift_round_en: bool,
     /// Shift amounts are limited to [0, bit width] (A2/A3/200I) or any ≥ 0 (950) (§9 row 18).
     pub shift_amount_limited: bool,
     pub counter_contiguous: CounterContiguous,
     /// A nonzero mask[1] for 32/64-bit types is an error (950 CPU debug) rather than a warning
-    /// (semantics.md §2.3, §11 item 2).
+    /// (docs/semantics.md §2.3, §11 item 2).
     pub b32_high_word_error: bool,
     /// Compare / Compares honour their mask, inactive lanes giving 0 bits (950, 200I/500 A2);
-    /// elsewhere the mask is reserved and every lane is compared (semantics.md §4.6, §9 row 5).
+    /// elsewhere the mask is reserved and every lane is compared (docs/semantics.md §4.6, §9 row 5).
     pub compare_mask_honoured: bool,
     /// CMPMODE::NE with a NaN operand gives 0, not IEEE's 1 (the A2/A3 boundary table,
     /// `DK-appx` 表30/31 notes); undocumented elsewhere, where IEEE is used.
     pub cmp_ne_nan_false: bool,
-    /// Select modes accepted, one bit per `SelMode` (semantics.md §4.6, §9 row 16).
+    /// Select modes accepted, one bit per `SelMode` (docs/semantics.md §4.6, §9 row 16).
     pub select_modes: u8,
-    /// The highest built-in GatherMask pattern (semantics.md §4.6, §9 row 15).
+    /// The highest built-in GatherMask pattern (docs/semantics.md §4.6, §9 row 15).
     pub gather_max_pattern: u8,
     /// GatherMask counter mode: `mask` is the total element count ("configuration 2",
-    /// inference) rather than the elements of each repeat (semantics.md §4.6, §9 row 14).
+    /// inference) rather than the elements of each repeat (docs/semantics.md §4.6, §9 row 14).
     pub gather_counter_total: bool,
-    /// ReduceSum accumulation order (semantics.md §5.4, §9 row 9).
+    /// ReduceSum accumulation order (docs/semantics.md §5.4, §9 row 9).
     pub reduce_sum: SumOrder,
-    /// ReduceSum honours `is_set_mask: false` (semantics.md §2.5, §9 row 10).
+    /// ReduceSum honours `is_set_mask: false` (docs/semantics.md §2.5, §9 row 10).
     pub reduce_sum_is_set_mask: bool,
     /// ReduceSum / ReduceMax / ReduceMin need a `work` buffer of the documented size
-    /// (semantics.md §8, §9 row 13).
+    /// (docs/semantics.md §8, §9 row 13).
     pub reduce_work_needed: bool,
     /// repeatTime = 0 is not guaranteed to be a NOP: the product emulates the ISA in VF code
-    /// (950, semantics.md §1.4, §9 row 6); the warning says so.
+    /// (950, docs/semantics.md §1.4, §9 row 6); the warning says so.
     pub repeat_zero_vf_emulated: bool,
-    /// 8-bit element types get vector lanes (256 per repeat): 950 only (semantics.md §1.1).
+    /// 8-bit element types get vector lanes (256 per repeat): 950 only (docs/semantics.md §1.1).
     pub b8_vectors: bool,
-    /// And / Or on int32 in the count form run on 16-bit words (A2/A3, semantics.md §3, §9
+    /// And / Or on int32 in the count form run on 16-bit words (A2/A3, docs/semantics.md §3, §9
     /// row 4).
     pub and_or_b32_count_as_b16: bool,
     /// Exp, Ln, Sqrt, Rsqrt, Reciprocal and Div flush subnormal results to zero (950, README's
     /// documented choices).
     pub transcendental_ftz: bool,
-    /// Compare / Compares on int32 accept only EQ (A2/A3, semantics.md §4.6).
+    /// Compare / Compares on int32 accept only EQ (A2/A3, docs/semantics.md §4.6).
     pub compare_int32_eq_only: bool,
     /// FusedMulAdd, MulAddRelu, MulAddDst and same-type Axpy round once, a fused multiply–add
-    /// (950, semantics.md §9 row 32); elsewhere the product is rounded to T first.
+    /// (950, docs/semantics.md §9 row 32); elsewhere the product is rounded to T first.
     pub fused_mul_add: bool,
     /// GetReduceRepeatSumSpr / GetAccVal read the result of a count-form ReduceSum
     /// (DK:归约计算/寄存器辅助接口/GetReduceRepeatSumSpr: A2, A3 and 950 only).
@@ -152,7 +152,7 @@ impl<T: Copy> PerProduct<T> {
     }
 }
 
-/// How ReduceSum accumulates the results of its repeats (semantics.md §5.4, DK:归约计算/ReduceSum
+/// How ReduceSum accumulates the results of its repeats (docs/semantics.md §5.4, DK:归约计算/ReduceSum
 /// 关键特性说明).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SumScheme {
@@ -200,7 +200,7 @@ const SUM_950: SumOrder = SumOrder {
 /// Select modes 0, 1, 2 (bit = 1 << mode).
 const SEL_ALL: u8 = 0b111;
 
-/// WholeReduceMax/Min output order (semantics.md §5.2).
+/// WholeReduceMax/Min output order (docs/semantics.md §5.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum ReduceOrder {
     #[serde(rename = "ORDER_VALUE_INDEX")]
@@ -250,7 +250,7 @@ const FILL_950: EmptyBlockFill = EmptyBlockFill {
 
 use ReduceOrder::*;
 
-/// A2's profile; A3 has the same vector ISA (semantics.md §0.1) and differs only in name.
+/// A2's profile; A3 has the same vector ISA (docs/semantics.md §0.1) and differs only in name.
 const ATLAS_A2: Profile = Profile {
     product: Product::AtlasA2,
     key: "atlas_a2",
@@ -470,7 +470,7 @@ impl Product {
         Product::ALL.map(|p| p.key()).join(", ")
     }
 
-    /// The byte 8-bit types get lanes on (256 per repeat): only 950 (semantics.md §1.1).
+    /// The byte 8-bit types get lanes on (256 per repeat): only 950 (docs/semantics.md §1.1).
     pub fn has_b8_vectors(self) -> bool {
         self.profile().b8_vectors
     }

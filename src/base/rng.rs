@@ -1,5 +1,5 @@
 //! SplitMix64 (Steele, Lea, Flood 2014): the one pseudo-random generator of the crate, behind
-//! the `Random` data form (program-format.md §4) and the test generators. Ground floor.
+//! the `Random` data form (docs/format.md §4) and the test generators. Ground floor.
 
 /// SplitMix64 seeded with `seed`; the k-th call of `next_u64` gives the k-th output.
 #[derive(Clone, Debug)]

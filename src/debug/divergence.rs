@@ -1,5 +1,5 @@
 //! How the other products would run the current instruction from the very same state: which
-//! tensor elements they would leave different, or why they reject it (semantics.md §9). Used by
+//! tensor elements they would leave different, or why they reject it (docs/semantics.md §9). Used by
 //! the terminal UI's divergence pane; no terminal dependency.
 
 use crate::base::dtype::value_text;

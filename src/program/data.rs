@@ -1,4 +1,4 @@
-//! Data forms (program-format.md §4): `Values`, `Ramp`, `Fill`, `Bits`, `Random`, `File`, and
+//! Data forms (docs/format.md §4): `Values`, `Ramp`, `Fill`, `Bits`, `Random`, `File`, and
 //! the encoding of a literal into little-endian bytes of an element type.
 //!
 //! Owns: reading a form from the position index, the range rules of literals (integer range,
@@ -609,7 +609,7 @@ impl DataForm {
     /// The bytes of `run.len` elements.
     ///
     /// A Values/Bits list must have exactly `run.len` elements, with one exception:
-    /// program-format.md §4 says "fewer than `len` is an error unless the form is for
+    /// docs/format.md §4 says "fewer than `len` is an error unless the form is for
     /// `expect` with an explicit `len`", and ascstep reads that exception as *the list repeats
     /// cyclically to fill `len`* (`run.cyclic`): `(tensor: "z", len: 6, values: Values([1,
     /// 2]))` expects 1, 2, 1, 2, 1, 2. A list longer than `len` is always `length-mismatch`.

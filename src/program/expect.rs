@@ -1,4 +1,4 @@
-//! The `expect` section (program-format.md §8): one entry per run of elements, exact,
+//! The `expect` section (docs/format.md §8): one entry per run of elements, exact,
 //! tolerant or `unwritten`.
 
 use super::data::{self, Run, Target};
@@ -7,7 +7,7 @@ use crate::base::diag::Diagnostic;
 use crate::base::ir::{Expect, ExpectCheck};
 use crate::base::spans::{Lit, Node};
 
-/// One `expect` entry (program-format.md §8).
+/// One `expect` entry (docs/format.md §8).
 pub(super) fn expect_entry(ctx: &mut Ctx, node: &Node) -> Option<Expect> {
     let f = ctx.fields(node, "the expect entry", &[], &EXPECT_FIELDS)?;
     let before = ctx.error_count();

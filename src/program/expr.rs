@@ -1,4 +1,4 @@
-//! The parser of `Let`'s C expressions (program-format.md §10): precedence climbing over a
+//! The parser of `Let`'s C expressions (docs/format.md §10): precedence climbing over a
 //! small tokenizer, every error with its 0-based character index inside the string (the loader
 //! turns it into a `line:col` inside the RON string).
 

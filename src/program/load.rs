@@ -1,4 +1,4 @@
-//! Validation of a program's text into the IR (program-format.md §1–§4, §8).
+//! Validation of a program's text into the IR (docs/format.md §1–§4, §8).
 //!
 //! Owns: the order of loading (ron syntax check → position index → program fields → tensors →
 //! instructions → expectations), the shared helpers every part uses to read fields and
@@ -31,7 +31,7 @@ pub(crate) struct Ctx {
     pub tensors_ok: bool,
     /// The instruction being read, attached to its diagnostics.
     pub instr: Option<u32>,
-    /// The named scalars (program-format.md §10).
+    /// The named scalars (docs/format.md §10).
     pub scalars: Vec<ScalarDecl>,
     /// Numeric fields of the instruction being read that name a scalar.
     pub bindings: Vec<(Slot, usize)>,
@@ -111,7 +111,7 @@ impl Ctx {
         }
     }
 
-    /// The scalar named `name` (program-format.md §10), or `unknown-scalar` with a suggestion.
+    /// The scalar named `name` (docs/format.md §10), or `unknown-scalar` with a suggestion.
     pub fn scalar_index(&mut self, name: &str, span: Span) -> Option<usize> {
         if let Some(i) = self.scalars.iter().position(|s| s.name == name) {
             return Some(i);
@@ -353,7 +353,7 @@ impl Ctx {
         s
     }
 
-    /// An element type name or alias (program-format.md §3).
+    /// An element type name or alias (docs/format.md §3).
     pub fn dtype(&mut self, node: &Node) -> Option<DType> {
         let Some(name) = node.ident() else {
             let hint = match node.str_value() {
@@ -414,7 +414,7 @@ impl Ctx {
     }
 }
 
-/// Maps ron's syntax error to one diagnostic at ron's position (program-format.md §1: the
+/// Maps ron's syntax error to one diagnostic at ron's position (docs/format.md §1: the
 /// file must be valid RON).
 /// The text ron checks: `File("x.bin", at: N)` mixes a positional and a named argument, which
 /// RON's grammar does not have, so its `at:` becomes `at,` (same length: every position ron
@@ -616,7 +616,7 @@ fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> O
     })
 }
 
-/// `product: atlas_a2` (program-format.md §2).
+/// `product: atlas_a2` (docs/format.md §2).
 fn product(ctx: &mut Ctx, node: &Node) -> Option<Product> {
     let Some(key) = node.ident() else {
         ctx.wrong_type(node, "a product key such as `atlas_a2` (without quotes)");
@@ -636,7 +636,7 @@ fn product(ctx: &mut Ctx, node: &Node) -> Option<Product> {
 }
 
 /// `tensors: { "name": (dtype, addr, len, init), … }`, in the order written
-/// (program-format.md §4).
+/// (docs/format.md §4).
 fn tensors(ctx: &mut Ctx, node: &Node) {
     let items = match node.group() {
         Some(g) if g.delim == Delim::Brace => &g.items,

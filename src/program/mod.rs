@@ -1,4 +1,4 @@
-//! The RON front end: program files (program-format.md) turned into a validated
+//! The RON front end: program files (docs/format.md) turned into a validated
 //! [`Program`](crate::base::ir::Program) of the ground floor's IR. Imports only `base`.
 //!
 //! Owns the loader's public surface: [`load`], [`load_str`] and [`LoadError`]. The parts:

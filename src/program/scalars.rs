@@ -1,4 +1,4 @@
-//! The `scalars` section (program-format.md §10): named scalars with a dtype and an optional
+//! The `scalars` section (docs/format.md §10): named scalars with a dtype and an optional
 //! value.
 
 use super::data::{self};
@@ -7,7 +7,7 @@ use crate::base::diag::Diagnostic;
 use crate::base::ir::ScalarDecl;
 use crate::base::spans::{Delim, Key, Node};
 
-/// `scalars: { "n": (dtype: int32, value: 512), "s": (dtype: float) }` (program-format.md §10).
+/// `scalars: { "n": (dtype: int32, value: 512), "s": (dtype: float) }` (docs/format.md §10).
 pub(super) fn scalars(ctx: &mut Ctx, node: &Node) {
     let Some(g) = node.group().filter(|g| g.delim == Delim::Brace) else {
         ctx.wrong_type(

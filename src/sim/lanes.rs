@@ -1,11 +1,11 @@
-//! Per-lane arithmetic of the Vector Unit (semantics.md §6): `Num`, implemented for every
+//! Per-lane arithmetic of the Vector Unit (docs/semantics.md §6): `Num`, implemented for every
 //! element type and used by every family kernel.
 
 use crate::base::convert::*;
 use crate::base::dtype::{DType, Elem, Value};
 use half::{bf16, f16};
 
-/// Per-lane arithmetic in the Vector Unit's default "INF/NAN" mode (semantics.md §6):
+/// Per-lane arithmetic in the Vector Unit's default "INF/NAN" mode (docs/semantics.md §6):
 /// integers wrap, floats follow IEEE with round-to-nearest-even, NaN propagates and signed
 /// zero is ordered in Max/Min. Operations a type does not support are never reached: the
 /// dtype tables of the catalog reject them before execution.
@@ -14,7 +14,7 @@ pub trait Num: Elem {
     fn vsub(self, o: Self) -> Self;
     fn vmul(self, o: Self) -> Self;
     fn vdiv(self, o: Self) -> Self;
-    /// Max with NaN propagation and +0 > −0 (semantics.md §6).
+    /// Max with NaN propagation and +0 > −0 (docs/semantics.md §6).
     fn vmax(self, o: Self) -> Self;
     fn vmin(self, o: Self) -> Self;
     fn vabs(self) -> Self;
@@ -23,14 +23,14 @@ pub trait Num: Elem {
     fn is_nan(self) -> bool {
         false
     }
-    /// Flushes a subnormal result to a zero of the same sign (950 FTZ, semantics.md §6);
+    /// Flushes a subnormal result to a zero of the same sign (950 FTZ, docs/semantics.md §6);
     /// identity on integers.
     fn ftz(self) -> Self {
         self
     }
     /// Float-only transcendental / root functions; identity on integers (never reached).
     fn unary_f(self, f: fn(f64) -> f64) -> Self;
-    /// `self · b + c` rounded once (a fused multiply–add, semantics.md §9 row 32); integers
+    /// `self · b + c` rounded once (a fused multiply–add, docs/semantics.md §9 row 32); integers
     /// wrap as the unfused form does.
     fn vfma(self, b: Self, c: Self) -> Self {
         self.vmul(b).vadd(c)
@@ -38,7 +38,7 @@ pub trait Num: Elem {
     fn bit_not(self) -> Self;
     fn bit_and(self, o: Self) -> Self;
     fn bit_or(self, o: Self) -> Self;
-    /// Shift left by `n`; signed types keep the sign bit (semantics.md §4.3).
+    /// Shift left by `n`; signed types keep the sign bit (docs/semantics.md §4.3).
     fn shl(self, n: u32) -> Self;
     /// Shift right by `n` (arithmetic for signed), optionally adding the last bit shifted out.
     fn shr(self, n: u32, round: bool) -> Self;
@@ -114,7 +114,7 @@ macro_rules! num_int {
             fn shl(self, n: u32) -> Self {
                 let bits = <$t>::BITS;
                 // Shifting by the bit width or more gives 0, also for negative values
-                // (semantics.md §4.3, §9 row 18).
+                // (docs/semantics.md §4.3, §9 row 18).
                 if n >= bits {
                     return 0;
                 }
@@ -168,7 +168,7 @@ num_int!(i64, u64, true);
 num_int!(u64, u64, false);
 
 /// Max/Min on floats: NaN propagates (the first NaN operand is returned), and signed zero is
-/// ordered, max(0, −0) = 0 and min(0, −0) = −0 (semantics.md §6). Returns the selected input
+/// ordered, max(0, −0) = 0 and min(0, −0) = −0 (docs/semantics.md §6). Returns the selected input
 /// unchanged so NaN payloads and exact bits survive.
 #[inline(always)]
 fn fmax_sel<T: Copy>(a: T, b: T, fa: f64, fb: f64, want_max: bool) -> T {
@@ -440,7 +440,7 @@ mod tests {
 
     #[test]
     fn signed_shift_left_keeps_sign_bit() {
-        // semantics.md §4.3: 0b1010101010101010 << 1 = 0b1101010101010100, << 3 = 0b1101010101010000
+        // docs/semantics.md §4.3: 0b1010101010101010 << 1 = 0b1101010101010100, << 3 = 0b1101010101010000
         let x = 0b1010_1010_1010_1010u16 as i16;
         assert_eq!(x.shl(1) as u16, 0b1101_0101_0101_0100);
         assert_eq!(x.shl(3) as u16, 0b1101_0101_0101_0000);
@@ -456,7 +456,7 @@ mod tests {
 
     #[test]
     fn shift_right_rounding_and_range() {
-        // semantics.md §4.3 example: 17 >> 5 with roundEn = 1
+        // docs/semantics.md §4.3 example: 17 >> 5 with roundEn = 1
         assert_eq!(17i32.shr(5, true), 1);
         assert_eq!(17i32.shr(5, false), 0);
         assert_eq!((-8i16).shr(1, false), -4);
@@ -467,7 +467,7 @@ mod tests {
 
     #[test]
     fn integer_wraparound_matches_boundary_table() {
-        // semantics.md §6: int16 MIN+MIN = 0, MAX+MAX = -2, MIN*MIN = 0, MAX*MAX = 1
+        // docs/semantics.md §6: int16 MIN+MIN = 0, MAX+MAX = -2, MIN*MIN = 0, MAX*MAX = 1
         assert_eq!(i16::MIN.vadd(i16::MIN), 0);
         assert_eq!(i16::MAX.vadd(i16::MAX), -2);
         assert_eq!(i16::MIN.vmul(i16::MIN), 0);

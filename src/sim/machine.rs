@@ -43,7 +43,7 @@ pub struct Counts {
     pub blocks: u64,
 }
 
-/// A value an instruction returns (program-format.md §9 `returns`): GatherMask's `rsvdCnt`.
+/// A value an instruction returns (docs/format.md §9 `returns`): GatherMask's `rsvdCnt`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Return {
     pub instruction: u32,
@@ -73,7 +73,7 @@ pub struct Machine {
     diagnostics: Vec<Diagnostic>,
     status: Status,
     returns: Vec<Return>,
-    /// The scalar unit: named scalars and synchronisation state (program-format.md §10).
+    /// The scalar unit: named scalars and synchronisation state (docs/format.md §10).
     scalars: ScalarState,
 }
 
@@ -112,7 +112,7 @@ impl Machine {
                         ),
                     )
                     .at(t.span)
-                    .note(format!("{product} has {} bytes of UB (semantics.md §7 item 3)", product.profile().ub_size)),
+                    .note(format!("{product} has {} bytes of UB (docs/semantics.md §7 item 3)", product.profile().ub_size)),
                 );
             } else if let Some(init) = &t.init {
                 ub.write(t.addr, init);
@@ -358,7 +358,7 @@ impl Machine {
                     prep.warnings.push(
                         Diagnostic::warning(
                             "vector-read-without-sync",
-                            format!("this vector instruction reads UB bytes {:#x}..{:#x} that SetValue wrote without a synchronisation from S to V since (SetFlag/WaitFlag S_V or PipeBarrier PIPE_ALL): on hardware it may read stale data (program-format.md §10)", r.start, r.end),
+                            format!("this vector instruction reads UB bytes {:#x}..{:#x} that SetValue wrote without a synchronisation from S to V since (SetFlag/WaitFlag S_V or PipeBarrier PIPE_ALL): on hardware it may read stale data (docs/format.md §10)", r.start, r.end),
                         )
                         .at(self.program.code[idx as usize].span)
                         .in_instr(idx),
@@ -434,7 +434,7 @@ impl Machine {
                 ev.lanes = lanes;
             }
         }
-        // Uninitialised reads (semantics.md §7, program-format.md §4), once per operand.
+        // Uninitialised reads (docs/semantics.md §7, docs/format.md §4), once per operand.
         let ks = block_lanes(plan.par, b);
         let idx = self.pos.instruction;
         for (j, op) in plan.operands.iter().enumerate() {
@@ -570,7 +570,7 @@ impl Machine {
             }
         }
         // A count-form ReduceSum leaves its result in the register GetReduceRepeatSumSpr reads
-        // (docs/semantics.md §6).
+        // (docs/semantics.md §17).
         let code = &self.program.code[self.pos.instruction as usize];
         if code.op == Op::ReduceSum
             && matches!(code.vector().map(|v| &v.form), Some(Form::Count(_)))
@@ -587,7 +587,7 @@ impl Machine {
                 name: "rsvd_cnt",
                 value: active.scratch.written,
             });
-            // `ret: "name"` assigns it to a scalar (program-format.md §10).
+            // `ret: "name"` assigns it to a scalar (docs/format.md §10).
             let code = &self.program.code[self.pos.instruction as usize];
             if let crate::base::ir::Args::GatherMask { ret: Some(i), .. } = code.args {
                 let d = self.program.scalars[i].dtype;
@@ -630,7 +630,7 @@ impl Machine {
                 if meets(&self.scalars.v_writes, &r) {
                     diags.push(Diagnostic::warning(
                         "scalar-read-without-sync",
-                        format!("GetValue reads UB bytes {:#x}..{:#x} that a vector instruction wrote, with no synchronisation from V to S since (PipeBarrier PIPE_V / SetFlag+WaitFlag V_S): on hardware the scalar may read stale data (program-format.md §10)", r.start, r.end),
+                        format!("GetValue reads UB bytes {:#x}..{:#x} that a vector instruction wrote, with no synchronisation from V to S since (PipeBarrier PIPE_V / SetFlag+WaitFlag V_S): on hardware the scalar may read stale data (docs/format.md §10)", r.start, r.end),
                     ));
                 }
                 let init = mem.is_init(*addr, size);
@@ -658,7 +658,7 @@ impl Machine {
                     ScalarArg::Scalar(i) => {
                         let v = self.scalars.values.get(i).copied().flatten();
                         if v.is_none() {
-                            diags.push(Diagnostic::warning("uninitialised-scalar", format!("scalar \"{}\" is used uninitialised: taken as 0 (program-format.md §10)", self.program.scalars[i].name)));
+                            diags.push(Diagnostic::warning("uninitialised-scalar", format!("scalar \"{}\" is used uninitialised: taken as 0 (docs/format.md §10)", self.program.scalars[i].name)));
                         }
                         v
                     }

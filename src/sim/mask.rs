@@ -1,4 +1,4 @@
-//! The 128-bit vector mask register and per-repeat lane sets (semantics.md §2).
+//! The 128-bit vector mask register and per-repeat lane sets (docs/semantics.md §2).
 //!
 //! Owns: `MaskReg` (bits + normal/counter mode), `Lanes` (up to 256 active lanes of one
 //! repeat), the `SetMask(len)` expansion of contiguous masks (§2.2), and `LaneSource`, which
@@ -14,7 +14,7 @@ pub enum MaskMode {
 }
 
 /// The mask register. In normal mode bit k enables lane k (low word first); in counter mode
-/// the low word is an element count (semantics.md §2.5).
+/// the low word is an element count (docs/semantics.md §2.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MaskReg {
     pub low: u64,
@@ -23,7 +23,7 @@ pub struct MaskReg {
 }
 
 impl Default for MaskReg {
-    /// A program starts with all ones in normal mode (program-format.md §6).
+    /// A program starts with all ones in normal mode (docs/format.md §6).
     fn default() -> Self {
         MaskReg {
             low: u64::MAX,
@@ -33,7 +33,7 @@ impl Default for MaskReg {
     }
 }
 
-/// `AscendCUtils::SetMask<T>(len)` (semantics.md §2.2): the 128-bit pattern that the contiguous
+/// `AscendCUtils::SetMask<T>(len)` (docs/semantics.md §2.2): the 128-bit pattern that the contiguous
 /// overload writes into the register.
 pub fn expand_len(len: u64, par: u32) -> (u64, u64) {
     if len == 64 {
@@ -147,10 +147,10 @@ pub enum LaneSource {
     /// Normal mode: the same lanes in every one of `repeats` repeats.
     Fixed { lanes: Lanes, repeats: u32 },
     /// Counter mode and the count form: `count` elements, PAR per repeat, the last repeat
-    /// partial (semantics.md §2.5, §3).
+    /// partial (docs/semantics.md §2.5, §3).
     Counted { count: u64 },
     /// `groups` API repeats of `per` elements each (GatherMask counter mode, "configuration
-    /// 1", semantics.md §4.6). An API repeat of more than PAR elements spans
+    /// 1", docs/semantics.md §4.6). An API repeat of more than PAR elements spans
     /// `ceil(per / PAR)` repeats of the plan, the last one partial; operands map them back
     /// with `OpAddr::group`.
     Grouped { per: u64, groups: u32 },
@@ -205,7 +205,7 @@ mod tests {
 
     #[test]
     fn set_mask_len_expansion() {
-        // semantics.md §2.2
+        // docs/semantics.md §2.2
         assert_eq!(expand_len(64, 128), (u64::MAX, 0));
         assert_eq!(expand_len(128, 128), (u64::MAX, u64::MAX));
         assert_eq!(expand_len(130, 128), (u64::MAX, u64::MAX));
@@ -220,7 +220,7 @@ mod tests {
 
     #[test]
     fn counted_lanes_fill_then_tail() {
-        // semantics.md §2.5 example: N = 130 half → repeat 0 has 128 lanes, repeat 1 has 2.
+        // docs/semantics.md §2.5 example: N = 130 half → repeat 0 has 128 lanes, repeat 1 has 2.
         let s = LaneSource::Counted { count: 130 };
         assert_eq!(s.repeats(128), 2);
         assert_eq!(s.lanes(0, 128).count(), 128);

@@ -1,5 +1,5 @@
 //! The iteration plan: the one place where the address formula and the mask walk live
-//! (semantics.md §1.2, §2). Every family describes its operands as `OpAddr`s plus a lane source;
+//! (docs/semantics.md §1.2, §2). Every family describes its operands as `OpAddr`s plus a lane source;
 //! the machine, the checks and the events all go through these functions.
 
 use crate::base::dtype::DType;
@@ -7,7 +7,7 @@ use crate::base::ir::{Operand, Program};
 use crate::sim::mask::{LaneSource, Lanes};
 use std::ops::Range;
 
-/// Data blocks per repeat (semantics.md §1.1).
+/// Data blocks per repeat (docs/semantics.md §1.1).
 pub const BLOCKS: u32 = 8;
 
 /// Read or written.
@@ -20,7 +20,7 @@ pub enum AccessKind {
 
 /// How one operand maps lanes to bytes:
 /// `addr(r, k) = base + rep_unit·rep·r + blk_unit·blk·(k div per_block) + size·(k mod per_block)`.
-/// Ordinary operands use 32-byte units and `per_block = 32 / size` (semantics.md §1.2); reduction
+/// Ordinary operands use 32-byte units and `per_block = 32 / size` (docs/semantics.md §1.2); reduction
 /// destinations use their own units (§5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpAddr {
@@ -49,7 +49,7 @@ pub struct OpAddr {
 pub enum Indexing {
     /// Element k is lane k (elementwise operands and reduction sources).
     Lanes,
-    /// Element q is the pair of lanes 2q, 2q+1 (PairReduceSum dst, semantics.md §5.3); `all`
+    /// Element q is the pair of lanes 2q, 2q+1 (PairReduceSum dst, docs/semantics.md §5.3); `all`
     /// when pairs with no active lane are written too (zeroing products).
     Pairs { all: bool },
     /// Element b is data block b (BlockReduce dst, §5.1); `all` when empty blocks are filled.
@@ -57,7 +57,7 @@ pub enum Indexing {
     /// `elems` elements per repeat, written after the last block (WholeReduce dst, §5.2).
     PerRepeat { elems: u32 },
     /// Packed bits, one bit per lane, LSB first: element e is byte e, which holds lanes
-    /// 8e..8e+7 (Compare dst, Select selMask, GatherMask pattern; semantics.md §4.6). A block
+    /// 8e..8e+7 (Compare dst, Select selMask, GatherMask pattern; docs/semantics.md §4.6). A block
     /// step touches the bytes of its lanes that have an active lane, or all of them when
     /// `all` (Compare on products that write every bit of a repeat).
     Bits { all: bool },
@@ -197,7 +197,7 @@ impl OpAddr {
             || self.blk as u64 * self.blk_unit as u64 == (self.per_block * self.size()) as u64
     }
 
-    /// Same bytes for every lane of every repeat (in-place use, semantics.md §7.4).
+    /// Same bytes for every lane of every repeat (in-place use, docs/semantics.md §7 item 4).
     pub fn same_geometry(&self, o: &OpAddr) -> bool {
         self.base == o.base
             && self.size() == o.size()
@@ -526,7 +526,7 @@ mod tests {
 
     #[test]
     fn address_formula_matches_spec_examples() {
-        // semantics.md §1.2: element (r, b, i) at base + 32·(r·repStride + b·blkStride) + i·sizeof(T)
+        // docs/semantics.md §1.2: element (r, b, i) at base + 32·(r·repStride + b·blkStride) + i·sizeof(T)
         let op = half(0x100, 2, 16);
         assert_eq!(op.addr(0, 0), 0x100);
         assert_eq!(op.addr(0, 15), 0x100 + 30);
@@ -543,7 +543,7 @@ mod tests {
 
     #[test]
     fn counter_mode_example_strides() {
-        // semantics.md §2.5: N = 130 half, UnaryRepeatParams{2,2,16,16}: repeat 1 does 2 lanes
+        // docs/semantics.md §2.5: N = 130 half, UnaryRepeatParams{2,2,16,16}: repeat 1 does 2 lanes
         // starting 16 blocks later.
         let p = Plan::new(
             128,

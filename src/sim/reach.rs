@@ -1,4 +1,4 @@
-//! Reaching an instruction (semantics.md §7): the one pipeline every family goes through. It
+//! Reaching an instruction (docs/semantics.md §7): the one pipeline every family goes through. It
 //! runs the shared checks of `sim::checks` and asks the family's room (`sim::family::Room`)
 //! for what differs: errors stop the program before the instruction touches the UB; warnings
 //! are reported and execution goes on.
@@ -81,7 +81,7 @@ fn prepare_inner(
             format!("there is no instruction {idx}"),
         )]);
     };
-    // Numeric fields that name a scalar take its value now (program-format.md §10).
+    // Numeric fields that name a scalar take its value now (docs/format.md §10).
     let mut unset = Vec::new();
     let instr = match bind(program, written, scalars, &mut unset) {
         Ok(i) => i,
@@ -150,7 +150,7 @@ fn prepare_inner(
     if repeats > MAX_REPEATS {
         let d = Diagnostic::error(
             "count-out-of-range",
-            format!("the element count needs {repeats} repeats of {par} lanes; more than {MAX_REPEATS} repeats cannot fit any UB (semantics.md §2.5, §3)"),
+            format!("the element count needs {repeats} repeats of {par} lanes; more than {MAX_REPEATS} repeats cannot fit any UB (docs/semantics.md §2.5, §3)"),
         )
         .at(instr.span_of(if c.is_count() { "count" } else { "mask" }))
         .in_instr(idx);

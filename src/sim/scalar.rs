@@ -1,4 +1,4 @@
-//! The scalar unit (program-format.md §10): the values of the named scalars, numeric fields
+//! The scalar unit (docs/format.md §10): the values of the named scalars, numeric fields
 //! that name a scalar (bound when the instruction is reached), `Let`'s expressions evaluated with
 //! C++'s usual arithmetic conversions, and the synchronisation state behind the three hazard
 //! warnings.
@@ -47,7 +47,7 @@ impl ScalarState {
             Sync::WaitFlag(e, id) => {
                 let Some(i) = self.flags.iter().position(|f| *f == (e, id)) else {
                     return Some(format!(
-                        "WaitFlag {} id {id} has no SetFlag of the same event and id before it: on hardware it waits forever or for a stale flag (program-format.md §10)",
+                        "WaitFlag {} id {id} has no SetFlag of the same event and id before it: on hardware it waits forever or for a stale flag (docs/format.md §10)",
                         event_name(e)
                     ));
                 };
@@ -96,7 +96,7 @@ pub fn bind<'a>(
         let decl = &program.scalars[i];
         let v = values.get(i).copied().flatten().unwrap_or_else(|| {
             warn.push(format!(
-                "scalar \"{}\" is used uninitialised: taken as 0 (program-format.md §10)",
+                "scalar \"{}\" is used uninitialised: taken as 0 (docs/format.md §10)",
                 decl.name
             ));
             Value::Int(0)
@@ -261,7 +261,7 @@ pub fn bind<'a>(
             }
             Slot::Scalar => {
                 let d = program.instr_dtype(&out).unwrap_or(DType::Float);
-                // Axpy's and Compares' scalar has the source type (semantics.md §10).
+                // Axpy's and Compares' scalar has the source type (docs/semantics.md §10).
                 let d = match out.args {
                     Args::Compare { .. } => out
                         .src()
@@ -438,7 +438,7 @@ fn ev(
             let d = &program.scalars[*idx];
             let v = values.get(*idx).copied().flatten().unwrap_or_else(|| {
                 warn.push(format!(
-                    "scalar \"{}\" is used uninitialised: taken as 0 (program-format.md §10)",
+                    "scalar \"{}\" is used uninitialised: taken as 0 (docs/format.md §10)",
                     d.name
                 ));
                 Value::Int(0)

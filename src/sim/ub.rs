@@ -1,4 +1,4 @@
-//! The Unified Buffer: bytes plus an "initialised" shadow, one bit per byte (semantics.md §7.3).
+//! The Unified Buffer: bytes plus an "initialised" shadow, one bit per byte (docs/semantics.md §7 item 3).
 //!
 //! Owns raw storage only; it knows nothing about operands, masks or instructions.
 

@@ -51,7 +51,7 @@ pub enum WatchTarget {
         start: u32,
         end: u32,
     },
-    /// A bare name: a scalar of the scalar unit (program-format.md §10), watched for changes.
+    /// A bare name: a scalar of the scalar unit (docs/format.md §10), watched for changes.
     Name(String),
 }
 

@@ -29,7 +29,7 @@ pub enum PointKind {
         cond: Condition,
         label: String,
     },
-    /// After a step that changes scalar `index` (program-format.md §10).
+    /// After a step that changes scalar `index` (docs/format.md §10).
     Scalar { index: usize, label: String },
     /// After a block step that raised a diagnostic.
     Diagnostics,

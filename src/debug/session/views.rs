@@ -87,7 +87,7 @@ impl Session {
         range: Option<(u32, u32)>,
         format: Format,
     ) -> Result<Vec<String>, String> {
-        // A scalar of the scalar unit (program-format.md §10).
+        // A scalar of the scalar unit (docs/format.md §10).
         if let Some(i) = self.program.scalars.iter().position(|s| s.name == tensor) {
             let s = &self.program.scalars[i];
             return Ok(vec![format!(

@@ -1,4 +1,4 @@
-//! Cast and the composite casts (program-format.md §7, semantics.md §4.7).
+//! Cast and the composite casts (docs/format.md §7, docs/semantics.md §4.7).
 
 use super::*;
 use crate::base::catalog::Op;
@@ -20,7 +20,7 @@ pub(super) const CAST: &[&str] = &[
 ];
 
 /// Cast (`dst, src, round`) and AddReluCast / SubReluCast / MulCast (`dst, src0, src1`):
-/// operands of their own types (the pair is the simulator's to check, semantics.md §4.7).
+/// operands of their own types (the pair is the simulator's to check, docs/semantics.md §4.7).
 pub(super) fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = ins.op.name();
     let binary = ins.op != Op::Cast;

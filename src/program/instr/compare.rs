@@ -1,4 +1,4 @@
-//! Compare, Compares and Select (program-format.md §7, semantics.md §4.6): packed bits out
+//! Compare, Compares and Select (docs/format.md §7, docs/semantics.md §4.6): packed bits out
 //! and in.
 
 use super::*;
@@ -46,7 +46,7 @@ pub(super) const SELECT: &[&str] = &[
 ];
 
 /// Compare (`dst, src0, src1, cmp`) and Compares (`dst, src, scalar, cmp`): dst holds packed
-/// bits (int8/uint8 for Compare, uint8 for Compares, semantics.md §4.6); the sources, and the
+/// bits (int8/uint8 for Compare, uint8 for Compares, docs/semantics.md §4.6); the sources, and the
 /// scalar, share the type T.
 pub(super) fn compare(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = ins.op.name();
@@ -107,7 +107,7 @@ pub(super) fn compare(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
 }
 
 /// Select: `dst, sel_mask, src0` and `src1` (modes 0, 2) or `scalar` (mode 1), `sel_mode`
-/// (semantics.md §4.6). selMask is uint8/16/32/64 bits; the rest share T.
+/// (docs/semantics.md §4.6). selMask is uint8/16/32/64 bits; the rest share T.
 pub(super) fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = "Select";
     let modes: Vec<(&'static str, SelMode)> = SelMode::ALL.iter().map(|m| (m.name(), *m)).collect();

@@ -1,4 +1,4 @@
-//! The UB → UB moves (program-format.md §7): Copy (mask, repeat_times, CopyRepeatParams) and
+//! The UB → UB moves (docs/format.md §7): Copy (mask, repeat_times, CopyRepeatParams) and
 //! DataCopy between two UB tensors (`count`, or DataCopyParams in 32-byte blocks).
 
 use super::*;

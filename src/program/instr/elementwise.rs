@@ -1,4 +1,4 @@
-//! Unary, binary and vector–scalar instructions (program-format.md §7): operands, the scalar
+//! Unary, binary and vector–scalar instructions (docs/format.md §7): operands, the scalar
 //! and ShiftRight's `round_en`, in the count or the high-dimensional form.
 
 use super::*;
@@ -46,7 +46,7 @@ pub(super) fn elementwise(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<
         Family::Binary => &["src0", "src1"],
         _ => &["src"],
     };
-    // MulAddDst and Axpy also exist as half → float (semantics.md §4.2, §4.3): their sources
+    // MulAddDst and Axpy also exist as half → float (docs/semantics.md §4.2, §4.3): their sources
     // need not match dst (the simulator checks the pair), and Axpy's scalar has the source type
     // (§10).
     let dtype = if matches!(ins.op, Op::MulAddDst | Op::Axpy) {

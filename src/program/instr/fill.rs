@@ -1,4 +1,4 @@
-//! Duplicate, CreateVecIndex and Brcb (program-format.md §7, semantics.md §4.5).
+//! Duplicate, CreateVecIndex and Brcb (docs/format.md §7, docs/semantics.md §4.5).
 
 use super::*;
 use crate::base::catalog::Op;
@@ -69,7 +69,7 @@ pub(super) fn duplicate(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Ar
 }
 
 /// Brcb: `dst, src, repeat_times, dst_blk_stride, dst_rep_stride` (no mask, no count,
-/// semantics.md §4.5). Written as the high-dimensional form with every lane active.
+/// docs/semantics.md §4.5). Written as the high-dimensional form with every lane active.
 pub(super) fn brcb(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let dtype = operands(ctx, f, ins, &["src"]);
     let rep = ctx

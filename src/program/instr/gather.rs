@@ -1,4 +1,4 @@
-//! GatherMask (program-format.md §7, semantics.md §4.6).
+//! GatherMask (docs/format.md §7, docs/semantics.md §4.6).
 
 use super::*;
 use crate::base::diag::Diagnostic;
@@ -18,7 +18,7 @@ pub(super) const GATHER_MASK: &[&str] = &[
 ];
 
 /// GatherMask: `dst, src0, pattern` (1..=7 or a tensor of bits), `reduce_mode`, `mask`,
-/// `params` (GatherMaskParams, semantics.md §4.6). The pattern tensor is uint16 for 16-bit T,
+/// `params` (GatherMaskParams, docs/semantics.md §4.6). The pattern tensor is uint16 for 16-bit T,
 /// uint32 for 32-bit T (uint8 for 8-bit T on 950).
 pub(super) fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = "GatherMask";

@@ -1,4 +1,4 @@
-//! Gather (program-format.md §7, DK:离散与聚合/Gather): `dst, src, offset` (a uint32 tensor of
+//! Gather (docs/format.md §7, DK:离散与聚合/Gather): `dst, src, offset` (a uint32 tensor of
 //! byte offsets), `base_addr` (bytes, default 0), and `count`, or `mask, repeat_times,
 //! dst_rep_stride`.
 

@@ -1,4 +1,4 @@
-//! The mask-register instructions (program-format.md §6, semantics.md §2.5).
+//! The mask-register instructions (docs/format.md §6, docs/semantics.md §2.5).
 
 use super::*;
 use crate::base::catalog::Op;
@@ -11,7 +11,7 @@ use crate::program::load::{Ctx, Fields};
 pub(super) const SET_VECTOR_MASK: &[&str] = &["high", "low", "len", "dtype"];
 
 /// SetVectorMask(high, low) / SetVectorMask(len) [+ dtype]; SetMaskCount, SetMaskNorm,
-/// ResetMask take nothing (program-format.md §6, semantics.md §2.5).
+/// ResetMask take nothing (docs/format.md §6, docs/semantics.md §2.5).
 pub(super) fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let mut set = None;
     let mut dtype = DType::Half;

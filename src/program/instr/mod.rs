@@ -1,6 +1,6 @@
-//! Instructions and operands (program-format.md §5–§7): which fields each family takes, the
-//! three API forms of §6, masks, repeat parameters and strides (semantics.md §1.3), scalars
-//! (semantics.md §10) and `"x[64]"` operands.
+//! Instructions and operands (docs/format.md §5–§7): which fields each family takes, the
+//! three API forms of §6, masks, repeat parameters and strides (docs/semantics.md §1.3), scalars
+//! (docs/semantics.md §10) and `"x[64]"` operands.
 //!
 //! Owns: turning one item of `code` into an `ir::Instr`, recording where each field was
 //! written (`Instr::field_spans`) so that the simulator can point at it. Range rules that
@@ -27,10 +27,10 @@ use params::*;
 /// Ascend C APIs near the modelled ones that the simulator does not model.
 const NOT_YET: [&str; 1] = ["CastDequant"];
 
-/// The new reduction names (9.1.0, semantics.md §4.4) and what each maps to.
+/// The new reduction names (9.1.0, docs/semantics.md §4.4) and what each maps to.
 const ALIASES: [&str; 3] = ["ReducePairElem", "ReduceDataBlock", "ReduceRepeat"];
 
-/// Old API names that are another instruction (program-format.md §7): the name, what it is,
+/// Old API names that are another instruction (docs/format.md §7): the name, what it is,
 /// and the fields it takes (None: the target's).
 const OLD_NAMES: [(&str, Op, Option<&[&str]>); 3] = [
     ("CompareScalar", Op::Compares, None),
@@ -42,7 +42,7 @@ const OLD_NAMES: [(&str, Op, Option<&[&str]>); 3] = [
 /// A family's reader: the fields of one item to the family's typed arguments.
 type Reader = fn(&mut Ctx, &Fields, &mut Draft) -> Option<Args>;
 
-/// The registration table of the front end: the fields `op` takes (program-format.md §7) and
+/// The registration table of the front end: the fields `op` takes (docs/format.md §7) and
 /// the reader of its family. `count`/`params` of reductions are listed only so that they are
 /// answered with `bad-form` rather than `unknown-field`.
 fn family(op: Op) -> (&'static [&'static str], Reader) {
@@ -227,7 +227,7 @@ enum ReduceOp {
 }
 
 /// ReducePairElem / ReduceDataBlock(op) / ReduceRepeat(op, order): the 9.1.0 names of
-/// PairReduceSum, BlockReduce* and WholeReduce* (semantics.md §4.4), with the same fields.
+/// PairReduceSum, BlockReduce* and WholeReduce* (docs/semantics.md §4.4), with the same fields.
 fn read_alias(ctx: &mut Ctx, node: &Node, alias: &'static str) -> Option<Instr> {
     let before = ctx.error_count();
     let f = ctx.fields(node, alias, &[alias], reduce::alias_fields(alias))?;

@@ -1,5 +1,5 @@
-//! Operands (`"x"`, `"x[64]"`, program-format.md §5), their dtype rules, scalars
-//! (semantics.md §10) and enumerated fields: the readers every family shares.
+//! Operands (`"x"`, `"x[64]"`, docs/format.md §5), their dtype rules, scalars
+//! (docs/semantics.md §10) and enumerated fields: the readers every family shares.
 
 use super::*;
 use crate::base::diag::Diagnostic;
@@ -9,7 +9,7 @@ use crate::base::spans::Node;
 use crate::program::data::{quantize, range_text, EncodeError};
 use crate::program::load::{closest, Ctx, Fields};
 
-/// An enumerated field written as its C++ enumerator name (program-format.md §7): one of
+/// An enumerated field written as its C++ enumerator name (docs/format.md §7): one of
 /// `names`, else `code` with the valid names and a suggestion.
 pub(super) fn enum_value<T: Copy>(
     ctx: &mut Ctx,
@@ -130,7 +130,7 @@ pub(super) fn type_in(
 }
 
 /// The destination and the sources: their operands, the dst's dtype (None when unusable), and
-/// `dtype-mismatch` for a source whose type differs from the dst's (program-format.md §5).
+/// `dtype-mismatch` for a source whose type differs from the dst's (docs/format.md §5).
 pub(super) fn operands(ctx: &mut Ctx, f: &Fields, ins: &mut Draft, srcs: &[&str]) -> Option<DType> {
     let what = ins.op.name();
     let dst = operand(ctx, f, "dst", what);
@@ -159,7 +159,7 @@ pub(super) fn operands(ctx: &mut Ctx, f: &Fields, ins: &mut Draft, srcs: &[&str]
     dst.map(|(_, d, _)| d)
 }
 
-/// A required operand field: `"x"` or `"x[64]"` (program-format.md §5). Returns the operand,
+/// A required operand field: `"x"` or `"x[64]"` (docs/format.md §5). Returns the operand,
 /// its tensor's dtype and the tensor's name.
 pub(super) fn operand(
     ctx: &mut Ctx,
@@ -300,7 +300,7 @@ pub(super) fn parse_operand(s: &str) -> Result<ParsedOperand<'_>, String> {
         .is_some_and(|c| c.is_alphabetic() || c == '_')
         && text.chars().all(|c| c.is_alphanumeric() || c == '_');
     if is_name {
-        // A scalar's name (program-format.md §10): the loader binds it.
+        // A scalar's name (docs/format.md §10): the loader binds it.
         return Ok(ParsedOperand {
             name,
             offset: Some(ParsedOffset {
@@ -326,7 +326,7 @@ pub(super) fn parse_operand(s: &str) -> Result<ParsedOperand<'_>, String> {
 }
 
 /// The scalar of a vector–scalar instruction or Duplicate: of the dst's element type
-/// (semantics.md §10), range-checked; floats are rounded to that type as C++ converts a
+/// (docs/semantics.md §10), range-checked; floats are rounded to that type as C++ converts a
 /// literal to T. `dtype` None (dst unusable): only the literal's syntax is checked.
 pub(super) fn scalar(
     ctx: &mut Ctx,

@@ -1,5 +1,5 @@
-//! The API forms (program-format.md §6): `count`, or `mask` + `repeat_times` + repeat
-//! parameters and strides (semantics.md §1.3), with each stride field's range and default.
+//! The API forms (docs/format.md §6): `count`, or `mask` + `repeat_times` + repeat
+//! parameters and strides (docs/semantics.md §1.3), with each stride field's range and default.
 
 use super::*;
 use crate::base::diag::Diagnostic;
@@ -7,7 +7,7 @@ use crate::base::ir::{Form, MaskArg, Slot, Strides};
 use crate::base::spans::{Delim, Kind, Lit, Node};
 use crate::program::load::{Ctx, Fields};
 
-/// GatherMaskParams in C++ brace order (semantics.md §1.3): src0BlockStride uint8,
+/// GatherMaskParams in C++ brace order (docs/semantics.md §1.3): src0BlockStride uint8,
 /// repeatTimes uint16, src0RepeatStride uint16, src1RepeatStride uint8.
 pub(super) const GATHER_PARAMS: [StrideField; 4] = [
     sf(
@@ -57,7 +57,7 @@ pub(super) const WHOLE_SRC_REP: StrideField =
     sf("src_rep_stride", "the reduction's srcRepStride", 65535, 8);
 
 /// One stride field: its snake_case name, the C++ field and type it mirrors, its maximum and
-/// its default (semantics.md §1.3).
+/// its default (docs/semantics.md §1.3).
 pub(super) struct StrideField {
     pub(super) name: &'static str,
     pub(super) ctype: &'static str,
@@ -199,7 +199,7 @@ pub(super) const BINARY_PARAMS: [StrideField; 6] = [
     ),
 ];
 
-/// Reduction strides: int32_t arguments documented in [0, 65535] (semantics.md §1.3).
+/// Reduction strides: int32_t arguments documented in [0, 65535] (docs/semantics.md §1.3).
 pub(super) const REDUCE_STRIDES: [StrideField; 3] = [
     sf("dst_rep_stride", "the reduction's dstRepStride", 65535, 1),
     sf("src_blk_stride", "the reduction's srcBlkStride", 65535, 1),
@@ -234,7 +234,7 @@ pub(super) fn form_and_params(ctx: &mut Ctx, f: &Fields, ins: &mut Draft, params
     }
 }
 
-/// program-format.md §6: `count: n` (first-n form) or `mask` + `repeat_times` (high-dimensional
+/// docs/format.md §6: `count: n` (first-n form) or `mask` + `repeat_times` (high-dimensional
 /// form); `extra` are the other fields of the high-dimensional form. Sets `ins.form`; None
 /// when the fields do not make one valid form (reported as `bad-form`, `missing-field`, …).
 pub(super) fn choose_form(
@@ -344,7 +344,7 @@ pub(super) fn and_list(names: &[&str]) -> String {
 }
 
 /// `mask: 64`, `mask: [low, high, …]` (1 to 4 words, low word first) or `mask: Placeholder`
-/// (program-format.md §6, semantics.md §2). `MASK_PLACEHOLDER`, the C++ spelling, is accepted
+/// (docs/format.md §6, docs/semantics.md §2). `MASK_PLACEHOLDER`, the C++ spelling, is accepted
 /// too. Negative contiguous masks are kept for the simulator to reject.
 pub(super) fn mask_arg(ctx: &mut Ctx, node: &Node) -> Option<MaskArg> {
     if ctx.bind(node, Slot::Mask)? {
@@ -442,7 +442,7 @@ pub(super) fn stride(ctx: &mut Ctx, node: &Node, field: &StrideField) -> Option<
     }
 }
 
-/// `params` (program-format.md §6 item 3): named, or positional in C++ brace order. Fields
+/// `params` (docs/format.md §6 item 3): named, or positional in C++ brace order. Fields
 /// not written keep their defaults (blk 1, rep 8). Each value's position is recorded under
 /// its field name in `ins.field_spans`.
 pub(super) fn repeat_params(ctx: &mut Ctx, node: &Node, fields: &[StrideField], ins: &mut Draft) {

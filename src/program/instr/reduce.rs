@@ -1,4 +1,4 @@
-//! Pair, block and repeat reductions (program-format.md §7, semantics.md §5): the
+//! Pair, block and repeat reductions (docs/format.md §7, docs/semantics.md §5): the
 //! high-dimensional form only, strides as top-level fields; their 9.1.0 alias names.
 
 use super::*;
@@ -76,7 +76,7 @@ pub(super) const REDUCE_REPEAT: &[&str] = &[
 ];
 
 /// Pair / block / repeat reductions: high-dimensional form only, strides as top-level fields
-/// (program-format.md §7, semantics.md §5).
+/// (docs/format.md §7, docs/semantics.md §5).
 pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     operands(ctx, f, ins, &["src"]);
     let name = ins.op.name();

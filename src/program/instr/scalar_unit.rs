@@ -1,4 +1,4 @@
-//! The scalar unit and synchronisation (program-format.md §10, §7): GetValue, SetValue, Let,
+//! The scalar unit and synchronisation (docs/format.md §10, §7): GetValue, SetValue, Let,
 //! PipeBarrier, SetFlag, WaitFlag.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! ReduceSum, ReduceMax and ReduceMin (program-format.md §7, semantics.md §5.4).
+//! ReduceSum, ReduceMax and ReduceMin (docs/format.md §7, docs/semantics.md §5.4).
 
 use super::*;
 use crate::base::ir::Args;
@@ -28,7 +28,7 @@ pub(super) const REDUCE_MAX_MIN: &[&str] = &[
 
 /// ReduceSum / ReduceMax / ReduceMin: `dst, src, work`, then `count` or `mask` +
 /// `repeat_times` + `src_rep_stride`; ReduceSum `is_set_mask`, ReduceMax/Min `calc_index`
-/// (program-format.md §7, semantics.md §5.4). dst, src and work share T.
+/// (docs/format.md §7, docs/semantics.md §5.4). dst, src and work share T.
 pub(super) fn whole(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = ins.op.name();
     let dtype = operands(ctx, f, ins, &["src"]);

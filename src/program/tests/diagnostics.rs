@@ -410,7 +410,7 @@ fn bad_operand() {
             19,
         );
     }
-    // A name inside the brackets is a scalar (program-format.md §10): unknown here, reported at
+    // A name inside the brackets is a scalar (docs/format.md §10): unknown here, reported at
     // the name.
     one(
         &prog("Exp(dst: \"x[abc]\", src: \"x\", count: 8)"),

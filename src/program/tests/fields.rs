@@ -1,4 +1,4 @@
-//! The fields of the instructions of the full catalog (program-format.md §7).
+//! The fields of the instructions of the full catalog (docs/format.md §7).
 
 use super::diagnostics::*;
 use super::*;

@@ -1,11 +1,11 @@
-//! Where an instruction's operands may lie: alignment (semantics.md §7.1) and every touched
+//! Where an instruction's operands may lie: alignment (docs/semantics.md §7 item 1) and every touched
 //! element inside the UB and its tensor (§7 item 2). Knows no family.
 
 use crate::base::diag::Diagnostic;
 use crate::sim::checks::Ctx;
 use crate::sim::plan::{AccessKind, Indexing, OpAddr, Plan};
 
-/// Alignment (semantics.md §7.1): sources 32 bytes, the destination `dst_align` when it is not
+/// Alignment (docs/semantics.md §7 item 1): sources 32 bytes, the destination `dst_align` when it is not
 /// indexed by lanes.
 pub fn align(c: &mut Ctx, ops: &[OpAddr], dst_align: u32) {
     for (i, o) in ops.iter().enumerate() {
@@ -21,7 +21,7 @@ pub fn align(c: &mut Ctx, ops: &[OpAddr], dst_align: u32) {
                 "misaligned-operand",
                 field,
                 format!(
-                    "{} `{}` starts at UB address {:#x}, which is not {need}-byte aligned (semantics.md §7.1)",
+                    "{} `{}` starts at UB address {:#x}, which is not {need}-byte aligned (docs/semantics.md §7 item 1)",
                     o.role, t.name, o.base
                 ),
             );
@@ -29,7 +29,7 @@ pub fn align(c: &mut Ctx, ops: &[OpAddr], dst_align: u32) {
     }
 }
 
-/// Bounds (semantics.md §7 item 2): every touched element inside the UB and its tensor.
+/// Bounds (docs/semantics.md §7 item 2): every touched element inside the UB and its tensor.
 pub fn bounds(c: &mut Ctx, plan: &Plan, ub_size: u32) {
     for i in 0..plan.operands.len() {
         let o = plan.operands[i];
@@ -71,7 +71,7 @@ pub fn bounds(c: &mut Ctx, plan: &Plan, ub_size: u32) {
             .at(c.instr.span_of(field))
             .in_instr(c.idx)
             .in_block(out.repeat, Some(out.block))
-            .note("every active lane must stay inside its LocalTensor (semantics.md §7 item 2)");
+            .note("every active lane must stay inside its LocalTensor (docs/semantics.md §7 item 2)");
             c.errors.push(d);
             return;
         }

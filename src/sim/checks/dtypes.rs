@@ -1,4 +1,4 @@
-//! The static checks every family shares (semantics.md §7): availability on the product, the
+//! The static checks every family shares (docs/semantics.md §7): availability on the product, the
 //! catalog's dtype and pair tables, 8-bit lanes, the repeat range, `mask: Placeholder` with
 //! 8-bit types and a zero destination block stride. What differs between families is asked of
 //! the family's room.
@@ -75,14 +75,14 @@ pub fn check(c: &mut Ctx, room: &dyn Room) -> Option<Types> {
             c.err(
                 "repeat-out-of-range",
                 "repeat_times",
-                format!("repeat_times {repeat_times} is out of range: it is {ty}, valid 0..={max_repeat} (semantics.md §1.4)"),
+                format!("repeat_times {repeat_times} is out of range: it is {ty}, valid 0..={max_repeat} (docs/semantics.md §1.4)"),
             );
         }
         if *mask == MaskArg::Placeholder && t.lane.size() == 1 {
             c.err(
                 "mask-out-of-range",
                 "mask",
-                "8-bit types cannot use mask: Placeholder (isSetMask = false) on ascend_950 (semantics.md §2.3)".into(),
+                "8-bit types cannot use mask: Placeholder (isSetMask = false) on ascend_950 (docs/semantics.md §2.3)".into(),
             );
         }
         if let Some(field) = room.dst_blk_field(c) {
@@ -90,7 +90,7 @@ pub fn check(c: &mut Ctx, room: &dyn Room) -> Option<Types> {
                 c.err(
                     "zero-dst-block-stride",
                     field,
-                    "dst_blk_stride 0 is undefined behaviour (semantics.md §1.3); use 1 for contiguous blocks".into(),
+                    "dst_blk_stride 0 is undefined behaviour (docs/semantics.md §1.3); use 1 for contiguous blocks".into(),
                 );
             }
         }
@@ -111,7 +111,7 @@ fn mixed_pairs_note(op: Op, p: Product) -> Option<String> {
     })
 }
 
-/// The (source, destination) pair of a conversion or mixed-width instruction (semantics.md
+/// The (source, destination) pair of a conversion or mixed-width instruction (docs/semantics.md
 /// §4.7 and the pair tables of the catalog); the room checks its own arguments against the
 /// pair found (Cast's round mode).
 fn pair_checks(c: &mut Ctx, room: &dyn Room, t: &Types) {
@@ -179,7 +179,7 @@ fn pair_checks(c: &mut Ctx, room: &dyn Room, t: &Types) {
     match op.pair(p, t.src, t.dst) {
         None => {
             let msg = format!(
-                "{} from {} to {} is not supported on {p} (semantics.md §4.7, §9 rows 24 and 26)",
+                "{} from {} to {} is not supported on {p} (docs/semantics.md §4.7, §9 rows 24 and 26)",
                 c.name(),
                 t.src,
                 t.dst

@@ -1,5 +1,5 @@
 //! The mask walk's input: the API form and the mask register turned into the lanes of each
-//! repeat (semantics.md §2), with the register updated as the hardware does. Knows no family.
+//! repeat (docs/semantics.md §2), with the register updated as the hardware does. Knows no family.
 
 use crate::base::dtype::DType;
 use crate::base::ir::{Form, MaskArg};
@@ -7,7 +7,7 @@ use crate::base::product::CounterContiguous;
 use crate::sim::checks::{zero_repeat_msg, Ctx};
 use crate::sim::mask::{expand_len, LaneSource, Lanes, MaskMode, MaskReg};
 
-/// Turns the form and the register into this instruction's lanes, updating `reg` (semantics.md
+/// Turns the form and the register into this instruction's lanes, updating `reg` (docs/semantics.md
 /// §2.2–§2.5).
 pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<LaneSource> {
     let instr = c.instr;
@@ -15,9 +15,9 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
     let prof = p.profile();
     let zero_msg = |what: &str| -> (bool, String) {
         if prof.mask_zero_nop {
-            (true, format!("{what} is 0: a documented NOP on {p}, nothing is written (semantics.md §2.2, §9 row 7)"))
+            (true, format!("{what} is 0: a documented NOP on {p}, nothing is written (docs/semantics.md §2.2, §9 row 7)"))
         } else {
-            (false, format!("{what} is 0, out of range on {p}: valid masks are non-zero (semantics.md §9 row 7, §11 item 1)"))
+            (false, format!("{what} is 0, out of range on {p}: valid masks are non-zero (docs/semantics.md §9 row 7, §11 item 1)"))
         }
     };
     match instr.form() {
@@ -27,7 +27,7 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
         }),
         Form::Count(n) => {
             if reg.mode == MaskMode::Counter {
-                c.warn("mask-register-reset", "count", "the count form resets the mask register to all ones in normal mode; the counter mode set earlier is lost for later `mask: Placeholder` calls (semantics.md §2.5, §7 item 9)".into());
+                c.warn("mask-register-reset", "count", "the count form resets the mask register to all ones in normal mode; the counter mode set earlier is lost for later `mask: Placeholder` calls (docs/semantics.md §2.5, §7 item 9)".into());
             }
             if *n == 0 {
                 c.warn("repeat-zero", "count", zero_repeat_msg("count", p));
@@ -44,7 +44,7 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
             let counter = reg.mode == MaskMode::Counter;
             if counter {
                 if *mask != MaskArg::Placeholder {
-                    c.warn("counter-mode-hazard", "mask", format!("{} passes a mask while the register is in counter mode (SetMaskCount without SetMaskNorm): the argument is taken as an element count and repeat_times is ignored (semantics.md §2.5, §7 item 9)", c.name()));
+                    c.warn("counter-mode-hazard", "mask", format!("{} passes a mask while the register is in counter mode (SetMaskCount without SetMaskNorm): the argument is taken as an element count and repeat_times is ignored (docs/semantics.md §2.5, §7 item 9)", c.name()));
                 }
                 let count = match mask {
                     MaskArg::Placeholder => reg.low,
@@ -77,7 +77,7 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
                 MaskArg::Contiguous(m) => {
                     let m = *m;
                     if m < 0 {
-                        c.err("mask-out-of-range", "mask", format!("mask {m} is negative; contiguous masks are 1..={par} for {dt} (semantics.md §2.2)"));
+                        c.err("mask-out-of-range", "mask", format!("mask {m} is negative; contiguous masks are 1..={par} for {dt} (docs/semantics.md §2.2)"));
                         return None;
                     }
                     if m == 0 {
@@ -90,7 +90,7 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
                         }
                     }
                     if m > par as i128 {
-                        c.warn("mask-clamped", "mask", format!("mask {m} exceeds the {par} lanes of {dt}: treated as {par} (semantics.md §2.2)"));
+                        c.warn("mask-clamped", "mask", format!("mask {m} exceeds the {par} lanes of {dt}: treated as {par} (docs/semantics.md §2.2)"));
                     }
                     let m64 = m.min(u64::MAX as i128) as u64;
                     let (lo, hi) = expand_len(m64, par);
@@ -106,7 +106,7 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
                 MaskArg::Bits(w) => {
                     let max_words = if dt.size() == 1 { 4 } else { 2 };
                     if w.is_empty() || w.len() > max_words {
-                        c.err("mask-out-of-range", "mask", format!("a bitwise mask has 1 or {max_words} words for {dt}, not {} (program-format.md §6)", w.len()));
+                        c.err("mask-out-of-range", "mask", format!("a bitwise mask has 1 or {max_words} words for {dt}, not {} (docs/format.md §6)", w.len()));
                         return None;
                     }
                     let mut words = [0u64; 4];
@@ -114,7 +114,7 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
                     match dt.size() {
                         4 | 8 => {
                             if words[1] != 0 {
-                                let msg = format!("mask[1] = {:#x} must be 0 for {dt}: only mask[0] maps to the {par} lanes (semantics.md §2.3, §11 item 2)", words[1]);
+                                let msg = format!("mask[1] = {:#x} must be 0 for {dt}: only mask[0] maps to the {par} lanes (docs/semantics.md §2.3, §11 item 2)", words[1]);
                                 if prof.b32_high_word_error {
                                     c.err("mask-out-of-range", "mask", msg);
                                     return None;
@@ -122,7 +122,7 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
                                 c.warn("mask-high-word-ignored", "mask", msg);
                             }
                             if dt.size() == 8 && words[0] > u32::MAX as u64 {
-                                c.err("mask-out-of-range", "mask", format!("mask[0] = {:#x} exceeds 2^32-1, the range for 64-bit types (semantics.md §2.3)", words[0]));
+                                c.err("mask-out-of-range", "mask", format!("mask[0] = {:#x} exceeds 2^32-1, the range for 64-bit types (docs/semantics.md §2.3)", words[0]));
                                 return None;
                             }
                         }

@@ -1,4 +1,4 @@
-//! Checks every family shares when an instruction is reached (semantics.md §7): the context
+//! Checks every family shares when an instruction is reached (docs/semantics.md §7): the context
 //! they report into, the element types, the catalog's dtype and pair tables (`dtypes`), the
 //! mask resolved against the register (`lanes`), alignment and bounds (`bounds`) and the
 //! overlap rules and fast-path test (`overlap`). None of them knows a family: what differs
@@ -63,7 +63,7 @@ pub fn is_count(instr: &Instr) -> bool {
 
 /// The element types of an instruction: `src` is the type its dtype table is about (the
 /// source of conversions and Compare, else the destination), `dst` the destination's, and
-/// `lane` the widest, which sets PAR (semantics.md §1.1).
+/// `lane` the widest, which sets PAR (docs/semantics.md §1.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Types {
     pub src: DType,
@@ -81,21 +81,21 @@ impl Types {
         }
     }
 
-    /// A conversion from `src` to `dst`: the lanes are the wider type's (semantics.md §3).
+    /// A conversion from `src` to `dst`: the lanes are the wider type's (docs/semantics.md §3).
     pub fn pair(src: DType, dst: DType) -> Types {
         let lane = if src.size() >= dst.size() { src } else { dst };
         Types { src, dst, lane }
     }
 }
 
-/// The repeat-zero warning's text: what `what` = 0 means on `p` (semantics.md §1.4, §9 row 6).
+/// The repeat-zero warning's text: what `what` = 0 means on `p` (docs/semantics.md §1.4, §9 row 6).
 pub fn zero_repeat_msg(what: &str, p: Product) -> String {
     let prof = p.profile();
     if prof.repeat_zero_guaranteed_nop {
-        format!("{what} is 0: a guaranteed NOP on {p} (semantics.md §1.4)")
+        format!("{what} is 0: a guaranteed NOP on {p} (docs/semantics.md §1.4)")
     } else if prof.repeat_zero_vf_emulated {
-        format!("{what} is 0: not guaranteed to be a NOP on {p} (VF emulation); simulated as a NOP (semantics.md §1.4, §9 row 6)")
+        format!("{what} is 0: not guaranteed to be a NOP on {p} (VF emulation); simulated as a NOP (docs/semantics.md §1.4, §9 row 6)")
     } else {
-        format!("{what} is 0: undocumented on {p}; simulated as a NOP (semantics.md §1.4)")
+        format!("{what} is 0: undocumented on {p}; simulated as a NOP (docs/semantics.md §1.4)")
     }
 }

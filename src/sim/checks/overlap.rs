@@ -1,4 +1,4 @@
-//! Address-overlap rules (semantics.md §7 item 4) and whether the contiguous fast path gives
+//! Address-overlap rules (docs/semantics.md §7 item 4) and whether the contiguous fast path gives
 //! the same bytes as block stepping. Knows no family.
 
 use crate::base::catalog::Op;
@@ -9,7 +9,7 @@ use crate::sim::mask::{LaneSource, Lanes};
 use crate::sim::plan::{intersection, Indexing, OpAddr, Plan};
 use std::ops::Range;
 
-/// Address-overlap rules (semantics.md §7 item 4), reported as warnings: partial overlap inside a
+/// Address-overlap rules (docs/semantics.md §7 item 4), reported as warnings: partial overlap inside a
 /// repeat, and a destination written in one repeat that a later repeat reads.
 pub fn overlap(c: &mut Ctx, plan: &Plan, allowed: impl Fn(&OpAddr, &OpAddr) -> bool) {
     let Some(dst_ext) = plan.extent(0) else {
@@ -50,7 +50,7 @@ pub fn overlap(c: &mut Ctx, plan: &Plan, allowed: impl Fn(&OpAddr, &OpAddr) -> b
             }
             true
         });
-        // Documented exception: accumulation into src1 (semantics.md §4.2, §7 item 4).
+        // Documented exception: accumulation into src1 (docs/semantics.md §4.2, §7 item 4).
         let exempt = src.role == "src1"
             && matches!(
                 c.instr.op,
@@ -83,7 +83,7 @@ pub fn overlap(c: &mut Ctx, plan: &Plan, allowed: impl Fn(&OpAddr, &OpAddr) -> b
         if let Some((r, b, x)) = partial {
             let d = Diagnostic::warning(
                 "partial-overlap",
-                format!("{} `{sname}` partially overlaps dst `{dname}` inside repeat {r} (byte {x:#x}): operands must overlap 100% (in place) or not at all (semantics.md §7 item 4)", src.role),
+                format!("{} `{sname}` partially overlaps dst `{dname}` inside repeat {r} (byte {x:#x}): operands must overlap 100% (in place) or not at all (docs/semantics.md §7 item 4)", src.role),
             )
             .at(c.instr.span_of(field))
             .in_instr(c.idx)
@@ -93,7 +93,7 @@ pub fn overlap(c: &mut Ctx, plan: &Plan, allowed: impl Fn(&OpAddr, &OpAddr) -> b
         if let Some((r, b, x, wr)) = cross {
             let d = Diagnostic::warning(
                 "cross-repeat-dependency",
-                format!("repeat {r} reads {} `{sname}` at byte {x:#x}, which repeat {wr} wrote to dst `{dname}`: later repeats must not read what earlier ones wrote (semantics.md §7 item 4)", src.role),
+                format!("repeat {r} reads {} `{sname}` at byte {x:#x}, which repeat {wr} wrote to dst `{dname}`: later repeats must not read what earlier ones wrote (docs/semantics.md §7 item 4)", src.role),
             )
             .at(c.instr.span_of(field))
             .in_instr(c.idx)

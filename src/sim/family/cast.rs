@@ -1,4 +1,4 @@
-//! Operands of different widths (semantics.md §1.1, §4.2, §4.7): Cast, AddReluCast,
+//! Operands of different widths (docs/semantics.md §1.1, §4.2, §4.7): Cast, AddReluCast,
 //! SubReluCast, MulCast, and the half → float forms of MulAddDst and Axpy. PAR is set by the
 //! widest operand; each operand keeps its own elements per block (`OpAddr::standard`), so a
 //! half source of a half → int32 Cast spans 4 of its blocks per repeat (§1.2).
@@ -7,7 +7,7 @@
 //! conversion, with the round modes of §4.7 and saturation of integer targets):
 //! - Cast converts by its round mode; int32 → half reads the scale of the last
 //!   `SetDeqScale(half)` (`deq_scale`, 1.0 with `deq-scale-unset` when none ran) and is computed
-//!   as `src·2^-17·scale·2^17` (docs/semantics.md §5);
+//!   as `src·2^-17·scale·2^17` (docs/semantics.md §16);
 //! - AddReluCast / SubReluCast compute `relu(a ± b)` in the source type (integers exactly, so
 //!   int16 MAX + MAX saturates to int8 MAX as the A2 boundary table shows) and convert with
 //!   CAST_RINT; a NaN result becomes +0 in a float target (the A2 boundary table 26/27);
@@ -48,7 +48,7 @@ pub struct CastKernel {
 ///
 /// In the count form every operand is contiguous: block stride 1 and a repeat stride of
 /// `8·sizeof(operand)/sizeof(widest)` blocks, so the narrower side steps fewer blocks per
-/// repeat (semantics.md §3: half → float dst 8, src 4; float → half dst 4, src 8).
+/// repeat (docs/semantics.md §3: half → float dst 8, src 4; float → half dst 4, src 8).
 pub fn operands(instr: &Instr, program: &Program, lane: DType) -> Vec<OpAddr> {
     let mut st = instr.strides();
     if let Form::Count(_) = instr.form() {
@@ -99,7 +99,7 @@ pub fn operands(instr: &Instr, program: &Program, lane: DType) -> Vec<OpAddr> {
     ops
 }
 
-/// Raw bits of a float as f64-free f32, NaN canonical (semantics.md §6).
+/// Raw bits of a float as f64-free f32, NaN canonical (docs/semantics.md §6).
 fn f32_bits(x: f32) -> u64 {
     if x.is_nan() {
         0x7fc0_0000
@@ -115,7 +115,7 @@ fn half(bits: u64) -> f32 {
 /// One lane: `x` holds the raw bits of each source operand in order.
 fn lane(k: &CastKernel, x: &[u64; 3]) -> u64 {
     match k.op {
-        // src·2^-17·scale·2^17 (semantics.md §4.7): int32 → float (RINT), times the half scale
+        // src·2^-17·scale·2^17 (docs/semantics.md §4.7): int32 → float (RINT), times the half scale
         // in float (the powers of two are exact), → half (RINT).
         Op::Cast if k.deq => {
             let f =
@@ -319,7 +319,7 @@ impl Room for CastRoom {
                 c.warn(
                     "deq-scale-unset",
                     "round",
-                    "Cast int32 → half takes its scale from the DEQSCALE register, but no SetDeqScale(half scale) ran before it: computed with scale 1.0 (semantics.md §4.7, §4.9; DK:类型转换/SetDeqScale)".into(),
+                    "Cast int32 → half takes its scale from the DEQSCALE register, but no SetDeqScale(half scale) ran before it: computed with scale 1.0 (docs/semantics.md §4.7, §4.9; DK:类型转换/SetDeqScale)".into(),
                 );
             }
         } else if pr.modes & round.bit() == 0 {
@@ -332,7 +332,7 @@ impl Room for CastRoom {
                 "unsupported-round-mode",
                 "round",
                 format!(
-                    "Cast {} → {} with {} is not supported on {p}; supported: {} (semantics.md §4.7, §9 row 26)",
+                    "Cast {} → {} with {} is not supported on {p}; supported: {} (docs/semantics.md §4.7, §9 row 26)",
                     t.src,
                     t.dst,
                     round.name(),

@@ -1,4 +1,4 @@
-//! Compare and Compares to memory (semantics.md §4.6): lane k of repeat r compares
+//! Compare and Compares to memory (docs/semantics.md §4.6): lane k of repeat r compares
 //! `src0[k]` with `src1[k]` (or the scalar) and sets bit `k mod 8` of byte `k div 8` of the
 //! repeat's PAR/8 destination bytes, LSB first. The output is packed: repeat r's bits follow
 //! repeat r−1's, whatever the destination strides say (`Indexing::Bits`).
@@ -24,7 +24,7 @@ pub struct CmpKernel {
     pub mode: CmpMode,
     /// The source element type.
     pub dtype: DType,
-    /// Compares' scalar (of the source type, semantics.md §10); None for Compare.
+    /// Compares' scalar (of the source type, docs/semantics.md §10); None for Compare.
     pub scalar: Option<Value>,
     pub ne_nan_false: bool,
 }
@@ -101,7 +101,7 @@ pub fn exec_block<T: Num>(k: &CmpKernel, plan: &Plan, mem: &mut Mem, r: u32, b: 
 /// Compare / Compares lanes where the mask is not honoured (A2, A3, inference, training: the
 /// mask is reserved, every lane is compared, §9 row 5), and the count form everywhere: it
 /// runs `count·sizeof(T) / 256` whole repeats, silently skipping a tail (A2's CompareCompute,
-/// semantics.md §3, §8; the same on every product). The register is left alone.
+/// docs/semantics.md §3, §8; the same on every product). The register is left alone.
 fn unmasked_lanes(c: &mut Ctx, par: u32) -> Option<LaneSource> {
     let instr = c.instr;
     let p = c.product;
@@ -114,7 +114,7 @@ fn unmasked_lanes(c: &mut Ctx, par: u32) -> Option<LaneSource> {
                     "compare-count-partial",
                     "count",
                     format!(
-                        "{} with count {n} covers {bytes} bytes, not a multiple of 256: the last {} elements are not compared (semantics.md §3, §8)",
+                        "{} with count {n} covers {bytes} bytes, not a multiple of 256: the last {} elements are not compared (docs/semantics.md §3, §8)",
                         c.name(),
                         n % par as u64
                     ),
@@ -144,7 +144,7 @@ fn unmasked_lanes(c: &mut Ctx, par: u32) -> Option<LaneSource> {
                 c.warn(
                     "compare-mask-ignored",
                     "mask",
-                    format!("{}'s mask is reserved on {p}: every one of the {par} lanes is compared (semantics.md §4.6, §9 row 5)", c.name()),
+                    format!("{}'s mask is reserved on {p}: every one of the {par} lanes is compared (docs/semantics.md §4.6, §9 row 5)", c.name()),
                 );
             }
             if *repeat_times == 0 {
@@ -205,7 +205,7 @@ impl Room for CompareRoom {
                 .map(|m| m.name())
                 .collect();
             let msg = format!(
-                "{} on {} supports only {} on {p}, not {} (semantics.md §4.6, §9 row 27)",
+                "{} on {} supports only {} on {p}, not {} (docs/semantics.md §4.6, §9 row 27)",
                 c.name(),
                 t.src,
                 ok.join(", "),

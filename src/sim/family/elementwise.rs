@@ -1,11 +1,11 @@
-//! Elementwise families: unary, binary, vector–scalar and Duplicate (semantics.md §4.1–§4.3,
+//! Elementwise families: unary, binary, vector–scalar and Duplicate (docs/semantics.md §4.1–§4.3,
 //! §4.5). Each is a lane kernel `dst[k] = f(src0[k], src1[k], scalar)` over the shared plan.
 //!
 //! FusedMulAdd, MulAddRelu, MulAddDst and Axpy also read dst: their plans carry dst a second
 //! time, as a source after the others. Where the profile says `fused_mul_add` (950) they round
 //! once; elsewhere the product is rounded to T before the addition: the DK worked examples of
 //! FusedMulAdd and MulAddRelu on A2 (256 half lanes each) match that, and a fused multiply–add
-//! differs from them in 70 and 38 lanes (semantics.md §9 row 32).
+//! differs from them in 70 and 38 lanes (docs/semantics.md §9 row 32).
 
 use crate::base::catalog::{Family, Op};
 use crate::base::convert::RoundMode;
@@ -26,9 +26,9 @@ pub struct MapKernel {
     pub scalar: Value,
     pub round_en: bool,
     /// Flush subnormal results to zero (950's default for Exp/Ln/Sqrt/Rsqrt/Reciprocal/Div,
-    /// semantics.md §6, §9 row 19).
+    /// docs/semantics.md §6, §9 row 19).
     pub ftz: bool,
-    /// FusedMulAdd, MulAddRelu, MulAddDst and Axpy round once (950, semantics.md §9 row 32);
+    /// FusedMulAdd, MulAddRelu, MulAddDst and Axpy round once (950, docs/semantics.md §9 row 32);
     /// elsewhere the product is rounded to T before the addition.
     pub fused: bool,
 }
@@ -40,7 +40,7 @@ impl MapKernel {
     }
 }
 
-/// FusedMulAdd, MulAddRelu, MulAddDst and Axpy read dst (semantics.md §4.2, §4.3).
+/// FusedMulAdd, MulAddRelu, MulAddDst and Axpy read dst (docs/semantics.md §4.2, §4.3).
 pub fn reads_dst(op: Op) -> bool {
     matches!(
         op,
@@ -161,14 +161,14 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
         Op::Min => map2!(|x: T, y: T| x.vmin(y)),
         Op::And => map2!(|x: T, y: T| x.bit_and(y)),
         Op::Or => map2!(|x: T, y: T| x.bit_or(y)),
-        // relu(a ± b) (semantics.md §4.2)
+        // relu(a ± b) (docs/semantics.md §4.2)
         Op::AddRelu => map2!(|x: T, y: T| x.vadd(y).vmax(T::zero())),
         Op::SubRelu => map2!(|x: T, y: T| x.vsub(y).vmax(T::zero())),
         Op::Adds => map1!(|x: T| x.vadd(s)),
         Op::Muls => map1!(|x: T| x.vmul(s)),
         Op::Maxs => map1!(|x: T| x.vmax(s)),
         Op::Mins => map1!(|x: T| x.vmin(s)),
-        // src ≥ 0 ? src : scalar·src (semantics.md §4.3)
+        // src ≥ 0 ? src : scalar·src (docs/semantics.md §4.3)
         Op::LeakyRelu => map1!(|x: T| if x.is_neg() { x.vmul(s) } else { x }),
         Op::ShiftLeft => map1!(|x: T| x.shl(amount)),
         Op::ShiftRight => map1!(|x: T| x.shr(amount, k.round_en)),
@@ -341,7 +341,7 @@ impl Room for Elementwise {
     fn types(&self, c: &mut Ctx) -> Option<Types> {
         let instr = c.instr;
         let dst = c.dtype_of(instr.dst()?);
-        // MulAddDst and Axpy also exist as half → float (semantics.md §4.2, §4.3).
+        // MulAddDst and Axpy also exist as half → float (docs/semantics.md §4.2, §4.3).
         if matches!(instr.op, Op::MulAddDst | Op::Axpy) {
             let src = instr.src().first().map_or(dst, |o| c.dtype_of(o));
             return Some(Types::pair(src, dst));
@@ -362,7 +362,7 @@ impl Room for Elementwise {
                 "and-or-int32-reinterpreted",
                 "count",
                 format!(
-                    "{} on {dst} with the count form runs on 16-bit words on {p}: `count` counts int16 words, so pass 2n to process n {dst} elements (semantics.md §3)",
+                    "{} on {dst} with the count form runs on 16-bit words on {p}: `count` counts int16 words, so pass 2n to process n {dst} elements (docs/semantics.md §3)",
                     c.name()
                 ),
             );
@@ -403,15 +403,15 @@ impl Room for Elementwise {
                 c.err(
                     "shift-out-of-range",
                     "scalar",
-                    format!("shift amount {n} is out of range for {dt} on {p}: valid {range} (semantics.md §4.3)"),
+                    format!("shift amount {n} is out of range for {dt} on {p}: valid {range} (docs/semantics.md §4.3)"),
                 );
             }
         }
         if *round_en {
             if !prof.shift_round_en {
-                c.err("round-en-unsupported", "round_en", format!("ShiftRight round_en = true is not supported on {p}; only false (semantics.md §9 row 17)"));
+                c.err("round-en-unsupported", "round_en", format!("ShiftRight round_en = true is not supported on {p}; only false (docs/semantics.md §9 row 17)"));
             } else if !matches!(dt, DType::Int16 | DType::Int32) {
-                c.err("round-en-unsupported", "round_en", format!("ShiftRight round_en = true applies to int16 and int32 only, not {dt} (semantics.md §4.3)"));
+                c.err("round-en-unsupported", "round_en", format!("ShiftRight round_en = true applies to int16 and int32 only, not {dt} (docs/semantics.md §4.3)"));
             }
         }
     }

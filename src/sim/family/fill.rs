@@ -1,4 +1,4 @@
-//! Brcb and CreateVecIndex (semantics.md §4.5).
+//! Brcb and CreateVecIndex (docs/semantics.md §4.5).
 //!
 //! - Brcb (DK:数据填充/Brcb): repeat r reads the 8 consecutive source elements `src[8r + b]`
 //!   (no source strides) and fills destination block b of the repeat with element b. No mask:

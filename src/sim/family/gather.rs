@@ -1,4 +1,4 @@
-//! GatherMask (semantics.md §4.6, DK:比较与选择/GatherMask): keeps the src0 elements whose
+//! GatherMask (docs/semantics.md §4.6, DK:比较与选择/GatherMask): keeps the src0 elements whose
 //! pattern bit is 1 and writes them one after another into dst; the number kept is the
 //! instruction's return value `rsvdCnt`.
 //!
@@ -189,7 +189,7 @@ fn kernel(c: &Ctx, t: &Types) -> GatherKernel {
     }
 }
 
-/// GatherMask's lanes (semantics.md §4.6): normal mode, every lane of `repeat_times` repeats
+/// GatherMask's lanes (docs/semantics.md §4.6): normal mode, every lane of `repeat_times` repeats
 /// (the mask is ignored); counter mode, `mask` elements per repeat ("configuration 1") or
 /// `mask` in total ("configuration 2", inference).
 fn source(instr: &Instr, par: u32, product: Product) -> LaneSource {
@@ -244,7 +244,7 @@ impl Room for GatherRoom {
         Ok(())
     }
 
-    /// GatherMaskParams.repeatTimes is a uint16_t (semantics.md §1.3).
+    /// GatherMaskParams.repeatTimes is a uint16_t (docs/semantics.md §1.3).
     fn max_repeat(&self) -> (u64, &'static str) {
         (u16::MAX as u64, "GatherMaskParams.repeatTimes, a uint16_t")
     }
@@ -267,7 +267,7 @@ impl Room for GatherRoom {
                     "unsupported-pattern",
                     "pattern",
                     format!(
-                        "GatherMask built-in pattern {pat} is not available on {p}: patterns 1..={} (semantics.md §4.6, §9 row 15)",
+                        "GatherMask built-in pattern {pat} is not available on {p}: patterns 1..={} (docs/semantics.md §4.6, §9 row 15)",
                         prof.gather_max_pattern
                     ),
                 );
@@ -283,7 +283,7 @@ impl Room for GatherRoom {
                     c.err(
                         "mask-out-of-range",
                         "mask",
-                        format!("GatherMask mask {m} is out of range in counter mode (reduce_mode: true): valid 1..=4294967295 (semantics.md §8)"),
+                        format!("GatherMask mask {m} is out of range in counter mode (reduce_mode: true): valid 1..=4294967295 (docs/semantics.md §8)"),
                     );
                 }
             }

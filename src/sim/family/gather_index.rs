@@ -7,7 +7,7 @@
 //! reads each element with `Mem::read_one` (recorded as an access, so events and watchpoints
 //! see it), and the room checks every offset against the source tensor and the element width
 //! when the instruction is reached (`plan`, with the UB). 8-bit data gathers 4 blocks per
-//! repeat (950, 200I/500 A2; semantics.md §9 row 30), i.e. 128 lanes: the lanes are counted
+//! repeat (950, 200I/500 A2; docs/semantics.md §9 row 30), i.e. 128 lanes: the lanes are counted
 //! as 16-bit.
 
 use crate::base::diag::Diagnostic;

@@ -1,4 +1,4 @@
-//! The mask-register instructions (semantics.md §2.5): SetVectorMask (words or `len`),
+//! The mask-register instructions (docs/semantics.md §2.5): SetVectorMask (words or `len`),
 //! SetMaskCount, SetMaskNorm, ResetMask. They touch no UB: reaching one updates the register.
 
 use crate::base::catalog::Op;
@@ -8,7 +8,7 @@ use crate::sim::family::{Exec, Room};
 use crate::sim::mask::{expand_len, LaneSource, Lanes, MaskMode, MaskReg};
 use crate::sim::plan::OpAddr;
 
-/// Applies a mask-register instruction (semantics.md §2.5).
+/// Applies a mask-register instruction (docs/semantics.md §2.5).
 fn apply(c: &mut Ctx, reg: &mut MaskReg) {
     let instr = c.instr;
     let Args::MaskReg { set, dtype } = instr.args else {
@@ -18,7 +18,7 @@ fn apply(c: &mut Ctx, reg: &mut MaskReg) {
         Op::SetVectorMask => match set {
             Some(SetMaskArg::Words { high, low }) => {
                 if reg.mode == MaskMode::Counter && high != 0 {
-                    c.err("mask-out-of-range", "high", format!("in counter mode SetVectorMask's high word must be 0, got {high:#x} (semantics.md §2.5)"));
+                    c.err("mask-out-of-range", "high", format!("in counter mode SetVectorMask's high word must be 0, got {high:#x} (docs/semantics.md §2.5)"));
                     return;
                 }
                 reg.low = low;
@@ -56,7 +56,7 @@ impl Room for MaskRegRoom {
 
     fn unavailable(&self, c: &Ctx) -> String {
         format!(
-            "{} is not available on {}: the training series has no counter mode (semantics.md §9 row 8)",
+            "{} is not available on {}: the training series has no counter mode (docs/semantics.md §9 row 8)",
             c.instr.op.name(),
             c.product
         )

@@ -50,7 +50,7 @@ pub trait Room: Sync {
         Ok(())
     }
 
-    /// The element types (semantics.md §1.1): by default the destination's throughout.
+    /// The element types (docs/semantics.md §1.1): by default the destination's throughout.
     fn types(&self, c: &mut Ctx) -> Option<Types> {
         let o = c.instr.dst().or(c.instr.src().first())?;
         Some(Types::same(c.dtype_of(o)))
@@ -73,21 +73,21 @@ pub trait Room: Sync {
         "dst"
     }
 
-    /// The largest `repeat_times` and the C++ type it is (semantics.md §1.4).
+    /// The largest `repeat_times` and the C++ type it is (docs/semantics.md §1.4).
     fn max_repeat(&self) -> (u64, &'static str) {
         (255, "a uint8_t")
     }
 
     /// The field holding the destination block stride when 0 is undefined behaviour for this
-    /// family (semantics.md §1.3); None when the family has no such stride.
+    /// family (docs/semantics.md §1.3); None when the family has no such stride.
     fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
         Some("params")
     }
 
-    /// Why the instruction is not available on the product (semantics.md §9 row 29).
+    /// Why the instruction is not available on the product (docs/semantics.md §9 row 29).
     fn unavailable(&self, c: &Ctx) -> String {
         format!(
-            "{} is not available on {} (semantics.md §9 row 29)",
+            "{} is not available on {} (docs/semantics.md §9 row 29)",
             c.name(),
             c.product
         )
@@ -124,7 +124,7 @@ pub trait Room: Sync {
         false
     }
 
-    /// The register when the instruction ends (semantics.md §2.5): the count form leaves all
+    /// The register when the instruction ends (docs/semantics.md §2.5): the count form leaves all
     /// ones in normal mode, the high-dimensional form what it set.
     fn mask_at_end(&self, c: &Ctx, reg_now: MaskReg) -> MaskReg {
         if c.is_count() {

@@ -1,4 +1,4 @@
-//! Pair, block and repeat reductions (semantics.md §5.1–§5.3): PairReduceSum,
+//! Pair, block and repeat reductions (docs/semantics.md §5.1–§5.3): PairReduceSum,
 //! BlockReduceSum/Max/Min, WholeReduceSum/Max/Min and RepeatReduceSum. The source walks the
 //! shared plan like any operand; each destination has its own element indexing in the plan.
 
@@ -71,7 +71,7 @@ impl ReduceKernel {
         }
     }
 
-    /// Minimum dst alignment in bytes (semantics.md §7.1, §5).
+    /// Minimum dst alignment in bytes (docs/semantics.md §7 item 1, §5).
     pub fn dst_align(&self) -> u32 {
         let s = self.dtype.size();
         match kind(self.op) {
@@ -168,7 +168,7 @@ fn from_bits<T: Elem>(b: u64) -> T {
 }
 
 /// Binary tree over adjacent pairs, rounding to T at each step; absent lanes drop out
-/// (semantics.md §5.1 关键特性说明).
+/// (docs/semantics.md §5.1 关键特性说明).
 pub(crate) fn tree_sum<T: Num>(v: &mut [Option<T>]) -> Option<T> {
     let mut n = v.len();
     while n > 1 {
@@ -188,7 +188,7 @@ pub(crate) fn tree_sum<T: Num>(v: &mut [Option<T>]) -> Option<T> {
 }
 
 /// Keeps the better of the current best and lane `k`'s value: NaN wins and stays, ties keep
-/// the first (smallest) index (semantics.md §5.2).
+/// the first (smallest) index (docs/semantics.md §5.2).
 pub(crate) fn pick<T: Num>(cur: Option<(T, u32)>, x: T, k: u32, max: bool) -> Option<(T, u32)> {
     match cur {
         None => Some((x, k)),
@@ -348,7 +348,7 @@ impl Room for ReduceRoom {
         let prof = p.profile();
         if instr.strides().dst_rep == 0 && !prof.reduce_dst_rep_stride_zero {
             let msg = format!(
-                "{} with dst_rep_stride 0 is not supported on {p} (semantics.md §9 row 2)",
+                "{} with dst_rep_stride 0 is not supported on {p} (docs/semantics.md §9 row 2)",
                 c.name()
             );
             c.err("reduce-dst-rep-stride-zero", "dst_rep_stride", msg);
@@ -361,7 +361,7 @@ impl Room for ReduceRoom {
         {
             let ok: Vec<&str> = prof.reduce_orders.iter().map(|o| o.name()).collect();
             let msg = format!(
-                "{} order {} is not supported on {p}; supported: {} (semantics.md §5.2)",
+                "{} order {} is not supported on {p}; supported: {} (docs/semantics.md §5.2)",
                 c.name(),
                 order.name(),
                 ok.join(", ")

@@ -1,5 +1,5 @@
 //! The rooms of the scalar unit (GetValue, SetValue, Let) and of synchronisation (PipeBarrier,
-//! SetFlag, WaitFlag), program-format.md §10. They touch at most one UB element and take one
+//! SetFlag, WaitFlag), docs/format.md §10. They touch at most one UB element and take one
 //! step; the machine carries them out (`Machine::exec_scalar`) on its `ScalarState`.
 
 use crate::base::expr::Expr;

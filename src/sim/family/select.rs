@@ -1,4 +1,4 @@
-//! Select (semantics.md §4.6, DK:比较与选择/Select): `dst[k] = sel(k) ? src0[k] : src1[k]` (or
+//! Select (docs/semantics.md §4.6, DK:比较与选择/Select): `dst[k] = sel(k) ? src0[k] : src1[k]` (or
 //! `: scalar` in mode 1), where `sel(k)` is a bit of the packed `sel_mask` tensor, LSB first.
 //! Mode 0 (VSEL_CMPMASK_SPR) reads the same first PAR bits in every repeat; modes 1 and 2
 //! consume the bits continuously (repeat r reads bits r·PAR … r·PAR + PAR − 1). The vector
@@ -18,7 +18,7 @@ use crate::sim::plan::{AccessKind, BlockStep, OpAddr, Plan};
 pub struct SelKernel {
     pub mode: SelMode,
     pub dtype: DType,
-    /// Mode 1's scalar, of type T (semantics.md §10).
+    /// Mode 1's scalar, of type T (docs/semantics.md §10).
     pub scalar: Value,
 }
 
@@ -166,7 +166,7 @@ impl Room for SelectRoom {
                 "unsupported-sel-mode",
                 "sel_mode",
                 format!(
-                    "Select {} is not supported on {p}; supported: {} (semantics.md §4.6, §9 row 16)",
+                    "Select {} is not supported on {p}; supported: {} (docs/semantics.md §4.6, §9 row 16)",
                     mode.name(),
                     ok.join(", ")
                 ),

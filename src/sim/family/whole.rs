@@ -1,4 +1,4 @@
-//! ReduceSum, ReduceMax and ReduceMin over a whole tensor (semantics.md §4.4, §5.4;
+//! ReduceSum, ReduceMax and ReduceMin over a whole tensor (docs/semantics.md §4.4, §5.4;
 //! DK:归约计算/ReduceSum, /ReduceMax, /ReduceMin). The source is walked repeat by repeat like
 //! any lane operand; each repeat is reduced with the binary tree of §5.1 (SUM) or the
 //! first-occurrence rule of §5.2 (MAX/MIN), and after the last block of the last repeat the
@@ -231,7 +231,7 @@ fn work_checks(c: &mut Ctx, k: &WholeKernel, plan: &Plan) {
         c.err(
             "misaligned-operand",
             "work",
-            format!("work `{}` starts at UB address {base:#x}, which is not 32-byte aligned (semantics.md §7.1)", t.name),
+            format!("work `{}` starts at UB address {base:#x}, which is not 32-byte aligned (docs/semantics.md §7 item 1)", t.name),
         );
     }
     if !p.profile().reduce_work_needed || k.scheme == SumScheme::Sequential && k.op == Op::ReduceSum
@@ -290,7 +290,7 @@ fn count_lanes(c: &mut Ctx, reg: &mut MaskReg) -> Option<LaneSource> {
             c.err(
                 "mask-out-of-range",
                 "is_set_mask",
-                "ReduceSum with is_set_mask: false takes its element count from the mask register, which is in normal mode; call SetMaskCount and SetVectorMask(len: n) first (semantics.md §2.5)".into(),
+                "ReduceSum with is_set_mask: false takes its element count from the mask register, which is in normal mode; call SetMaskCount and SetVectorMask(len: n) first (docs/semantics.md §2.5)".into(),
             );
             return None;
         }
@@ -304,7 +304,7 @@ fn count_lanes(c: &mut Ctx, reg: &mut MaskReg) -> Option<LaneSource> {
         return Some(LaneSource::Counted { count: reg.low });
     }
     if reg.mode == MaskMode::Counter {
-        c.warn("mask-register-reset", "count", "the count form resets the mask register to all ones in normal mode; the counter mode set earlier is lost for later `mask: Placeholder` calls (semantics.md §2.5, §7 item 9)".into());
+        c.warn("mask-register-reset", "count", "the count form resets the mask register to all ones in normal mode; the counter mode set earlier is lost for later `mask: Placeholder` calls (docs/semantics.md §2.5, §7 item 9)".into());
     }
     if n == 0 {
         c.warn("repeat-zero", "count", zero_repeat_msg("count", p));
@@ -336,7 +336,7 @@ impl Room for WholeRoom {
         {
             if !honours {
                 let why = if op == Op::ReduceSum {
-                    format!("isSetMask has no effect on {p} (semantics.md §9 row 10)")
+                    format!("isSetMask has no effect on {p} (docs/semantics.md §9 row 10)")
                 } else {
                     format!("{} has no isSetMask parameter", c.name())
                 };
@@ -346,7 +346,7 @@ impl Room for WholeRoom {
         }
         if !is_set_mask(instr) && !honours {
             let msg = if op == Op::ReduceSum {
-                format!("ReduceSum's isSetMask has no effect on {p}: `count` is used (semantics.md §2.5, §9 row 10)")
+                format!("ReduceSum's isSetMask has no effect on {p}: `count` is used (docs/semantics.md §2.5, §9 row 10)")
             } else {
                 format!("{} has no isSetMask parameter; `count` is used", c.name())
             };

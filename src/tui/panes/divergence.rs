@@ -1,5 +1,5 @@
 //! Pane 6: how every other product would run the current instruction from this very state:
-//! the same, the elements it would leave different, or why it would reject it (semantics.md §9).
+//! the same, the elements it would leave different, or why it would reject it (docs/semantics.md §9).
 
 use crate::debug::divergence::Outcome;
 use crate::tui::app::{App, Pane};
