@@ -53,10 +53,7 @@ fn citations(text: &str, file: &str) -> Vec<(String, Option<(String, u32)>)> {
         rest = &rest[i + tag.len()..];
         // A list of sections: "§2.3, §11 item 2" — each with its own row/item.
         let mut cur = rest;
-        loop {
-            let Some(after) = cur.strip_prefix('§') else {
-                break;
-            };
+        while let Some(after) = cur.strip_prefix('§') {
             let num: String = after
                 .chars()
                 .take_while(|c| c.is_ascii_digit() || *c == '.')
