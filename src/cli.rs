@@ -322,9 +322,13 @@ pub fn main_with(cli: Cli) -> i32 {
                 let m = &o.machine;
                 let errors = m.diagnostics().iter().filter(|d| d.is_error()).count();
                 let warnings = m.diagnostics().len() - errors;
+                let shown = if path == Path::new("-") {
+                    "<stdin>".to_string()
+                } else {
+                    path.display().to_string()
+                };
                 println!(
-                    "{}: {} on {}: {}, {}",
-                    path.display(),
+                    "{shown}: {} on {}: {}, {}",
                     if errors == 0 { "valid" } else { "invalid" },
                     product.key(),
                     report::count(errors, "error"),
@@ -334,8 +338,7 @@ pub fn main_with(cli: Cli) -> i32 {
                 let failed = o.expectations.iter().filter(|e| !e.passed).count();
                 if failed > 0 {
                     println!(
-                        "{}: but {failed} of {} fail (`ascstep run` exits 1)",
-                        path.display(),
+                        "{shown}: but {failed} of {} fail (`ascstep run` exits 1)",
                         report::count(o.expectations.len(), "expectation")
                     );
                 }

@@ -467,3 +467,85 @@ fn check_says_when_expectations_would_fail() {
     let r = ascstep(["check", &p(GOOD)]);
     assert!(!r.stdout.contains("fail"), "{}", r.dump());
 }
+
+/// What a C++ author types first gets a diagnostic that says how ascstep spells it.
+#[test]
+fn cpp_spellings_get_notes() {
+    let dir = std::env::temp_dir().join(format!("ascstep-cpp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let check = |name: &str, text: &str| {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        ascstep(["check", s(&f)])
+    };
+    let prog = |dtype: &str, call: &str| {
+        format!(
+            "Program(tensors: {{\"a\": (dtype: {dtype}, addr: 0, len: 128)}},\n code: [\n  {call},\n])\n"
+        )
+    };
+    let r = check("dtype.ron", &prog("float16", "ResetMask()"));
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("note: `float16` is written `half` here"),
+        "{}",
+        r.dump()
+    );
+    let r = check(
+        "braces.ron",
+        &prog("half", "Adds(dst: \"a\", src: \"a\", scalar: 1, mask: 8, repeat_times: 1, params: {1, 1, 8, 8})"),
+    );
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains(
+            "`params` is a list: RON writes the C++ brace initialiser {1, 1, 8, 8} as [1, 1, 8, 8]"
+        ),
+        "{}",
+        r.dump()
+    );
+    let r = check(
+        "qualified.ron",
+        &prog("half", "WholeReduceMax(dst: \"a\", src: \"a\", mask: 8, repeat_times: 1, order: ReduceOrder::ORDER_ONLY_VALUE)"),
+    );
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("write the enumerator alone: `ORDER_ONLY_VALUE`"),
+        "{}",
+        r.dump()
+    );
+    // A mask written in hex is echoed in hex, one written in decimal in decimal.
+    let adds = |m: &str| {
+        format!("Adds(dst: \"a\", src: \"a\", scalar: 1, mask: {m}, repeat_times: 1, params: [1, 1, 8, 8])")
+    };
+    let r = check("hex.ron", &prog("half", &adds("0x1ff")));
+    assert!(
+        r.stderr
+            .contains("warning[mask-clamped]: mask 0x1ff exceeds the 128 lanes"),
+        "{}",
+        r.dump()
+    );
+    let r = check("dec.ron", &prog("half", &adds("511")));
+    assert!(
+        r.stderr
+            .contains("warning[mask-clamped]: mask 511 exceeds the 128 lanes"),
+        "{}",
+        r.dump()
+    );
+    // CJK text in a comment before the error does not shift the caret: "中文" is 4 cells.
+    let r = check(
+        "cjk.ron",
+        "Program(tensors: {}, code: [ /* 中文 */ Bogus() ])\n",
+    );
+    assert_eq!(r.code, 3, "{}", r.dump());
+    let caret = r
+        .stderr
+        .lines()
+        .find(|l| l.trim_end().ends_with('^'))
+        .unwrap();
+    let source = r.stderr.lines().find(|l| l.starts_with("1 | ")).unwrap();
+    // Byte offsets: a CJK character is 3 bytes of UTF-8 but 2 cells, so 1 more each.
+    let want = source.find("Bogus").unwrap();
+    let cells = caret.find('^').unwrap();
+    assert_eq!(cells + 2, want, "{}", r.dump());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -125,14 +125,8 @@ impl Diagnostic {
                 let num = s.line.to_string();
                 let pad = " ".repeat(num.len());
                 let _ = writeln!(out, "{pad} |");
-                let _ = writeln!(out, "{num} | {line}");
-                // The caret goes under the column, counted in characters; tabs are kept so it
-                // lines up in a terminal.
-                let prefix: String = line
-                    .chars()
-                    .take(s.col.saturating_sub(1) as usize)
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
-                    .collect();
+                let (shown, prefix) = caret_line(line, s.col.saturating_sub(1) as usize);
+                let _ = writeln!(out, "{num} | {shown}");
                 let _ = writeln!(out, "{pad} | {prefix}^");
             }
         }
@@ -160,6 +154,61 @@ mod tests {
         assert_eq!(lines[3], "  |            ^");
         assert_eq!(lines[4], "  = note: did you mean `Add`?");
     }
+}
+
+/// Display cells of a character in a terminal (CJK: 2; a tab is kept as a tab: 1 here).
+fn cells(c: char) -> usize {
+    if c == '\t' {
+        1
+    } else {
+        unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
+    }
+}
+
+/// Longest source line shown whole, in display cells; longer lines show a window around the
+/// caret with `…` where they were cut.
+const SHOWN_CELLS: usize = 120;
+
+/// The source line as shown (trimmed around column `col`, counted in characters, when it is
+/// long) and the blanks that put a caret under that column, counted in display cells so that
+/// CJK text before it does not shift it; tabs are kept so they line up too.
+fn caret_line(line: &str, col: usize) -> (String, String) {
+    let chars: Vec<char> = line.chars().collect();
+    let col = col.min(chars.len());
+    let total: usize = chars.iter().map(|&c| cells(c)).sum();
+    let (mut start, mut end) = (0, chars.len());
+    if total > SHOWN_CELLS {
+        let mut left = 0;
+        start = col;
+        while start > 0 && left + cells(chars[start - 1]) <= SHOWN_CELLS / 3 {
+            start -= 1;
+            left += cells(chars[start]);
+        }
+        end = col;
+        let mut used = left;
+        while end < chars.len() && used + cells(chars[end]) <= SHOWN_CELLS {
+            used += cells(chars[end]);
+            end += 1;
+        }
+    }
+    let mut shown = String::new();
+    let mut prefix = String::new();
+    if start > 0 {
+        shown.push('…');
+        prefix.push(' ');
+    }
+    shown.extend(&chars[start..end]);
+    if end < chars.len() {
+        shown.push('…');
+    }
+    for &c in &chars[start..col] {
+        if c == '\t' {
+            prefix.push('\t');
+        } else {
+            prefix.push_str(&" ".repeat(cells(c)));
+        }
+    }
+    (shown, prefix)
 }
 
 /// `text` (rendered diagnostics) with ANSI colours for a terminal: the severity of each header
@@ -200,6 +249,28 @@ pub fn paint(text: &str) -> String {
 #[cfg(test)]
 mod paint_tests {
     use super::*;
+
+    #[test]
+    fn the_caret_counts_display_cells_after_cjk_text() {
+        // "中文" is 2 characters but 4 cells: before `x` (character 5) stand "a " (2 cells),
+        // "中文" (4) and " " (1), so the caret needs 7 blanks, not 5.
+        let (shown, prefix) = caret_line("a 中文 x: 1", 5);
+        assert_eq!(shown, "a 中文 x: 1");
+        assert_eq!(prefix, " ".repeat(7));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_caret() {
+        let line = format!("{}HERE{}", "a".repeat(300), "b".repeat(300));
+        let (shown, prefix) = caret_line(&line, 300);
+        assert!(shown.starts_with('…') && shown.ends_with('…'), "{shown}");
+        assert!(shown.chars().count() <= SHOWN_CELLS + 2, "{}", shown.len());
+        // The caret still lands on `H`: the blanks match the characters shown before it.
+        let at = prefix.chars().count();
+        assert_eq!(shown.chars().nth(at), Some('H'), "{shown} / {at}");
+        // Short lines are shown whole.
+        assert_eq!(caret_line("abc", 1), ("abc".to_string(), " ".to_string()));
+    }
 
     #[test]
     fn paint_colours_severity_and_caret_and_keeps_the_text() {

@@ -373,8 +373,25 @@ impl Ctx {
         let mut d = Diagnostic::error("unknown-dtype", format!("unknown element type `{name}`"))
             .at(node.span)
             .note(format!("element types: {}", all.join(", ")));
+        // The numpy and C++ spellings an Ascend C author types first.
+        let known = match name {
+            "float16" | "fp16" | "half_t" => Some("half"),
+            "float32" | "fp32" | "float_t" => Some("float"),
+            "bfloat16_t" | "bf16_t" => Some("bfloat16"),
+            "int8_t" => Some("int8"),
+            "uint8_t" => Some("uint8"),
+            "int16_t" => Some("int16"),
+            "uint16_t" => Some("uint16"),
+            "int32_t" | "int" => Some("int32"),
+            "uint32_t" => Some("uint32"),
+            "int64_t" => Some("int64"),
+            "uint64_t" => Some("uint64"),
+            _ => None,
+        };
         let names = DType::ALL.iter().flat_map(|d| [d.name(), d.alias()]);
-        if let Some(s) = closest(name, names) {
+        if let Some(k) = known {
+            d = d.note(format!("`{name}` is written `{k}` here"));
+        } else if let Some(s) = closest(name, names) {
             d = d.note(format!("did you mean `{s}`?"));
         }
         self.report(d);
@@ -465,6 +482,81 @@ fn ron_view(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
 }
 
+/// A RON syntax error where a C++ author wrote C++: a brace initialiser (`params: {1, 1, 8,
+/// 8}`) or a qualified enumerator (`ReduceOrder::ORDER_ONLY_VALUE`) gets a note saying how RON
+/// spells it.
+fn cpp_hint(d: Diagnostic, text: &str) -> Diagnostic {
+    let Some(span) = d.span else {
+        return d;
+    };
+    let Some(line) = text.lines().nth(span.line.saturating_sub(1) as usize) else {
+        return d;
+    };
+    let col = (span.col.saturating_sub(1) as usize).min(line.chars().count());
+    let chars: Vec<char> = line.chars().collect();
+    let before: String = chars[..col].iter().collect();
+    // `Qualifier::NAME`: the error lands on or just after the `::`.
+    let colons = (col.saturating_sub(2)..(col + 2).min(chars.len()))
+        .find(|&i| chars.get(i) == Some(&':') && chars.get(i + 1) == Some(&':'));
+    if let Some(i) = colons {
+        let name: String = chars[i + 2..]
+            .iter()
+            .take_while(|c| c.is_alphanumeric() || **c == '_')
+            .collect();
+        return d.note(format!(
+            "qualified C++ names are not RON: write the enumerator alone{}",
+            if name.is_empty() {
+                String::new()
+            } else {
+                format!(": `{name}`")
+            }
+        ));
+    }
+    // The innermost `{` still open before the error, and the field it belongs to.
+    let upto: String = text
+        .lines()
+        .take(span.line.saturating_sub(1) as usize)
+        .map(|l| format!("{l}\n"))
+        .chain(std::iter::once(before.clone()))
+        .collect();
+    let mut depth = 0i32;
+    let mut open = None;
+    for (i, ch) in upto.char_indices().rev() {
+        match ch {
+            '}' | ']' | ')' => depth += 1,
+            '{' | '[' | '(' if depth > 0 => depth -= 1,
+            '{' => {
+                open = Some(i);
+                break;
+            }
+            '[' | '(' => break,
+            _ => {}
+        }
+    }
+    if let Some(i) = open {
+        let field: String = upto[..i]
+            .trim_end()
+            .strip_suffix(':')
+            .map(|f| {
+                f.chars()
+                    .rev()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect::<String>()
+                    .chars()
+                    .rev()
+                    .collect()
+            })
+            .unwrap_or_default();
+        let is_map = ["tensors", "scalars"].contains(&field.as_str());
+        if !field.is_empty() && !is_map {
+            return d.note(format!(
+                "`{field}` is a list: RON writes the C++ brace initialiser {{1, 1, 8, 8}} as [1, 1, 8, 8]"
+            ));
+        }
+    }
+    d
+}
+
 fn ron_error(e: &ron::error::SpannedError) -> Diagnostic {
     let code = match e.code {
         ron::Error::IntegerOutOfBounds => "value-out-of-range",
@@ -527,7 +619,7 @@ pub(crate) fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
     };
     // 1. Syntax, by ron itself (one diagnostic: after a syntax error nothing else is reliable).
     if let Err(e) = ron::Options::default().from_str::<serde::de::IgnoredAny>(&ron_view(text)) {
-        return Err(fail(vec![ron_error(&e)]));
+        return Err(fail(vec![cpp_hint(ron_error(&e), text)]));
     }
     // 2. The position index of the text ron accepted.
     let root = match spans::index(text) {

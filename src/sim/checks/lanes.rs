@@ -90,7 +90,8 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
                         }
                     }
                     if m > par as i128 {
-                        c.warn("mask-clamped", "mask", format!("mask {m} exceeds the {par} lanes of {dt}: treated as {par} (docs/semantics.md §2.2)"));
+                        let shown = c.as_written("mask", m);
+                        c.warn("mask-clamped", "mask", format!("mask {shown} exceeds the {par} lanes of {dt}: treated as {par} (docs/semantics.md §2.2)"));
                     }
                     let m64 = m.min(u64::MAX as i128) as u64;
                     let (lo, hi) = expand_len(m64, par);

@@ -42,6 +42,24 @@ impl Ctx<'_> {
         self.warnings.push(d);
     }
 
+    /// `v` as the program wrote field `field`: hexadecimal when the source has `0x…` there
+    /// (so a mask written in hex is echoed in hex), decimal otherwise.
+    pub fn as_written(&self, field: &str, v: i128) -> String {
+        let span = self.instr.span_of(field);
+        let hex = self
+            .program
+            .source
+            .lines()
+            .nth(span.line.saturating_sub(1) as usize)
+            .and_then(|l| l.get(l.char_indices().nth(span.col.saturating_sub(1) as usize)?.0..))
+            .is_some_and(|t| t.starts_with("0x") || t.starts_with("0X"));
+        if hex && v >= 0 {
+            format!("{v:#x}")
+        } else {
+            v.to_string()
+        }
+    }
+
     /// The API name as written.
     pub fn name(&self) -> &'static str {
         self.instr.name()
