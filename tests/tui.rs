@@ -445,3 +445,39 @@ fn tensors_pane_shows_scalars_and_what_a_step_changed() {
     let (_, text) = pane(&a, 60, 6, panes::tensors::render);
     assert!(text.contains("n = 40*  s = 3 "), "{text}");
 }
+
+/// The inspector names scalar-unit and synchronisation steps for what they are and draws no
+/// vector plan for them (no "NOP" warning: they do run).
+#[test]
+fn inspector_describes_scalar_and_sync_steps() {
+    let src = r#"Program(
+        tensors: { "x": (dtype: float, addr: 0x000, len: 8, init: Ramp(start: 1, step: 1)) },
+        scalars: { "s": (dtype: float) },
+        code: [
+            PipeBarrier(pipe: PIPE_V),
+            GetValue(dst: "s", src: "x[2]"),
+        ],
+    )"#;
+    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
+    let mut a = App::new(
+        Session::new(Arc::new(p), Product::AtlasA2),
+        Theme::default_theme(),
+        Keymap::default(),
+    );
+    let (_, text) = pane(&a, 110, 8, panes::inspector::render);
+    assert!(
+        text.contains("PipeBarrier · - · synchronisation: changes no data"),
+        "{text}"
+    );
+    assert!(!text.contains("NOP"), "{text}");
+    keys(&mut a, "n");
+    let (_, text) = pane(&a, 110, 8, panes::inspector::render);
+    assert!(
+        text.contains("GetValue · - · a scalar-unit step: no vector lanes"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("NOP") && !text.contains("mask-register"),
+        "{text}"
+    );
+}

@@ -2,6 +2,7 @@
 //! strides drawn as a map of the 32-byte blocks this repeat touches per operand, with gaps (·),
 //! the current block and overlaps between operands (!).
 
+use crate::base::catalog::Family;
 use crate::base::ir::{Form, MaskArg};
 use crate::sim::mask::MaskMode;
 use crate::sim::plan::{intersection, Plan};
@@ -94,7 +95,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             };
             format!("{mk}, repeat_times {repeat_times}")
         }
-        Form::Bare => "mask-register instruction".into(),
+        Form::Bare => match instr.op.family() {
+            Family::ScalarUnit => "a scalar-unit step: no vector lanes".into(),
+            Family::Sync => "synchronisation: changes no data".into(),
+            Family::DeqScale => "sets the DEQSCALE register".into(),
+            _ => "mask-register instruction".into(),
+        },
     };
     lines.push(Line::from(Span::styled(
         format!(
@@ -113,7 +119,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         MaskMode::Normal => "normal",
         MaskMode::Counter => "counter",
     };
-    match current_plan(app) {
+    // Steps without vector operands have no plan worth drawing.
+    let plan = if instr.vector().is_some() || instr.op.family() == Family::MaskReg {
+        current_plan(app)
+    } else {
+        Ok(None)
+    };
+    match plan {
         Err(e) => {
             lines.push(Line::from(Span::styled(
                 format!("rejected on {}: {e}", s.product()),
