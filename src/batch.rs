@@ -70,10 +70,7 @@ pub fn run_one(path: &Path, product: Option<Product>) -> Case {
             let details = e.render();
             Result::Invalid {
                 message: details.lines().next().unwrap_or_default().to_string(),
-                io: e
-                    .diagnostics
-                    .iter()
-                    .any(|d| d.code == "io-error" || d.code == "file-error"),
+                io: e.is_io(),
                 details,
             }
         }

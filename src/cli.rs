@@ -21,10 +21,7 @@ pub const EXIT_IO: i32 = 4;
 /// The exit code of a program that did not load: 4 when its file or a data file could not be
 /// read, 3 when it is invalid.
 fn load_exit(e: &program::LoadError) -> i32 {
-    if e.diagnostics
-        .iter()
-        .any(|d| d.code == "io-error" || d.code == "file-error")
-    {
+    if e.is_io() {
         EXIT_IO
     } else {
         EXIT_INVALID

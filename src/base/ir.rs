@@ -315,6 +315,58 @@ pub enum Args {
     },
 }
 
+/// The families with a vector part (`Vector`): one list, used by both accessors below.
+macro_rules! vector_of {
+    ($args:expr) => {
+        match $args {
+            Args::Elementwise(v) | Args::Brcb(v) => Some(v),
+            Args::Scalar { v, .. }
+            | Args::Fill { v, .. }
+            | Args::Reduce { v, .. }
+            | Args::Compare { v, .. }
+            | Args::Select { v, .. }
+            | Args::GatherMask { v, .. }
+            | Args::Cast { v, .. }
+            | Args::DataCopy { v, .. }
+            | Args::Gather { v, .. }
+            | Args::Whole { v, .. } => Some(v),
+            Args::MaskReg { .. }
+            | Args::DeqScale { .. }
+            | Args::GetValue { .. }
+            | Args::SetValue { .. }
+            | Args::Let { .. }
+            | Args::ReduceSumSpr { .. }
+            | Args::Sync(_) => None,
+        }
+    };
+}
+
+impl Args {
+    /// The vector operands and form; None for the steps without vector lanes.
+    pub fn vector(&self) -> Option<&Vector> {
+        vector_of!(self)
+    }
+
+    pub fn vector_mut(&mut self) -> Option<&mut Vector> {
+        vector_of!(self)
+    }
+
+    /// The operand that is neither dst nor a source, to rewrite: Select's `sel_mask`,
+    /// GatherMask's pattern tensor, ReduceSum/Max/Min's `work`, Gather's `offset`.
+    pub fn other_operand_mut(&mut self) -> Option<&mut Operand> {
+        match self {
+            Args::Select { sel_mask, .. } => Some(sel_mask),
+            Args::GatherMask {
+                pattern: GatherPattern::Tensor(o),
+                ..
+            } => Some(o),
+            Args::Whole { work, .. } => work.as_mut(),
+            Args::Gather { offset, .. } => Some(offset),
+            _ => None,
+        }
+    }
+}
+
 /// One instruction: its API identity, its position, and its typed arguments.
 #[derive(Clone, Debug)]
 pub struct Instr {
@@ -360,26 +412,12 @@ impl Instr {
 
     /// The vector operands and form; None for the mask-register instructions.
     pub fn vector(&self) -> Option<&Vector> {
-        match &self.args {
-            Args::MaskReg { .. }
-            | Args::DeqScale { .. }
-            | Args::GetValue { .. }
-            | Args::SetValue { .. }
-            | Args::Let { .. }
-            | Args::ReduceSumSpr { .. }
-            | Args::Sync(_) => None,
-            Args::Elementwise(v) | Args::Brcb(v) => Some(v),
-            Args::Scalar { v, .. }
-            | Args::Fill { v, .. }
-            | Args::Reduce { v, .. }
-            | Args::Compare { v, .. }
-            | Args::Select { v, .. }
-            | Args::GatherMask { v, .. }
-            | Args::Cast { v, .. }
-            | Args::DataCopy { v, .. }
-            | Args::Gather { v, .. }
-            | Args::Whole { v, .. } => Some(v),
-        }
+        self.args.vector()
+    }
+
+    /// The vector part, to rewrite (scalar bindings).
+    pub fn vector_mut(&mut self) -> Option<&mut Vector> {
+        self.args.vector_mut()
     }
 
     /// The destination operand, if the instruction has one.

@@ -47,6 +47,16 @@ impl std::fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+impl LoadError {
+    /// Whether a file could not be read (the program or a `File` data file): exit 4, not an
+    /// invalid program (docs/format.md §9).
+    pub fn is_io(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.code == "io-error" || d.code == "file-error")
+    }
+}
+
 /// Reads and validates the program file at `path` (`-`: standard input, named `<stdin>` in
 /// diagnostics, its `File` paths relative to the working directory). An unreadable file is one
 /// `io-error` diagnostic without a position.

@@ -572,9 +572,7 @@ impl Machine {
         // A count-form ReduceSum leaves its result in the register GetReduceRepeatSumSpr reads
         // (docs/semantics.md §17).
         let code = &self.program.code[self.pos.instruction as usize];
-        if code.op == Op::ReduceSum
-            && matches!(code.vector().map(|v| &v.form), Some(Form::Count(_)))
-        {
+        if code.op == Op::ReduceSum && matches!(code.form(), Form::Count(_)) {
             if let Some(d) = plan.operands.iter().find(|o| o.role == "dst") {
                 let bytes = self.ub.bytes();
                 let (s, e) = (d.base as usize, d.base as usize + d.size() as usize);

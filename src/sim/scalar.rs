@@ -221,7 +221,7 @@ pub fn bind<'a>(
                     continue;
                 }
                 let s = int(name, u16::MAX as i128)? as u32;
-                if let Some(vec) = vector_mut(&mut out) {
+                if let Some(vec) = out.vector_mut() {
                     let st = &mut vec.strides;
                     match name {
                         "dst_blk_stride" | "dst_stride" => st.dst_blk = s,
@@ -240,8 +240,8 @@ pub fn bind<'a>(
                 let o = match (&mut out.args, k) {
                     (Args::GetValue { src, .. }, 1) => Some(src),
                     (Args::SetValue { dst, .. }, 0) => Some(dst),
-                    (args, 3) => other_operand_mut(args),
-                    (args, _) => match vector_args_mut(args) {
+                    (args, 3) => args.other_operand_mut(),
+                    (args, _) => match args.vector_mut() {
                         Some(v) if k == 0 => Some(&mut v.dst),
                         Some(v) => v.src.get_mut(k as usize - 1),
                         None => None,
@@ -285,43 +285,8 @@ pub fn bind<'a>(
     Ok(Cow::Owned(out))
 }
 
-/// The operand a `Slot::Offset(3)` binds: neither dst nor a source.
-fn other_operand_mut(args: &mut Args) -> Option<&mut crate::base::ir::Operand> {
-    match args {
-        Args::Select { sel_mask, .. } => Some(sel_mask),
-        Args::GatherMask {
-            pattern: crate::base::ir::GatherPattern::Tensor(o),
-            ..
-        } => Some(o),
-        Args::Whole { work, .. } => work.as_mut(),
-        Args::Gather { offset, .. } => Some(offset),
-        _ => None,
-    }
-}
-
-fn vector_mut(i: &mut Instr) -> Option<&mut crate::base::ir::Vector> {
-    vector_args_mut(&mut i.args)
-}
-
-fn vector_args_mut(args: &mut Args) -> Option<&mut crate::base::ir::Vector> {
-    match args {
-        Args::Elementwise(v) | Args::Brcb(v) => Some(v),
-        Args::Scalar { v, .. }
-        | Args::Fill { v, .. }
-        | Args::Reduce { v, .. }
-        | Args::Compare { v, .. }
-        | Args::Select { v, .. }
-        | Args::GatherMask { v, .. }
-        | Args::Cast { v, .. }
-        | Args::DataCopy { v, .. }
-        | Args::Gather { v, .. }
-        | Args::Whole { v, .. } => Some(v),
-        _ => None,
-    }
-}
-
 fn set_form(i: &mut Instr, f: Form) {
-    if let Some(v) = vector_mut(i) {
+    if let Some(v) = i.vector_mut() {
         v.form = f;
     }
 }

@@ -151,6 +151,13 @@ impl Room for GatherRoom {
             return;
         };
         let size = k.dtype.size() as u64;
+        // The product's offset range for this element width.
+        let max = match size {
+            1 => c.product.profile().gather_offset_max[0],
+            2 => c.product.profile().gather_offset_max[1],
+            _ => u32::MAX as u64,
+        };
+        let product = c.product;
         let mut bad: Option<Diagnostic> = None;
         let mut uninit: Option<(u32, u32, u32, u64)> = None;
         plan.walk(1, |r, b, lane, a| {
@@ -163,17 +170,12 @@ impl Room for GatherRoom {
                     .unwrap_or([0; 4]),
             ) as u64;
             let at = k.base_addr as u64 + o;
-            let max = match size {
-                1 => c.product.profile().gather_offset_max[0],
-                2 => c.product.profile().gather_offset_max[1],
-                _ => u32::MAX as u64,
-            };
             let msg = if o > max {
                 Some((
                     "gather-offset-out-of-range",
                     format!(
                         "Gather offset[{lane}] of repeat {r} is {o} bytes: {} offsets of {}-bit data range over 0..={max} (DK:离散与聚合/Gather 约束说明)",
-                        c.product,
+                        product,
                         size * 8
                     ),
                 ))
