@@ -25,6 +25,7 @@ fn add_program(dt: DType) -> Arc<Program> {
         len: n,
         init: init.then(|| (0..bytes).map(|b| (b % 61) as u8 & 0x3b).collect()),
         span: Span::new(1, 1),
+        space: Default::default(),
     };
     let op = |t: usize| Operand {
         tensor: t,
@@ -194,6 +195,7 @@ fn bench_ui(c: &mut Criterion) {
         len: n,
         init: Some(vec![0x3c; (n * 2) as usize]),
         span: Span::new(1, 1),
+        space: Default::default(),
     };
     let op = |t: usize| Operand {
         tensor: t,

@@ -153,8 +153,11 @@ fn detail(e: &ExpectResult) -> String {
         let got = f.actual.as_deref().unwrap_or("uninitialised");
         let _ = writeln!(
             s,
-            "  {}[{}] @ {:#x}: expected {}, got {got}",
-            e.tensor, f.index, f.addr, f.expected
+            "  {}[{}] @ {}: expected {}, got {got}",
+            e.tensor,
+            f.index,
+            crate::base::ir::addr_text(f.addr as u64),
+            f.expected
         );
     }
     s

@@ -640,10 +640,8 @@ fn dump_tensors(m: &crate::sim::Machine, dir: &Path, force: bool) -> Result<(), 
             ));
         }
     }
-    let ub = m.ub().bytes();
     for (f, t) in &files {
-        let (s, e) = (t.addr as usize, t.end() as usize);
-        let bytes = ub.get(s..e.min(ub.len())).unwrap_or_default();
+        let bytes = m.ub().get(t.addr as u64..t.end()).unwrap_or_default();
         crate::files::write_atomic(f, bytes, true)
             .map_err(|e| format!("cannot write {}: {e}", f.display()))?;
     }

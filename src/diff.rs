@@ -304,10 +304,10 @@ impl DiffReport {
                         .unwrap_or_default();
                     let _ = writeln!(
                         out,
-                        "  {}[{}] @ {:#x}: {}{first}",
+                        "  {}[{}] @ {}: {}{first}",
                         t.name,
                         e.index,
-                        e.addr,
+                        crate::base::ir::addr_text(e.addr as u64),
                         vals.join(" | ")
                     );
                 }

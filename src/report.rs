@@ -3,6 +3,7 @@
 
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::{value_text, DType, Value};
+use crate::base::ir::addr_text;
 use crate::outcome::{Outcome, Verdict};
 use crate::sim::Machine;
 use serde_json::{json, Map, Value as Json};
@@ -54,7 +55,7 @@ pub fn tensors_json(m: &Machine) -> Json {
             .collect();
         map.insert(
             t.name.clone(),
-            json!({"dtype": t.dtype.name(), "addr": t.addr, "len": t.len, "values": values}),
+            json!({"dtype": t.dtype.name(), "memory": t.memory(), "addr": t.addr, "len": t.len, "values": values}),
         );
     }
     Json::Object(map)
@@ -196,7 +197,14 @@ pub fn text_report(o: &Outcome) -> String {
     }
     let _ = writeln!(out, "\ntensors (· = uninitialised):");
     for (i, t) in p.tensors.iter().enumerate() {
-        let _ = writeln!(out, "  {}: {}[{}] @ {:#x}", t.name, t.dtype, t.len, t.addr);
+        let _ = writeln!(
+            out,
+            "  {}: {}[{}] @ {}",
+            t.name,
+            t.dtype,
+            t.len,
+            addr_text(t.addr as u64)
+        );
         out.push_str(&tensor_rows(&m.tensor_values(i), t.dtype));
     }
     if !p.scalars.is_empty() {
@@ -255,8 +263,11 @@ pub fn text_report(o: &Outcome) -> String {
                     .map_or(String::new(), |r| format!(" (rel diff {r:.3e})"));
                 let _ = writeln!(
                     out,
-                    "        {}[{}] @ {:#x}: expected {}, got {got}{rel}; {writer}",
-                    e.tensor, f.index, f.addr, f.expected
+                    "        {}[{}] @ {}: expected {}, got {got}{rel}; {writer}",
+                    e.tensor,
+                    f.index,
+                    addr_text(f.addr as u64),
+                    f.expected
                 );
             }
             if e.mismatches as usize > e.failures.len() {

@@ -64,6 +64,8 @@ const REQUIRED: &[&str] = &[
     "instr_reduce_pair_elem",
     "instr_reduce_data_block",
     "instr_reduce_repeat",
+    // the whole tile over global memory (docs/format.md §11)
+    "kernel_add_tile_gm",
 ];
 
 #[test]

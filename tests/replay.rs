@@ -35,6 +35,11 @@ fn watch_a_pair_reduce_result() {
 }
 
 #[test]
+fn watch_global_memory_in_a_tile_loop() {
+    replay_fixture("programs/kernel_add_tile_gm.ron", "gm_tile_watch");
+}
+
+#[test]
 fn reverse_continue_last_writer_and_examine() {
     replay_fixture("programs/seed_add_int16_mask64.ron", "add_reverse");
 }

@@ -10,7 +10,7 @@ use ascstep::base::dtype::{DType, Value};
 use ascstep::base::expr::{Binary, Expr, Literal};
 use ascstep::base::ir::{
     Args, CopyBlocks, Event, Form, GatherPattern, Instr, MaskArg, Operand, Pipe, Program,
-    ScalarArg, ScalarDecl, SetMaskArg, Slot, Strides, Sync, Tensor, Vector,
+    ScalarArg, ScalarDecl, SetMaskArg, Slot, Space, Strides, Sync, Tensor, Vector,
 };
 use ascstep::base::modes::CmpMode;
 use ascstep::base::modes::SelMode;
@@ -343,7 +343,11 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
                 RoundMode::Rint
             },
         },
-        Family::DataCopy => Args::DataCopy { v, blocks },
+        Family::DataCopy => Args::DataCopy {
+            v,
+            blocks,
+            pad: None,
+        },
         Family::Gather => Args::Gather {
             v,
             offset: Operand {
@@ -430,6 +434,7 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
                 len: TENSOR_BYTES / ty.size(),
                 init,
                 span: Span::new(1, 1),
+                space: Space::Ub,
             }
         })
         .collect();
@@ -490,11 +495,8 @@ fn diff(a: &Machine, b: &Machine) -> Option<String> {
             b.ub().bytes()[i]
         ));
     }
-    if a.ub().init_words() != b.ub().init_words() {
-        return Some("initialised shadow differs".into());
-    }
-    if a.ub().written_words() != b.ub().written_words() {
-        return Some("written shadow differs".into());
+    if a.ub() != b.ub() {
+        return Some("a shadow (initialised, written) or global memory differs".into());
     }
     let sa = format!(
         "{:?} {:?} {:?} {:?} {}",

@@ -159,6 +159,18 @@ fn tensors_pane_lists_typed_values_and_changes() {
 }
 
 #[test]
+fn global_memory_tensors_are_in_the_tensors_pane_and_the_inspector() {
+    // docs/format.md §11: xGm (612 halves) at GM+0x0, yGm at GM+0x600, zGm at GM+0xc00.
+    let mut a = app("programs/kernel_add_tile_gm.ron", None);
+    keys(&mut a, "n"); // to instruction 1: DataCopy yLocal ← yGm
+    let (_, text) = pane(&a, 110, 12, panes::inspector::render);
+    assert!(text.contains("src       GM+0x600"), "{text}");
+    let (_, text) = pane(&a, 80, 400, panes::tensors::render);
+    assert!(text.contains("xGm half[612] @ GM+0x0"), "{text}");
+    assert!(text.contains("zGm half[612] @ GM+0xc00"), "{text}");
+}
+
+#[test]
 fn divergence_pane_shows_the_200i_zeroing_of_pair_reduce_sum() {
     // semantics.md §9 row 1: mask 62 on float leaves dst[31] (−1 here) on A2 but writes 0 on
     // 200I/500 A2 and 950; the training series has no float PairReduceSum (§9 row 25).

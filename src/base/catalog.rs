@@ -83,8 +83,12 @@ pub enum Family {
     Whole,
     /// Copy: the masked UB → UB move with CopyRepeatParams (DK:数据搬运/Copy).
     Copy,
-    /// DataCopy between two UB tensors: `count` or DataCopyParams (DK:数据搬运/DataCopy).
+    /// DataCopy between two UB tensors, or between GM and the UB: `count` or DataCopyParams
+    /// (DK:数据搬运/DataCopy).
     DataCopy,
+    /// DataCopyPad between GM and the UB: DataCopyExtParams (byte lengths) and, GM → UB,
+    /// padding (DK:数据搬运/DataCopyPad).
+    DataCopyPad,
     /// Gather: `dst[i] = src[(base_addr + offset[i]) / sizeof(T)]`, data-dependent addresses
     /// (DK:离散与聚合/Gather).
     Gather,
@@ -97,14 +101,18 @@ pub enum Family {
 }
 
 macro_rules! ops {
-    ($($op:ident => $fam:ident),* $(,)?) => {
-        /// Every instruction the simulator knows, by its Ascend C API name.
+    (@name $op:ident $name:literal) => { $name };
+    (@name $op:ident) => { stringify!($op) };
+    ($($op:ident $(as $name:literal)? => $fam:ident),* $(,)?) => {
+        /// Every instruction the simulator knows, by its Ascend C API name. An API whose
+        /// documentation pages differ by data path has one variant per path, all with the
+        /// API's name (`DataCopyGm` is DataCopy between GM and the UB).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Op { $($op),* }
         impl Op {
             pub const ALL: &'static [Op] = &[$(Op::$op),*];
             pub fn name(self) -> &'static str {
-                match self { $(Op::$op => stringify!($op)),* }
+                match self { $(Op::$op => ops!(@name $op $($name)?)),* }
             }
             pub fn family(self) -> Family {
                 match self { $(Op::$op => Family::$fam),* }
@@ -133,7 +141,8 @@ ops! {
     ReduceSum => Whole, ReduceMax => Whole, ReduceMin => Whole,
     SetVectorMask => MaskReg, SetMaskCount => MaskReg, SetMaskNorm => MaskReg,
     ResetMask => MaskReg,
-    Copy => Copy, DataCopy => DataCopy, Gather => Gather, SetDeqScale => DeqScale,
+    Copy => Copy, DataCopy => DataCopy, DataCopyGm as "DataCopy" => DataCopy,
+    DataCopyPad => DataCopyPad, Gather => Gather, SetDeqScale => DeqScale,
     GetValue => ScalarUnit, SetValue => ScalarUnit, Let => ScalarUnit,
     GetReduceRepeatSumSpr => ScalarUnit,
     PipeBarrier => Sync, SetFlag => Sync, WaitFlag => Sync,
@@ -480,6 +489,32 @@ impl Op {
                     a3: (all | BF, 0),
                     a200i: (0, 0),
                     a950: (all | BF, 0),
+                }
+            }
+            // DK:数据搬运/GM与UB数据搬运/GM与UB连续数据搬运(DataCopy) and 高维切分: every
+            // product; no bfloat16 on training and inference.
+            DataCopyGm => {
+                let all = INTS | H | F;
+                PerProduct {
+                    training: (all, 0),
+                    inference: (all, 0),
+                    a2: (all | BF, 0),
+                    a3: (all | BF, 0),
+                    a200i: (all | BF, 0),
+                    a950: (all | BF, 0),
+                }
+            }
+            // DK:数据搬运/GM与UB数据搬运/GMToUB and UBToGM非对齐数据搬运(DataCopyPad): not on
+            // training or inference; no 64-bit types on 200I/500 A2.
+            DataCopyPad => {
+                let all = INTS | H | BF | F;
+                PerProduct {
+                    training: (0, 0),
+                    inference: (0, 0),
+                    a2: (all, 0),
+                    a3: (all, 0),
+                    a200i: (all & !(I64 | U64), 0),
+                    a950: (all, 0),
                 }
             }
         }

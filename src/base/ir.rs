@@ -118,16 +118,57 @@ impl Program {
 pub struct Tensor {
     pub name: String,
     pub dtype: DType,
-    /// Byte address in the UB.
+    /// Byte address: in the UB, or from [`GM_BASE`] for a global-memory tensor.
     pub addr: u32,
     /// Length in elements.
     pub len: u32,
     /// Initial contents, `len * dtype.size()` bytes; None = uninitialised.
     pub init: Option<Vec<u8>>,
     pub span: Span,
+    /// Where it lives: the UB (`tensors`) or global memory (`gm`, docs/format.md §11).
+    pub space: Space,
+}
+
+/// Largest UB (`ub_size` override) the simulator accepts.
+pub const MAX_UB: u32 = 16 << 20;
+
+/// Largest global memory, all `gm` tensors together (docs/format.md §11).
+pub const MAX_GM: u32 = 256 << 20;
+
+/// Where global memory starts in the simulator's address space: far above any UB
+/// (`MAX_UB`), so an address says which memory it is in (docs/format.md §11).
+pub const GM_BASE: u32 = 0x8000_0000;
+
+/// An address as users read it: `0x400` in the UB, `GM+0xc00` in global memory.
+pub fn addr_text(addr: u64) -> String {
+    if addr >= GM_BASE as u64 {
+        format!("GM+{:#x}", addr - GM_BASE as u64)
+    } else {
+        format!("{addr:#x}")
+    }
+}
+
+/// The memory a tensor lives in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Space {
+    /// The Unified Buffer (a LocalTensor).
+    #[default]
+    Ub,
+    /// Global memory (a GlobalTensor).
+    Gm,
 }
 
 impl Tensor {
+    pub fn is_gm(&self) -> bool {
+        self.space == Space::Gm
+    }
+    /// "ub" or "gm", as the JSON report names the memory.
+    pub fn memory(&self) -> &'static str {
+        match self.space {
+            Space::Ub => "ub",
+            Space::Gm => "gm",
+        }
+    }
     pub fn bytes(&self) -> u32 {
         self.len * self.dtype.size()
     }
@@ -216,6 +257,16 @@ pub struct CopyBlocks {
     pub dst_gap: u32,
 }
 
+/// DataCopyPadExtParams of a GM → UB DataCopyPad (DK:数据搬运/DataCopyPad 表4): `left` and
+/// `right` padding elements around each burst, filled with `value` when `is_pad`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Padding {
+    pub is_pad: bool,
+    pub left: u32,
+    pub right: u32,
+    pub value: Value,
+}
+
 /// Where GatherMask's pattern comes from (docs/semantics.md §4.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GatherPattern {
@@ -275,10 +326,13 @@ pub enum Args {
     },
     /// Cast (`round`) and AddReluCast / SubReluCast / MulCast (always CAST_RINT).
     Cast { v: Vector, round: RoundMode },
-    /// DataCopy between two UB tensors: the count form (`v.form` is `Count`) or DataCopyParams.
+    /// DataCopy (UB ↔ UB, GM ↔ UB): the count form (`v.form` is `Count`) or DataCopyParams;
+    /// DataCopyPad: DataCopyExtParams in `blocks` (`len` and the GM-side gap in bytes, the
+    /// UB-side gap in 32-byte blocks) and, GM → UB, its padding.
     DataCopy {
         v: Vector,
         blocks: Option<CopyBlocks>,
+        pad: Option<Padding>,
     },
     /// SetDeqScale: the half `scale` of int32 → half Cast (`SetDeqScale(half)`), or the
     /// CastDequant form `SetDeqScale(float scale, int16 offset, bool signMode)` (`offset`,

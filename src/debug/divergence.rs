@@ -99,7 +99,7 @@ pub fn diff_tensors(a: &Machine, b: &Machine) -> Outcome {
     for (t, tensor) in a.program().tensors.iter().enumerate() {
         let s = tensor.dtype.size();
         let range = tensor.addr..tensor.addr.saturating_add(tensor.bytes());
-        let fits = |m: &Machine| range.end <= m.ub().size();
+        let fits = |m: &Machine| m.ub().holds(range.start as u64..range.end as u64);
         if !fits(a) || !fits(b) {
             continue;
         }

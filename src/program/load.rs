@@ -10,7 +10,7 @@ use super::data::{self, Run, Target};
 use super::LoadError;
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::DType;
-use crate::base::ir::{Program, ScalarDecl, Slot, Tensor};
+use crate::base::ir::{Program, ScalarDecl, Slot, Space, Tensor, GM_BASE, MAX_GM, MAX_UB};
 use crate::base::product::Product;
 use crate::base::spans::{self, Delim, Key, Kind, Lit, Node};
 use std::path::{Path, PathBuf};
@@ -35,6 +35,8 @@ pub(crate) struct Ctx {
     pub scalars: Vec<ScalarDecl>,
     /// Numeric fields of the instruction being read that name a scalar.
     pub bindings: Vec<(Slot, usize)>,
+    /// Bytes of global memory placed so far (docs/format.md §11).
+    pub gm_used: u64,
 }
 
 /// The named fields of a `( name: value, … )` group, after unknown and duplicate fields were
@@ -108,6 +110,7 @@ impl Ctx {
             instr: None,
             scalars: Vec::new(),
             bindings: Vec::new(),
+            gm_used: 0,
         }
     }
 
@@ -593,11 +596,12 @@ fn ron_error(e: &ron::error::SpannedError) -> Diagnostic {
     ))
 }
 
-const PROGRAM_FIELDS: [&str; 7] = [
-    "name", "product", "ub_size", "tensors", "scalars", "code", "expect",
+const PROGRAM_FIELDS: [&str; 8] = [
+    "name", "product", "ub_size", "tensors", "gm", "scalars", "code", "expect",
 ];
 pub(super) const SCALAR_FIELDS: [&str; 2] = ["dtype", "value"];
 const TENSOR_FIELDS: [&str; 4] = ["dtype", "addr", "len", "init"];
+const GM_FIELDS: [&str; 3] = ["dtype", "len", "init"];
 pub(super) const EXPECT_FIELDS: [&str; 8] = [
     "tensor",
     "at",
@@ -661,8 +665,11 @@ fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> O
         .map(|v| v as u32);
 
     match ctx.require(&f, "tensors", "the program") {
-        Some(t) => tensors(ctx, t),
+        Some(t) => tensors(ctx, t, Space::Ub),
         None => ctx.tensors_ok = false,
+    }
+    if let Some(g) = f.get("gm").and_then(opt) {
+        tensors(ctx, g, Space::Gm);
     }
     if let Some(s) = f.get("scalars").and_then(opt) {
         super::scalars::scalars(ctx, s);
@@ -727,13 +734,19 @@ fn product(ctx: &mut Ctx, node: &Node) -> Option<Product> {
     None
 }
 
-/// `tensors: { "name": (dtype, addr, len, init), … }`, in the order written
-/// (docs/format.md §4).
-fn tensors(ctx: &mut Ctx, node: &Node) {
+/// `tensors: { "name": (dtype, addr, len, init), … }` (docs/format.md §4) and `gm: { "name":
+/// (dtype, len, init), … }` (§11), in the order written; one namespace for both.
+fn tensors(ctx: &mut Ctx, node: &Node, space: Space) {
     let items = match node.group() {
         Some(g) if g.delim == Delim::Brace => &g.items,
         _ => {
-            ctx.wrong_type(node, "the tensor map `tensors: { \"name\": (…), … }`");
+            let what = match space {
+                Space::Ub => "the tensor map `tensors: { \"name\": (…), … }`",
+                Space::Gm => {
+                    "the global-memory tensor map `gm: { \"name\": (dtype: …, len: …), … }`"
+                }
+            };
+            ctx.wrong_type(node, what);
             ctx.tensors_ok = false;
             return;
         }
@@ -757,7 +770,7 @@ fn tensors(ctx: &mut Ctx, node: &Node) {
             );
             continue;
         }
-        let idx = tensor(ctx, name, key.span, &item.value);
+        let idx = tensor(ctx, name, key.span, &item.value, space);
         let idx = idx.map(|t| {
             ctx.tensors.push(t);
             ctx.tensors.len() - 1
@@ -766,18 +779,74 @@ fn tensors(ctx: &mut Ctx, node: &Node) {
     }
 }
 
-fn tensor(ctx: &mut Ctx, name: &str, name_span: Span, node: &Node) -> Option<Tensor> {
-    let what = format!("tensor \"{name}\"");
+fn tensor(ctx: &mut Ctx, name: &str, name_span: Span, node: &Node, space: Space) -> Option<Tensor> {
+    let what = match space {
+        Space::Ub => format!("tensor \"{name}\""),
+        Space::Gm => format!("GM tensor \"{name}\""),
+    };
     let before = ctx.error_count();
-    let mut f = ctx.fields(node, &what, &[], &TENSOR_FIELDS)?;
+    let allowed: &[&str] = match space {
+        Space::Ub => &TENSOR_FIELDS,
+        Space::Gm => &GM_FIELDS,
+    };
+    let mut f = ctx.fields(node, &what, &[], allowed)?;
     f.owner = name_span;
     let dtype = ctx.require(&f, "dtype", &what).and_then(|n| ctx.dtype(n));
-    let addr = ctx
-        .require(&f, "addr", &what)
-        .and_then(|n| ctx.uint(n, "addr", u32::MAX as u128));
+    let addr = match space {
+        Space::Ub => ctx
+            .require(&f, "addr", &what)
+            .and_then(|n| ctx.uint(n, "addr", u32::MAX as u128)),
+        Space::Gm => Some(0),
+    };
     let len_node = ctx.require(&f, "len", &what);
     let len = len_node.and_then(|n| ctx.uint(n, "len", u32::MAX as u128));
     let (dtype, addr, len, len_node) = (dtype?, addr? as u32, len? as u32, len_node?);
+    let bytes = len as u64 * dtype.size() as u64;
+    // Global memory: placed one tensor after another, 512-byte aligned, within MAX_GM.
+    let addr = match space {
+        Space::Ub => addr,
+        Space::Gm => {
+            let at = ctx.gm_used.next_multiple_of(512);
+            if at + bytes > MAX_GM as u64 {
+                ctx.report(
+                    Diagnostic::error(
+                        "value-out-of-range",
+                        format!(
+                            "{what} needs {bytes} bytes ({len} × {}){}: more than the {MAX_GM} bytes of global memory ascstep simulates",
+                            dtype.size(),
+                            if at > 0 {
+                                format!(" after {at} bytes of GM tensors before it")
+                            } else {
+                                String::new()
+                            }
+                        ),
+                    )
+                    .at(len_node.span)
+                    .note("a debugging run needs a tile loop's worth of data, not a whole model (docs/format.md §11)"),
+                );
+                return None;
+            }
+            ctx.gm_used = at + bytes;
+            GM_BASE + at as u32
+        }
+    };
+    // A UB tensor longer than any UB is refused before its data is built.
+    let end = addr as u64 + bytes;
+    if space == Space::Ub && end > MAX_UB as u64 && end <= u32::MAX as u64 {
+        ctx.report(
+            Diagnostic::error(
+                "tensor-outside-ub",
+                format!(
+                    "{what} spans {addr:#x}..{:#x} ({len} × {} bytes), beyond the largest UB ascstep simulates ({MAX_UB} bytes with `ub_size`)",
+                    addr as u64 + bytes,
+                    dtype.size()
+                ),
+            )
+            .at(len_node.span)
+            .note("UB sizes: docs/semantics.md §7 item 3; whole inputs belong in `gm` (docs/format.md §11)"),
+        );
+        return None;
+    }
     if len == 0 {
         ctx.error(
             "value-out-of-range",
@@ -826,5 +895,6 @@ fn tensor(ctx: &mut Ctx, name: &str, name_span: Span, node: &Node) -> Option<Ten
         len,
         init,
         span: name_span,
+        space,
     })
 }

@@ -35,17 +35,16 @@ impl Mem<'_> {
         out: &mut [u8],
     ) {
         let size = op.size() as usize;
-        let bytes = self.ub.bytes();
         if lanes.all_in(ks.start, ks.end) && contiguous(op, &ks) {
             let s = op.span(r, ks.start, ks.end);
-            if let Some(src) = bytes.get(s.start as usize..s.end as usize) {
+            if let Some(src) = self.ub.get(s) {
                 out[..src.len()].copy_from_slice(src);
             }
         } else {
             for k in lanes.iter_in(ks.start, ks.end) {
-                let a = op.addr(r, k) as usize;
+                let a = op.addr(r, k);
                 let o = (k - ks.start) as usize * size;
-                if let Some(c) = bytes.get(a..a + size) {
+                if let Some(c) = self.ub.get(a..a + size as u64) {
                     out[o..o + size].copy_from_slice(c);
                 }
             }
@@ -91,7 +90,7 @@ impl Mem<'_> {
         if lanes.all_in(ks.start, ks.end) && contiguous(op, &ks) {
             let s = op.span(r, ks.start, ks.end);
             let (s0, s1) = (s.start as u32, s.end as u32);
-            if s.end <= self.ub.size() as u64 {
+            if self.ub.holds(s.clone()) {
                 self.ub
                     .slice_mut(s0..s1)
                     .copy_from_slice(&vals[..(s1 - s0) as usize]);
@@ -100,7 +99,7 @@ impl Mem<'_> {
             for k in lanes.iter_in(ks.start, ks.end) {
                 let a = op.addr(r, k);
                 let o = (k - ks.start) as usize * size;
-                if a + size as u64 <= self.ub.size() as u64 {
+                if self.ub.holds(a..a + size as u64) {
                     self.ub
                         .slice_mut(a as u32..a as u32 + size as u32)
                         .copy_from_slice(&vals[o..o + size]);
@@ -142,13 +141,38 @@ impl Mem<'_> {
         }
     }
 
+    /// Makes the element at byte `addr` undefined (uninitialised, written by this step: a
+    /// DMA's "random" padding), recording it as lane `lane`.
+    pub fn undefine(&mut self, op: &OpAddr, lane: u32, addr: u64) {
+        let size = op.size();
+        if !self.ub.holds(addr..addr + size as u64) {
+            return;
+        }
+        let before = self.bytes_of(&[addr as u32], size as usize);
+        let was_init = self.elem_init(addr as u32, size);
+        self.ub.mark_undefined(addr as u32..addr as u32 + size);
+        if let Some(rec) = self.rec.as_deref_mut() {
+            rec.push(Access {
+                role: op.role,
+                tensor: op.tensor,
+                kind: AccessKind::Write,
+                dtype: op.dtype,
+                lanes: vec![lane],
+                addrs: vec![addr as u32],
+                after: before.clone(),
+                before,
+                init_before: vec![was_init],
+            });
+        }
+    }
+
     /// Loads one element at byte `addr` (reduction sources of one element per block, packed
     /// bits), recording it as element `lane`. Bytes outside the UB read as zero (the plan's
     /// bounds checks keep them inside).
     pub fn read_one<T: Elem>(&mut self, op: &OpAddr, lane: u32, addr: u64) -> T {
         let size = op.size() as usize;
         let bytes = self.bytes_of(&[addr as u32], size);
-        if addr + size as u64 > self.ub.size() as u64 {
+        if !self.ub.holds(addr..addr + size as u64) {
             return T::load(&[0u8; 8]);
         }
         let v = T::load(&bytes);
@@ -177,23 +201,21 @@ impl Mem<'_> {
     }
 
     fn elem_init(&self, a: u32, size: u32) -> bool {
-        a.checked_add(size)
-            .is_some_and(|e| e <= self.ub.size() && self.ub.all_init(a..e))
+        a.checked_add(size).is_some_and(|e| self.ub.all_init(a..e))
     }
 
     #[inline(always)]
     fn put<T: Elem>(&mut self, addr: u64, size: usize, v: T) {
-        if addr + size as u64 <= self.ub.size() as u64 {
+        if self.ub.holds(addr..addr + size as u64) {
             let a = addr as u32;
             v.store(self.ub.slice_mut(a..a + size as u32));
         }
     }
 
     fn bytes_of(&self, addrs: &[u32], size: usize) -> Vec<u8> {
-        let bytes = self.ub.bytes();
         let mut v = Vec::with_capacity(addrs.len() * size);
         for &a in addrs {
-            match bytes.get(a as usize..a as usize + size) {
+            match self.ub.get(a as u64..a as u64 + size as u64) {
                 Some(c) => v.extend_from_slice(c),
                 None => v.extend(std::iter::repeat_n(0, size)),
             }
@@ -240,7 +262,7 @@ impl Mem<'_> {
         let size = op.size() as u64;
         if lanes.all_in(ks.start, ks.end) && contiguous(op, &ks) {
             let s = op.span(r, ks.start, ks.end);
-            if s.end > self.ub.size() as u64 {
+            if !self.ub.holds(s.clone()) {
                 return None;
             }
             let a = self.ub.first_uninit(s.start as u32..s.end as u32)?;
@@ -249,7 +271,7 @@ impl Mem<'_> {
         }
         for k in lanes.iter_in(ks.start, ks.end) {
             let a = op.addr(r, k);
-            if a + size <= self.ub.size() as u64 && !self.ub.all_init(a as u32..(a + size) as u32) {
+            if self.ub.holds(a..a + size) && !self.ub.all_init(a as u32..(a + size) as u32) {
                 return Some((k, a as u32));
             }
         }

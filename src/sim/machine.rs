@@ -77,8 +77,8 @@ pub struct Machine {
     scalars: ScalarState,
 }
 
-/// Largest `ub_size` override accepted.
-pub const MAX_UB: u32 = 16 << 20;
+pub use crate::base::ir::MAX_UB;
+use crate::base::ir::{GM_BASE, MAX_GM};
 
 impl Machine {
     /// A machine at step 0: tensors placed and initialised. Layout problems (a tensor outside
@@ -98,9 +98,20 @@ impl Machine {
             Some(s) => s,
             None => product.profile().ub_size,
         };
-        let mut ub = Ub::new(ub_size);
+        let gm = program
+            .tensors
+            .iter()
+            .filter(|t| t.is_gm())
+            .map(|t| t.end() - GM_BASE as u64)
+            .max()
+            .unwrap_or(0);
+        let mut ub = Ub::with_gm(ub_size, gm.min(MAX_GM as u64) as u32);
         for t in &program.tensors {
-            if t.end() > ub_size as u64 {
+            if t.is_gm() {
+                if let Some(init) = &t.init {
+                    ub.write(t.addr, init);
+                }
+            } else if t.end() > ub_size as u64 {
                 diags.push(
                     Diagnostic::error(
                         "tensor-outside-ub",
@@ -200,7 +211,7 @@ impl Machine {
         let tensor = self.program.tensors.get(t)?;
         let s = tensor.dtype.size();
         let a = tensor.addr.checked_add(i.checked_mul(s)?)?;
-        if i >= tensor.len || a + s > self.ub.size() || !self.ub.all_init(a..a + s) {
+        if i >= tensor.len || !self.ub.all_init(a..a.checked_add(s)?) {
             return None;
         }
         Some(tensor.dtype.decode(self.ub.slice(a..a + s)))
@@ -211,7 +222,7 @@ impl Machine {
         let tensor = self.program.tensors.get(t)?;
         let s = tensor.dtype.size();
         let a = tensor.addr.checked_add(i.checked_mul(s)?)?;
-        if i >= tensor.len || a.checked_add(s)? > self.ub.size() || !self.ub.all_init(a..a + s) {
+        if i >= tensor.len || !self.ub.all_init(a..a.checked_add(s)?) {
             return None;
         }
         Some(self.ub.slice(a..a + s))
@@ -348,9 +359,12 @@ impl Machine {
         ) {
             Ok(mut prep) => {
                 self.mask = prep.mask_at_start;
-                // A vector instruction reading what SetValue wrote without an S → V sync.
+                // A vector instruction reading what SetValue wrote without an S → V sync (not
+                // the GM moves, on the MTE pipes).
+                let op = self.program.code[idx as usize].op;
+                let vector_pipe = !matches!(op, Op::DataCopyGm | Op::DataCopyPad);
                 let reads: Vec<Range<u32>> = (0..prep.plan.operands.len())
-                    .filter(|&i| prep.plan.operands[i].kind == AccessKind::Read)
+                    .filter(|&i| vector_pipe && prep.plan.operands[i].kind == AccessKind::Read)
                     .filter_map(|i| prep.plan.extent(i))
                     .map(|e| e.start as u32..e.end.min(u32::MAX as u64) as u32)
                     .collect();
@@ -454,7 +468,7 @@ impl Machine {
                 es.into_iter()
                     .map(|e| (e, op.addr(r, e)))
                     .find_map(|(e, a)| {
-                        (!mem.is_init(a, op.size()) && a + op.size() as u64 <= mem.ub.size() as u64)
+                        (!mem.is_init(a, op.size()) && mem.ub.holds(a..a + op.size() as u64))
                             .then_some((e, a as u32))
                     })
             };
@@ -559,9 +573,13 @@ impl Machine {
 
     fn finish(&mut self, active: Active) {
         self.mask = active.prep.mask_at_end;
-        // What a vector instruction wrote stays unsynchronised for the scalar unit.
+        // What a vector instruction wrote stays unsynchronised for the scalar unit (the GM
+        // moves run on the MTE pipes, whose hazards ascstep does not track: docs/semantics.md
+        // §18).
         let plan = &active.prep.plan;
-        for i in 0..plan.operands.len() {
+        let op = self.program.code[self.pos.instruction as usize].op;
+        let vector_pipe = !matches!(op, Op::DataCopyGm | Op::DataCopyPad);
+        for i in (0..plan.operands.len()).filter(|_| vector_pipe) {
             if plan.operands[i].kind == AccessKind::Write {
                 if let Some(e) = plan.extent(i) {
                     let r = e.start as u32..e.end.min(u32::MAX as u64) as u32;

@@ -138,7 +138,7 @@ fn prepare_inner(
     };
     let par = t.lane.par();
     let (ops, dst_align) = room.operands(&c, &t, par);
-    bounds::align(&mut c, &ops, dst_align);
+    room.align(&mut c, &ops, dst_align, room.gm_align(&t));
     let lanes = room.lanes(&mut c, &t, par, &mut reg_now);
     failed(&mut c)?;
     let Some(lanes) = lanes else {

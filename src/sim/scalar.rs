@@ -3,6 +3,7 @@
 //! C++'s usual arithmetic conversions, and the synchronisation state behind the three hazard
 //! warnings.
 
+use crate::base::catalog::Op;
 use crate::base::convert::{cast_value, round_to};
 use crate::base::dtype::{DType, Value};
 use crate::base::expr::{Binary, Expr, Func, Literal, Unary};
@@ -187,11 +188,15 @@ pub fn bind<'a>(
             }
             Slot::Stride(name) => {
                 // Fields of DataCopyParams, GatherMaskParams and Gather's base_addr first.
+                let ext = out.op == Op::DataCopyPad && name != "block_count";
                 if let Args::DataCopy {
                     blocks: Some(b), ..
                 } = &mut out.args
                 {
-                    let v = int(name, u16::MAX as i128)? as u32;
+                    // DataCopyExtParams' lengths and strides are uint32_t, DataCopyParams'
+                    // uint16_t.
+                    let max = if ext { u32::MAX } else { u16::MAX as u32 };
+                    let v = int(name, max as i128)? as u32;
                     match name {
                         "block_count" => b.count = v,
                         "block_len" => b.len = v,

@@ -1,11 +1,19 @@
-//! The Unified Buffer: bytes plus an "initialised" shadow, one bit per byte (docs/semantics.md §7 item 3).
+//! The memory the simulator owns: the Unified Buffer and the global-memory arena, each as
+//! bytes plus an "initialised" shadow, one bit per byte (docs/semantics.md §7 item 3), and a
+//! "written by an instruction" shadow.
 //!
-//! Owns raw storage only; it knows nothing about operands, masks or instructions.
+//! Both live in one 32-bit address space: UB addresses are `0..size()`, global memory starts
+//! at [`GM_BASE`] (docs/format.md §11). Every address-taking method finds the region itself; a
+//! range never spans the two. Owns raw storage only; it knows nothing about operands, masks or
+//! instructions.
 
 use std::ops::Range;
 
+pub use crate::base::ir::GM_BASE;
+
+/// One contiguous region of bytes with its two shadows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ub {
+struct Region {
     /// The bytes, stored as 8-byte words so that aligned operands can be viewed as typed
     /// slices (`bytes()` is the little-endian byte view).
     words: Vec<u64>,
@@ -16,9 +24,9 @@ pub struct Ub {
     written: Vec<u64>,
 }
 
-impl Ub {
-    pub fn new(size: u32) -> Ub {
-        Ub {
+impl Region {
+    fn new(size: u32) -> Region {
+        Region {
             words: vec![0; (size as usize).div_ceil(8)],
             size,
             init: vec![0; (size as usize).div_ceil(64)],
@@ -26,111 +34,204 @@ impl Ub {
         }
     }
 
-    pub fn size(&self) -> u32 {
-        self.size
-    }
-
-    pub fn bytes(&self) -> &[u8] {
+    fn bytes(&self) -> &[u8] {
         &bytemuck::cast_slice(&self.words)[..self.size as usize]
     }
 
-    fn bytes_mut_raw(&mut self) -> &mut [u8] {
+    fn bytes_mut(&mut self) -> &mut [u8] {
         &mut bytemuck::cast_slice_mut(&mut self.words)[..self.size as usize]
     }
+}
 
-    /// The bytes of `r`; the caller has bounds-checked `r` against `size()`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ub {
+    ub: Region,
+    gm: Region,
+}
+
+impl Ub {
+    /// A UB of `size` bytes and no global memory.
+    pub fn new(size: u32) -> Ub {
+        Ub::with_gm(size, 0)
+    }
+
+    /// A UB of `size` bytes and `gm` bytes of global memory from [`GM_BASE`].
+    pub fn with_gm(size: u32, gm: u32) -> Ub {
+        Ub {
+            ub: Region::new(size),
+            gm: Region::new(gm),
+        }
+    }
+
+    /// The UB's size in bytes.
+    pub fn size(&self) -> u32 {
+        self.ub.size
+    }
+
+    /// Bytes of global memory.
+    pub fn gm_size(&self) -> u32 {
+        self.gm.size
+    }
+
+    /// The region holding `r` and `r` relative to it; None when `r` is not inside one region.
+    #[inline(always)]
+    fn at(&self, r: Range<u64>) -> Option<(&Region, Range<usize>)> {
+        let (reg, base) = if r.start >= GM_BASE as u64 {
+            (&self.gm, GM_BASE as u64)
+        } else {
+            (&self.ub, 0)
+        };
+        (r.start <= r.end && r.end - base <= reg.size as u64)
+            .then(|| (reg, (r.start - base) as usize..(r.end - base) as usize))
+    }
+
+    #[inline(always)]
+    fn at_mut(&mut self, r: Range<u64>) -> Option<(&mut Region, Range<usize>)> {
+        let (reg, base) = if r.start >= GM_BASE as u64 {
+            (&mut self.gm, GM_BASE as u64)
+        } else {
+            (&mut self.ub, 0)
+        };
+        (r.start <= r.end && r.end - base <= reg.size as u64)
+            .then(|| (reg, (r.start - base) as usize..(r.end - base) as usize))
+    }
+
+    /// True when the bytes `r` lie inside the UB or inside global memory.
+    #[inline(always)]
+    pub fn holds(&self, r: Range<u64>) -> bool {
+        self.at(r).is_some()
+    }
+
+    /// The UB's bytes (not global memory).
+    pub fn bytes(&self) -> &[u8] {
+        self.ub.bytes()
+    }
+
+    /// The bytes of `r`, None unless `r` lies in one region.
+    #[inline(always)]
+    pub fn get(&self, r: Range<u64>) -> Option<&[u8]> {
+        let (reg, l) = self.at(r)?;
+        Some(&reg.bytes()[l])
+    }
+
+    /// The bytes of `r`; the caller has checked `r` with `holds` (an empty slice otherwise).
     #[inline(always)]
     pub fn slice(&self, r: Range<u32>) -> &[u8] {
-        &self.bytes()[r.start as usize..r.end as usize]
+        self.get(r.start as u64..r.end as u64).unwrap_or(&[])
     }
 
     /// Loads initial contents: writes `data` at `addr` and marks it initialised (not written
-    /// by an instruction).
-    #[inline(always)]
+    /// by an instruction). Data outside both regions is ignored (the loader refused it).
     pub fn write(&mut self, addr: u32, data: &[u8]) {
-        let a = addr as usize;
-        self.bytes_mut_raw()[a..a + data.len()].copy_from_slice(data);
-        self.mark_init(addr..addr + data.len() as u32);
+        if let Some((reg, l)) = self.at_mut(addr as u64..addr as u64 + data.len() as u64) {
+            set_range(&mut reg.init, l.clone());
+            reg.bytes_mut()[l].copy_from_slice(data);
+        }
     }
 
-    /// Mutable bytes of `r` for an instruction's store, marking them initialised and written.
+    /// Mutable bytes of `r` for an instruction's store, marking them initialised and written;
+    /// the caller has checked `r` with `holds` (an empty slice otherwise).
     #[inline(always)]
     pub fn slice_mut(&mut self, r: Range<u32>) -> &mut [u8] {
-        set_range(&mut self.init, r.clone());
-        set_range(&mut self.written, r.clone());
-        &mut self.bytes_mut_raw()[r.start as usize..r.end as usize]
+        match self.at_mut(r.start as u64..r.end as u64) {
+            Some((reg, l)) => {
+                set_range(&mut reg.init, l.clone());
+                set_range(&mut reg.written, l.clone());
+                &mut reg.bytes_mut()[l]
+            }
+            None => &mut [],
+        }
     }
 
-    /// All bytes, for kernels that have already marked what they store (`slice_mut`).
-    pub fn bytes_mut(&mut self) -> &mut [u8] {
-        self.bytes_mut_raw()
+    /// The whole region that holds `dst`, as mutable bytes, with `dst` marked initialised and
+    /// written: (the region's bytes, where `dst` starts in them, the region's base address).
+    /// What the contiguous fast path computes on.
+    pub fn run_mut(&mut self, dst: Range<u32>) -> Option<(&mut [u8], usize, u64)> {
+        let base = if dst.start >= GM_BASE {
+            GM_BASE as u64
+        } else {
+            0
+        };
+        let (reg, l) = self.at_mut(dst.start as u64..dst.end as u64)?;
+        set_range(&mut reg.init, l.clone());
+        set_range(&mut reg.written, l.clone());
+        Some((reg.bytes_mut(), l.start, base))
     }
 
     /// True when an instruction has written byte `addr`.
     pub fn is_written(&self, addr: u32) -> bool {
-        get_bit(&self.written, addr)
-    }
-
-    /// The written-by-an-instruction words, for snapshots and comparisons.
-    pub fn written_words(&self) -> &[u64] {
-        &self.written
+        self.at(addr as u64..addr as u64 + 1)
+            .is_some_and(|(reg, l)| get_bit(&reg.written, l.start))
     }
 
     pub fn is_init(&self, addr: u32) -> bool {
-        get_bit(&self.init, addr)
+        self.at(addr as u64..addr as u64 + 1)
+            .is_some_and(|(reg, l)| get_bit(&reg.init, l.start))
     }
 
     /// Marks every byte of `r` initialised.
     #[inline]
     pub fn mark_init(&mut self, r: Range<u32>) {
-        set_range(&mut self.init, r);
+        if let Some((reg, l)) = self.at_mut(r.start as u64..r.end as u64) {
+            set_range(&mut reg.init, l);
+        }
     }
 
-    /// True when every byte of `r` is initialised.
+    /// Marks every byte of `r` uninitialised (what a DMA leaves undefined, docs/semantics.md
+    /// §18) and written by an instruction.
+    pub fn mark_undefined(&mut self, r: Range<u32>) {
+        if let Some((reg, l)) = self.at_mut(r.start as u64..r.end as u64) {
+            clear_range(&mut reg.init, l.clone());
+            set_range(&mut reg.written, l);
+        }
+    }
+
+    /// True when every byte of `r` is initialised (false when `r` is outside both regions).
     #[inline]
     pub fn all_init(&self, r: Range<u32>) -> bool {
-        first_clear(&self.init, r).is_none()
+        self.first_uninit(r.clone()).is_none() && self.holds(r.start as u64..r.end as u64)
     }
 
-    /// The first uninitialised byte of `r`, if any.
+    /// The first uninitialised byte of `r`, if any (`r.start` when `r` is outside both
+    /// regions).
     #[inline]
     pub fn first_uninit(&self, r: Range<u32>) -> Option<u32> {
-        first_clear(&self.init, r)
+        let base = if r.start >= GM_BASE { GM_BASE } else { 0 };
+        match self.at(r.start as u64..r.end as u64) {
+            Some((reg, l)) => first_clear(&reg.init, l).map(|a| a as u32 + base),
+            None => (r.start < r.end).then_some(r.start),
+        }
     }
 
-    /// Copies bytes and shadows of the range both UBs have.
+    /// Copies bytes and shadows of the UB range both have, and the whole global memory.
     pub fn copy_common(&mut self, other: &Ub) {
-        let w = self.words.len().min(other.words.len());
-        self.words[..w].copy_from_slice(&other.words[..w]);
-        let b = self.init.len().min(other.init.len());
-        self.init[..b].copy_from_slice(&other.init[..b]);
-        self.written[..b].copy_from_slice(&other.written[..b]);
-    }
-
-    /// The shadow words, for snapshots and comparisons.
-    pub fn init_words(&self) -> &[u64] {
-        &self.init
+        let (a, b) = (&mut self.ub, &other.ub);
+        let w = a.words.len().min(b.words.len());
+        a.words[..w].copy_from_slice(&b.words[..w]);
+        let n = a.init.len().min(b.init.len());
+        a.init[..n].copy_from_slice(&b.init[..n]);
+        a.written[..n].copy_from_slice(&b.written[..n]);
+        self.gm = other.gm.clone();
     }
 }
 
-fn get_bit(bits: &[u64], i: u32) -> bool {
-    bits.get((i / 64) as usize)
-        .is_some_and(|w| w >> (i % 64) & 1 == 1)
+fn get_bit(bits: &[u64], i: usize) -> bool {
+    bits.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
 }
 
 /// Mask of bits `lo..hi` (0 ≤ lo < hi ≤ 64) of one word.
 #[inline(always)]
-fn word_mask(lo: u32, hi: u32) -> u64 {
+fn word_mask(lo: usize, hi: usize) -> u64 {
     (u64::MAX >> (64 - (hi - lo))) << lo
 }
 
 /// Splits byte range `r` into (first word, its mask), full middle words, (last word, mask).
 #[inline(always)]
-fn split(r: &Range<u32>) -> Option<(usize, u64, Range<usize>, usize, u64)> {
+fn split(r: &Range<usize>) -> Option<(usize, u64, Range<usize>, usize, u64)> {
     if r.start >= r.end {
         return None;
     }
-    let (ws, we) = ((r.start / 64) as usize, ((r.end - 1) / 64) as usize);
+    let (ws, we) = (r.start / 64, (r.end - 1) / 64);
     let (lo, hi) = (r.start % 64, (r.end - 1) % 64 + 1);
     if ws == we {
         return Some((ws, word_mask(lo, hi), ws + 1..ws + 1, we, 0));
@@ -139,7 +240,7 @@ fn split(r: &Range<u32>) -> Option<(usize, u64, Range<usize>, usize, u64)> {
 }
 
 #[inline]
-fn set_range(bits: &mut [u64], r: Range<u32>) {
+fn set_range(bits: &mut [u64], r: Range<usize>) {
     if let Some((ws, ms, mid, we, me)) = split(&r) {
         bits[ws] |= ms;
         bits[mid].fill(u64::MAX);
@@ -147,12 +248,20 @@ fn set_range(bits: &mut [u64], r: Range<u32>) {
     }
 }
 
+fn clear_range(bits: &mut [u64], r: Range<usize>) {
+    if let Some((ws, ms, mid, we, me)) = split(&r) {
+        bits[ws] &= !ms;
+        bits[mid].fill(0);
+        bits[we] &= !me;
+    }
+}
+
 #[inline]
-fn first_clear(bits: &[u64], r: Range<u32>) -> Option<u32> {
+fn first_clear(bits: &[u64], r: Range<usize>) -> Option<usize> {
     let (ws, ms, mid, we, me) = split(&r)?;
     let at = |w: usize, m: u64| {
         let missing = !bits[w] & m;
-        (missing != 0).then(|| w as u32 * 64 + missing.trailing_zeros())
+        (missing != 0).then(|| w * 64 + missing.trailing_zeros() as usize)
     };
     if let Some(a) = at(ws, ms) {
         return Some(a);
@@ -190,6 +299,32 @@ mod tests {
         assert!(
             ub.all_init(10..10),
             "an empty range is trivially initialised"
+        );
+    }
+
+    #[test]
+    fn global_memory_is_a_second_region() {
+        let mut m = Ub::with_gm(256, 128);
+        let g = GM_BASE;
+        assert!(m.holds(g as u64..g as u64 + 128));
+        assert!(
+            !m.holds(g as u64 + 64..g as u64 + 129),
+            "past the end of GM"
+        );
+        assert!(!m.holds(200..300), "past the end of the UB");
+        assert!(!m.holds(256..GM_BASE as u64), "between the regions");
+        m.write(g + 8, &[9, 8]);
+        assert_eq!(m.slice(g + 8..g + 10), &[9, 8]);
+        assert_eq!(m.first_uninit(g..g + 16), Some(g));
+        assert_eq!(m.first_uninit(g + 8..g + 16), Some(g + 10));
+        assert!(!m.is_init(8), "the UB is untouched by a GM write");
+        m.slice_mut(g + 32..g + 40).fill(7);
+        assert!(m.is_written(g + 39) && !m.is_written(g + 40));
+        m.mark_undefined(g + 32..g + 36);
+        assert!(!m.is_init(g + 33) && m.is_init(g + 36) && m.is_written(g + 33));
+        assert!(
+            !m.all_init(300..301),
+            "outside both regions is never initialised"
         );
     }
 }

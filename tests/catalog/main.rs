@@ -18,6 +18,7 @@ mod compare;
 mod compound;
 mod fill;
 mod gather;
+mod gm;
 mod real_kernels;
 mod scalar_unit;
 mod whole;
@@ -27,6 +28,7 @@ use compare::*;
 use compound::*;
 use fill::*;
 use gather::*;
+use gm::*;
 use real_kernels::*;
 use scalar_unit::*;
 use whole::*;
@@ -70,6 +72,11 @@ fn brcb_and_create_vec_index() {
 #[test]
 fn compare_and_compares() {
     run_table("compare", compare_cases());
+}
+
+#[test]
+fn global_memory_moves() {
+    run_table("gm", gm_cases());
 }
 
 #[test]

@@ -97,6 +97,8 @@ pub struct Case {
     /// values.
     pub scalars: String,
     pub scalar_checks: Vec<(&'static str, E)>,
+    /// The `gm` map's entries (docs/format.md §11).
+    pub gm: String,
 }
 
 /// A case that must finish without warnings until told otherwise.
@@ -111,6 +113,7 @@ pub fn case(name: &str, product: Product, tensors: &str, code: &str) -> Case {
         want: Want::Finished(Vec::new()),
         scalars: String::new(),
         scalar_checks: Vec::new(),
+        gm: String::new(),
     }
 }
 
@@ -123,6 +126,11 @@ impl Case {
     /// Declares scalars: `"n": (dtype: int32, value: 4), …`.
     pub fn scalars(mut self, s: &str) -> Case {
         self.scalars = s.to_string();
+        self
+    }
+    /// Declares global-memory tensors: `"xGm": (dtype: half, len: 64, init: …), …`.
+    pub fn gm(mut self, s: &str) -> Case {
+        self.gm = s.to_string();
         self
     }
     /// Scalar `name` must end as `v`.
@@ -162,8 +170,8 @@ impl Case {
 
     pub fn text(&self) -> String {
         format!(
-            "Program(\n    name: {:?},\n    tensors: {{\n{}\n    }},\n    scalars: {{\n{}\n    }},\n    code: [\n{}\n    ],\n)\n",
-            self.name, self.tensors, self.scalars, self.code
+            "Program(\n    name: {:?},\n    tensors: {{\n{}\n    }},\n    gm: {{\n{}\n    }},\n    scalars: {{\n{}\n    }},\n    code: [\n{}\n    ],\n)\n",
+            self.name, self.tensors, self.gm, self.scalars, self.code
         )
     }
 

@@ -123,9 +123,10 @@ impl Session {
         let ub = self.machine.ub().size();
         match target {
             WatchTarget::Bytes { start, end } => {
-                if start >= end || *end > ub {
+                if start >= end || !self.machine.ub().holds(*start as u64..*end as u64) {
                     return Err(format!(
-                        "UB range {start:#x}..{end:#x} is empty or beyond the {ub}-byte UB"
+                        "UB range {start:#x}..{end:#x} is empty or beyond the {ub}-byte UB (global memory: from {:#x})",
+                        crate::sim::ub::GM_BASE
                     ));
                 }
                 Ok((*start, *end, format!("{start:#x}..{end:#x}")))

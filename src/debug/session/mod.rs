@@ -276,9 +276,9 @@ impl Session {
                 r.text.extend(self.examine_text(*addr, *len, *format)?)
             }
             Command::LastWriter(addr) => {
-                if *addr >= self.machine.ub().size() {
+                if !self.machine.ub().holds(*addr as u64..*addr as u64 + 1) {
                     return Err(format!(
-                        "address {addr:#x} is beyond the {}-byte UB",
+                        "address {addr:#x} is beyond the {}-byte UB and outside global memory",
                         self.machine.ub().size()
                     ));
                 }

@@ -138,8 +138,10 @@ impl Session {
         let ub = self.machine.ub().size();
         let end = addr
             .checked_add(len)
-            .filter(|&e| e <= ub)
-            .ok_or(format!("{addr:#x}+{len} is beyond the {ub}-byte UB"))?;
+            .filter(|&e| self.machine.ub().holds(addr as u64..e as u64))
+            .ok_or(format!(
+                "{addr:#x}+{len} is beyond the {ub}-byte UB and outside global memory"
+            ))?;
         let dt = match format {
             Format::As(d) => Some(d),
             _ => None,
@@ -159,8 +161,8 @@ impl Session {
                     let row_end = (a + 16).min(end);
                     let mut line = format!("  {a:#07x}:");
                     for x in a..row_end {
-                        if ub.is_init(x) {
-                            let _ = write!(line, " {:02x}", ub.bytes()[x as usize]);
+                        if let Some(&[b]) = ub.is_init(x).then(|| ub.slice(x..x + 1)) {
+                            let _ = write!(line, " {b:02x}");
                         } else {
                             line.push_str(" ..");
                         }

@@ -1,14 +1,22 @@
-//! The UB → UB moves (docs/format.md §7): Copy (mask, repeat_times, CopyRepeatParams) and
-//! DataCopy between two UB tensors (`count`, or DataCopyParams in 32-byte blocks).
+//! The moves (docs/format.md §7, §11): Copy (mask, repeat_times, CopyRepeatParams), DataCopy
+//! (`count`, or DataCopyParams in 32-byte blocks) between UB tensors or between GM and the UB,
+//! and DataCopyPad (DataCopyExtParams, padding) between GM and the UB.
 
 use super::*;
 use crate::base::diag::Diagnostic;
-use crate::base::ir::{Args, CopyBlocks, Form};
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::{Args, CopyBlocks, Form, Padding};
+use crate::base::spans::Delim;
 use crate::program::load::{Ctx, Fields};
 
 pub(super) const COPY: &[&str] = &["dst", "src", "mask", "repeat_times", "params"];
 
 pub(super) const DATA_COPY: &[&str] = &["dst", "src", "count", "params"];
+
+pub(super) const DATA_COPY_PAD: &[&str] = &["dst", "src", "params", "pad"];
+
+/// The fields of DataCopyPadExtParams, in C++ brace order.
+const PAD_FIELDS: [&str; 4] = ["is_pad", "left_padding", "right_padding", "padding_value"];
 
 /// Copy: the high-dimensional form only (the API has no `count`), CopyRepeatParams in C++
 /// brace order `[dst_stride, src_stride, dst_repeat_size, src_repeat_size]` or named.
@@ -25,7 +33,41 @@ pub(super) fn copy(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
 /// multiple of 32 bytes, DK:数据搬运/DataCopy) or `params: [block_count, block_len, src_stride,
 /// dst_stride]` (DataCopyParams, 32-byte blocks; the strides are the gaps between bursts).
 pub(super) fn data_copy(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
-    operands(ctx, f, ins, &["src"]);
+    let dtype = operands(ctx, f, ins, &["src"]);
+    let gm = |ctx: &Ctx, o: Option<Operand>| o.map(|o| ctx.tensors[o.tensor].is_gm());
+    let (dst_gm, src_gm) = (gm(ctx, ins.dst), gm(ctx, ins.src.first().copied()));
+    let name = ins.op.name();
+    match (dst_gm, src_gm) {
+        (Some(true), Some(true)) => {
+            let span = f.key("dst").unwrap_or(ins.span);
+            ctx.report(
+                Diagnostic::error(
+                    "gm-to-gm",
+                    format!("{name} moves GM → UB, UB → GM or UB → UB; here dst and src are both GM tensors"),
+                )
+                .at(span)
+                .note("stage the data through a UB tensor (docs/format.md §11)"),
+            );
+            return None;
+        }
+        (Some(false), Some(false)) if ins.op == Op::DataCopyPad => {
+            let span = f.key("dst").unwrap_or(ins.span);
+            ctx.report(
+                Diagnostic::error(
+                    "ub-to-ub",
+                    "DataCopyPad moves between GM and the UB; here dst and src are both UB tensors",
+                )
+                .at(span)
+                .note("between UB tensors use DataCopy (docs/format.md §11)"),
+            );
+            return None;
+        }
+        (Some(a), Some(b)) if (a || b) && ins.op == Op::DataCopy => ins.op = Op::DataCopyGm,
+        _ => {}
+    }
+    if ins.op == Op::DataCopyPad {
+        return data_copy_pad(ctx, f, ins, dtype, src_gm == Some(true));
+    }
     let blocks = match (f.get("count"), f.get("params")) {
         (Some(_), Some(_)) | (None, None) => {
             let span = f.key("params").unwrap_or(ins.span);
@@ -57,5 +99,91 @@ pub(super) fn data_copy(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Ar
     Some(Args::DataCopy {
         v: ins.vector()?,
         blocks,
+        pad: None,
+    })
+}
+
+/// DataCopyPad (docs/format.md §11): `params: [block_count, block_len, src_stride,
+/// dst_stride]` (DataCopyExtParams: `block_len` and the GM-side stride in bytes, the UB-side
+/// stride in 32-byte blocks) and, GM → UB, `pad: [is_pad, left_padding, right_padding,
+/// padding_value]` (DataCopyPadExtParams; default: no padding).
+fn data_copy_pad(
+    ctx: &mut Ctx,
+    f: &Fields,
+    ins: &mut Draft,
+    dtype: Option<DType>,
+    gm_to_ub: bool,
+) -> Option<Args> {
+    let p = ctx.require(f, "params", "DataCopyPad")?;
+    let v = params_values(ctx, p, &DATA_COPY_EXT_PARAMS, ins)?;
+    let blocks = CopyBlocks {
+        count: v[0],
+        len: v[1],
+        src_gap: v[2],
+        dst_gap: v[3],
+    };
+    let pad = match f.get("pad") {
+        None if gm_to_ub => Some(Padding {
+            is_pad: false,
+            left: 0,
+            right: 0,
+            value: Value::Int(0),
+        }),
+        None => None,
+        Some(n) if !gm_to_ub => {
+            ctx.report(
+                Diagnostic::error(
+                    "bad-form",
+                    "`pad` belongs to GM → UB DataCopyPad; UB → GM has no DataCopyPadExtParams",
+                )
+                .at(n.span)
+                .note("UB → GM drops the dummy bytes of each burst itself (DK:数据搬运/UBToGM非对齐数据搬运(DataCopyPad))"),
+            );
+            return None;
+        }
+        Some(n) => Some(padding(ctx, n, dtype, ins)?),
+    };
+    Some(Args::DataCopy {
+        v: ins.vector()?,
+        blocks: Some(blocks),
+        pad,
+    })
+}
+
+/// `pad: [is_pad, left_padding, right_padding, padding_value]` or the same fields by name.
+fn padding(ctx: &mut Ctx, node: &Node, dtype: Option<DType>, ins: &mut Draft) -> Option<Padding> {
+    let items: Vec<&Node> = match node.group() {
+        Some(g) if g.delim == Delim::Bracket && g.items.len() == 4 => {
+            g.items.iter().map(|i| &i.value).collect()
+        }
+        Some(g) if g.delim == Delim::Paren && g.items.iter().all(|i| i.key.is_some()) => {
+            let f = ctx.fields(node, "pad", &[], &PAD_FIELDS)?;
+            let mut v = Vec::new();
+            for name in PAD_FIELDS {
+                v.push(ctx.require(&f, name, "pad")?);
+            }
+            v
+        }
+        _ => {
+            ctx.report(
+                Diagnostic::error(
+                    "bad-params",
+                    format!("`pad` is DataCopyPadExtParams, found {}", node.describe()),
+                )
+                .at(node.span)
+                .note("e.g. `pad: [true, 0, 5, 0]`: [is_pad, left_padding, right_padding, padding_value], or `(is_pad: true, left_padding: 0, right_padding: 5, padding_value: 0)`"),
+            );
+            return None;
+        }
+    };
+    let is_pad = ctx.boolean(items[0], "is_pad")?;
+    let left = ctx.uint(items[1], "left_padding", 32)? as u32;
+    let right = ctx.uint(items[2], "right_padding", 32)? as u32;
+    let value = scalar(ctx, items[3], dtype, ins)?;
+    Some(Padding {
+        is_pad,
+        left,
+        right,
+        value,
     })
 }

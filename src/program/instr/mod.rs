@@ -71,6 +71,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::Whole => (whole::REDUCE_MAX_MIN, whole::whole),
         Family::Copy => (copy::COPY, copy::copy),
         Family::DataCopy => (copy::DATA_COPY, copy::data_copy),
+        Family::DataCopyPad => (copy::DATA_COPY_PAD, copy::data_copy),
         Family::Gather => (gather_index::GATHER, gather_index::gather),
         Family::DeqScale => (cast::SET_DEQ_SCALE, cast::set_deq_scale),
         Family::ScalarUnit => match op {

@@ -159,6 +159,9 @@ pub(super) fn operands(ctx: &mut Ctx, f: &Fields, ins: &mut Draft, srcs: &[&str]
     dst.map(|(_, d, _)| d)
 }
 
+/// The APIs whose operands may be global-memory tensors.
+const GM_APIS: [&str; 4] = ["DataCopy", "DataCopyPad", "GetValue", "SetValue"];
+
 /// A required operand field: `"x"` or `"x[64]"` (docs/format.md §5). Returns the operand,
 /// its tensor's dtype and the tensor's name.
 pub(super) fn operand(
@@ -192,6 +195,20 @@ pub(super) fn operand(
     };
     let idx = ctx.tensor(parsed.name, node.span)??;
     let t = &ctx.tensors[idx];
+    // Vector instructions compute on LocalTensors; only the moves and the scalar unit reach
+    // global memory (docs/format.md §11).
+    if t.is_gm() && !GM_APIS.contains(&instr) {
+        let name = t.name.clone();
+        ctx.report(
+            Diagnostic::error(
+                "gm-operand",
+                format!("`{name}` is a global-memory tensor (GlobalTensor); {instr} computes on UB tensors (LocalTensor) only"),
+            )
+            .at(node.span)
+            .note(format!("copy it into the UB first, e.g. `DataCopy(dst: \"{name}Local\", src: \"{name}\", count: …)` (docs/format.md §11)")),
+        );
+        return None;
+    }
     let (tlen, dtype, tname) = (t.len, t.dtype, t.name.clone());
     let offset = match parsed.offset {
         None => 0,

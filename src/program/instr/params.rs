@@ -159,6 +159,35 @@ pub(super) const DATA_COPY_PARAMS: [StrideField; 4] = [
     ),
 ];
 
+/// DataCopyExtParams in C++ brace order without `rsv` (DK:数据搬运/DataCopyPad 表3):
+/// blockLen in bytes; the GM-side stride in bytes, the UB-side one in 32-byte blocks.
+pub(super) const DATA_COPY_EXT_PARAMS: [StrideField; 4] = [
+    sf(
+        "block_count",
+        "DataCopyExtParams.blockCount (0..=4095)",
+        4095,
+        1,
+    ),
+    sf(
+        "block_len",
+        "DataCopyExtParams.blockLen (bytes, 0..=2097151)",
+        2_097_151,
+        0,
+    ),
+    sf(
+        "src_stride",
+        "DataCopyExtParams.srcStride (uint32_t)",
+        u32::MAX,
+        0,
+    ),
+    sf(
+        "dst_stride",
+        "DataCopyExtParams.dstStride (uint32_t)",
+        u32::MAX,
+        0,
+    ),
+];
+
 /// BinaryRepeatParams in C++ brace order: every field uint8_t.
 pub(super) const BINARY_PARAMS: [StrideField; 6] = [
     sf(

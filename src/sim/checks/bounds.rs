@@ -2,29 +2,42 @@
 //! element inside the UB and its tensor (§7 item 2). Knows no family.
 
 use crate::base::diag::Diagnostic;
+use crate::base::ir::{Tensor, GM_BASE};
 use crate::sim::checks::Ctx;
 use crate::sim::plan::{AccessKind, Indexing, OpAddr, Plan};
 
+/// "UB address 0x40" or "GM address 0x80000040".
+fn located(t: &Tensor, addr: u64) -> String {
+    if t.is_gm() {
+        format!("GM address {addr:#x}")
+    } else {
+        format!("UB address {addr:#x}")
+    }
+}
+
 /// Alignment (docs/semantics.md §7 item 1): sources 32 bytes, the destination `dst_align` when it is not
-/// indexed by lanes.
-pub fn align(c: &mut Ctx, ops: &[OpAddr], dst_align: u32) {
+/// indexed by lanes; a global-memory operand `gm_align` bytes (the moves' pages, §18).
+pub fn align(c: &mut Ctx, ops: &[OpAddr], dst_align: u32, gm_align: u32) {
     for (i, o) in ops.iter().enumerate() {
-        let need = if i == 0 && o.index != Indexing::Lanes {
+        let t = &c.program.tensors[o.tensor];
+        let need = if t.is_gm() {
+            gm_align.max(1)
+        } else if i == 0 && o.index != Indexing::Lanes {
             dst_align
         } else {
             32
         };
         if o.base % need != 0 {
-            let t = &c.program.tensors[o.tensor];
-            let field = o.role;
-            c.err(
-                "misaligned-operand",
-                field,
-                format!(
-                    "{} `{}` starts at UB address {:#x}, which is not {need}-byte aligned (docs/semantics.md §7 item 1)",
-                    o.role, t.name, o.base
-                ),
+            let (memory, at, why) = if t.is_gm() {
+                ("GM offset", o.base - GM_BASE, "docs/semantics.md §18")
+            } else {
+                ("UB address", o.base, "docs/semantics.md §7 item 1")
+            };
+            let msg = format!(
+                "{} `{}` starts at {memory} {at:#x}, which is not {need}-byte aligned ({why})",
+                o.role, t.name
             );
+            c.err("misaligned-operand", o.role, msg);
         }
     }
 }
@@ -35,7 +48,9 @@ pub fn bounds(c: &mut Ctx, plan: &Plan, ub_size: u32) {
         let o = plan.operands[i];
         let t = &c.program.tensors[o.tensor];
         let field = o.role;
-        if let Some(out) = plan.first_outside(i, 0..ub_size as u64) {
+        if t.is_gm() {
+            // Global memory has no product limit: only the tensor bounds it.
+        } else if let Some(out) = plan.first_outside(i, 0..ub_size as u64) {
             let what = if o.kind == AccessKind::Write {
                 "writes"
             } else {
@@ -64,14 +79,23 @@ pub fn bounds(c: &mut Ctx, plan: &Plan, ub_size: u32) {
             let d = Diagnostic::error(
                 "outside-tensor",
                 format!(
-                    "{} `{}` {what} lane {} at UB address {:#x}, outside the tensor ({:#x}..{:#x}, {} × {})",
-                    o.role, t.name, out.lane, out.addr, t.addr, t.end(), t.len, t.dtype
+                    "{} `{}` {what} lane {} at {}, outside the tensor ({:#x}..{:#x}, {} × {})",
+                    o.role,
+                    t.name,
+                    out.lane,
+                    located(t, out.addr),
+                    t.addr,
+                    t.end(),
+                    t.len,
+                    t.dtype
                 ),
             )
             .at(c.instr.span_of(field))
             .in_instr(c.idx)
             .in_block(out.repeat, Some(out.block))
-            .note("every active lane must stay inside its LocalTensor (docs/semantics.md §7 item 2)");
+            .note(
+                "every active lane must stay inside its LocalTensor (docs/semantics.md §7 item 2)",
+            );
             c.errors.push(d);
             return;
         }

@@ -143,8 +143,10 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
         Value::Float(_) => 0,
     };
     match k.op {
-        // The UB → UB moves (family `copy`).
-        Op::Copy | Op::DataCopy => out.copy_from_slice(&a[..out.len()]),
+        // The moves (families `copy` and `pad`).
+        Op::Copy | Op::DataCopy | Op::DataCopyGm | Op::DataCopyPad => {
+            out.copy_from_slice(&a[..out.len()])
+        }
         Op::Exp => map1!(|x: T| x.unary_f(f64::exp)),
         Op::Ln => map1!(|x: T| x.unary_f(f64::ln)),
         Op::Sqrt => map1!(|x: T| x.unary_f(f64::sqrt)),
@@ -260,24 +262,35 @@ pub fn exec_run<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u6
     let len = n as usize * size;
     let start = |j: usize| plan.operands.get(j).map(|o| o.addr(r, 0) as usize);
     let d = start(0).unwrap_or(0);
-    if d + len > mem.ub.size() as usize {
-        return;
-    }
+    // A source in the other memory (a GM ↔ UB DataCopy) is read first.
+    let gm = |a: usize| a >= crate::sim::ub::GM_BASE as usize;
+    let other = |j: usize| -> Option<Vec<u8>> {
+        let s = start(j).filter(|&s| gm(s) != gm(d))?;
+        Some(mem.ub.get(s as u64..(s + len) as u64)?.to_vec())
+    };
+    let (oa, ob) = (other(1), other(2));
     // Marks the run initialised and written, then computes straight into the dst bytes; a
     // source that is the dst itself (in place) is copied chunk by chunk first.
-    mem.ub.slice_mut(d as u32..(d + len) as u32);
-    let bytes = mem.ub.bytes_mut();
-    let (left, rest) = bytes.split_at_mut(d);
+    let Some((bytes, at, base)) = mem.ub.run_mut(d as u32..(d + len) as u32) else {
+        return;
+    };
+    let (left, rest) = bytes.split_at_mut(at);
     let (dst, right) = rest.split_at_mut(len);
     let src = |s: Option<usize>| -> Option<Option<&[u8]>> {
+        let s = s.map(|s| s - base as usize);
         match s {
             None => Some(Some(&[][..])),
-            Some(s) if s + len <= d => Some(left.get(s..s + len)),
-            Some(s) if s >= d + len => Some(right.get(s - d - len..s - d)),
+            Some(s) if s + len <= at => Some(left.get(s..s + len)),
+            Some(s) if s >= at + len => Some(right.get(s - at - len..s - at)),
             Some(_) => None,
         }
     };
-    let (a, b) = (src(start(1)), src(start(2)));
+    let (a, b) = (
+        oa.as_deref()
+            .map_or_else(|| src(start(1)), |v| Some(Some(v))),
+        ob.as_deref()
+            .map_or_else(|| src(start(2)), |v| Some(Some(v))),
+    );
     match (a, b) {
         (Some(Some(a)), Some(Some(b))) => {
             // UB words are 8-byte aligned and fast-path operands 32-byte aligned, so on a

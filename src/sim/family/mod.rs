@@ -24,6 +24,7 @@ pub mod fill;
 pub mod gather;
 pub mod gather_index;
 pub mod mask_reg;
+pub mod pad;
 pub mod reduce;
 pub mod scalar_unit;
 pub mod select;
@@ -103,6 +104,17 @@ pub trait Room: Sync {
     /// The family's checks of its strides and scalar, after the shared form checks.
     fn late_check(&self, _c: &mut Ctx, _t: &Types) {}
 
+    /// The alignment a global-memory operand's start needs (the moves' pages, docs/semantics.md
+    /// §18): by default the element size.
+    fn gm_align(&self, t: &Types) -> u32 {
+        t.dst.size()
+    }
+
+    /// Checks the operands' alignment (docs/semantics.md §7 item 1).
+    fn align(&self, c: &mut Ctx, ops: &[OpAddr], dst_align: u32, gm_align: u32) {
+        crate::sim::checks::bounds::align(c, ops, dst_align, gm_align);
+    }
+
     /// The plan's operands (dst first) and the alignment the destination needs.
     fn operands(&self, c: &Ctx, t: &Types, par: u32) -> (Vec<OpAddr>, u32);
 
@@ -152,6 +164,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::MaskReg => &mask_reg::MaskRegRoom,
         Family::Copy => &copy::CopyRoom,
         Family::DataCopy => &copy::DataCopyRoom,
+        Family::DataCopyPad => &pad::PadRoom,
         Family::Gather => &gather_index::GatherRoom,
         Family::DeqScale => &cast::DeqScaleRoom,
         Family::ScalarUnit => &scalar_unit::ScalarUnitRoom,
@@ -172,6 +185,8 @@ pub enum Exec {
     Brcb(fill::BrcbKernel),
     VecIndex(fill::VecIndexKernel),
     Whole(whole::WholeKernel),
+    /// DataCopyPad GM → UB: the move and each burst's padding.
+    Pad(pad::PadKernel),
     /// A step of the scalar unit (the machine carries it out on its scalar state).
     Scalar(scalar_unit::ScalarStep),
     /// A synchronisation step.
@@ -194,6 +209,7 @@ impl Exec {
             Exec::Brcb(k) => k.dtype,
             Exec::VecIndex(k) => k.dtype,
             Exec::Whole(k) => k.dtype,
+            Exec::Pad(k) => k.map.dtype,
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => return None,
         })
     }
@@ -228,6 +244,9 @@ impl Exec {
             }
             Exec::Whole(k) => {
                 crate::with_dtype!(k.dtype, T => whole::exec_block::<T>(k, plan, mem, r, b, scratch))
+            }
+            Exec::Pad(k) => {
+                crate::with_dtype!(k.map.dtype, T => pad::exec_block::<T>(k, plan, mem, r, b))
             }
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => {}
         }

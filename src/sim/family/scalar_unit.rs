@@ -64,7 +64,7 @@ impl Room for ScalarUnitRoom {
     fn operands(&self, _c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
         (Vec::new(), 32)
     }
-    /// The element must lie inside the UB of the product.
+    /// The element must lie inside the UB of the product (a GM tensor lies in global memory).
     fn lanes(&self, c: &mut Ctx, _t: &Types, _par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
         let o = match c.instr.args {
             Args::GetValue { src, .. } => src,
@@ -73,7 +73,7 @@ impl Room for ScalarUnitRoom {
         };
         let t = &c.program.tensors[o.tensor];
         let end = t.addr as u64 + (o.offset as u64 + 1) * t.dtype.size() as u64;
-        if end > c.ub_size as u64 {
+        if !t.is_gm() && end > c.ub_size as u64 {
             let msg = format!(
                 "{} `{}[{}]` lies at UB address {:#x}, beyond the {}-byte UB of {}",
                 c.name(),

@@ -157,13 +157,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             let width = area.width.saturating_sub(30) as usize;
             for (i, op) in plan.operands.iter().enumerate() {
                 let (unit, c) = (&all[i].0, &all[i].1);
+                let base = if op.base >= crate::base::ir::GM_BASE {
+                    crate::base::ir::addr_text(op.base as u64)
+                } else {
+                    format!("{:#07x}", op.base)
+                };
                 let mut spans = vec![Span::raw(format!(
-                    "{:<9} {:#07x} {:>3} {:>3}  ",
-                    op.role, op.base, op.blk, op.rep
+                    "{:<9} {base:<7} {:>3} {:>3}  ",
+                    op.role, op.blk, op.rep
                 ))];
                 if let (Some(&lo), Some(&hi)) = (c.keys().next(), c.keys().last()) {
                     spans.push(Span::styled(
-                        format!("{:#x} {unit}B/cell ", lo * unit),
+                        format!("{} {unit}B/cell ", crate::base::ir::addr_text(lo * unit)),
                         t.style("dim"),
                     ));
                     for (shown, cell) in (lo..=hi).enumerate() {

@@ -99,8 +99,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 if r == 0 {
                     lines.push(Line::from(Span::styled(
                         format!(
-                            "{} {}[{}] @ {:#x}",
-                            tensor.name, tensor.dtype, tensor.len, tensor.addr
+                            "{} {}[{}] @ {}",
+                            tensor.name,
+                            tensor.dtype,
+                            tensor.len,
+                            crate::base::ir::addr_text(tensor.addr as u64)
                         ),
                         t.style("title"),
                     )));
