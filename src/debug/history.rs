@@ -18,11 +18,15 @@ pub struct History {
 pub const BUDGET: usize = 64;
 /// Default initial distance between snapshots, in steps.
 pub const INTERVAL: u64 = 256;
+/// Bytes the snapshots may hold together: a program with a large global memory keeps fewer
+/// (at least 4), so its history stays within this.
+pub const BYTES: usize = 512 << 20;
 
 impl History {
     /// A history whose first checkpoint is `start` (a machine at step 0).
     pub fn new(start: &Machine) -> History {
-        History::with(start, INTERVAL, BUDGET)
+        let each = snapshot_bytes(start).max(1);
+        History::with(start, INTERVAL, (BYTES / each).clamp(4, BUDGET))
     }
 
     pub fn with(start: &Machine, interval: u64, budget: usize) -> History {
@@ -82,12 +86,56 @@ impl History {
 
     /// Approximate bytes held by the snapshots (UB, its two shadows, diagnostics).
     pub fn approx_bytes(&self) -> usize {
-        self.checkpoints
-            .iter()
-            .map(|m| {
-                let ub = m.ub().size() as usize;
-                ub + ub / 4 + m.diagnostics().len() * 256 + 512
-            })
-            .sum()
+        self.checkpoints.iter().map(snapshot_bytes).sum()
+    }
+}
+
+/// Approximate bytes of one snapshot: UB and global memory with their two shadows, and the
+/// diagnostics.
+fn snapshot_bytes(m: &Machine) -> usize {
+    let mem = m.ub().size() as usize + m.ub().gm_size() as usize;
+    mem + mem / 4 + m.diagnostics().len() * 256 + 512
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    fn machine(gm_len: u32) -> Machine {
+        use crate::base::diag::Span;
+        use crate::base::dtype::DType;
+        use crate::base::ir::{Program, Space, Tensor, GM_BASE};
+        let g = Tensor {
+            name: "g".into(),
+            dtype: DType::Float,
+            addr: GM_BASE,
+            len: gm_len,
+            init: None,
+            span: Span::new(1, 1),
+            space: Space::Gm,
+        };
+        let p = Program {
+            path: Path::new("h.ron").into(),
+            source: Arc::from(""),
+            name: None,
+            product: Default::default(),
+            ub_size: None,
+            tensors: vec![g],
+            scalars: Vec::new(),
+            code: Vec::new(),
+            expect: Vec::new(),
+        };
+        Machine::new(Arc::new(p), crate::base::product::Product::AtlasA2)
+    }
+
+    #[test]
+    fn a_large_global_memory_keeps_fewer_snapshots() {
+        // 16 Mi floats = 64 MiB of GM: about 80 MiB per snapshot with the shadows, so 512 MiB
+        // hold 6 of them.
+        assert_eq!(History::new(&machine(16 << 20)).budget, 6);
+        // A small GM leaves the default.
+        assert_eq!(History::new(&machine(64)).budget, BUDGET);
     }
 }
