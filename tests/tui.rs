@@ -139,14 +139,75 @@ fn ub_pane_marks_reads_writes_and_changes() {
         (got.fg, got.bg, got.add_modifier),
         (want.fg, want.bg, want.add_modifier)
     );
-    // Hex view of the same bytes: 2 = 02 00, 4 = 04 00.
+    // Hex view of the same elements, grouped by element width in value order: 2 = 0x0002
+    // (bytes 02 00 in memory), 4 = 0x0004.
     keys(&mut a, "x");
     let (_, text) = pane(&a, 120, 20, panes::ub::render);
     assert!(
         text.lines()
-            .any(|l| l.contains("0x00200 dst") && l.contains("02000400*")),
+            .any(|l| l.contains("0x00200 dst") && l.contains(" 0002* 0004*")),
         "{text}"
     );
+    // Free memory after the last tensor (no owner, never written) is one line up to the end
+    // of atlas_a2's 192 KiB UB: (0x30000 - 0x300) / 32 = 6120 blocks.
+    assert!(
+        text.contains("0x00300..0x30000  no tensor, uninitialised (6120 blocks)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn ub_pane_shows_every_value_whole_and_wraps_a_block() {
+    // half(0.7505) = 0.75048828125 reads back from "0.7505"; 130 and -3.936 likewise;
+    // half(1e-7) is the subnormal 2·2^-24, which "1e-7" reads back to (values in their own
+    // type, at most 4 significant digits in the panes). The widest half here, "-0.001234",
+    // sets the cell (9 + mark + space = 11 columns): 16 of them need 2 lines at 160 columns
+    // and 4 at 80 (64 columns after the address and name: 5 cells, balanced to 4 per line).
+    let src = r#"Program(
+        tensors: {
+            "h": (dtype: half, addr: 0x0000, len: 16,
+                  init: Values([0.7505, 130, -3.9355469, 65504, 1e-7, 100, 1000, 2048,
+                                -0.001234, 5, 6, 7, 8, 9, 10, 11])),
+            "f": (dtype: float, addr: 0x0020, len: 8,
+                  init: Values([123456, 0.1, -1e-30, 16777216, 1, 2, 3, 4])),
+        },
+        code: [],
+    )"#;
+    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
+    let a = App::new(
+        Session::new(Arc::new(p), Product::AtlasA2),
+        Theme::default_theme(),
+        Keymap::default(),
+    );
+    for (w, rows_per_half_block) in [(160u16, 2usize), (80, 4)] {
+        let (_, text) = pane(&a, w, 12, panes::ub::render);
+        for v in [
+            "0.7505",
+            "130",
+            "-3.936",
+            "65500",
+            "1e-7",
+            "1000",
+            "2048",
+            "-0.001234",
+        ] {
+            assert!(
+                text.split_whitespace()
+                    .any(|c| c.trim_end_matches(['*', '=', ':']) == v),
+                "{v} missing at width {w}:\n{text}"
+            );
+        }
+        for v in ["1.235e5", "0.1", "-1e-30", "1.678e7"] {
+            assert!(text.contains(v), "{v} missing at width {w}:\n{text}");
+        }
+        assert!(!text.contains('…'), "nothing is cut at width {w}:\n{text}");
+        let lines_of_h = text
+            .lines()
+            .skip_while(|l| !l.contains("0x00000 h"))
+            .take_while(|l| !l.contains("0x00020"))
+            .count();
+        assert_eq!(lines_of_h, rows_per_half_block, "{text}");
+    }
 }
 
 #[test]

@@ -184,19 +184,7 @@ impl fmt::Display for Value {
     }
 }
 
-/// An element as text in its type: floats of `float` in shortest f32 form.
-pub fn value_text(v: Option<Value>, dtype: DType) -> String {
-    match v {
-        None => "·".into(),
-        Some(Value::Float(f)) if dtype == DType::Float && f.is_finite() && f != 0.0 => {
-            format!("{}", f as f32)
-        }
-        Some(Value::Float(f)) if f.is_finite() && f != 0.0 && dtype != DType::Float => {
-            format!("{}", f as f32)
-        }
-        Some(v) => v.to_string(),
-    }
-}
+pub use crate::base::text::value_text;
 
 /// A typed element that lives in the UB as little-endian bytes.
 pub trait Elem: Copy + Default + PartialEq + fmt::Debug + bytemuck::Pod + 'static {

@@ -11,7 +11,7 @@
 //!   scalar unit's expressions;
 //! - `diag`: diagnostics with positions; `spans`: the RON position index;
 //! - `equality`: the one element-equality rule of `expect`, `diff` and the divergence pane;
-//! - `suggest`: "did you mean"; `rng`: SplitMix64.
+//! - `suggest`: "did you mean"; `rng`: SplitMix64; `text`: element values as text.
 pub mod catalog;
 pub mod convert;
 pub mod diag;
@@ -25,3 +25,4 @@ pub mod product;
 pub mod rng;
 pub mod spans;
 pub mod suggest;
+pub mod text;

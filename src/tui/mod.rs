@@ -147,13 +147,14 @@ fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
         .name
         .clone()
         .unwrap_or_else(|| s.program().path.display().to_string());
+    // Position and state first: on a narrow terminal the program's name is what is cut.
     let text = format!(
-        " ascstep │ {name} │ {} │ step {} │ instr {} repeat {} block {} │ {state} │ ? help  : command  q quit",
-        s.product(),
+        " step {} · instr {} repeat {} block {} │ {state} │ {} │ ? help  : command  q quit │ {name}",
         m.step_count(),
         pos.instruction,
         pos.repeat,
-        pos.block
+        pos.block,
+        s.product(),
     );
     Paragraph::new(text).style(st).render(area, buf);
 }

@@ -159,7 +159,7 @@ impl Session {
                 let mut a = start;
                 while a < end {
                     let row_end = (a + 16).min(end);
-                    let mut line = format!("  {a:#07x}:");
+                    let mut line = format!("  {}:", row_addr(a));
                     for x in a..row_end {
                         if let Some(&[b]) = ub.is_init(x).then(|| ub.slice(x..x + 1)) {
                             let _ = write!(line, " {b:02x}");
@@ -179,7 +179,7 @@ impl Session {
                 while i < n {
                     let row = (i + per_row).min(n);
                     let a0 = start + i * s;
-                    let mut line = format!("  {a0:#07x}:");
+                    let mut line = format!("  {}:", row_addr(a0));
                     for j in i..row {
                         let a = start + j * s;
                         let v = ub.all_init(a..a + s).then(|| d.decode(ub.slice(a..a + s)));
@@ -191,5 +191,14 @@ impl Session {
             }
         }
         out
+    }
+}
+
+/// A dump row's address: `0x00400` in the UB, `GM+0xe54` in global memory.
+fn row_addr(a: u32) -> String {
+    if a >= crate::base::ir::GM_BASE {
+        crate::base::ir::addr_text(a as u64)
+    } else {
+        format!("{a:#07x}")
     }
 }
