@@ -99,6 +99,22 @@ fn inspector_draws_the_strides_of_the_current_repeat() {
 }
 
 #[test]
+fn mask_pane_shows_both_words_and_the_counter_at_its_narrowest() {
+    // semantics.md §2.5: SetMaskCount, SetVectorMask(0, 130), then half Adds with the register
+    // (Placeholder): 130 elements, repeat 0 takes 128 and leaves 2, repeat 1 takes those 2.
+    let mut a = app("programs/mask_counter_mode.ron", None);
+    keys(&mut a, "nn");
+    let (_, text) = pane(&a, 42, 14, panes::mask::render);
+    assert!(text.contains("counter high 0x0000000000000000"), "{text}");
+    assert!(text.contains("        low  0x0000000000000082"), "{text}");
+    assert!(text.contains("count 130 · r0: 128/128 · 2 left"), "{text}");
+    keys(&mut a, "r");
+    let (_, text) = pane(&a, 42, 14, panes::mask::render);
+    assert!(text.contains("count 130 · r1: 2/128 · 0 left"), "{text}");
+    assert!(text.contains("▸b0  ■■·"), "{text}");
+}
+
+#[test]
 fn mask_pane_shows_lanes_and_the_current_block() {
     // Seed 000 bitwise int16 mask 0x5555…: even lanes active.
     let mut a = app("programs/seed_add_int16_bitwise.ron", None);

@@ -43,7 +43,7 @@ pub fn draw_into(app: &App, area: Rect, buf: &mut Buffer) {
     let [body, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
     if area.width >= WIDE_W && area.height >= WIDE_H {
         let [top, mid, bottom] = Layout::vertical([
-            Constraint::Length(13),
+            Constraint::Length(14),
             Constraint::Fill(1),
             Constraint::Length(10),
         ])

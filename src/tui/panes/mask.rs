@@ -16,33 +16,36 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let reg = m.mask();
     let pos = m.pos();
     let mut lines = Vec::new();
+    // Both register words, on lines short enough for the narrowest pane (40 columns).
     let mode = match reg.mode {
-        MaskMode::Normal => "normal",
+        MaskMode::Normal => "normal ",
         MaskMode::Counter => "counter",
     };
-    lines.push(Line::from(format!(
-        "register {mode}: high {:#018x} low {:#018x}",
-        reg.high, reg.low
-    )));
+    lines.push(Line::from(format!("{mode} high {:#018x}", reg.high)));
+    lines.push(Line::from(format!("        low  {:#018x}", reg.low)));
     let plan = current_plan(app).ok().flatten();
     let (lanes, par, what) = match &plan {
         Some(p) if p.repeats > 0 => {
             let r = pos.repeat.min(p.repeats - 1);
             let l = p.lanes_of(r);
-            let mut what = format!("repeat {r}: {} of {} lanes active", l.count(), p.par);
-            if let crate::sim::mask::LaneSource::Counted { count } = p.lanes {
-                let done = (r as u64 + 1) * p.par as u64;
-                what.push_str(&format!(
-                    " · counter: {count} elements, {} left after this repeat",
-                    count.saturating_sub(done)
-                ));
-            }
+            let what = match p.lanes {
+                crate::sim::mask::LaneSource::Counted { count } => {
+                    let done = (r as u64 + 1) * p.par as u64;
+                    format!(
+                        "count {count} · r{r}: {}/{} · {} left",
+                        l.count(),
+                        p.par,
+                        count.saturating_sub(done)
+                    )
+                }
+                _ => format!("repeat {r}: {} of {} lanes active", l.count(), p.par),
+            };
             (l, p.par, what)
         }
         _ => (
             Lanes([reg.low, reg.high, 0, 0]),
             128,
-            "register as 128 lanes (no instruction running)".into(),
+            "register as 128 lanes (not running)".into(),
         ),
     };
     lines.push(Line::from(what));
