@@ -263,9 +263,60 @@ fn divergence_pane_shows_the_200i_zeroing_of_pair_reduce_sum() {
     );
     assert!(text.contains("atlas_a3          = same result"), "{text}");
     assert!(
-        text.contains("atlas_training    ✗ rejects it: error[unsupported-dtype]"),
+        text.contains("atlas_training    ✗ rejects it: unsupported-dtype"),
         "{text}"
     );
+    // The details follow the one-line summaries: the full message.
+    assert!(
+        text.contains("atlas_training: error[unsupported-dtype]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn divergence_pane_keeps_every_product_in_sight_and_compares_at_a_rejection() {
+    // semantics.md §9 row 24: Abs on int16 exists on 200I/500 A2 (and 950's table has int16
+    // too); A2, A3, training and inference reject it.
+    let prog = "programs/divergence_abs_int16_200i.ron";
+    let a = app(prog, None);
+    // 5 other products in 7 rows (5 inner): every one on its own line.
+    let (_, text) = pane(&a, 60, 7, panes::divergence::render);
+    for p in [
+        "atlas_training",
+        "atlas_inference",
+        "atlas_a2",
+        "atlas_a3",
+        "ascend_950",
+    ] {
+        assert!(text.contains(p), "{p} out of sight:\n{text}");
+    }
+    assert!(text.contains("ascend_950        = same result"), "{text}");
+    assert!(
+        text.contains("atlas_a2          ✗ rejects it: unsupported-dtyp"),
+        "{text}"
+    );
+    // On atlas_a2 the program stops at the instruction: the pane says who accepts it.
+    let mut a = app(prog, Some(Product::AtlasA2));
+    keys(&mut a, "s");
+    let (_, text) = pane(&a, 80, 12, panes::divergence::render);
+    assert!(
+        text.contains("atlas_a2          ✗ rejects it: unsupported-dtype"),
+        "{text}"
+    );
+    assert!(text.contains("atlas_200i_500_a2 ✓ accepts it"), "{text}");
+    assert!(text.contains("ascend_950        ✓ accepts it"), "{text}");
+    assert!(text.contains("atlas_a3          ✗ rejects it"), "{text}");
+    // Focused, it scrolls down to the details.
+    keys(&mut a, "6");
+    for _ in 0..5 {
+        keys(&mut a, "j");
+    }
+    let (_, text) = pane(&a, 80, 12, panes::divergence::render);
+    assert!(
+        !text.contains("atlas_a2          ✗"),
+        "scrolled past the summary:\n{text}"
+    );
+    assert!(text.contains("error[unsupported-dtype]"), "{text}");
 }
 
 #[test]

@@ -28,11 +28,9 @@ pub enum Outcome {
         code: &'static str,
         message: String,
     },
-    /// The session's own product rejects it; nothing to compare.
-    RejectedHere {
-        code: &'static str,
-        message: String,
-    },
+    /// The session's own product rejects it and this one accepts it ("which chips accept
+    /// this?").
+    Accepts,
 }
 
 /// The comparison for one instruction.
@@ -40,6 +38,8 @@ pub enum Outcome {
 pub struct Divergence {
     pub instruction: u32,
     pub product: Product,
+    /// The error with which the session's own product rejects the instruction, if it does.
+    pub rejected_here: Option<(&'static str, String)>,
     pub others: Vec<(Product, Outcome)>,
 }
 
@@ -47,7 +47,8 @@ pub struct Divergence {
 pub const MAX_LISTED: usize = 6;
 
 /// Runs instruction `start.pos().instruction` (with `start` at its first step) on `product` and
-/// on every other product, and compares the tensors afterwards.
+/// on every other product, and compares the tensors afterwards. When `product` itself rejects
+/// the instruction, says which products accept it and why the others reject it.
 pub fn compare(start: &Machine, product: Product) -> Option<Divergence> {
     let prog = start.program();
     let idx = start.pos().instruction;
@@ -71,22 +72,21 @@ pub fn compare(start: &Machine, product: Product) -> Option<Divergence> {
             })
             .flatten()
     };
+    let rejected_here = failure(&here);
     let mut others = Vec::new();
     for p in Product::ALL.into_iter().filter(|&p| p != product) {
-        let outcome = if let Some((code, message)) = failure(&here) {
-            Outcome::RejectedHere { code, message }
-        } else {
-            let there = run(p);
-            match failure(&there) {
-                Some((code, message)) => Outcome::Rejected { code, message },
-                None => diff_tensors(&here, &there),
-            }
+        let there = run(p);
+        let outcome = match (failure(&there), &rejected_here) {
+            (Some((code, message)), _) => Outcome::Rejected { code, message },
+            (None, Some(_)) => Outcome::Accepts,
+            (None, None) => diff_tensors(&here, &there),
         };
         others.push((p, outcome));
     }
     Some(Divergence {
         instruction: idx,
         product,
+        rejected_here,
         others,
     })
 }

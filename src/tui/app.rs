@@ -102,6 +102,8 @@ pub struct App {
     pub ub_follow: bool,
     pub ub_format: UbFormat,
     pub tensor_scroll: usize,
+    /// Lines scrolled down in the divergence pane.
+    pub div_scroll: usize,
     /// Lines scrolled up from the end of the log.
     pub log_scroll: usize,
     pub log: Vec<LogLine>,
@@ -131,6 +133,7 @@ impl App {
             ub_follow: true,
             ub_format: UbFormat::Typed,
             tensor_scroll: 0,
+            div_scroll: 0,
             log_scroll: 0,
             log: Vec::new(),
             prompt: None,
@@ -349,8 +352,11 @@ impl App {
                 self.ub_row = clamp(self.ub_row as i64 + by, rows - 1) as u32;
                 self.ub_follow = false;
             }
-            Pane::Tensors | Pane::Divergence => {
+            Pane::Tensors => {
                 self.tensor_scroll = clamp(self.tensor_scroll as i64 + by, i64::MAX / 4) as usize
+            }
+            Pane::Divergence => {
+                self.div_scroll = clamp(self.div_scroll as i64 + by, 200) as usize;
             }
             Pane::Log => {
                 self.log_scroll =
@@ -499,7 +505,9 @@ impl App {
 
     fn refresh_divergence(&mut self) {
         let m = self.session.machine();
-        if m.status() != Status::Running {
+        // Stopped by an error at an instruction: still compared ("which chips accept this?").
+        let at_instr = (m.pos().instruction as usize) < self.session.program().code.len();
+        if m.status() == Status::Finished || !at_instr {
             self.divergence = None;
             self.div_key = None;
             return;
