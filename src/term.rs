@@ -23,8 +23,8 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
         if app.quit {
             return Ok(());
         }
-        // While a continue runs, look at the keyboard between slices without waiting.
-        let wait = if app.continuing {
+        // While a command runs, look at the keyboard between slices without waiting.
+        let wait = if app.job.is_some() {
             Duration::ZERO
         } else {
             Duration::from_millis(250)

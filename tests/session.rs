@@ -540,3 +540,68 @@ fn reverse_continue_stops_where_a_watched_scalar_changed() {
     let stop = s.reverse_continue().unwrap();
     assert_eq!(stop.reason, StopReason::Start);
 }
+
+/// `back N` lands where N single `back`s would, on a program that mixes multi-repeat vector
+/// instructions with one-step instructions (scalar unit, sync, mask register), from every
+/// position and with checkpoints every 4 steps (so the search starts from a checkpoint).
+#[test]
+fn back_by_n_units_lands_where_n_single_backs_land() {
+    let src = r#"Program(
+        tensors: {
+            "x": (dtype: float, addr: 0x000, len: 256, init: Ramp(start: 1, step: 1)),
+            "y": (dtype: float, addr: 0x400, len: 256),
+        },
+        scalars: { "s": (dtype: float), "k": (dtype: int32, value: 3) },
+        code: [
+            Adds(dst: "y", src: "x", scalar: 1, count: 256),
+            PipeBarrier(pipe: PIPE_ALL),
+            GetValue(dst: "s", src: "y[5]"),
+            SetMaskCount(),
+            SetMaskNorm(),
+            Muls(dst: "y", src: "y", scalar: 2, count: 130),
+            Let(dst: "k", expr: "k + 1"),
+            Adds(dst: "y", src: "y", scalar: 1, mask: 64, repeat_times: 3, params: [1, 1, 8, 8]),
+        ],
+    )"#;
+    let p = Arc::new(load_str(Path::new("t.ron"), src).unwrap());
+    // Every step's position, from a fresh run.
+    let mut fresh = Session::new(p.clone(), p.product);
+    let mut pos = vec![fresh.position()];
+    while fresh.step(Granularity::Block, 1).is_none() {
+        pos.push(fresh.position());
+    }
+    pos.push(fresh.position());
+    let total = fresh.position().step;
+    let starts = |g: Granularity| -> Vec<u64> {
+        pos.iter()
+            .filter(|q| match g {
+                Granularity::Block => true,
+                Granularity::Repeat => q.block == 0,
+                Granularity::Instruction => q.repeat == 0 && q.block == 0,
+            })
+            .map(|q| q.step)
+            .collect()
+    };
+    for g in [
+        Granularity::Block,
+        Granularity::Repeat,
+        Granularity::Instruction,
+    ] {
+        let st = starts(g);
+        for from in 0..=total {
+            for n in 1..5u64 {
+                // The n-th unit start before `from`.
+                let before: Vec<u64> = st.iter().copied().filter(|&x| x < from).collect();
+                let want = before
+                    .len()
+                    .checked_sub(n as usize)
+                    .map_or(0, |i| before[i]);
+                let mut s = Session::with_history(p.clone(), p.product, 4, 8);
+                s.goto(total);
+                s.goto(from);
+                s.back(g, n);
+                assert_eq!(s.position().step, want, "{g:?} back {n} from step {from}");
+            }
+        }
+    }
+}

@@ -621,3 +621,76 @@ fn inspector_describes_scalar_and_sync_steps() {
         "{text}"
     );
 }
+
+/// A long program: 64 instructions of 255 full float repeats (130,560 block steps).
+fn long_app() -> App {
+    let code: String = (0..64)
+        .map(|_| "Adds(dst: \"y\", src: \"y\", scalar: 1, mask: 64, repeat_times: 255, params: [1, 1, 8, 8]),\n")
+        .collect();
+    let src = format!(
+        "Program(tensors: {{ \"y\": (dtype: float, addr: 0, len: 16320, init: Fill(0)) }}, code: [{code}])"
+    );
+    let p = ascstep::program::load_str(Path::new("long.ron"), &src).unwrap();
+    let mut a = App::new(
+        Session::new(Arc::new(p), Product::AtlasA2),
+        Theme::default_theme(),
+        Keymap::default(),
+    );
+    a.interactive = true;
+    a
+}
+
+#[test]
+fn every_long_command_runs_in_slices_and_stops_on_interrupt_with_a_consistent_state() {
+    let mut a = long_app();
+    // continue: one slice per call, the status bar shows where it is.
+    a.run_line("continue");
+    assert!(
+        a.job.is_some(),
+        "a continue over 130,560 steps takes several slices"
+    );
+    let text = screen(&a, 160, 48);
+    assert!(text.contains("running: continue · step 20000"), "{text}");
+    a.tick();
+    a.act(ascstep::tui::keymap::Action::Interrupt);
+    assert!(a.job.is_none());
+    let at = a.session.step_count();
+    assert_eq!(at, 40_000, "two slices of 20,000 block steps");
+    // The state is the state of a fresh run to the same step: every element of y is the number
+    // of repeats that covered it. Step 40,000 is in instruction 19 (2,040 steps each), repeat
+    // 155 block 0 (40,000 − 19·2,040 = 1,240 = 155·8): y[0] = 20 (instructions 0..=19 wrote it).
+    assert_eq!(
+        a.session.element("y", 0),
+        Some(ascstep::base::dtype::Value::Float(20.0))
+    );
+    assert_eq!(
+        a.session.element("y", 16319),
+        Some(ascstep::base::dtype::Value::Float(19.0))
+    );
+    // Forward motions while one runs wait; goto runs in slices too.
+    a.run_line("goto 130000");
+    a.run_line("step 1");
+    assert!(a
+        .log
+        .iter()
+        .any(|l| l.text.contains("waits: a command is running")));
+    while a.tick() {}
+    assert_eq!(a.session.step_count(), 130_000);
+    // back by a huge count costs one goto: straight to step 0.
+    a.run_line("back block 99999999999");
+    while a.tick() {}
+    assert_eq!(a.session.step_count(), 0);
+    // reverse-continue from the end without a stop to find: slices, then interrupted; the
+    // position does not move while it searches.
+    a.run_line("goto 130560");
+    while a.tick() {}
+    a.run_line("reverse-continue");
+    if a.job.is_some() {
+        a.act(ascstep::tui::keymap::Action::Interrupt);
+        assert_eq!(
+            a.session.step_count(),
+            130_560,
+            "searching does not move the machine"
+        );
+    }
+}

@@ -59,6 +59,16 @@ impl History {
         &self.checkpoints[i]
     }
 
+    /// The index of the latest checkpoint at or before `step`.
+    pub fn index_before(&self, step: u64) -> usize {
+        ((step / self.interval) as usize).min(self.checkpoints.len() - 1)
+    }
+
+    /// Checkpoint `i` (at step `i · interval`).
+    pub fn checkpoint(&self, i: usize) -> Option<&Machine> {
+        self.checkpoints.get(i)
+    }
+
     /// Checkpoints at or before `step`, latest first, for backward searches.
     pub fn before(&self, step: u64) -> impl Iterator<Item = &Machine> {
         let i = ((step / self.interval) as usize).min(self.checkpoints.len() - 1);

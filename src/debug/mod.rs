@@ -7,4 +7,6 @@ pub mod script;
 pub mod session;
 
 pub use command::{parse_line, Command};
-pub use session::{Breakpoint, LastWrite, Position, Progress, Reply, Session, Stop, StopReason};
+pub use session::{
+    Breakpoint, Job, JobProgress, LastWrite, Position, Progress, Reply, Session, Stop, StopReason,
+};

@@ -5,7 +5,7 @@
 use crate::base::dtype::DType;
 use crate::debug::command::{Command, WatchKind, WatchTarget};
 use crate::debug::divergence::{self, Divergence};
-use crate::debug::{Progress, Session, Stop};
+use crate::debug::{Job, JobProgress, Session, Stop};
 use crate::sim::plan::AccessKind;
 use crate::sim::{Product, Status};
 use crate::tui::keymap::{Action, Key, KeyCode, Keymap};
@@ -112,9 +112,9 @@ pub struct App {
     history_pos: Option<usize>,
     pub help: bool,
     pub quit: bool,
-    /// A `continue` is running in slices (interactive mode only).
-    pub continuing: bool,
-    /// Interactive: `continue` runs in slices so Ctrl-C can interrupt it.
+    /// A multi-step command running in slices (interactive mode only).
+    pub job: Option<Job>,
+    /// Interactive: multi-step commands run in slices so Ctrl-C can interrupt them.
     pub interactive: bool,
     pub divergence: Option<Divergence>,
     div_key: Option<(u32, u64, Product)>,
@@ -141,7 +141,7 @@ impl App {
             history_pos: None,
             help: false,
             quit: false,
-            continuing: false,
+            job: None,
             interactive: false,
             divergence: None,
             div_key: None,
@@ -181,7 +181,7 @@ impl App {
         match self.keymap.action(k).cloned() {
             Some(a) => self.act(a),
             None => {
-                if self.continuing {
+                if self.job.is_some() {
                     return;
                 }
                 self.log(
@@ -243,8 +243,8 @@ impl App {
             Action::Prompt => self.prompt = Some(String::new()),
             Action::GotoPrompt => self.prompt = Some("goto ".into()),
             Action::Interrupt => {
-                if self.continuing {
-                    self.continuing = false;
+                if let Some(job) = self.job.take() {
+                    self.session.abandon(job);
                     let s = self.session.step_count();
                     self.log(LogKind::Stop, format!("interrupted at step {s}"));
                     self.after_change();
@@ -391,10 +391,27 @@ impl App {
             );
             return;
         }
-        if cmd == Command::Continue && self.interactive {
-            self.continuing = true;
-            self.log(LogKind::Command, "continue (Ctrl-C interrupts)".to_string());
+        if self.job.is_some() && cmd.is_motion() {
+            self.log(
+                LogKind::Warning,
+                format!(
+                    "`{}` waits: a command is running (Ctrl-C interrupts it)",
+                    line.trim()
+                ),
+            );
             return;
+        }
+        // Motion commands run as jobs: here one slice at once (a single step is done in it),
+        // the rest between key presses, so Ctrl-C and q are never ignored.
+        if self.interactive {
+            if let Some(job) = self.session.start_job(&cmd) {
+                if !matches!(cmd, Command::Step(..) | Command::Back(..)) {
+                    self.log(LogKind::Command, line.trim().to_string());
+                }
+                self.job = Some(job);
+                self.tick();
+                return;
+            }
         }
         let quiet = matches!(cmd, Command::Step(..) | Command::Back(..));
         if !quiet {
@@ -428,20 +445,26 @@ impl App {
         self.log(kind, stop_line(s));
     }
 
-    /// One slice of a running `continue`; returns true while it goes on.
+    /// One slice of the running job; returns true while it goes on.
     pub fn tick(&mut self) -> bool {
-        if !self.continuing {
+        let Some(mut job) = self.job.take() else {
             return false;
-        }
-        match self.session.cont_for(CONTINUE_SLICE) {
-            Progress::Stopped(s) => {
-                self.continuing = false;
-                self.log_stop(&s);
+        };
+        match self.session.run_job(&mut job, CONTINUE_SLICE) {
+            JobProgress::Done(stop) => {
+                if let Some(s) = stop {
+                    self.log_stop(&s);
+                }
             }
-            Progress::Running => {}
+            JobProgress::Running => self.job = Some(job),
         }
         self.after_change();
-        self.continuing
+        self.job.is_some()
+    }
+
+    /// What the running job is doing, for the status bar.
+    pub fn job_progress(&self) -> Option<String> {
+        self.job.as_ref().map(|j| self.session.job_progress(j))
     }
 
     /// Derived state after the session moved: new diagnostics in the log, the UB view following

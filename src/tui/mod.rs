@@ -133,8 +133,8 @@ fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
     let s = &app.session;
     let m = s.machine();
     let pos = m.pos();
-    let state = if app.continuing {
-        "running (Ctrl-C interrupts)".to_string()
+    let state = if let Some(p) = app.job_progress() {
+        format!("running: {p} (Ctrl-C interrupts)")
     } else {
         match m.status() {
             crate::sim::Status::Running => "paused".into(),

@@ -145,6 +145,21 @@ pub enum Command {
     InfoBreakpoints,
 }
 
+impl Command {
+    /// The motion commands: they may take many steps and run as jobs
+    /// (`Session::start_job`).
+    pub fn is_motion(&self) -> bool {
+        matches!(
+            self,
+            Command::Step(..)
+                | Command::Back(..)
+                | Command::Continue
+                | Command::ReverseContinue
+                | Command::Goto(_)
+        )
+    }
+}
+
 /// A line that is not a valid command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {

@@ -7,12 +7,14 @@
 //! goto, reverse-continue, product switch, last writer), `stops` (stop records and position
 //! text), `views` (text views for `where`, `print`, `x` and the UI's plan preview).
 mod breakpoints;
+mod job;
 mod motion;
 mod stops;
 mod views;
 
 use breakpoints::{check_event, instr_point_at, Hit};
 pub use breakpoints::{Breakpoint, PointKind};
+pub use job::{Job, JobProgress};
 
 use crate::base::dtype::{DType, Value};
 use crate::base::ir::Program;
@@ -114,10 +116,11 @@ pub struct Session {
     stops: Vec<Stop>,
 }
 
-enum Mode {
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Mode {
     Steps(Granularity, u64),
-    /// Continue for at most this many block steps.
-    Continue(u64),
+    /// To the next stop.
+    Continue,
 }
 
 /// The result of a bounded continue.

@@ -1,0 +1,399 @@
+//! Every multi-step command as a job run in slices: forward by units or to the next stop,
+//! goto (and back, which is a goto to a step computed at once), and reverse-continue. One
+//! loop for all of them: [`Session::run_job`] does at most a budget of block steps of work and
+//! says whether the command ended, so a UI stays responsive, shows progress and can interrupt
+//! any of them; headless callers run a job to its end with an unlimited budget.
+
+use super::*;
+use crate::sim::{Granularity, Machine, Status, StepEvent};
+
+/// A forward motion in progress.
+#[derive(Clone, Debug)]
+pub struct Forward {
+    pub(super) mode: Mode,
+    pub(super) units: u64,
+    pub(super) executed: u64,
+    pub(super) agg: Option<StepEvent>,
+    pub(super) scalars_at_start: Vec<Option<Value>>,
+}
+
+/// A reverse-continue in progress: checkpoints are scanned latest first, each up to `end`.
+#[derive(Clone, Debug)]
+pub struct Reverse {
+    pub(super) cur: u64,
+    pub(super) end: u64,
+    /// The next checkpoint to scan (index into the history), None when all are done.
+    pub(super) next: Option<usize>,
+}
+
+/// A multi-step command being carried out.
+#[derive(Clone, Debug)]
+pub enum Job {
+    Forward(Forward),
+    /// To step `target`; `back` when it came from `back` (a stop at step 0 is reported).
+    Goto {
+        target: u64,
+        back: bool,
+        restored: bool,
+    },
+    Reverse(Reverse),
+}
+
+/// Where a job is, after a slice.
+#[derive(Clone, Debug, PartialEq)]
+pub enum JobProgress {
+    /// The budget ran out; run another slice.
+    Running,
+    /// The command ended, with the stop it caused.
+    Done(Option<Stop>),
+}
+
+impl Session {
+    /// The job of a motion command (step, back, continue, reverse-continue, goto), or None for
+    /// the other commands.
+    pub fn start_job(&mut self, cmd: &Command) -> Option<Job> {
+        Some(match cmd {
+            Command::Step(g, n) => self.forward_job(Mode::Steps(*g, (*n).max(1))),
+            Command::Continue => self.forward_job(Mode::Continue),
+            Command::Back(g, n) => Job::Goto {
+                target: self.back_target(*g, (*n).max(1)),
+                back: true,
+                restored: false,
+            },
+            Command::Goto(s) => Job::Goto {
+                target: *s,
+                back: false,
+                restored: false,
+            },
+            Command::ReverseContinue => {
+                let cur = self.step_count();
+                let next = (cur > 0).then(|| self.history.index_before(cur - 1));
+                Job::Reverse(Reverse {
+                    cur,
+                    end: cur,
+                    next,
+                })
+            }
+            _ => return None,
+        })
+    }
+
+    pub(super) fn forward_job(&self, mode: Mode) -> Job {
+        Job::Forward(Forward {
+            mode,
+            units: 0,
+            executed: 0,
+            agg: None,
+            scalars_at_start: self.machine.scalars().to_vec(),
+        })
+    }
+
+    /// Runs at most about `budget` block steps of `job`.
+    pub fn run_job(&mut self, job: &mut Job, budget: u64) -> JobProgress {
+        let budget = budget.max(1);
+        match job {
+            Job::Forward(f) => match self.forward_slice(f, budget) {
+                Some(stop) => JobProgress::Done(stop),
+                None => JobProgress::Running,
+            },
+            Job::Goto {
+                target,
+                back,
+                restored,
+            } => {
+                if !*restored {
+                    *restored = true;
+                    if *target < self.step_count() {
+                        self.machine = self.history.nearest(*target).clone();
+                    }
+                }
+                if !self.goto_slice(*target, budget) {
+                    return JobProgress::Running;
+                }
+                if *back && *target == 0 {
+                    let s = self.make_stop(
+                        StopReason::Start,
+                        None,
+                        "at the start of the program (step 0)".into(),
+                    );
+                    self.stops.push(s.clone());
+                    return JobProgress::Done(Some(s));
+                }
+                JobProgress::Done(None)
+            }
+            Job::Reverse(r) => match self.reverse_slice(r, budget) {
+                Some(s) => JobProgress::Done(Some(s)),
+                None => JobProgress::Running,
+            },
+        }
+    }
+
+    /// Ends an interrupted job: what it did so far becomes the last event.
+    pub fn abandon(&mut self, job: Job) {
+        if let Job::Forward(f) = job {
+            if f.agg.is_some() {
+                self.last_event = f.agg;
+            }
+            if f.executed > 0 {
+                self.scalars_before = Some(f.scalars_at_start);
+            }
+        }
+    }
+
+    /// A short description of where `job` is, for a status bar.
+    pub fn job_progress(&self, job: &Job) -> String {
+        let at = self.step_count();
+        match job {
+            Job::Forward(f) => match f.mode {
+                Mode::Steps(g, n) => format!("{} of {n} {}s · step {at}", f.units, unit(g)),
+                Mode::Continue => format!("continue · step {at}"),
+            },
+            Job::Goto { target, .. } => format!("to step {target} · at {at}"),
+            Job::Reverse(r) => format!(
+                "reverse-continue from step {} · searched back to step {}",
+                r.cur, r.end
+            ),
+        }
+    }
+
+    /// Runs `job` to its end.
+    pub(super) fn finish_job(&mut self, mut job: Job) -> Option<Stop> {
+        loop {
+            if let JobProgress::Done(s) = self.run_job(&mut job, u64::MAX) {
+                return s;
+            }
+        }
+    }
+
+    /// One slice of a forward motion: None when the budget ran out, else the motion ended
+    /// (with its stop, if any).
+    pub(super) fn forward_slice(&mut self, f: &mut Forward, budget: u64) -> Option<Option<Stop>> {
+        let aggregate = matches!(f.mode, Mode::Steps(g, _) if g != Granularity::Block);
+        let mut done = 0u64;
+        let stop = loop {
+            if self.machine.status() != Status::Running {
+                break Some(self.end_stop());
+            }
+            if f.executed > 0 {
+                if let Some(id) = instr_point_at(&self.points, self.machine.pos()) {
+                    let msg = format!(
+                        "breakpoint {id}: before instruction {}",
+                        self.describe_pos()
+                    );
+                    break Some(self.make_stop(StopReason::Breakpoint, Some(id), msg));
+                }
+            }
+            if done >= budget {
+                // Between slices the screen shows the latest step.
+                if !aggregate && f.agg.is_some() {
+                    self.last_event = f.agg.take();
+                }
+                return None;
+            }
+            let before = self.machine.pos();
+            let scalars_before = self
+                .watches_scalars()
+                .then(|| self.machine.scalars().to_vec());
+            let Some(ev) = self.machine.step(Granularity::Block) else {
+                break Some(self.end_stop());
+            };
+            self.history.record(&self.machine);
+            f.executed += 1;
+            done += 1;
+            let hit = check_event(&self.points, &self.program, &self.machine, &ev).or_else(|| {
+                let b = scalars_before.as_deref()?;
+                super::breakpoints::scalar_hit(&self.points, &self.program, b, &self.machine)
+            });
+            if aggregate {
+                match f.agg.as_mut() {
+                    None => f.agg = Some(ev),
+                    Some(a) => {
+                        if a.accesses.len() < MAX_AGGREGATED_ACCESSES {
+                            a.accesses.extend(ev.accesses);
+                        }
+                        a.diagnostics.extend(ev.diagnostics);
+                        a.steps += ev.steps;
+                        a.mask_after = ev.mask_after;
+                    }
+                }
+            } else {
+                f.agg = Some(ev);
+            }
+            if let Some(h) = hit {
+                self.last_event = f.agg.take();
+                break Some(self.hit_stop(h));
+            }
+            if self.machine.status() != Status::Running {
+                self.last_event = f.agg.take();
+                break Some(self.end_stop());
+            }
+            if let Mode::Steps(g, n) = f.mode {
+                let after = self.machine.pos();
+                let crossed = match g {
+                    Granularity::Block => true,
+                    Granularity::Repeat => {
+                        after.instruction != before.instruction || after.repeat != before.repeat
+                    }
+                    Granularity::Instruction => after.instruction != before.instruction,
+                };
+                if crossed {
+                    f.units += 1;
+                    if f.units >= n {
+                        break None;
+                    }
+                }
+            }
+        };
+        if f.agg.is_some() {
+            self.last_event = f.agg.take();
+        }
+        if f.executed > 0 {
+            self.scalars_before = Some(f.scalars_at_start.clone());
+        }
+        if let Some(s) = &stop {
+            self.stops.push(s.clone());
+        }
+        Some(stop)
+    }
+
+    /// One slice of a goto whose machine is at or before `target`: true when it arrived.
+    fn goto_slice(&mut self, target: u64, budget: u64) -> bool {
+        if target == 0 {
+            self.last_event = None;
+            return true;
+        }
+        let stop_at = (target - 1).min(self.machine.step_count().saturating_add(budget));
+        self.advance_to(stop_at);
+        if self.machine.step_count() < target - 1 && self.machine.status() == Status::Running {
+            return false;
+        }
+        if self.machine.step_count() == target - 1 && self.machine.status() == Status::Running {
+            self.scalars_before = Some(self.machine.scalars().to_vec());
+            self.last_event = self.machine.step(Granularity::Block);
+            self.history.record(&self.machine);
+        } else {
+            self.last_event = None;
+        }
+        true
+    }
+
+    /// One slice of a reverse-continue: scans checkpoint segments (latest first) until about
+    /// `budget` steps were replayed; the stop when it found one or reached step 0.
+    fn reverse_slice(&mut self, r: &mut Reverse, budget: u64) -> Option<Stop> {
+        let watch_scalars = self.watches_scalars();
+        let mut replayed = 0u64;
+        while let Some(i) = r.next {
+            if replayed >= budget {
+                return None;
+            }
+            r.next = i.checked_sub(1);
+            let Some(cp) = self.history.checkpoint(i) else {
+                continue;
+            };
+            let cp_step = cp.step_count();
+            if cp_step >= r.end {
+                continue;
+            }
+            let mut m: Machine = cp.clone();
+            let mut best: Option<(u64, Hit)> = None;
+            while m.step_count() < r.end && m.status() == Status::Running {
+                let p = m.step_count();
+                if let Some(id) = instr_point_at(&self.points, m.pos()) {
+                    if p < r.cur {
+                        best = Some((p, Hit::Instr(id)));
+                    }
+                }
+                let scalars_before = watch_scalars.then(|| m.scalars().to_vec());
+                let Some(ev) = m.step(Granularity::Block) else {
+                    break;
+                };
+                let hit = check_event(&self.points, &self.program, &m, &ev).or_else(|| {
+                    super::breakpoints::scalar_hit(
+                        &self.points,
+                        &self.program,
+                        scalars_before.as_deref()?,
+                        &m,
+                    )
+                });
+                if let Some(h) = hit {
+                    if m.step_count() < r.cur {
+                        best = Some((m.step_count(), h));
+                    }
+                }
+            }
+            replayed += r.end - cp_step;
+            if let Some((p, h)) = best {
+                self.goto(p);
+                let s = match h {
+                    Hit::Instr(id) => {
+                        let msg = format!(
+                            "breakpoint {id}: before instruction {}",
+                            self.describe_pos()
+                        );
+                        self.make_stop(StopReason::Breakpoint, Some(id), msg)
+                    }
+                    other => self.hit_stop(other),
+                };
+                self.stops.push(s.clone());
+                return Some(s);
+            }
+            r.end = cp_step;
+        }
+        self.goto(0);
+        let s = self.make_stop(
+            StopReason::Start,
+            None,
+            "at the start of the program (step 0)".into(),
+        );
+        self.stops.push(s.clone());
+        Some(s)
+    }
+
+    /// The step `n` units of `g` back from here (the start of the previous block, repeat or
+    /// instruction, `n` times), found with at most one replay from a checkpoint: a unit index
+    /// that never decreases along the run is compared instead of stepping back unit by unit.
+    pub(super) fn back_target(&self, g: Granularity, n: u64) -> u64 {
+        let cur = self.step_count();
+        let p = self.machine.pos();
+        // Units completed before a machine's position: instructions, or repeats plus the
+        // one-step instructions (scalar unit, sync, mask register, zero repeats).
+        let index = |m: &Machine| -> u64 {
+            match g {
+                Granularity::Instruction => m.pos().instruction as u64,
+                _ => {
+                    let c = m.counts();
+                    c.repeats + (m.step_count() - c.blocks)
+                }
+            }
+        };
+        let mid = match g {
+            Granularity::Block => return cur.saturating_sub(n),
+            Granularity::Repeat => p.block != 0,
+            Granularity::Instruction => p.repeat != 0 || p.block != 0,
+        };
+        let want = index(&self.machine) as i128 - n as i128 + mid as i128;
+        if want <= 0 {
+            return 0;
+        }
+        let want = want as u64;
+        // The latest checkpoint before the unit, then forward to its first step.
+        let mut m = self
+            .history
+            .before(cur)
+            .find(|cp| index(cp) < want)
+            .cloned()
+            .unwrap_or_else(|| self.history.nearest(0).clone());
+        while index(&m) < want && m.step_count() < cur && m.status() == Status::Running {
+            m.run_to(m.step_count() + 1);
+        }
+        m.step_count()
+    }
+}
+
+fn unit(g: Granularity) -> &'static str {
+    match g {
+        Granularity::Block => "block",
+        Granularity::Repeat => "repeat",
+        Granularity::Instruction => "instruction",
+    }
+}
