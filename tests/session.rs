@@ -605,3 +605,17 @@ fn back_by_n_units_lands_where_n_single_backs_land() {
         }
     }
 }
+
+/// `goto` past the end says where the program ends (TWO has 2·8 + 16 = 32 block steps).
+#[test]
+fn goto_past_the_end_says_so() {
+    use ascstep::debug::command::Command;
+    let mut s = session(TWO);
+    let r = s.apply(&Command::Goto(99_999)).unwrap();
+    let stop = r.stop.expect("a stop at the end");
+    assert_eq!(stop.reason, StopReason::End);
+    assert_eq!(stop.position.step, 32);
+    // Within the program, no stop.
+    let r = s.apply(&Command::Goto(5)).unwrap();
+    assert!(r.stop.is_none());
+}

@@ -342,8 +342,17 @@ fn help_overlay_lists_the_keys() {
             && text.contains("<C-c> interrupt"),
         "{text}"
     );
-    keys(&mut a, "x"); // any key closes it
-    assert!(!a.help);
+    // It scrolls at 80×24 (where it is cut) and closes on Esc, q or ?, not on any key.
+    let top = screen(&a, 80, 24);
+    keys(&mut a, "jjjjjjjjjjjj");
+    assert!(a.help, "scrolling keeps it open");
+    let scrolled = screen(&a, 80, 24);
+    assert_ne!(top, scrolled);
+    assert!(scrolled.contains("Esc, q or ? close it"), "{scrolled}");
+    keys(&mut a, "x");
+    assert!(a.help, "other keys do nothing");
+    keys(&mut a, "q");
+    assert!(!a.help && !a.quit, "q closes the help, it does not quit");
 }
 
 #[test]
@@ -693,4 +702,52 @@ fn every_long_command_runs_in_slices_and_stops_on_interrupt_with_a_consistent_st
             "searching does not move the machine"
         );
     }
+}
+
+#[test]
+fn the_prompt_edits_like_a_shell_and_completes_with_tab() {
+    use ascstep::tui::keymap::KeyCode;
+    let mut a = app("programs/seed_adds_int16.ron", None);
+    let code = |a: &mut App, c: KeyCode| a.handle_key(Key::code(c));
+    // Tab completes a command, then a tensor name.
+    keys(&mut a, ":cont");
+    code(&mut a, KeyCode::Tab);
+    assert_eq!(a.prompt.as_deref(), Some("continue "));
+    code(&mut a, KeyCode::Esc);
+    keys(&mut a, ":p dst_c");
+    code(&mut a, KeyCode::Tab);
+    assert_eq!(a.prompt.as_deref(), Some("p dst_count "));
+    // Ctrl-W deletes the word before the cursor, Ctrl-U the whole line before it.
+    a.handle_key(Key::ctrl('w'));
+    assert_eq!(a.prompt.as_deref(), Some("p "));
+    a.handle_key(Key::ctrl('u'));
+    assert_eq!(a.prompt.as_deref(), Some(""));
+    // Left, Backspace and insertion in the middle: "goto 12" becomes "goto 42".
+    keys(&mut a, "goto 12");
+    code(&mut a, KeyCode::Left);
+    code(&mut a, KeyCode::Backspace);
+    keys(&mut a, "4");
+    assert_eq!(a.prompt.as_deref(), Some("goto 42"));
+    code(&mut a, KeyCode::Home);
+    code(&mut a, KeyCode::Delete);
+    assert_eq!(a.prompt.as_deref(), Some("oto 42"));
+    keys(&mut a, "g");
+    a.handle_key(Key::ctrl('e'));
+    code(&mut a, KeyCode::Enter);
+    assert_eq!(a.session.step_count(), 42);
+    // A motion typed at the prompt is echoed to the log (a key press is not).
+    keys(&mut a, ":s 2");
+    code(&mut a, KeyCode::Enter);
+    assert!(a.log.iter().any(|l| l.text == "s 2"));
+    assert_eq!(a.session.step_count(), 44);
+    // gdb's habits at the prompt: b, c, i b.
+    keys(&mut a, ":b 2");
+    code(&mut a, KeyCode::Enter);
+    keys(&mut a, ":i b");
+    code(&mut a, KeyCode::Enter);
+    assert!(
+        a.log.iter().any(|l| l.text == "1: break instr 2"),
+        "{:?}",
+        a.log.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
 }

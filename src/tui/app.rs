@@ -108,9 +108,15 @@ pub struct App {
     pub log_scroll: usize,
     pub log: Vec<LogLine>,
     pub prompt: Option<String>,
+    /// The prompt's cursor, in characters.
+    pub prompt_cursor: usize,
+    /// The command being run was typed at the prompt (so it is echoed to the log).
+    typed: bool,
     pub history: Vec<String>,
     history_pos: Option<usize>,
     pub help: bool,
+    /// Lines the help overlay is scrolled down.
+    pub help_scroll: usize,
     pub quit: bool,
     /// A multi-step command running in slices (interactive mode only).
     pub job: Option<Job>,
@@ -137,9 +143,12 @@ impl App {
             log_scroll: 0,
             log: Vec::new(),
             prompt: None,
+            prompt_cursor: 0,
+            typed: false,
             history: Vec::new(),
             history_pos: None,
             help: false,
+            help_scroll: 0,
             quit: false,
             job: None,
             interactive: false,
@@ -171,7 +180,19 @@ impl App {
     /// Handles one key press.
     pub fn handle_key(&mut self, k: Key) {
         if self.help {
-            self.help = false;
+            // The help scrolls; Esc, q and ? close it.
+            match (k.code, self.keymap.action(k)) {
+                (KeyCode::Esc, _) | (KeyCode::Char('q' | '?'), _) => {
+                    self.help = false;
+                    self.help_scroll = 0;
+                }
+                (_, Some(Action::Down)) => self.help_scroll += 1,
+                (_, Some(Action::Up)) => self.help_scroll = self.help_scroll.saturating_sub(1),
+                (_, Some(Action::PageDown)) => self.help_scroll += 10,
+                (_, Some(Action::PageUp)) => self.help_scroll = self.help_scroll.saturating_sub(10),
+                _ => {}
+            }
+            self.help_scroll = self.help_scroll.min(60);
             return;
         }
         if self.prompt.is_some() {
@@ -196,6 +217,10 @@ impl App {
         let Some(p) = self.prompt.as_mut() else {
             return;
         };
+        // The cursor is a character index; `at` turns it into a byte index.
+        let n = p.chars().count();
+        let cur = self.prompt_cursor.min(n);
+        let at = |p: &str, c: usize| p.char_indices().nth(c).map_or(p.len(), |(i, _)| i);
         match k.code {
             KeyCode::Esc => self.prompt = None,
             KeyCode::Char('c') if k.ctrl => self.prompt = None,
@@ -206,10 +231,62 @@ impl App {
                     self.history.push(line.clone());
                 }
                 self.history_pos = None;
+                self.typed = true;
                 self.run_line(&line);
+                self.typed = false;
             }
-            KeyCode::Backspace => {
-                p.pop();
+            KeyCode::Backspace if cur > 0 => {
+                let i = at(p, cur - 1);
+                p.remove(i);
+                self.prompt_cursor = cur - 1;
+            }
+            KeyCode::Delete if cur < n => {
+                let i = at(p, cur);
+                p.remove(i);
+            }
+            KeyCode::Left => self.prompt_cursor = cur.saturating_sub(1),
+            KeyCode::Right => self.prompt_cursor = (cur + 1).min(n),
+            KeyCode::Home => self.prompt_cursor = 0,
+            KeyCode::End => self.prompt_cursor = n,
+            KeyCode::Char('a') if k.ctrl => self.prompt_cursor = 0,
+            KeyCode::Char('e') if k.ctrl => self.prompt_cursor = n,
+            KeyCode::Char('u') if k.ctrl => {
+                let i = at(p, cur);
+                p.replace_range(..i, "");
+                self.prompt_cursor = 0;
+            }
+            KeyCode::Char('w') if k.ctrl => {
+                // The word before the cursor and the spaces after it.
+                let i = at(p, cur);
+                let head = p[..i].trim_end();
+                let start = head.rfind(char::is_whitespace).map_or(0, |j| j + 1);
+                let removed = p[start..i].chars().count();
+                p.replace_range(start..i, "");
+                self.prompt_cursor = cur - removed;
+            }
+            KeyCode::Tab => {
+                let i = at(p, cur);
+                let program = self.session.program();
+                let names: Vec<&str> = program
+                    .tensors
+                    .iter()
+                    .map(|t| t.name.as_str())
+                    .chain(program.scalars.iter().map(|s| s.name.as_str()))
+                    .collect();
+                let (start, cands) = crate::debug::command::complete(&p[..i], &names);
+                let fill = match cands.as_slice() {
+                    [] => None,
+                    [one] => Some(format!("{one} ")),
+                    many => Some(crate::debug::command::common_prefix(many)),
+                };
+                if let Some(f) = fill {
+                    p.replace_range(start..i, &f);
+                    self.prompt_cursor = p[..start + f.len()].chars().count();
+                }
+                if cands.len() > 1 {
+                    let list = cands.join("  ");
+                    self.log(LogKind::Info, list);
+                }
             }
             KeyCode::Up | KeyCode::Down => {
                 if self.history.is_empty() {
@@ -224,8 +301,13 @@ impl App {
                 };
                 self.history_pos = pos;
                 *p = pos.map(|i| self.history[i].clone()).unwrap_or_default();
+                self.prompt_cursor = p.chars().count();
             }
-            KeyCode::Char(c) if !k.ctrl && !k.alt => p.push(c),
+            KeyCode::Char(c) if !k.ctrl && !k.alt => {
+                let i = at(p, cur);
+                p.insert(i, c);
+                self.prompt_cursor = cur + 1;
+            }
             _ => {}
         }
     }
@@ -240,8 +322,14 @@ impl App {
                 self.help = false;
                 self.prompt = None;
             }
-            Action::Prompt => self.prompt = Some(String::new()),
-            Action::GotoPrompt => self.prompt = Some("goto ".into()),
+            Action::Prompt => {
+                self.prompt = Some(String::new());
+                self.prompt_cursor = 0;
+            }
+            Action::GotoPrompt => {
+                self.prompt = Some("goto ".into());
+                self.prompt_cursor = 5;
+            }
             Action::Interrupt => {
                 if let Some(job) = self.job.take() {
                     self.session.abandon(job);
@@ -405,7 +493,7 @@ impl App {
         // the rest between key presses, so Ctrl-C and q are never ignored.
         if self.interactive {
             if let Some(job) = self.session.start_job(&cmd) {
-                if !matches!(cmd, Command::Step(..) | Command::Back(..)) {
+                if self.typed || !matches!(cmd, Command::Step(..) | Command::Back(..)) {
                     self.log(LogKind::Command, line.trim().to_string());
                 }
                 self.job = Some(job);
@@ -413,7 +501,7 @@ impl App {
                 return;
             }
         }
-        let quiet = matches!(cmd, Command::Step(..) | Command::Back(..));
+        let quiet = !self.typed && matches!(cmd, Command::Step(..) | Command::Back(..));
         if !quiet {
             self.log(LogKind::Command, line.trim().to_string());
         }

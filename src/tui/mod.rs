@@ -127,7 +127,17 @@ pub fn draw_into(app: &App, area: Rect, buf: &mut Buffer) {
 fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
     let st = app.theme.style("status");
     if let Some(p) = &app.prompt {
-        Paragraph::new(format!(":{p}█")).style(st).render(area, buf);
+        // The cursor is the character under it in reverse video (a block at the end).
+        let cur = app.prompt_cursor.min(p.chars().count());
+        let before: String = p.chars().take(cur).collect();
+        let under: String = p.chars().nth(cur).map_or("█".into(), String::from);
+        let after: String = p.chars().skip(cur + 1).collect();
+        let line = Line::from(vec![
+            Span::styled(format!(":{before}"), st),
+            Span::styled(under, st.add_modifier(ratatui::style::Modifier::REVERSED)),
+            Span::styled(after, st),
+        ]);
+        Paragraph::new(line).style(st).render(area, buf);
         return;
     }
     let s = &app.session;

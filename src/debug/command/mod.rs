@@ -4,11 +4,13 @@
 //!
 //! The parts: this file (the `Command` enum and its argument types), `parse` (the parser),
 //! `tests`.
+mod complete;
 mod parse;
 #[cfg(test)]
 mod tests;
 mod values;
 
+pub use complete::{common_prefix, complete};
 pub use parse::{parse_line, split_words};
 
 use crate::base::dtype::DType;
@@ -190,6 +192,24 @@ pub(crate) const COMMANDS: [&str; 19] = [
     "x",
     "last-writer",
     "product",
+];
+
+/// gdb's short names (docs/commands.md): each stands for a command and its first words.
+pub(crate) const ABBREVIATIONS: [(&str, &str); 14] = [
+    ("s", "step"),
+    ("n", "step instr"),
+    ("next", "step instr"),
+    ("c", "continue"),
+    ("rc", "reverse-continue"),
+    ("rs", "back"),
+    ("rn", "back instr"),
+    ("b", "break"),
+    ("p", "print"),
+    ("i", "info"),
+    ("d", "delete"),
+    ("bt", "where"),
+    ("r", "restart"),
+    ("run", "restart"),
 ];
 
 pub(crate) const GRANULARITIES: [&str; 4] = ["block", "repeat", "instr", "instruction"];

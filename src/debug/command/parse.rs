@@ -8,11 +8,67 @@ use crate::sim::{Granularity, Product};
 /// Parses one line of the command language (docs/commands.md). `Ok(None)` for a blank line or
 /// a line that is only a comment. Never panics, whatever the input.
 pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
+    // gdb's short names expand to the words they stand for; a column after them is counted
+    // in the expanded line, so it is mapped back below.
+    let trimmed = line.trim_start();
+    let lead = line.len() - trimmed.len();
+    let first_end = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+    if let Some((abbr, full)) = ABBREVIATIONS
+        .iter()
+        .find(|(a, _)| *a == &trimmed[..first_end])
+    {
+        let expanded = format!("{}{full}{}", &line[..lead], &trimmed[first_end..]);
+        let shift = full.chars().count() as i64 - abbr.chars().count() as i64;
+        let abbr_end = (lead + abbr.len()) as u32 + 1;
+        return parse_words(&expanded).map_err(|mut e| {
+            if e.col > abbr_end {
+                e.col = (e.col as i64 - shift).max(1) as u32;
+            }
+            e
+        });
+    }
+    parse_words(line)
+}
+
+/// A command name, or the one command a unique prefix stands for (`cont`, `rev`, `del`).
+fn command_name(w: Word) -> Result<&'static str, ParseError> {
+    if let Some(&c) = COMMANDS.iter().find(|&&c| c == w.text) {
+        return Ok(c);
+    }
+    let matches: Vec<&'static str> = COMMANDS
+        .iter()
+        .copied()
+        .filter(|c| !w.text.is_empty() && c.starts_with(w.text))
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok(one),
+        [] => Err(err(
+            w.col,
+            format!(
+                "unknown command {}{}; expected one of {}",
+                q(w.text),
+                did_you_mean(w.text, &COMMANDS),
+                COMMANDS.join(", ")
+            ),
+        )),
+        many => Err(err(
+            w.col,
+            format!("{} is ambiguous: {}", q(w.text), many.join(", ")),
+        )),
+    }
+}
+
+fn parse_words(line: &str) -> Result<Option<Command>, ParseError> {
     let mut p = Words::new(line);
     let Some(cmd) = p.next() else {
         return Ok(None);
     };
-    let command = match cmd.text {
+    let name = if cmd.text == "key" {
+        "key"
+    } else {
+        command_name(cmd)?
+    };
+    let command = match name {
         "step" => {
             let (g, n) = p.motion(cmd)?;
             Command::Step(g, n)
@@ -75,17 +131,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
                     .into(),
             ))
         }
-        other => {
-            return Err(err(
-                cmd.col,
-                format!(
-                    "unknown command {}{}; expected one of {}",
-                    q(other),
-                    did_you_mean(other, &COMMANDS),
-                    COMMANDS.join(", ")
-                ),
-            ))
-        }
+        _ => unreachable!("command_name returns a listed command"),
     };
     p.finish()?;
     Ok(Some(command))
@@ -223,7 +269,14 @@ impl<'a> Words<'a> {
     fn keyword(&mut self, prev: Word, words: &[&'static str]) -> Result<&'static str, ParseError> {
         let what = one_of(words);
         let w = self.need(prev, &what)?;
-        match words.iter().find(|&&k| k == w.text) {
+        // A unique prefix stands for the word (`info b`, `info break`).
+        let exact = words.iter().find(|&&k| k == w.text);
+        let mut prefixed = words.iter().filter(|k| k.starts_with(w.text));
+        let unique = match (prefixed.next(), prefixed.next()) {
+            (Some(k), None) => Some(k),
+            _ => None,
+        };
+        match exact.or(unique) {
             Some(&k) => Ok(k),
             None => Err(err(
                 w.col,
@@ -282,21 +335,21 @@ impl<'a> Words<'a> {
         let Some(w) = self.next() else {
             return Err(end_of_line("\"instr\"", cmd));
         };
-        if !matches!(w.text, "instr" | "instruction") {
-            let hint = if starts_with_digit(w.text) {
-                format!(" (write \"break instr {}\")", w.text)
-            } else {
-                did_you_mean(w.text, &["instr", "instruction"])
-            };
+        // gdb's `break N`: instruction N.
+        let (w, n) = if starts_with_digit(w.text) {
+            (cmd, w)
+        } else if matches!(w.text, "instr" | "instruction") {
+            (w, self.need(w, "a number")?)
+        } else {
+            let hint = did_you_mean(w.text, &["instr", "instruction"]);
             return Err(err(
                 w.col,
                 format!(
-                    "expected \"instr\" after \"break\", found {}{hint}",
+                    "expected \"instr\" or an instruction number after \"break\", found {}{hint}",
                     q(w.text)
                 ),
             ));
-        }
-        let n = self.need(w, "a number")?;
+        };
         let instruction = number(n, u32::MAX.into(), || expected("a number", w, n))? as u32;
         let mut repeat = None;
         if let Some(r) = self.peek().filter(|r| r.text == "repeat") {

@@ -325,7 +325,8 @@ fn malformed_lines_point_at_the_offending_word() {
         ("stpe", 1, "unknown command \"stpe\" (did you mean \"step\"?); expected one of step, back, continue"),
         ("  contineu", 3, "did you mean \"continue\""),
         ("frobnicate", 1, "unknown command \"frobnicate\"; expected one of step"),
-        ("s", 1, "unknown command \"s\"; expected one of"),
+        ("re", 1, "\"re\" is ambiguous: reverse-continue, restart"),
+        ("n x", 3, "expected a count"),
         ("STEP", 1, "unknown command \"STEP\""),
         ("goto abc", 6, "expected a number after \"goto\", found \"abc\""),
         ("goto", 5, "expected a number after \"goto\", found the end of the line"),
@@ -349,7 +350,7 @@ fn malformed_lines_point_at_the_offending_word() {
         ("info", 5, "expected \"breakpoints\" after \"info\", found the end of the line"),
         ("info brekpoints", 6, "did you mean \"breakpoints\""),
         ("break", 6, "expected \"instr\" after \"break\""),
-        ("break 5", 7, "write \"break instr 5\""),
+        ("break five", 7, "expected \"instr\" or an instruction number after \"break\""),
         ("break instr", 12, "expected a number after \"instr\""),
         ("break instr x", 13, "expected a number after \"instr\", found \"x\""),
         ("break instr 4294967296", 13, "too large; at most 4294967295"),
@@ -449,6 +450,42 @@ fn malformed_lines_point_at_the_offending_word() {
             other => panic!("{line:?} should fail, gave {other:?}"),
         }
     }
+}
+
+#[test]
+fn gdb_abbreviations_and_unique_prefixes() {
+    use crate::sim::Granularity as G;
+    let ok = |l: &str| parse_line(l).unwrap_or_else(|e| panic!("{l:?}: {}", e.message));
+    assert_eq!(ok("s"), Some(Command::Step(G::Block, 1)));
+    assert_eq!(ok("s 4"), Some(Command::Step(G::Block, 4)));
+    assert_eq!(ok("n"), Some(Command::Step(G::Instruction, 1)));
+    assert_eq!(ok("c"), Some(Command::Continue));
+    assert_eq!(ok("cont"), Some(Command::Continue));
+    assert_eq!(ok("rc"), Some(Command::ReverseContinue));
+    assert_eq!(ok("rev"), Some(Command::ReverseContinue));
+    assert_eq!(ok("rn 2"), Some(Command::Back(G::Instruction, 2)));
+    assert_eq!(
+        ok("b 3"),
+        Some(Command::BreakInstr {
+            instruction: 3,
+            repeat: None
+        })
+    );
+    assert_eq!(
+        ok("break 3 repeat 1"),
+        Some(Command::BreakInstr {
+            instruction: 3,
+            repeat: Some(1)
+        })
+    );
+    assert_eq!(ok("i b"), Some(Command::InfoBreakpoints));
+    assert_eq!(ok("info break"), Some(Command::InfoBreakpoints));
+    assert_eq!(ok("del 2"), Some(Command::Delete(2)));
+    assert_eq!(ok("wh"), Some(Command::Where));
+    assert!(matches!(ok("p y"), Some(Command::Print { .. })));
+    // An error after an abbreviation points into the line as typed.
+    let e = parse_line("p y[").unwrap_err();
+    assert_eq!(e.col, 4, "{}", e.message);
 }
 
 #[test]

@@ -110,6 +110,12 @@ impl Session {
                 if !self.goto_slice(*target, budget) {
                     return JobProgress::Running;
                 }
+                // A goto past the end says where the program ends.
+                if self.step_count() < *target && self.machine.status() != Status::Running {
+                    let s = self.end_stop();
+                    self.stops.push(s.clone());
+                    return JobProgress::Done(Some(s));
+                }
                 if *back && *target == 0 {
                     let s = self.make_stop(
                         StopReason::Start,

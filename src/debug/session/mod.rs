@@ -217,12 +217,14 @@ impl Session {
     /// Carries out one command. Errors are messages for the user (bad tensor, bad id, …).
     pub fn apply(&mut self, cmd: &Command) -> Result<Reply, String> {
         let mut r = Reply::default();
+        // The motion commands are jobs (`job.rs`), here run to their end.
+        let job = self.start_job(cmd);
         match cmd {
-            Command::Step(g, n) => r.stop = self.step(*g, *n),
-            Command::Back(g, n) => r.stop = self.back(*g, *n),
-            Command::Continue => r.stop = self.cont(),
-            Command::ReverseContinue => r.stop = self.reverse_continue(),
-            Command::Goto(s) => self.goto(*s),
+            Command::Step(..)
+            | Command::Back(..)
+            | Command::Continue
+            | Command::ReverseContinue
+            | Command::Goto(_) => r.stop = job.and_then(|j| self.finish_job(j)),
             Command::Restart => self.restart(),
             Command::BreakInstr {
                 instruction,

@@ -39,14 +39,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Line::from(""),
         Line::from("Marks: ▶ current  ● breakpoint (○ disabled)  * changed  = written  : read  · uninitialised"),
         Line::from("       ■ active lane  · masked lane  ▸ current block  ! overlap"),
-        Line::from(":  opens the command prompt (step, back, continue, goto, break, watch, break-if, print, x, where, last-writer, product …; see docs/commands.md). Up/Down recall history. Any key closes this help."),
+        Line::from(":  opens the command prompt (step, back, continue, goto, break, watch, break-if, print, x, where, last-writer, product …; see docs/commands.md)."),
+        Line::from("   gdb's short names work (s, n, c, b 3, p x, i b, rc) and so does any unique prefix (cont, rev, del)."),
+        Line::from("   At the prompt: Left/Right/Home/End, Ctrl-A/E move; Backspace/Del, Ctrl-U/W delete; Tab completes"),
+        Line::from("   commands, tensors and scalars; Up/Down recall history; Esc cancels."),
+        Line::from(""),
+        Line::from("This help: ↑↓ j k PgUp PgDn scroll; Esc, q or ? close it."),
     ];
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
+        .scroll((app.help_scroll as u16, 0))
         .style(app.theme.style("text"))
         .block(
             Block::bordered()
-                .title(" keys ")
+                .title(" keys — ↑↓ scroll · Esc closes ")
                 .border_style(app.theme.style("border_focus")),
         )
         .render(r, buf);
