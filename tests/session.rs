@@ -619,3 +619,37 @@ fn goto_past_the_end_says_so() {
     let r = s.apply(&Command::Goto(5)).unwrap();
     assert!(r.stop.is_none());
 }
+
+/// `goto instr N repeat R block B` goes to that position; `product` keeps the step.
+#[test]
+fn goto_a_position_and_switch_products_in_place() {
+    use ascstep::debug::command::parse_line;
+    let mut s = session(TWO);
+    // Instruction 0 has 2 repeats (16 block steps), so instruction 1, repeat 1, block 3 is
+    // step 16 + 8 + 3 = 27.
+    let cmd = parse_line("goto instr 1 repeat 1 block 3")
+        .unwrap()
+        .unwrap();
+    s.apply(&cmd).unwrap();
+    let p = s.position();
+    assert_eq!((p.step, p.instruction, p.repeat, p.block), (27, 1, 1, 3));
+    let cmd = parse_line("goto instr 0 repeat 1").unwrap().unwrap();
+    s.apply(&cmd).unwrap();
+    assert_eq!(s.position().step, 8);
+    // Past the end: the end, reported.
+    let r = s
+        .apply(&parse_line("goto instr 9").unwrap().unwrap())
+        .unwrap();
+    assert_eq!(r.stop.map(|x| x.reason), Some(StopReason::End));
+    s.goto(21);
+    let r = s
+        .apply(&parse_line("product atlas_a3").unwrap().unwrap())
+        .unwrap();
+    assert_eq!(s.product(), Product::AtlasA3);
+    assert_eq!(s.position().step, 21, "{:?}", r.text);
+    assert_eq!(
+        s.element("z", 0),
+        Some(Value::Int(12)),
+        "z[0] = 1 + 10 from instruction 0, +1 from instruction 1's first repeat"
+    );
+}

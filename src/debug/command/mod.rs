@@ -15,7 +15,7 @@ pub use parse::{parse_line, split_words};
 
 use crate::base::dtype::DType;
 use crate::sim::plan::AccessKind;
-use crate::sim::{Granularity, Product};
+use crate::sim::{Granularity, Pos, Product};
 
 /// What a watchpoint reacts to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +104,8 @@ pub enum Command {
     ReverseContinue,
     /// `goto STEP`
     Goto(u64),
+    /// `goto instr N [repeat R [block B]]`: the step at that position.
+    GotoPos(Pos),
     /// `break instr N [repeat R]`
     BreakInstr {
         instruction: u32,
@@ -158,6 +160,7 @@ impl Command {
                 | Command::Continue
                 | Command::ReverseContinue
                 | Command::Goto(_)
+                | Command::GotoPos(_)
         )
     }
 }

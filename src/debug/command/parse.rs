@@ -80,8 +80,34 @@ fn parse_words(line: &str) -> Result<Option<Command>, ParseError> {
         "continue" => Command::Continue,
         "reverse-continue" => Command::ReverseContinue,
         "goto" => {
-            let w = p.need(cmd, "a number")?;
-            Command::Goto(number(w, u64::MAX, || expected("a number", cmd, w))?)
+            let w = p.need(cmd, "a step number or \"instr\"")?;
+            if matches!(w.text, "instr" | "instruction") {
+                // `goto instr N [repeat R [block B]]`
+                let mut at = [0u32; 3];
+                let mut prev = w;
+                for (k, kw) in ["", "repeat", "block"].iter().enumerate() {
+                    if k > 0 {
+                        match p.peek().filter(|x| x.text == *kw) {
+                            Some(x) => {
+                                p.next();
+                                prev = x;
+                            }
+                            None => break,
+                        }
+                    }
+                    let n = p.need(prev, "a number")?;
+                    at[k] = number(n, u32::MAX.into(), || expected("a number", prev, n))? as u32;
+                }
+                Command::GotoPos(Pos {
+                    instruction: at[0],
+                    repeat: at[1],
+                    block: at[2],
+                })
+            } else {
+                Command::Goto(number(w, u64::MAX, || {
+                    expected("a step number or \"instr\"", cmd, w)
+                })?)
+            }
         }
         "restart" => Command::Restart,
         "where" => Command::Where,

@@ -5,7 +5,7 @@
 //! any of them; headless callers run a job to its end with an unlimited budget.
 
 use super::*;
-use crate::sim::{Granularity, Machine, Status, StepEvent};
+use crate::sim::{Granularity, Machine, Pos, Status, StepEvent};
 
 /// A forward motion in progress.
 #[derive(Clone, Debug)]
@@ -62,6 +62,12 @@ impl Session {
             },
             Command::Goto(s) => Job::Goto {
                 target: *s,
+                back: false,
+                restored: false,
+            },
+            Command::GotoPos(p) => Job::Goto {
+                // A position the run never reaches: as far as it goes, and the end reported.
+                target: self.step_of(*p).unwrap_or(u64::MAX),
                 back: false,
                 restored: false,
             },
@@ -393,6 +399,29 @@ impl Session {
             m.run_to(m.step_count() + 1);
         }
         m.step_count()
+    }
+}
+
+impl Session {
+    /// The first step at or after position `target` (instruction, repeat, block in that
+    /// order); None when the run ends before it. Whole instructions before it run on the fast
+    /// path.
+    pub(super) fn step_of(&self, target: Pos) -> Option<u64> {
+        let lex = |p: Pos| (p.instruction, p.repeat, p.block);
+        let t = lex(target);
+        let mut m = self
+            .history
+            .before(u64::MAX)
+            .find(|cp| lex(cp.pos()) <= t)
+            .cloned()
+            .unwrap_or_else(|| self.history.nearest(0).clone());
+        while m.status() == Status::Running && m.pos().instruction < target.instruction {
+            m.run_instruction();
+        }
+        while m.status() == Status::Running && lex(m.pos()) < t {
+            m.run_to(m.step_count() + 1);
+        }
+        (lex(m.pos()) >= t).then_some(m.step_count())
     }
 }
 

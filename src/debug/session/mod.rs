@@ -224,7 +224,8 @@ impl Session {
             | Command::Back(..)
             | Command::Continue
             | Command::ReverseContinue
-            | Command::Goto(_) => r.stop = job.and_then(|j| self.finish_job(j)),
+            | Command::Goto(_)
+            | Command::GotoPos(_) => r.stop = job.and_then(|j| self.finish_job(j)),
             Command::Restart => self.restart(),
             Command::BreakInstr {
                 instruction,
@@ -302,8 +303,12 @@ impl Session {
                 });
             }
             Command::Product(p) => {
+                let at = self.step_count();
                 self.set_product(*p);
-                r.text.push(format!("restarted on {p}"));
+                // The same step on the new product, or as far as it gets.
+                let job = self.start_job(&Command::Goto(at));
+                r.stop = job.and_then(|j| self.finish_job(j));
+                r.text.push(format!("on {p} at step {}", self.step_count()));
             }
         }
         if let Some(s) = &r.stop {
