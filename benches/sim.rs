@@ -252,5 +252,66 @@ fn bench_ui(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_add, bench_history, bench_ui);
+/// Keys deep in a program of 4,080,000 block steps (2,000 half Adds of 255 repeats), each with
+/// a 160×48 frame: the latencies the README quotes.
+fn bench_keys_4m(c: &mut Criterion) {
+    use ascstep::tui::app::App;
+    use ascstep::tui::keymap::{Key, Keymap};
+    use ascstep::tui::theme::Theme;
+    let code: String = (0..2000)
+        .map(|_| "Adds(dst: \"y\", src: \"y\", scalar: 1, mask: 128, repeat_times: 255, params: [1, 1, 8, 8]),\n")
+        .collect();
+    let src = format!(
+        "Program(product: atlas_training, tensors: {{ \"y\": (dtype: half, addr: 0, len: 32640, init: Fill(0)) }}, code: [{code}])"
+    );
+    let p = Arc::new(ascstep::program::load_str(std::path::Path::new("keys.ron"), &src).unwrap());
+    let mut app = App::new(
+        Session::new(p, Product::AtlasTraining),
+        Theme::default_theme(),
+        Keymap::default(),
+    );
+    app.session.goto(4_080_000);
+    app.session.goto(2_000_000);
+    let frame = |app: &App| black_box(ascstep::tui::screen(app, 160, 48).len());
+    let mut g = c.benchmark_group("keys_4m_steps");
+    g.sample_size(10);
+    g.bench_function("s_step_block", |b| {
+        b.iter(|| {
+            app.handle_key(Key::plain('s'));
+            frame(&app)
+        })
+    });
+    g.bench_function("S_back_block", |b| {
+        b.iter(|| {
+            app.handle_key(Key::plain('S'));
+            frame(&app)
+        })
+    });
+    g.bench_function("R_back_repeat", |b| {
+        b.iter(|| {
+            app.handle_key(Key::plain('R'));
+            frame(&app)
+        })
+    });
+    let mut far = false;
+    g.bench_function("goto_1M_or_3M", |b| {
+        b.iter(|| {
+            far = !far;
+            app.session.goto(if far { 3_000_000 } else { 1_000_000 });
+            frame(&app)
+        })
+    });
+    let mut other = false;
+    g.bench_function("product_switch_at_2M", |b| {
+        b.iter(|| {
+            other = !other;
+            let key = if other { "atlas_inference" } else { "atlas_training" };
+            app.run_line(&format!("product {key}"));
+            frame(&app)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_add, bench_history, bench_ui, bench_keys_4m);
 criterion_main!(benches);

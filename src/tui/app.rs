@@ -505,8 +505,17 @@ impl App {
         if !quiet {
             self.log(LogKind::Command, line.trim().to_string());
         }
-        if matches!(cmd, Command::Product(_)) {
+        if let Command::Product(p) = cmd {
             self.diag_seen = 0;
+            // Interactive: the new product's run to the same step is a job like any goto.
+            if self.interactive {
+                let at = self.session.step_count();
+                self.session.set_product(p);
+                self.log(LogKind::Info, format!("on {p}, going to step {at}"));
+                self.job = self.session.start_job(&Command::Goto(at));
+                self.tick();
+                return;
+            }
         }
         match self.session.apply(&cmd) {
             Ok(reply) => {
