@@ -305,7 +305,11 @@ fn bench_keys_4m(c: &mut Criterion) {
     g.bench_function("product_switch_at_2M", |b| {
         b.iter(|| {
             other = !other;
-            let key = if other { "atlas_inference" } else { "atlas_training" };
+            let key = if other {
+                "atlas_inference"
+            } else {
+                "atlas_training"
+            };
             app.run_line(&format!("product {key}"));
             frame(&app)
         })

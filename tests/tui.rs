@@ -87,13 +87,49 @@ fn inspector_draws_the_strides_of_the_current_repeat() {
         text.contains("repeat 1 of 2 · block 0 of 8 · 128 lanes active"),
         "{text}"
     );
-    // Repeat 1 of src0 starts 16 blocks in: 0x200; blocks 0..7 every other cell.
+    // Repeat 1 of src0 starts 16 blocks in: 0x200; blocks 0..7 every other cell, after
+    // repeat 0's (‹) from 0x0.
     assert!(
-        text.contains("src0      0x00000   2  16  0x200 32B/cell 0·1·2·3·4·5·6·7"),
+        text.contains("src0      0x00000   2  16  0x0 32B/cell ‹·‹·‹·‹·‹·‹·‹·‹·0·1·2·3·4·5·6·7"),
         "{text}"
     );
     assert!(
-        text.contains("dst       0x01000   1   8  0x1100 32B/cell 01234567"),
+        text.contains("dst       0x01000   1   8  0x1000 32B/cell ‹‹‹‹‹‹‹‹01234567"),
+        "{text}"
+    );
+    assert!(!text.contains("share bytes"), "{text}");
+}
+
+#[test]
+fn inspector_names_overlapping_repeats_and_blocks() {
+    // src0 rep stride 4 < 8 blocks: repeat 1 reads blocks 4..7 of repeat 0 again; src1 blk
+    // stride 0: the 8 blocks of a repeat read the same 32 bytes (semantics.md §1.2, §1.3).
+    let src = r#"Program(
+        tensors: {
+            "a": (dtype: half, addr: 0x0000, len: 1024, init: Fill(1.0)),
+            "b": (dtype: half, addr: 0x0800, len: 256, init: Fill(2.0)),
+            "z": (dtype: half, addr: 0x1000, len: 256),
+        },
+        code: [ Add(dst: "z", src0: "a", src1: "b", mask: 128, repeat_times: 2, params: [1, 1, 0, 8, 4, 0]) ],
+    )"#;
+    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
+    let mut a = App::new(
+        Session::new(Arc::new(p), Product::AtlasA2),
+        Theme::default_theme(),
+        Keymap::default(),
+    );
+    keys(&mut a, "r");
+    let (_, text) = pane(&a, 120, 14, panes::inspector::render);
+    assert!(
+        text.contains("! src0: repeats 1 and 0 share bytes (rep stride 4)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("! src1: blocks of one repeat share bytes (blk stride 0)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("src0      0x00000   1   4  0x0 32B/cell ‹‹‹‹!!!!4567"),
         "{text}"
     );
 }

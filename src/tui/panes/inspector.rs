@@ -149,14 +149,18 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                     t.style("warning"),
                 )));
             }
-            lines.push(Line::from(Span::styled("operand   base     blk rep  blocks of this repeat: digit = block, · gap, ! overlap", t.style("dim"))));
+            lines.push(Line::from(Span::styled("operand   base     blk rep  this repeat's blocks: digit = block, ‹ › previous/next repeat, · gap, ! overlap", t.style("dim"))));
             let r = pos.repeat.min(plan.repeats.saturating_sub(1));
             let all: Vec<Cells> = (0..plan.operands.len())
                 .map(|i| cells(&plan, i, r))
                 .collect();
             let width = area.width.saturating_sub(30) as usize;
+            let mut notes: Vec<String> = Vec::new();
             for (i, op) in plan.operands.iter().enumerate() {
                 let (unit, c) = (&all[i].0, &all[i].1);
+                // The neighbouring repeats of this operand, in the same cells.
+                let prev = (r > 0).then(|| cells(&plan, i, r - 1).1);
+                let next = (r + 1 < plan.repeats).then(|| cells(&plan, i, r + 1).1);
                 let base = if op.base >= crate::base::ir::GM_BASE {
                     crate::base::ir::addr_text(op.base as u64)
                 } else {
@@ -166,11 +170,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                     "{:<9} {base:<7} {:>3} {:>3}  ",
                     op.role, op.blk, op.rep
                 ))];
-                if let (Some(&lo), Some(&hi)) = (c.keys().next(), c.keys().last()) {
+                let keys = c
+                    .keys()
+                    .chain(prev.iter().flat_map(|p| p.keys()))
+                    .chain(next.iter().flat_map(|n| n.keys()));
+                let (lo, hi) = (keys.clone().min(), keys.max());
+                if let (Some(&lo), Some(&hi), false) = (lo, hi, c.is_empty()) {
                     spans.push(Span::styled(
                         format!("{} {unit}B/cell ", crate::base::ir::addr_text(lo * unit)),
                         t.style("dim"),
                     ));
+                    let (mut rep_overlap, mut blk_overlap) = (None, false);
                     for (shown, cell) in (lo..=hi).enumerate() {
                         if shown >= width.saturating_sub(10) {
                             spans.push(Span::styled("…", t.style("dim")));
@@ -192,9 +202,22 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                             .collect();
                         let others: Vec<&[(u32, u64, u64)]> =
                             near.iter().map(|v| v.as_slice()).collect();
+                        let in_prev = prev.as_ref().and_then(|p| p.get(&cell));
+                        let in_next = next.as_ref().and_then(|n| n.get(&cell));
                         match c.get(&cell) {
-                            None => spans.push(Span::styled("·", t.style("gap"))),
+                            None => match (in_prev, in_next) {
+                                (Some(_), _) => spans.push(Span::styled("‹", t.style("dim"))),
+                                (None, Some(_)) => spans.push(Span::styled("›", t.style("dim"))),
+                                (None, None) => spans.push(Span::styled("·", t.style("gap"))),
+                            },
                             Some(bs) if overlaps(bs, &others) => {
+                                if overlaps(bs, &[]) {
+                                    blk_overlap = true;
+                                }
+                                spans.push(Span::styled("!", t.style("overlap")));
+                            }
+                            Some(bs) if in_prev.or(in_next).is_some_and(|o| overlaps(bs, &[o])) => {
+                                rep_overlap = Some(if in_prev.is_some() { r - 1 } else { r + 1 });
                                 spans.push(Span::styled("!", t.style("overlap")));
                             }
                             Some(bs) => {
@@ -215,10 +238,25 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                             }
                         }
                     }
+                    if let Some(o) = rep_overlap {
+                        notes.push(format!(
+                            "! {}: repeats {r} and {o} share bytes (rep stride {})",
+                            op.role, op.rep
+                        ));
+                    }
+                    if blk_overlap {
+                        notes.push(format!(
+                            "! {}: blocks of one repeat share bytes (blk stride {})",
+                            op.role, op.blk
+                        ));
+                    }
                 } else {
                     spans.push(Span::styled("(no active lanes)", t.style("dim")));
                 }
                 lines.push(Line::from(spans));
+            }
+            for n in notes {
+                lines.push(Line::from(Span::styled(n, t.style("warning"))));
             }
         }
     }
