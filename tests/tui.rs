@@ -263,6 +263,59 @@ fn ub_pane_shows_every_value_whole_and_wraps_a_block() {
 }
 
 #[test]
+fn tensors_pane_has_an_element_cursor_that_w_watches() {
+    // ADD64: src0 (128), src1 (128), dst (128) in that order; 130 elements down is src1[2].
+    let mut a = app(ADD64, None);
+    keys(&mut a, "5");
+    assert_eq!(a.focus, Pane::Tensors);
+    for _ in 0..130 {
+        keys(&mut a, "j");
+    }
+    assert_eq!(a.tensor_cursor, (1, 2));
+    keys(&mut a, "w");
+    assert!(
+        a.log
+            .iter()
+            .any(|l| l.text.contains("watchpoint 1 on src1[2]")),
+        "{:?}",
+        a.log.iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
+    // The cursor's row is on screen with its element in the selection style: src1 = 1..128,
+    // so src1[2] = 3 is the third value of src1's first row.
+    let (buf, text) = pane(&a, 80, 12, panes::tensors::render);
+    let y = text
+        .lines()
+        .skip_while(|l| !l.contains("src1 int16[128]"))
+        .nth(1)
+        .and_then(|row| text.lines().position(|l| l == row))
+        .unwrap_or_else(|| panic!("src1's first row is not on screen:\n{text}"));
+    let row: Vec<char> = text.lines().nth(y).unwrap().chars().collect();
+    let x = (0..row.len())
+        .find(|&x| row[x] == '3' && row[x.saturating_sub(1)] == ' ')
+        .unwrap_or_else(|| panic!("no value 3 in {:?}", row.iter().collect::<String>()));
+    // The default theme's selection is reverse video.
+    let got = buf[(x as u16, y as u16)].style();
+    let sel = a.theme.style("selection");
+    assert!(
+        got.add_modifier.contains(sel.add_modifier),
+        "{got:?} at ({x}, {y}):\n{text}"
+    );
+    let other = buf[(x as u16 - 5, y as u16)].style();
+    assert!(
+        !other.add_modifier.contains(sel.add_modifier),
+        "only the cursor's element"
+    );
+    // Running on: the watchpoint on src1[2] stops at the block that reads it (block 0).
+    keys(&mut a, "c");
+    let stop = a.session.stops().last().cloned().unwrap();
+    assert!(
+        stop.message.contains("watchpoint 1 (src1[2])"),
+        "{}",
+        stop.message
+    );
+}
+
+#[test]
 fn tensors_pane_lists_typed_values_and_changes() {
     let mut a = app(ADD64, None);
     keys(&mut a, "s");
@@ -419,8 +472,25 @@ fn focus_and_product_keys() {
     assert_eq!(a.focus, Pane::Ub);
     a.handle_key(Key::code(ascstep::tui::keymap::KeyCode::Tab));
     assert_eq!(a.focus, Pane::Tensors);
+    keys(&mut a, "sss");
     keys(&mut a, "p");
     assert_eq!(a.session.product(), Product::AtlasA3);
+    assert_eq!(a.session.step_count(), 3, "a product switch keeps the step");
+    // P opens a picker: the prompt at `product ` and the products listed.
+    keys(&mut a, "P");
+    assert_eq!(a.prompt.as_deref(), Some("product "));
+    assert!(a.log.iter().any(|l| l.text.contains("[atlas_a3]")));
+    keys(&mut a, "ascend_950");
+    a.handle_key(Key::code(ascstep::tui::keymap::KeyCode::Enter));
+    assert_eq!(a.session.product(), Product::Ascend950);
+    assert_eq!(a.session.step_count(), 3);
+    // `print` and `x` bring the UB pane to the tensor or address.
+    keys(&mut a, ":print dst");
+    a.handle_key(Key::code(ascstep::tui::keymap::KeyCode::Enter));
+    assert_eq!(a.ub_row, 0x100 / 32);
+    keys(&mut a, ":x 0x2000 4");
+    a.handle_key(Key::code(ascstep::tui::keymap::KeyCode::Enter));
+    assert_eq!(a.ub_row, 0x2000 / 32);
 }
 
 #[test]

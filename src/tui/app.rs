@@ -101,7 +101,10 @@ pub struct App {
     /// The UB pane follows what the last step touched.
     pub ub_follow: bool,
     pub ub_format: UbFormat,
-    pub tensor_scroll: usize,
+    /// The element cursor is in use (the user moved it): the pane keeps it in view.
+    pub tensor_cursor_on: bool,
+    /// The tensors pane's element cursor: (tensor, element); `w` watches it there.
+    pub tensor_cursor: (usize, u32),
     /// Lines scrolled down in the divergence pane.
     pub div_scroll: usize,
     /// Lines scrolled up from the end of the log.
@@ -138,7 +141,8 @@ impl App {
             ub_row: 0,
             ub_follow: true,
             ub_format: UbFormat::Typed,
-            tensor_scroll: 0,
+            tensor_cursor_on: false,
+            tensor_cursor: (0, 0),
             div_scroll: 0,
             log_scroll: 0,
             log: Vec::new(),
@@ -351,6 +355,30 @@ impl App {
                     Err(e) => self.log(LogKind::Error, e),
                 }
             }
+            Action::WatchSelected if self.focus == Pane::Tensors => {
+                let (ti, i) = self.tensor_cursor;
+                let Some(name) = self
+                    .session
+                    .program()
+                    .tensors
+                    .get(ti)
+                    .map(|t| t.name.clone())
+                else {
+                    return;
+                };
+                let t = WatchTarget::Elements {
+                    tensor: name.clone(),
+                    start: i,
+                    end: i + 1,
+                };
+                match self.session.watch(&t, WatchKind::Any) {
+                    Ok(id) => self.log(
+                        LogKind::Info,
+                        format!("watchpoint {id} on {name}[{i}] (read or write)"),
+                    ),
+                    Err(e) => self.log(LogKind::Error, e),
+                }
+            }
             Action::WatchSelected => {
                 let start = self.ub_row * 32;
                 let t = WatchTarget::Bytes {
@@ -375,13 +403,27 @@ impl App {
                     .position(|p| *p == self.session.product())
                     .unwrap_or(0);
                 let next = all[(i + 1) % all.len()];
-                self.session.set_product(next);
-                self.diag_seen = 0;
+                // At the same step on the next product (docs/commands.md `product`).
+                self.run_command(Command::Product(next), &format!("product {}", next.key()));
+            }
+            Action::ProductPicker => {
+                let cur = self.session.product();
+                let list: Vec<String> = Product::ALL
+                    .iter()
+                    .map(|p| {
+                        if *p == cur {
+                            format!("[{}]", p.key())
+                        } else {
+                            p.key().to_string()
+                        }
+                    })
+                    .collect();
                 self.log(
                     LogKind::Info,
-                    format!("restarted on {next} (keys p cycles the products)"),
+                    format!("products: {} (Tab completes)", list.join("  ")),
                 );
-                self.after_change();
+                self.prompt = Some("product ".into());
+                self.prompt_cursor = 8;
             }
             Action::FocusNext | Action::FocusPrev => {
                 let i = Pane::ALL.iter().position(|p| *p == self.focus).unwrap_or(0);
@@ -441,7 +483,23 @@ impl App {
                 self.ub_follow = false;
             }
             Pane::Tensors => {
-                self.tensor_scroll = clamp(self.tensor_scroll as i64 + by, i64::MAX / 4) as usize
+                // The element cursor walks every element of every tensor, in order.
+                let p = self.session.program();
+                let total: i64 = p.tensors.iter().map(|t| t.len as i64).sum();
+                let flat: i64 = p.tensors[..self.tensor_cursor.0.min(p.tensors.len())]
+                    .iter()
+                    .map(|t| t.len as i64)
+                    .sum::<i64>()
+                    + self.tensor_cursor.1 as i64;
+                let mut at = clamp(flat + by, total - 1);
+                for (i, t) in p.tensors.iter().enumerate() {
+                    if at < t.len as i64 {
+                        self.tensor_cursor = (i, at as u32);
+                        break;
+                    }
+                    at -= t.len as i64;
+                }
+                self.tensor_cursor_on = true;
             }
             Pane::Divergence => {
                 self.div_scroll = clamp(self.div_scroll as i64 + by, 200) as usize;
@@ -516,6 +574,19 @@ impl App {
                 self.tick();
                 return;
             }
+        }
+        // `x ADDR` and `print TENSOR` also bring the UB pane to that address or tensor.
+        let jump = match &cmd {
+            Command::Examine { addr, .. } => Some(*addr),
+            Command::Print { tensor, .. } => self
+                .session
+                .tensor_index(tensor)
+                .map(|i| self.session.program().tensors[i].addr),
+            _ => None,
+        };
+        if let Some(a) = jump.filter(|a| *a < self.session.machine().ub().size()) {
+            self.ub_row = a / 32;
+            self.ub_follow = false;
         }
         match self.session.apply(&cmd) {
             Ok(reply) => {

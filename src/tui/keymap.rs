@@ -158,6 +158,8 @@ pub enum Action {
     ToggleBreakpoint,
     WatchSelected,
     NextProduct,
+    /// Opens the prompt at `product ` with the products listed (Tab completes).
+    ProductPicker,
     FocusNext,
     FocusPrev,
     Focus(u8),
@@ -183,6 +185,7 @@ const ACTIONS: &[(&str, Action)] = &[
     ("toggle-breakpoint", Action::ToggleBreakpoint),
     ("watch-selected", Action::WatchSelected),
     ("next-product", Action::NextProduct),
+    ("product-picker", Action::ProductPicker),
     ("focus-next", Action::FocusNext),
     ("focus-prev", Action::FocusPrev),
     ("up", Action::Up),
@@ -264,6 +267,7 @@ impl Default for Keymap {
         bind(Key::plain('b'), ToggleBreakpoint);
         bind(Key::plain('w'), WatchSelected);
         bind(Key::plain('p'), NextProduct);
+        bind(Key::plain('P'), ProductPicker);
         bind(Key::plain(':'), Prompt);
         bind(Key::plain('?'), Help);
         bind(Key::plain('q'), Quit);

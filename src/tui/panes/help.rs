@@ -35,7 +35,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Line::from(format!("  {}", keys_for(&|a| matches!(a, Action::Up | Action::Down | Action::PageUp | Action::PageDown | Action::Top | Action::Bottom | Action::FocusNext | Action::FocusPrev | Action::Focus(_))))),
         Line::from(""),
         Line::from("Acting:"),
-        Line::from(format!("  {}", keys_for(&|a| matches!(a, Action::GotoPrompt | Action::ToggleBreakpoint | Action::WatchSelected | Action::NextProduct | Action::Prompt | Action::ToggleHex | Action::CycleType | Action::Follow | Action::Interrupt | Action::Quit | Action::Help | Action::Close)))),
+        Line::from(format!("  {}", keys_for(&|a| matches!(a, Action::GotoPrompt | Action::ToggleBreakpoint | Action::WatchSelected | Action::NextProduct | Action::ProductPicker | Action::Prompt | Action::ToggleHex | Action::CycleType | Action::Follow | Action::Interrupt | Action::Quit | Action::Help | Action::Close)))),
         Line::from(""),
         Line::from("Marks: ▶ current  ● breakpoint (○ disabled)  * changed  = written  : read  · uninitialised"),
         Line::from("       ■ active lane  · masked lane  ▸ current block  ! overlap"),

@@ -46,9 +46,23 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             (w, iw, per)
         })
         .collect();
-    // Follow the first element the last step wrote, unless the user scrolled.
-    let mut skip = app.tensor_scroll;
-    if skip == 0 && app.ub_follow {
+    // With the element cursor in use, keep its line in the middle; otherwise follow the first
+    // element the last step wrote.
+    let cursor_on = app.tensor_cursor_on;
+    let mut skip = 0;
+    if cursor_on {
+        let (ct, ci) = app.tensor_cursor;
+        let mut line = 0usize;
+        for (ti, tensor) in prog.tensors.iter().enumerate() {
+            let per = layout[ti].2;
+            if ti == ct {
+                let at = line + 1 + ci as usize / per;
+                skip = at.saturating_sub(height / 2);
+                break;
+            }
+            line += 1 + (tensor.len as usize).div_ceil(per);
+        }
+    } else if app.ub_follow {
         let mut line = 0usize;
         for (ti, tensor) in prog.tensors.iter().enumerate() {
             let per = layout[ti].2;
@@ -124,7 +138,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                         } else {
                             st
                         };
-                        spans.push(Span::styled(format!(" {}{g}", fit(&text, w)), t.style(st)));
+                        let mut style = t.style(st);
+                        if cursor_on && app.tensor_cursor == (ti, i as u32) {
+                            style = style.patch(t.style("selection"));
+                        }
+                        spans.push(Span::styled(format!(" {}{g}", fit(&text, w)), style));
                     }
                     lines.push(Line::from(spans));
                 }
@@ -135,7 +153,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     render_lines(
         app,
         Pane::Tensors,
-        "* changed = written · uninit",
+        if app.focus == Pane::Tensors {
+            "↑↓ element · w watches it · * changed = written · uninit"
+        } else {
+            "* changed = written · uninit"
+        },
         lines,
         area,
         buf,
