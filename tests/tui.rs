@@ -558,6 +558,50 @@ fn snapshot_adds_int16_finished_160x48() {
 }
 
 #[test]
+fn snapshot_half_tile_over_gm_120x40() {
+    insta::assert_snapshot!(snap(
+        "programs/kernel_add_tile_gm.ron",
+        &["step instr 3", "step block 3"],
+        None,
+        120,
+        40
+    ));
+}
+
+#[test]
+fn snapshot_half_tile_over_gm_80x24_ub() {
+    insta::assert_snapshot!(snap(
+        "programs/kernel_add_tile_gm.ron",
+        &["step instr 10", "key 4"],
+        None,
+        80,
+        24
+    ));
+}
+
+#[test]
+fn snapshot_counter_mode_120x40() {
+    insta::assert_snapshot!(snap(
+        "programs/mask_counter_mode.ron",
+        &["step instr 2", "step repeat"],
+        None,
+        120,
+        40
+    ));
+}
+
+#[test]
+fn snapshot_float_rms_norm_scalars_120x40() {
+    insta::assert_snapshot!(snap(
+        "programs/kernel_rms_norm_row.ron",
+        &["step instr 12"],
+        None,
+        120,
+        40
+    ));
+}
+
+#[test]
 fn snapshot_not_int16_mask_pane_80x24() {
     insta::assert_snapshot!(snap(
         "programs/seed_not_int16.ron",

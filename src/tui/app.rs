@@ -684,11 +684,15 @@ impl App {
         let Some(ev) = self.session.last_event() else {
             return;
         };
+        // The UB pane follows UB accesses only (a GM → UB copy: its UB side).
+        let ub = self.session.machine().ub().size();
+        let in_ub = |a: &&crate::sim::event::Access| a.addrs.first().is_some_and(|&x| x < ub);
         let pick = ev
             .accesses
             .iter()
+            .filter(in_ub)
             .find(|a| a.kind == AccessKind::Write)
-            .or(ev.accesses.first());
+            .or(ev.accesses.iter().find(in_ub));
         if let Some(a) = pick.and_then(|a| a.addrs.first()) {
             self.ub_row = a / 32;
         }

@@ -1,9 +1,11 @@
-//! Pane 5: the named tensors as typed arrays, with the elements the last step wrote marked
-//! (`*` changed, `=` written) and uninitialised ones as `·`. Only visible lines are formatted.
+//! Pane 5: the named tensors as typed arrays (4 significant digits, integers in full; `print`
+//! shows every digit), with the elements the last step wrote marked (`*` changed, `=` written)
+//! and uninitialised ones as `·`. Only visible lines are formatted.
 
+use crate::base::text::value_short;
 use crate::sim::plan::AccessKind;
 use crate::tui::app::{App, Pane};
-use crate::tui::panes::{fit, render_lines};
+use crate::tui::panes::render_lines;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -34,7 +36,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .map(|(ti, tensor)| {
             let w = (0..tensor.len.min(256))
                 .map(|i| {
-                    crate::base::dtype::value_text(m.element(ti, i), tensor.dtype)
+                    value_short(m.element(ti, i), tensor.dtype, 4)
                         .chars()
                         .count()
                 })
@@ -132,7 +134,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                             None => (" ", "text"),
                         };
                         let v = m.element(ti, i as u32);
-                        let text = crate::base::dtype::value_text(v, tensor.dtype);
+                        let text = value_short(v, tensor.dtype, 4);
                         let st = if v.is_none() && g == " " {
                             "uninit"
                         } else {
@@ -142,7 +144,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                         if cursor_on && app.tensor_cursor == (ti, i as u32) {
                             style = style.patch(t.style("selection"));
                         }
-                        spans.push(Span::styled(format!(" {}{g}", fit(&text, w)), style));
+                        // A value wider than the column widens it: never cut.
+                        spans.push(Span::styled(format!(" {text:>w$}{g}"), style));
                     }
                     lines.push(Line::from(spans));
                 }

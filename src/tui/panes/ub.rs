@@ -74,15 +74,30 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // One cell width per tensor across the blocks that can be on screen, so its columns line
     // up from block to block.
     let sel = app.ub_row.min(rows.saturating_sub(1));
-    let span = height as u32 + 1;
+    // Up to a screen of blocks each way from the selection, skipping free memory: every block
+    // the layout below can show.
     let mut cache: HashMap<u32, Cells> = HashMap::new();
     let mut widths: HashMap<Option<usize>, usize> = HashMap::new();
-    for r in sel.saturating_sub(span)..(sel + span).min(rows) {
+    let mut add = |r: u32| {
+        let c = block_cells(app, r, &marks);
+        let w = widths.entry(c.owner).or_insert(1);
+        *w = (*w).max(c.width());
+        cache.insert(r, c);
+    };
+    let (mut n, mut r) = (0, sel);
+    while n <= height && r < rows {
         if !free(r) {
-            let c = block_cells(app, r, &marks);
-            let w = widths.entry(c.owner).or_insert(1);
-            *w = (*w).max(c.width());
-            cache.insert(r, c);
+            add(r);
+            n += 1;
+        }
+        r += 1;
+    }
+    let (mut n, mut r) = (0, sel);
+    while n <= height && r > 0 {
+        r -= 1;
+        if !free(r) {
+            add(r);
+            n += 1;
         }
     }
     let block = |row: u32| {
