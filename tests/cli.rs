@@ -549,3 +549,51 @@ fn cpp_spellings_get_notes() {
     assert_eq!(cells + 2, want, "{}", r.dump());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A file with thousands of mistakes gets the first 100 diagnostics and one line for the rest,
+/// and every "did you mean" and name list stays short (the suggester used to make this
+/// quadratic in time and output).
+#[test]
+fn thousands_of_mistakes_give_a_bounded_report() {
+    let ts: Vec<String> = (0..1500)
+        .map(|i| {
+            format!(
+                "\"tensor_number_{i}\": (dtype: half, addr: {}, len: 16)",
+                i * 32
+            )
+        })
+        .collect();
+    let code: Vec<String> = (0..1500)
+        .map(|i| {
+            format!(
+                "Adds(dst: \"tensr_numbr_{i}\", src: \"tensr_numbr_{i}\", scalar: 1, count: 16)"
+            )
+        })
+        .collect();
+    let text = format!(
+        "Program(tensors: {{ {} }}, code: [ {} ])",
+        ts.join(",\n"),
+        code.join(",\n")
+    );
+    let dir = std::env::temp_dir().join(format!("ascstep_many_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("many.ron");
+    std::fs::write(&f, text).unwrap();
+    let r = ascstep(["check", s(&f)]);
+    assert_eq!(r.code, 3, "{}", &r.stderr[..r.stderr.len().min(2000)]);
+    assert!(
+        r.stderr.contains(
+            "error[too-many-diagnostics]: 2900 more diagnostics are not shown (the first 100 are)"
+        ),
+        "{}",
+        &r.stderr[r.stderr.len().saturating_sub(2000)..]
+    );
+    assert_eq!(r.stderr.matches("error[unknown-tensor]").count(), 100);
+    assert!(r.stderr.contains("… and 1480 more"));
+    assert!(
+        r.stderr.len() < 200_000,
+        "{} bytes of diagnostics",
+        r.stderr.len()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -134,3 +134,31 @@ fn a_paused_replay_reports_paused() {
     assert_eq!(j["position"]["step"], 3);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A tensor that fits the UB of atlas_training (256 KiB) but not atlas_a2's (192 KiB): after
+/// `product atlas_a2`, `print` refuses it with a message (it used to panic).
+#[test]
+fn print_of_a_tensor_beyond_this_products_ub_is_refused_not_a_panic() {
+    let dir = std::env::temp_dir().join(format!("ascstep_print_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("big.ron");
+    std::fs::write(
+        &prog,
+        r#"Program(
+    product: atlas_training,
+    tensors: { "t": (dtype: half, addr: 0x3ff00, len: 128, init: Fill(1)) },
+    code: [ Adds(dst: "t", src: "t", scalar: 1, count: 128) ],
+)"#,
+    )
+    .unwrap();
+    let script = dir.join("s.script");
+    std::fs::write(&script, "print t\nproduct atlas_a2\nprint t\n").unwrap();
+    let r = ascstep(["replay", s(&prog), "--script", s(&script)]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("s.script:3:1: error[bad-command]: `t` lies at 0x3ff00..0x40000, beyond the 196608-byte UB of atlas_a2"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

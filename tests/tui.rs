@@ -639,7 +639,13 @@ fn bad_theme_and_keymap_files_are_reported_with_their_position() {
     let prog = root.join(ADD64);
     let script = std::env::temp_dir().join(format!("ascstep-tui-{}.script", std::process::id()));
     std::fs::write(&script, "step\n").unwrap();
-    for name in ["bad_color", "unknown_slot", "bad_action", "bad_key"] {
+    for name in [
+        "bad_color",
+        "unknown_slot",
+        "bad_action",
+        "bad_key",
+        "key_recursion",
+    ] {
         let file = root.join(format!("tests/bad_ui/{name}.ron"));
         let text = std::fs::read_to_string(&file).unwrap();
         let head = text
@@ -900,4 +906,19 @@ fn the_prompt_edits_like_a_shell_and_completes_with_tab() {
         "{:?}",
         a.log.iter().map(|l| &l.text).collect::<Vec<_>>()
     );
+}
+
+#[test]
+fn keys_that_press_keys_cannot_recurse() {
+    // Built in code (a keymap file refuses it): z presses z.
+    let mut a = app(ADD64, None);
+    a.keymap.bindings.insert(
+        Key::plain('z'),
+        ascstep::tui::keymap::Action::Command("key z".into()),
+    );
+    keys(&mut a, "z");
+    assert!(a
+        .log
+        .iter()
+        .any(|l| l.text.contains("nested more than 4 deep")));
 }

@@ -37,7 +37,17 @@ pub(crate) struct Ctx {
     pub bindings: Vec<(Slot, usize)>,
     /// Bytes of global memory placed so far (docs/format.md §11).
     pub gm_used: u64,
+    /// Errors reported, shown or not.
+    errors: usize,
+    /// Diagnostics not kept because `MAX_DIAGNOSTICS` were already reported; whether the
+    /// last one reported was dropped (its notes go with it).
+    dropped: usize,
+    last_dropped: bool,
 }
+
+/// Diagnostics kept per file: the rest are counted and summarised in one line, so a file of
+/// thousands of mistakes costs no more than one of a hundred.
+pub(crate) const MAX_DIAGNOSTICS: usize = 100;
 
 /// The named fields of a `( name: value, … )` group, after unknown and duplicate fields were
 /// reported.
@@ -111,6 +121,30 @@ impl Ctx {
             scalars: Vec::new(),
             bindings: Vec::new(),
             gm_used: 0,
+            errors: 0,
+            dropped: 0,
+            last_dropped: false,
+        }
+    }
+
+    /// True once `MAX_DIAGNOSTICS` are kept: callers skip work (suggestions) for what would be
+    /// dropped.
+    pub fn full(&self) -> bool {
+        self.diags.len() >= MAX_DIAGNOSTICS
+    }
+
+    /// The summary of what was dropped, if anything was.
+    pub fn finish(&mut self) {
+        if self.dropped > 0 {
+            let n = self.dropped;
+            self.diags.push(Diagnostic::error(
+                "too-many-diagnostics",
+                format!(
+                    "{n} more diagnostic{} not shown (the first {MAX_DIAGNOSTICS} are)",
+                    if n == 1 { " is" } else { "s are" }
+                ),
+            ));
+            self.dropped = 0;
         }
     }
 
@@ -126,9 +160,23 @@ impl Ctx {
                 "the program declares no scalars (`scalars: { \"n\": (dtype: int32, value: 512) }`)"
                     .to_string()
             } else {
-                format!("scalars: {}", known.join(", "))
+                let more = known.len().saturating_sub(20);
+                format!(
+                    "scalars: {}{}",
+                    known[..known.len().min(20)].join(", "),
+                    if more > 0 {
+                        format!(", … and {more} more")
+                    } else {
+                        String::new()
+                    }
+                )
             });
-        if let Some(s) = closest(name, known.iter().copied()) {
+        let suggestion = if self.full() {
+            None
+        } else {
+            closest(name, known.iter().copied())
+        };
+        if let Some(s) = suggestion {
             d = d.note(format!("did you mean \"{s}\"?"));
         }
         self.report(d);
@@ -148,6 +196,14 @@ impl Ctx {
     }
 
     pub fn report(&mut self, d: Diagnostic) {
+        if d.is_error() {
+            self.errors += 1;
+        }
+        self.last_dropped = self.full();
+        if self.last_dropped {
+            self.dropped += 1;
+            return;
+        }
         let d = match self.instr {
             Some(i) if d.instruction.is_none() => d.in_instr(i),
             _ => d,
@@ -161,13 +217,16 @@ impl Ctx {
 
     /// Adds a note to the last diagnostic reported.
     pub fn note_last(&mut self, note: impl Into<String>) {
+        if self.last_dropped {
+            return;
+        }
         if let Some(d) = self.diags.last_mut() {
             d.notes.push(note.into());
         }
     }
 
     pub fn error_count(&self) -> usize {
-        self.diags.iter().filter(|d| d.is_error()).count()
+        self.errors
     }
 
     pub(crate) fn wrong_type(&mut self, node: &Node, expected: &str) {
@@ -414,16 +473,25 @@ impl Ctx {
                 .note(if known.is_empty() {
                     "the program declares no tensors".to_string()
                 } else {
+                    let shown: Vec<String> =
+                        known.iter().take(20).map(|n| format!("\"{n}\"")).collect();
+                    let more = known.len().saturating_sub(20);
                     format!(
-                        "tensors: {}",
-                        known
-                            .iter()
-                            .map(|n| format!("\"{n}\""))
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        "tensors: {}{}",
+                        shown.join(", "),
+                        if more > 0 {
+                            format!(", … and {more} more")
+                        } else {
+                            String::new()
+                        }
                     )
                 });
-            if let Some(s) = closest(name, known.iter().copied()) {
+            let suggestion = if self.full() {
+                None
+            } else {
+                closest(name, known.iter().copied())
+            };
+            if let Some(s) = suggestion {
                 d = d.note(format!("did you mean \"{s}\"?"));
             }
             self.report(d);
@@ -642,6 +710,7 @@ pub(crate) fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
     let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let mut ctx = Ctx::new(base_dir);
     let program = read_program(&mut ctx, &root, path, &source);
+    ctx.finish();
     if ctx.error_count() > 0 {
         return Err(fail(ctx.diags));
     }

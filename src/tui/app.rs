@@ -115,6 +115,8 @@ pub struct App {
     pub prompt_cursor: usize,
     /// The command being run was typed at the prompt (so it is echoed to the log).
     typed: bool,
+    /// `key` lines being carried out inside each other.
+    key_depth: u8,
     pub history: Vec<String>,
     history_pos: Option<usize>,
     pub help: bool,
@@ -149,6 +151,7 @@ impl App {
             prompt: None,
             prompt_cursor: 0,
             typed: false,
+            key_depth: 0,
             history: Vec::new(),
             history_pos: None,
             help: false,
@@ -516,7 +519,16 @@ impl App {
         match parse_ui_line(line) {
             Ok(None) => {}
             Ok(Some(UiLine::Key(k, _))) => match Key::parse(&k) {
-                Ok(key) => self.handle_key(key),
+                // Keys pressing keys: a bounded depth, whatever a keymap holds.
+                Ok(_) if self.key_depth >= 4 => self.log(
+                    LogKind::Error,
+                    format!("`key {k}`: keys nested more than 4 deep are not pressed"),
+                ),
+                Ok(key) => {
+                    self.key_depth += 1;
+                    self.handle_key(key);
+                    self.key_depth -= 1;
+                }
                 Err(e) => self.log(LogKind::Error, e),
             },
             Ok(Some(UiLine::Engine(cmd))) => self.run_command(cmd, line),

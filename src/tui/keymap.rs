@@ -360,6 +360,17 @@ impl Keymap {
                     km.bindings.remove(&key);
                 }
                 Some(a) => match Action::parse(a) {
+                    // A binding that presses keys could press itself, forever.
+                    Ok(Action::Command(c)) if c.split_whitespace().next() == Some("key") => {
+                        errors.push(
+                            Diagnostic::error(
+                                "bad-action",
+                                format!("{a:?}: a key cannot be bound to `key …` (pressing keys from a key could recurse without end)"),
+                            )
+                            .at(item.value.span)
+                            .note("bind the key to the command itself, e.g. \"step block\", or to a UI action such as \"quit\""),
+                        );
+                    }
                     Ok(action) => {
                         km.bindings.insert(key, action);
                     }

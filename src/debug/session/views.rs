@@ -99,6 +99,15 @@ impl Session {
         }
         let t = self.tensor_by_name(tensor)?;
         let t = &self.program.tensors[t];
+        if !self.machine.ub().holds(t.addr as u64..t.end()) {
+            return Err(format!(
+                "`{tensor}` lies at {:#x}..{:#x}, beyond the {}-byte UB of {}",
+                t.addr,
+                t.end(),
+                self.machine.ub().size(),
+                self.product
+            ));
+        }
         let (a, b) = range.unwrap_or((0, t.len));
         if a >= b || b > t.len {
             return Err(format!(
