@@ -349,9 +349,20 @@ pub fn main_with(cli: Cli) -> i32 {
 }
 
 fn replay(program: &Path, script: &Path, product: Option<Product>, report: ReportFormat) -> i32 {
-    let p = match load(program) {
-        Ok(p) => p,
-        Err(code) => return code,
+    let p = match program::load(program) {
+        Ok(p) => Arc::new(p),
+        Err(e) => {
+            emit(&e.render());
+            if report == ReportFormat::Json {
+                // One JSON object also when the program is invalid (as `run` prints).
+                let file = program.display().to_string();
+                println!(
+                    "{}",
+                    report::load_failure_json(&e, &file, product.unwrap_or_default())
+                );
+            }
+            return load_exit(&e);
+        }
     };
     let text = match std::fs::read_to_string(script) {
         Ok(t) => t,
@@ -375,7 +386,18 @@ fn replay(program: &Path, script: &Path, product: Option<Product>, report: Repor
         }
     }
     if let Some(d) = bad {
-        emit(&d.render(&script.display().to_string(), &text));
+        let file = script.display().to_string();
+        emit(&d.render(&file, &text));
+        if report == ReportFormat::Json {
+            let mut j = report::script_failure_json(&d, &file, product);
+            j["position"] = serde_json::json!(session.position());
+            j["stops"] = serde_json::json!(session.stops());
+            j["output"] = serde_json::json!(echoes
+                .iter()
+                .map(|e| serde_json::json!({"line": e.line, "command": e.command, "text": e.text}))
+                .collect::<Vec<_>>());
+            println!("{j}");
+        }
         return EXIT_INVALID;
     }
     let m = session.machine().clone();

@@ -2,6 +2,13 @@
 use clap::Parser;
 
 fn main() {
+    // `ascstep run P | head`: when the reader closes the pipe, end quietly as other command-line
+    // tools do (the default action of SIGPIPE) instead of panicking on the failed write.
+    #[cfg(unix)]
+    // SAFETY: called first, before any thread exists; SIG_DFL is a valid disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match ascstep::cli::Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

@@ -131,6 +131,26 @@ pub fn load_failure_json(
     })
 }
 
+/// The JSON object of a replay whose script was refused (`--report json`, exit 3): the one
+/// diagnostic, at its script position; the caller adds position, stops and output.
+pub fn script_failure_json(
+    d: &crate::base::diag::Diagnostic,
+    script: &str,
+    product: crate::sim::Product,
+) -> Json {
+    json!({
+        "version": VERSION,
+        "status": Verdict::Invalid,
+        "product": product.key(),
+        "steps": crate::sim::Counts::default(),
+        "diagnostics": [diag_json(d, script)],
+        "tensors": {},
+        "expectations": [],
+        "returns": [],
+        "scalars": {},
+    })
+}
+
 /// Values per row of the text report, and how many elements a tensor shows at most.
 const ROW: usize = 16;
 const MAX_SHOWN: usize = 1024;

@@ -11,16 +11,29 @@ use std::time::Duration;
 /// Runs the interactive UI until the user quits. The terminal is restored in every case.
 pub fn run(app: &mut App) -> io::Result<()> {
     app.interactive = true;
+    // SIGTERM, SIGHUP and SIGINT end the loop like `q`, so the terminal is restored below.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    for sig in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+    ] {
+        signal_hook::flag::register(sig, stop.clone())?;
+    }
     let mut terminal = ratatui::try_init()?;
-    let result = event_loop(&mut terminal, app);
+    let result = event_loop(&mut terminal, app, &stop);
     ratatui::restore();
     result
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    stop: &std::sync::atomic::AtomicBool,
+) -> io::Result<()> {
     loop {
         terminal.draw(|f| crate::tui::draw(app, f))?;
-        if app.quit {
+        if app.quit || stop.load(std::sync::atomic::Ordering::Relaxed) {
             return Ok(());
         }
         // While a command runs, look at the keyboard between slices without waiting.

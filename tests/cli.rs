@@ -597,3 +597,40 @@ fn thousands_of_mistakes_give_a_bounded_report() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `ascstep run P | head -1`: the closed pipe ends the command quietly (no panic, no backtrace).
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    // A report far longer than a pipe's buffer: 40,000 floats in JSON.
+    let dir = std::env::temp_dir().join(format!("ascstep_pipe_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("big.ron");
+    std::fs::write(
+        &prog,
+        r#"Program(tensors: { "x": (dtype: float, addr: 0, len: 40000, init: Ramp(start: 0.5, step: 1)) }, code: [])"#,
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ascstep"))
+        .args(["run", s(&prog), "--report", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read 16 bytes of ~700 KB, then close the pipe.
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    out.read_exact(&mut first).unwrap();
+    assert_eq!(first[0], b'{');
+    drop(out);
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !err.contains("panicked") && !err.contains("Broken pipe"),
+        "{err}"
+    );
+    assert_ne!(o.status.code(), Some(101), "not a panic");
+    let _ = std::fs::remove_dir_all(&dir);
+}

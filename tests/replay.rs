@@ -162,3 +162,35 @@ fn print_of_a_tensor_beyond_this_products_ub_is_refused_not_a_panic() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `replay --report json` prints one JSON object also when it exits 3: a refused script line
+/// (with its position) or an invalid program.
+#[test]
+fn replay_json_reports_an_exit_3_too() {
+    let script = root("tests/scripts/bad_command.script");
+    let r = ascstep([
+        "replay",
+        s(&root("programs/seed_add_int16_mask64.ron")),
+        "--script",
+        s(&script),
+        "--report",
+        "json",
+    ]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(j["status"], "invalid");
+    assert_eq!(j["diagnostics"][0]["code"], "bad-command");
+    assert_eq!(j["diagnostics"][0]["line"], 2);
+    assert!(j["version"].is_string());
+    let bad = root("tests/bad_programs/gm_operand.ron");
+    let r = ascstep([
+        "replay",
+        s(&bad),
+        "--script",
+        s(&script),
+        "--report",
+        "json",
+    ]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert_eq!(r.json()["diagnostics"][0]["code"], "gm-operand");
+}
