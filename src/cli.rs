@@ -36,7 +36,13 @@ fn colour() -> bool {
 }
 
 /// Writes rendered diagnostics to stderr, coloured when `colour()`.
+/// Text from files on stdout: control characters escaped (`base::diag::printable`).
+fn out(text: &str) {
+    print!("{}", crate::base::diag::printable(text));
+}
+
 fn emit(text: &str) {
+    let text = &*crate::base::diag::printable(text);
     if colour() {
         eprint!("{}", crate::base::diag::paint(text));
     } else {
@@ -266,7 +272,7 @@ pub fn main_with(cli: Cli) -> i32 {
             let o = outcome::run(p, product, deny_warnings);
             print_diagnostics(&o.machine);
             match report {
-                ReportFormat::Text => print!("{}", report::text_report(&o)),
+                ReportFormat::Text => out(&report::text_report(&o)),
                 ReportFormat::Json => {
                     let file = program.display().to_string();
                     println!("{}", report::json_report(&o, &file));
@@ -379,9 +385,9 @@ fn replay(program: &Path, script: &Path, product: Option<Product>, report: Repor
     let (echoes, bad) = crate::debug::script::run(&mut session, &text);
     if report == ReportFormat::Text {
         for e in &echoes {
-            println!("> {}", e.command);
+            out(&format!("> {}\n", e.command));
             for l in &e.text {
-                println!("{l}");
+                out(&format!("{l}\n"));
             }
         }
     }
@@ -415,7 +421,7 @@ fn replay(program: &Path, script: &Path, product: Option<Product>, report: Repor
                 pos.block,
                 if paused { ", paused" } else { "" }
             );
-            print!("{}", report::text_report(&o));
+            out(&report::text_report(&o));
         }
         ReportFormat::Json => {
             let file = program.display().to_string();
@@ -507,7 +513,7 @@ fn replay_screen(program: &Path, script: &Path, (w, h): (u16, u16), ui: &UiArgs)
         emit(&d.render(&script.display().to_string(), &text));
         return EXIT_INVALID;
     }
-    print!("{}", crate::tui::screen(&app, w, h));
+    out(&crate::tui::screen(&app, w, h));
     EXIT_OK
 }
 
@@ -556,7 +562,7 @@ fn diff(program: &Path, products: &[Product], report: ReportFormat) -> i32 {
         print_diagnostics(&r.machine);
     }
     match report {
-        ReportFormat::Text => print!("{}", d.text()),
+        ReportFormat::Text => out(&d.text()),
         ReportFormat::Json => println!("{}", d.json()),
     }
     match d.verdict() {
@@ -600,7 +606,7 @@ fn test(paths: &[PathBuf], product: Option<Product>, junit: Option<&Path>, force
     let mut cases = Vec::with_capacity(files.len());
     for f in &files {
         let c = batch::run_one(f, product);
-        println!("{}", batch::line(&c));
+        out(&format!("{}\n", batch::line(&c)));
         cases.push(c);
     }
     let passed = cases

@@ -634,3 +634,31 @@ fn a_closed_pipe_ends_the_command_quietly() {
     assert_ne!(o.status.code(), Some(101), "not a panic");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Control characters from a file never reach the terminal raw: a raw ESC in a comment on a
+/// line with a diagnostic is shown escaped, and names with control characters are refused.
+#[test]
+fn control_characters_from_files_are_escaped() {
+    let dir = std::env::temp_dir().join(format!("ascstep_esc_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("esc.ron");
+    std::fs::write(
+        &f,
+        "Program(tensors: {}, code: [ Frob() ]) // \u{1b}]0;pwned\u{7}\u{1b}c\n",
+    )
+    .unwrap();
+    for args in [vec!["check"], vec!["run"]] {
+        let mut a = args.clone();
+        a.push(s(&f));
+        let r = ascstep(a);
+        assert_eq!(r.code, 3, "{}", r.dump());
+        assert!(
+            !r.stderr.contains('\u{1b}') && !r.stderr.contains('\u{7}'),
+            "{:?}",
+            r.stderr
+        );
+        assert!(r.stderr.contains("\\u{1b}]0;pwned\\u{7}"), "{}", r.stderr);
+        assert!(!r.stdout.contains('\u{1b}'));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -290,3 +290,24 @@ mod paint_tests {
         assert_eq!(stripped, plain);
     }
 }
+
+/// `text` safe for a terminal: control characters other than newline and tab (ESC, BEL, C1
+/// codes …) that came from a file are shown as `\u{1b}` instead of being sent to the
+/// terminal, where they could change the title, move the cursor or reset it.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if c.is_control() && c != '\n' && c != '\t' {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}

@@ -127,6 +127,29 @@ impl Ctx {
         }
     }
 
+    /// A name from the file (program, tensor, scalar) must hold no control character: it is
+    /// printed to terminals. Reports `bad-name` and returns false otherwise.
+    pub fn name_ok(&mut self, name: &str, span: Span, what: &str) -> bool {
+        match name.chars().find(|c| c.is_control()) {
+            None => true,
+            Some(c) => {
+                self.report(
+                    Diagnostic::error(
+                        "bad-name",
+                        format!(
+                            "{what} \"{}\" holds the control character U+{:04X}",
+                            crate::base::diag::printable(name),
+                            c as u32
+                        ),
+                    )
+                    .at(span)
+                    .note("names are printed to terminals; control characters could drive them"),
+                );
+                false
+            }
+        }
+    }
+
     /// True once `MAX_DIAGNOSTICS` are kept: callers skip work (suggestions) for what would be
     /// dropped.
     pub fn full(&self) -> bool {
@@ -719,10 +742,10 @@ pub(crate) fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
 
 fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> Option<Program> {
     let f = ctx.fields(root, "the program", &["Program"], &PROGRAM_FIELDS)?;
-    let name = f
-        .get("name")
-        .and_then(opt)
-        .and_then(|n| ctx.string(n, "the program name").map(str::to_string));
+    let name = f.get("name").and_then(opt).and_then(|n| {
+        let t = ctx.string(n, "the program name")?.to_string();
+        ctx.name_ok(&t, n.span, "the program name").then_some(t)
+    });
     let product = match f.get("product").and_then(opt) {
         None => Product::default(),
         Some(n) => product(ctx, n).unwrap_or_default(),
@@ -828,6 +851,9 @@ fn tensors(ctx: &mut Ctx, node: &Node, space: Space) {
             ctx.wrong_type(key, "a tensor name in quotes");
             continue;
         };
+        if !ctx.name_ok(name, key.span, "tensor name") {
+            continue;
+        }
         if let Some(&(_, _, first)) = ctx.names.iter().find(|(n, _, _)| n == name) {
             ctx.report(
                 Diagnostic::error(

@@ -24,6 +24,9 @@ pub(super) fn scalars(ctx: &mut Ctx, node: &Node) {
             ctx.wrong_type(key, "a scalar name in quotes");
             continue;
         };
+        if !ctx.name_ok(name, key.span, "scalar name") {
+            continue;
+        }
         if ctx.scalars.iter().any(|s| s.name == name) || ctx.names.iter().any(|(n, _, _)| n == name)
         {
             ctx.report(

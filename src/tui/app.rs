@@ -180,6 +180,8 @@ impl App {
     }
 
     pub fn log(&mut self, kind: LogKind, text: String) {
+        // Names and messages from files reach the terminal: control characters escaped.
+        let text = crate::base::diag::printable(&text).into_owned();
         self.log.push(LogLine { kind, text });
         self.log_scroll = 0;
     }

@@ -157,6 +157,7 @@ fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
         .name
         .clone()
         .unwrap_or_else(|| s.program().path.display().to_string());
+    let name = crate::base::diag::printable(&name);
     // Position and state first: on a narrow terminal the program's name is what is cut.
     let text = format!(
         " step {} · instr {} repeat {} block {} │ {state} │ {} │ ? help  : command  q quit │ {name}",

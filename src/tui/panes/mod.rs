@@ -101,6 +101,7 @@ pub fn source_line(app: &App, i: usize) -> String {
         .nth(ins.span.line.saturating_sub(1) as usize)
         .map(|l| {
             let col = ins.span.col.saturating_sub(1) as usize;
+            let l = crate::base::diag::printable(l);
             l.chars()
                 .skip(col)
                 .collect::<String>()
