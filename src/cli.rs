@@ -36,6 +36,28 @@ fn colour() -> bool {
 }
 
 /// Writes rendered diagnostics to stderr, coloured when `colour()`.
+/// A replay script's text: exit 4 when it cannot be read, 3 when it is not UTF-8 (with the
+/// line and column of the first bad byte).
+fn read_script(script: &Path) -> Result<String, i32> {
+    let bytes = std::fs::read(script).map_err(|e| {
+        eprintln!(
+            "{}: error[io-error]: cannot read the script: {e}",
+            script.display()
+        );
+        EXIT_IO
+    })?;
+    match crate::base::diag::decode_utf8(&bytes) {
+        Ok(t) => Ok(t.to_string()),
+        Err(d) => {
+            emit(&d.render(
+                &script.display().to_string(),
+                &String::from_utf8_lossy(&bytes),
+            ));
+            Err(EXIT_INVALID)
+        }
+    }
+}
+
 /// Text from files on stdout: control characters escaped (`base::diag::printable`).
 fn out(text: &str) {
     print!("{}", crate::base::diag::printable(text));
@@ -370,15 +392,9 @@ fn replay(program: &Path, script: &Path, product: Option<Product>, report: Repor
             return load_exit(&e);
         }
     };
-    let text = match std::fs::read_to_string(script) {
+    let text = match read_script(script) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!(
-                "{}: error[io-error]: cannot read the script: {e}",
-                script.display()
-            );
-            return EXIT_IO;
-        }
+        Err(code) => return code,
     };
     let product = product.unwrap_or(p.product);
     let mut session = crate::debug::Session::new(p.clone(), product);
@@ -448,25 +464,34 @@ fn make_app(program: &Path, ui: &UiArgs) -> Result<crate::tui::app::App, i32> {
     let theme = match crate::tui::theme::Theme::load(&ui.theme, Path::new("themes")) {
         Ok(t) => t,
         Err((file, text, diags)) => {
+            // A theme that cannot be read is an I/O failure (exit 4), like every other file.
+            let io = diags.iter().any(|d| d.code == "io-error");
             for d in diags {
                 emit(&d.render(&file, &text));
             }
-            return Err(EXIT_USAGE);
+            return Err(if io { EXIT_IO } else { EXIT_USAGE });
         }
     };
     let keymap = match &ui.keymap {
         None => crate::tui::keymap::Keymap::default(),
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
+            let bytes = std::fs::read(path).map_err(|e| {
                 eprintln!(
                     "{}: error[io-error]: cannot read the keymap: {e}",
                     path.display()
                 );
                 EXIT_IO
             })?;
-            crate::tui::keymap::Keymap::load_overrides(&text).map_err(|diags| {
+            let text = crate::base::diag::decode_utf8(&bytes).map_err(|d| {
+                emit(&d.render(
+                    &path.display().to_string(),
+                    &String::from_utf8_lossy(&bytes),
+                ));
+                EXIT_USAGE
+            })?;
+            crate::tui::keymap::Keymap::load_overrides(text).map_err(|diags| {
                 for d in diags {
-                    emit(&d.render(&path.display().to_string(), &text));
+                    emit(&d.render(&path.display().to_string(), text));
                 }
                 EXIT_USAGE
             })?
@@ -499,15 +524,9 @@ fn replay_screen(program: &Path, script: &Path, (w, h): (u16, u16), ui: &UiArgs)
         Ok(a) => a,
         Err(c) => return c,
     };
-    let text = match std::fs::read_to_string(script) {
+    let text = match read_script(script) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!(
-                "{}: error[io-error]: cannot read the script: {e}",
-                script.display()
-            );
-            return EXIT_IO;
-        }
+        Err(code) => return code,
     };
     if let Err(d) = crate::tui::run_script(&mut app, &text) {
         emit(&d.render(&script.display().to_string(), &text));

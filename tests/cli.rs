@@ -662,3 +662,68 @@ fn control_characters_from_files_are_escaped() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Text that is not UTF-8 gets `bad-encoding` at the line and column of the first bad byte
+/// (program: exit 3, theme: exit 2, script: exit 3); a theme or script that cannot be read is
+/// an I/O failure (exit 4) like a program.
+#[test]
+fn bad_encoding_has_a_position_and_unreadable_files_exit_4() {
+    let dir = std::env::temp_dir().join(format!("ascstep_utf_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("p.ron");
+    std::fs::write(
+        &prog,
+        b"Program(tensors: {}, code: [\n  Adds(dst: \"\xff\xfe\") ])\n",
+    )
+    .unwrap();
+    let r = ascstep(["check", s(&prog)]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("p.ron:2:14: error[bad-encoding]"),
+        "{}",
+        r.dump()
+    );
+    let theme = dir.join("t.ron");
+    std::fs::write(&theme, b"Theme({ text: (fg: \"\xff\") })").unwrap();
+    let script = dir.join("s.script");
+    std::fs::write(&script, "step\n").unwrap();
+    let good = root("programs/seed_add_int16_mask64.ron");
+    let r = ascstep([
+        "replay",
+        s(&good),
+        "--script",
+        s(&script),
+        "--screen",
+        "--theme",
+        s(&theme),
+    ]);
+    assert_eq!(r.code, 2, "{}", r.dump());
+    assert!(
+        r.stderr.contains("t.ron:1:21: error[bad-encoding]"),
+        "{}",
+        r.dump()
+    );
+    let missing = dir.join("missing.ron");
+    let r = ascstep([
+        "replay",
+        s(&good),
+        "--script",
+        s(&script),
+        "--screen",
+        "--theme",
+        s(&missing),
+    ]);
+    assert_eq!(r.code, 4, "{}", r.dump());
+    let bad_script = dir.join("b.script");
+    std::fs::write(&bad_script, b"step\nprint \xff\n").unwrap();
+    let r = ascstep(["replay", s(&good), "--script", s(&bad_script)]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("b.script:2:7: error[bad-encoding]"),
+        "{}",
+        r.dump()
+    );
+    let r = ascstep(["replay", s(&good), "--script", s(&dir.join("none.script"))]);
+    assert_eq!(r.code, 4, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}

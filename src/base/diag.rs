@@ -311,3 +311,23 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     }
     std::borrow::Cow::Owned(out)
 }
+
+/// `bytes` as text, or the error `bad-encoding` at the line and column (in characters) of the
+/// first byte that is not UTF-8, naming the byte.
+pub fn decode_utf8(bytes: &[u8]) -> Result<&str, Diagnostic> {
+    match std::str::from_utf8(bytes) {
+        Ok(t) => Ok(t),
+        Err(e) => {
+            let good = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
+            let line = good.matches('\n').count() + 1;
+            let col = good.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let bad = bytes.get(e.valid_up_to()).copied().unwrap_or(0);
+            Err(Diagnostic::error(
+                "bad-encoding",
+                format!("the file is not UTF-8: byte {bad:#04x} here does not start or continue a character"),
+            )
+            .at(Span::new(line as u32, col as u32))
+            .note("save the file as UTF-8"))
+        }
+    }
+}

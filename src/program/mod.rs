@@ -76,8 +76,15 @@ pub fn load(path: &Path) -> Result<Program, LoadError> {
             }),
         };
     }
-    match std::fs::read_to_string(path) {
-        Ok(text) => load_str(path, &text),
+    match std::fs::read(path) {
+        Ok(bytes) => match crate::base::diag::decode_utf8(&bytes) {
+            Ok(text) => load_str(path, text),
+            Err(d) => Err(LoadError {
+                diagnostics: vec![d],
+                source: Arc::from(String::from_utf8_lossy(&bytes).as_ref()),
+                path: path.to_path_buf(),
+            }),
+        },
         Err(e) => Err(LoadError {
             diagnostics: vec![Diagnostic::error(
                 "io-error",

@@ -96,12 +96,21 @@ impl Theme {
         } else {
             dir.join(format!("{name_or_path}.ron"))
         };
-        let text = std::fs::read_to_string(&path).map_err(|e| {
+        let bytes = std::fs::read(&path).map_err(|e| {
             let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
-            (path.display().to_string(), String::new(), vec![Diagnostic::error("io-error", format!("no theme `{name_or_path}` ({e}); built-in themes: {}, or give a path to a .ron file", names.join(", ")))])
+            let msg = if e.kind() == std::io::ErrorKind::NotFound {
+                format!("no theme `{name_or_path}` ({e}); built-in themes: {}, or give a path to a .ron file", names.join(", "))
+            } else {
+                format!("cannot read the theme file: {e}")
+            };
+            (path.display().to_string(), String::new(), vec![Diagnostic::error("io-error", msg)])
         })?;
-        Theme::parse_over(&text, &Theme::default_theme())
-            .map_err(|d| (path.display().to_string(), text, d))
+        let text = crate::base::diag::decode_utf8(&bytes).map_err(|d| {
+            let lossy = String::from_utf8_lossy(&bytes).into_owned();
+            (path.display().to_string(), lossy, vec![d])
+        })?;
+        Theme::parse_over(text, &Theme::default_theme())
+            .map_err(|d| (path.display().to_string(), text.to_string(), d))
     }
 
     /// `Theme(name: "light", text: (fg: "black"), read: (fg: "blue", modifiers: ["underlined"]), …)`
