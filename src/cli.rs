@@ -89,6 +89,9 @@ pub struct Cli {
     pub program: Option<PathBuf>,
     #[command(flatten)]
     pub ui: UiArgs,
+    /// Let `File("…")` read data files outside the program's directory (absolute paths, `..`).
+    #[arg(long, global = true)]
+    pub allow_files_anywhere: bool,
 }
 
 /// Options of the terminal UI.
@@ -240,6 +243,7 @@ fn print_diagnostics(m: &crate::sim::Machine) {
 
 /// Runs the parsed command line; returns the exit code.
 pub fn main_with(cli: Cli) -> i32 {
+    program::allow_files_anywhere(cli.allow_files_anywhere);
     let command = match (cli.command, cli.program) {
         (Some(c), _) => c,
         (None, Some(program)) => Command::Tui {

@@ -727,3 +727,42 @@ fn bad_encoding_has_a_position_and_unreadable_files_exit_4() {
     assert_eq!(r.code, 4, "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `File(...)` reads regular files under the program's directory only (`/dev/zero` used to be
+/// read without end, a FIFO to hang, `../` to reach any file); `--allow-files-anywhere` opens
+/// the directory rule.
+#[cfg(unix)]
+#[test]
+fn data_files_are_regular_and_under_the_programs_directory() {
+    let dir = std::env::temp_dir().join(format!("ascstep_files_{}", std::process::id()));
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(dir.join("g.bin"), [0u8; 32]).unwrap();
+    let prog = |name: &str, file: &str| {
+        let p = sub.join(name);
+        std::fs::write(
+            &p,
+            format!("Program(tensors: {{ \"x\": (dtype: half, addr: 0, len: 16, init: File(\"{file}\")) }}, code: [])"),
+        )
+        .unwrap();
+        p
+    };
+    let up = prog("up.ron", "../g.bin");
+    let zero = prog("zero.ron", "/dev/zero");
+    let fifo = sub.join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let pipe = prog("pipe.ron", "fifo");
+    for p in [&up, &zero] {
+        let r = ascstep(["check", s(p)]);
+        assert_eq!(r.code, 3, "{}", r.dump());
+        assert!(r.stderr.contains("error[file-not-allowed]"), "{}", r.dump());
+    }
+    if made.is_ok_and(|st| st.success()) {
+        let r = ascstep(["check", s(&pipe)]);
+        assert_eq!(r.code, 3, "{}", r.dump());
+        assert!(r.stderr.contains("is not a regular file"), "{}", r.dump());
+    }
+    let r = ascstep(["check", "--allow-files-anywhere", s(&up)]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -153,10 +153,35 @@ enum FormKind {
     /// A raw little-endian file (numpy `tofile`); `at`: read from that element on (the file
     /// may be longer than the run).
     File {
-        bytes: Vec<u8>,
+        path: std::path::PathBuf,
         n: u32,
         at: Option<u32>,
     },
+}
+
+/// Whether `File(...)` may name files outside the program's directory (`--allow-files
+/// anywhere` on the command line, docs/format.md §4).
+static FILES_ANYWHERE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Lets `File(...)` read files outside the program's directory (absolute paths, `..`).
+pub fn allow_files_anywhere(yes: bool) {
+    FILES_ANYWHERE.store(yes, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The `len` elements of `size` bytes from element `at` of the file at `path`: only those
+/// bytes are read.
+fn read_range(
+    path: &std::path::Path,
+    at: u64,
+    len: usize,
+    size: usize,
+) -> std::io::Result<Vec<u8>> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = std::fs::File::open(path)?;
+    f.seek(SeekFrom::Start(at * size as u64))?;
+    let mut out = vec![0u8; len * size];
+    f.read_exact(&mut out)?;
+    Ok(out)
 }
 
 /// A data form, read and checked against its tensor's element type.
@@ -312,29 +337,66 @@ pub(super) fn parse(ctx: &mut Ctx, node: &Node, t: &Target, at: u32) -> Option<D
                 return None;
             };
             let path = ctx.base_dir.join(rel);
-            let bytes = match std::fs::read(&path) {
-                Ok(b) => b,
-                Err(e) => {
-                    ctx.report(
-                        Diagnostic::error(
-                            "file-error",
-                            format!("cannot read data file \"{}\": {e}", path.display()),
-                        )
+            let fail = |ctx: &mut Ctx, code: &'static str, msg: String, note: &str| {
+                ctx.report(
+                    Diagnostic::error(code, msg)
                         .at(p.span)
-                        .note("File paths are relative to the program file's directory"),
+                        .note(note.to_string()),
+                );
+            };
+            // Only regular files (not /dev/zero, not a FIFO that would block), and only under
+            // the program's directory unless the user allows more.
+            let meta = match std::fs::metadata(&path) {
+                Ok(m) => m,
+                Err(e) => {
+                    let msg = format!("cannot read data file \"{}\": {e}", path.display());
+                    fail(
+                        ctx,
+                        "file-error",
+                        msg,
+                        "File paths are relative to the program file's directory",
                     );
                     return None;
                 }
             };
+            if !meta.is_file() {
+                let msg = format!("data file \"{}\" is not a regular file", path.display());
+                fail(
+                    ctx,
+                    "file-not-allowed",
+                    msg,
+                    "File reads regular files only (not devices, pipes or directories)",
+                );
+                return None;
+            }
+            if !FILES_ANYWHERE.load(std::sync::atomic::Ordering::Relaxed) {
+                let inside = match (path.canonicalize(), ctx.base_dir.canonicalize()) {
+                    (Ok(f), Ok(d)) => f.starts_with(d),
+                    (Ok(f), Err(_)) => std::env::current_dir()
+                        .ok()
+                        .and_then(|c| c.canonicalize().ok())
+                        .is_some_and(|c| f.starts_with(c)),
+                    _ => false,
+                };
+                if !inside {
+                    let msg = format!(
+                        "data file \"{}\" is outside the program's directory",
+                        path.display()
+                    );
+                    fail(ctx, "file-not-allowed", msg, "a program from elsewhere could read any file into a report; pass --allow-files-anywhere to allow it (docs/format.md §4)");
+                    return None;
+                }
+            }
             let size = t.dtype.size() as usize;
-            if bytes.len() % size != 0 {
+            let len = meta.len();
+            if len % size as u64 != 0 {
                 ctx.report(
                     Diagnostic::error(
                         "length-mismatch",
                         format!(
                             "data file \"{}\" has {} bytes, not a whole number of {} elements ({size} bytes each)",
                             path.display(),
-                            bytes.len(),
+                            len,
                             t.dtype
                         ),
                     )
@@ -342,7 +404,7 @@ pub(super) fn parse(ctx: &mut Ctx, node: &Node, t: &Target, at: u32) -> Option<D
                 );
                 return None;
             }
-            let Ok(n) = u32::try_from(bytes.len() / size) else {
+            let Ok(n) = u32::try_from(len / size as u64) else {
                 ctx.report(
                     Diagnostic::error(
                         "length-mismatch",
@@ -367,7 +429,7 @@ pub(super) fn parse(ctx: &mut Ctx, node: &Node, t: &Target, at: u32) -> Option<D
                     return None;
                 }
             }
-            FormKind::File { bytes, n, at }
+            FormKind::File { path, n, at }
         }
     };
     Some(DataForm {
@@ -375,6 +437,30 @@ pub(super) fn parse(ctx: &mut Ctx, node: &Node, t: &Target, at: u32) -> Option<D
         span: node.span,
         kind,
     })
+}
+
+/// `read_range`, reporting a failure (the file changed since it was checked) as `file-error`.
+fn read_file(
+    ctx: &mut Ctx,
+    path: &std::path::Path,
+    at: u64,
+    len: usize,
+    size: usize,
+    span: Span,
+) -> Option<Vec<u8>> {
+    match read_range(path, at, len, size) {
+        Ok(b) => Some(b),
+        Err(e) => {
+            ctx.report(
+                Diagnostic::error(
+                    "file-error",
+                    format!("cannot read data file \"{}\": {e}", path.display()),
+                )
+                .at(span),
+            );
+            None
+        }
+    }
 }
 
 const FORM_HELP: &str = "data forms: Values([1, 2.5, -3]), Ramp(start: 1, step: 1), Fill(0), Bits([0x3c00]), Random(seed: 7, min: -1.0, max: 1.0), File(\"data/x.bin\")";
@@ -620,7 +706,7 @@ impl DataForm {
         match &self.kind {
             // File(path, at: N): elements N .. N + len of a file that may be longer.
             FormKind::File {
-                bytes,
+                path,
                 n,
                 at: Some(a),
             } => {
@@ -638,10 +724,25 @@ impl DataForm {
                     );
                     return None;
                 }
-                let s = *a as usize * size;
-                Some(bytes[s..s + len * size].to_vec())
+                read_file(ctx, path, *a as u64, len, size, self.span)
             }
-            FormKind::List { bytes, n } | FormKind::File { bytes, n, at: None } => {
+            FormKind::File { path, n, at: None } => {
+                if *n != run.len {
+                    ctx.report(
+                        Diagnostic::error(
+                            "length-mismatch",
+                            format!(
+                                "File for {}: the data file has {n} elements, expected {}",
+                                run.what, run.len
+                            ),
+                        )
+                        .at(self.span),
+                    );
+                    return None;
+                }
+                read_file(ctx, path, 0, len, size, self.span)
+            }
+            FormKind::List { bytes, n } => {
                 let n = *n;
                 let cycles = run.cyclic && n > 0 && n < run.len && self.name != "File";
                 if n != run.len && !cycles {

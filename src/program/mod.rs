@@ -5,6 +5,7 @@
 //! `load` (program, tensors, expectations), `instr` (instructions and operands), `data` (data
 //! forms and literal encoding); the text's position index is `base::spans`.
 mod data;
+pub use data::allow_files_anywhere;
 mod expect;
 mod expr;
 mod instr;
