@@ -129,10 +129,16 @@ fn type_name(s: &str) -> Option<DType> {
     })
 }
 
+/// Limits that keep parsing and evaluating an expression bounded (docs/format.md §10): tokens
+/// per expression, and nesting of parentheses, unary operators and conditionals.
+const MAX_TOKENS: usize = 1024;
+const MAX_DEPTH: usize = 64;
+
 struct Parser<'a> {
     toks: Vec<(Tok, usize)>,
     next: usize,
     end: usize,
+    depth: usize,
     scalar: &'a dyn Fn(&str, usize) -> Result<usize, ExprError>,
 }
 
@@ -159,7 +165,23 @@ impl Parser<'_> {
         }
     }
 
+    /// Enters one level of nesting, refusing more than `MAX_DEPTH`.
+    fn deeper(&mut self) -> Result<(), ExprError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return err(self.at(), format!("nested more than {MAX_DEPTH} deep"));
+        }
+        Ok(())
+    }
+
     fn cond(&mut self) -> Result<Expr, ExprError> {
+        self.deeper()?;
+        let r = self.cond_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn cond_inner(&mut self) -> Result<Expr, ExprError> {
         let c = self.binary(0)?;
         if self.eat("?") {
             let a = self.cond()?;
@@ -207,6 +229,14 @@ impl Parser<'_> {
         }
     }
 
+    /// A prefix operator's or cast's operand: one level deeper.
+    fn operand(&mut self) -> Result<Expr, ExprError> {
+        self.deeper()?;
+        let r = self.unary();
+        self.depth -= 1;
+        r
+    }
+
     fn unary(&mut self) -> Result<Expr, ExprError> {
         for (s, u) in [
             ("-", Some(Unary::Neg)),
@@ -215,7 +245,7 @@ impl Parser<'_> {
             ("+", None),
         ] {
             if self.eat(s) {
-                let e = self.unary()?;
+                let e = self.operand()?;
                 return Ok(match u {
                     Some(u) => Expr::Unary(u, Box::new(e)),
                     None => e,
@@ -229,7 +259,7 @@ impl Parser<'_> {
                     (type_name(name), self.toks.get(self.next + 2))
                 {
                     self.next += 3;
-                    let e = self.unary()?;
+                    let e = self.operand()?;
                     return Ok(Expr::Cast(d, Box::new(e)));
                 }
             }
@@ -304,10 +334,17 @@ pub fn parse(
 ) -> Result<Expr, ExprError> {
     let toks = tokens(text)?;
     let end = text.chars().count();
+    if toks.len() > MAX_TOKENS {
+        return err(
+            toks[MAX_TOKENS].1,
+            format!("longer than {MAX_TOKENS} tokens: split it into several Let steps"),
+        );
+    }
     let mut p = Parser {
         toks,
         next: 0,
         end,
+        depth: 0,
         scalar,
     };
     if p.toks.is_empty() {
