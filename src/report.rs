@@ -48,10 +48,9 @@ pub fn diag_json(d: &Diagnostic, file: &str) -> Json {
 pub fn tensors_json(m: &Machine) -> Json {
     let mut map = Map::new();
     for (i, t) in m.program().tensors.iter().enumerate() {
-        let values: Vec<Json> = m
-            .tensor_values(i)
-            .into_iter()
-            .map(|v| value_json(v, t.dtype))
+        // Element by element, without an intermediate copy of the whole tensor.
+        let values: Vec<Json> = (0..t.len)
+            .map(|k| value_json(m.element(i, k), t.dtype))
             .collect();
         map.insert(
             t.name.clone(),
@@ -157,13 +156,19 @@ const MAX_SHOWN: usize = 1024;
 
 /// A tensor's values as aligned rows of `ROW`, each led by its first index.
 pub fn tensor_rows(values: &[Option<Value>], dtype: DType) -> String {
+    tensor_rows_of(values, values.len(), dtype)
+}
+
+/// The rows of a tensor of `len` elements whose first values are `values` (at least the
+/// `MAX_SHOWN` shown, when it has that many).
+fn tensor_rows_of(values: &[Option<Value>], len: usize, dtype: DType) -> String {
     let texts: Vec<String> = values
         .iter()
         .take(MAX_SHOWN)
         .map(|v| value_text(*v, dtype))
         .collect();
     let w = texts.iter().map(|s| s.chars().count()).max().unwrap_or(1);
-    let iw = values.len().saturating_sub(1).to_string().len();
+    let iw = len.saturating_sub(1).to_string().len();
     let mut out = String::new();
     for (r, chunk) in texts.chunks(ROW).enumerate() {
         let _ = write!(out, "    [{:>iw$}]", r * ROW);
@@ -172,11 +177,11 @@ pub fn tensor_rows(values: &[Option<Value>], dtype: DType) -> String {
         }
         out.push('\n');
     }
-    if values.len() > MAX_SHOWN {
+    if len > MAX_SHOWN {
         let _ = writeln!(
             out,
             "    … {} more elements (use --report json for all)",
-            values.len() - MAX_SHOWN
+            len - MAX_SHOWN
         );
     }
     out
@@ -225,7 +230,11 @@ pub fn text_report(o: &Outcome) -> String {
             t.len,
             addr_text(t.addr as u64)
         );
-        out.push_str(&tensor_rows(&m.tensor_values(i), t.dtype));
+        // Only the elements shown are decoded (`tensor_rows` shows MAX_SHOWN).
+        let shown: Vec<Option<Value>> = (0..t.len.min(MAX_SHOWN as u32 + 1))
+            .map(|k| m.element(i, k))
+            .collect();
+        out.push_str(&tensor_rows_of(&shown, t.len as usize, t.dtype));
     }
     if !p.scalars.is_empty() {
         let _ = writeln!(out, "\nscalars:");

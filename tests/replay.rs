@@ -194,3 +194,30 @@ fn replay_json_reports_an_exit_3_too() {
     assert_eq!(r.code, 3, "{}", r.dump());
     assert_eq!(r.json()["diagnostics"][0]["code"], "gm-operand");
 }
+
+/// Determinism: the same program and script give byte-identical reports, run after run (text
+/// and JSON, run and replay).
+#[test]
+fn reports_are_byte_identical_from_run_to_run() {
+    let prog = root("programs/kernel_add_tile_gm.ron");
+    let script = root("tests/scripts/gm_tile_watch.script");
+    for args in [
+        vec!["run", s(&prog)],
+        vec!["run", s(&prog), "--report", "json"],
+        vec!["replay", s(&prog), "--script", s(&script)],
+        vec![
+            "replay",
+            s(&prog),
+            "--script",
+            s(&script),
+            "--report",
+            "json",
+        ],
+    ] {
+        let a = ascstep(args.clone());
+        let b = ascstep(args.clone());
+        assert_eq!(a.code, 0, "{}", a.dump());
+        assert_eq!(a.stdout, b.stdout, "{args:?}");
+        assert_eq!(a.stderr, b.stderr, "{args:?}");
+    }
+}
