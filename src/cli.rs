@@ -233,6 +233,29 @@ fn load(path: &Path) -> Result<Arc<Program>, i32> {
     }
 }
 
+/// `load`, and with `--report json` one JSON object also for an invalid program (the
+/// contract promises it for `run` and `replay`).
+fn load_reporting(
+    path: &Path,
+    report: ReportFormat,
+    product: Option<Product>,
+) -> Result<Arc<Program>, i32> {
+    match program::load(path) {
+        Ok(p) => Ok(Arc::new(p)),
+        Err(e) => {
+            emit(&e.render());
+            if report == ReportFormat::Json {
+                let file = path.display().to_string();
+                println!(
+                    "{}",
+                    report::load_failure_json(&e, &file, product.unwrap_or_default())
+                );
+            }
+            Err(load_exit(&e))
+        }
+    }
+}
+
 fn print_diagnostics(m: &crate::sim::Machine) {
     let p = m.program();
     let file = p.path.display().to_string();
@@ -279,20 +302,9 @@ pub fn main_with(cli: Cli) -> i32 {
             dump,
             force,
         } => {
-            let p = match program::load(&program) {
-                Ok(p) => Arc::new(p),
-                Err(e) => {
-                    emit(&e.render());
-                    if report == ReportFormat::Json {
-                        // The contract promises one JSON object also for invalid programs.
-                        let file = program.display().to_string();
-                        println!(
-                            "{}",
-                            report::load_failure_json(&e, &file, product.unwrap_or_default())
-                        );
-                    }
-                    return load_exit(&e);
-                }
+            let p = match load_reporting(&program, report, product) {
+                Ok(p) => p,
+                Err(code) => return code,
             };
             let product = product.unwrap_or(p.product);
             let o = outcome::run(p, product, deny_warnings);
@@ -381,20 +393,9 @@ pub fn main_with(cli: Cli) -> i32 {
 }
 
 fn replay(program: &Path, script: &Path, product: Option<Product>, report: ReportFormat) -> i32 {
-    let p = match program::load(program) {
-        Ok(p) => Arc::new(p),
-        Err(e) => {
-            emit(&e.render());
-            if report == ReportFormat::Json {
-                // One JSON object also when the program is invalid (as `run` prints).
-                let file = program.display().to_string();
-                println!(
-                    "{}",
-                    report::load_failure_json(&e, &file, product.unwrap_or_default())
-                );
-            }
-            return load_exit(&e);
-        }
+    let p = match load_reporting(program, report, product) {
+        Ok(p) => p,
+        Err(code) => return code,
     };
     let text = match read_script(script) {
         Ok(t) => t,

@@ -45,6 +45,19 @@ pub(crate) struct Ctx {
     last_dropped: bool,
 }
 
+/// The first 20 of `names`, each in `quote`s, and how many more there are.
+fn name_list(names: &[&str], quote: &str) -> String {
+    let shown: Vec<String> = names
+        .iter()
+        .take(20)
+        .map(|n| format!("{quote}{n}{quote}"))
+        .collect();
+    match names.len().saturating_sub(20) {
+        0 => shown.join(", "),
+        more => format!("{}, … and {more} more", shown.join(", ")),
+    }
+}
+
 /// Diagnostics kept per file: the rest are counted and summarised in one line, so a file of
 /// thousands of mistakes costs no more than one of a hundred.
 pub(crate) const MAX_DIAGNOSTICS: usize = 100;
@@ -183,16 +196,7 @@ impl Ctx {
                 "the program declares no scalars (`scalars: { \"n\": (dtype: int32, value: 512) }`)"
                     .to_string()
             } else {
-                let more = known.len().saturating_sub(20);
-                format!(
-                    "scalars: {}{}",
-                    known[..known.len().min(20)].join(", "),
-                    if more > 0 {
-                        format!(", … and {more} more")
-                    } else {
-                        String::new()
-                    }
-                )
+                format!("scalars: {}", name_list(&known, ""))
             });
         let suggestion = if self.full() {
             None
@@ -496,18 +500,7 @@ impl Ctx {
                 .note(if known.is_empty() {
                     "the program declares no tensors".to_string()
                 } else {
-                    let shown: Vec<String> =
-                        known.iter().take(20).map(|n| format!("\"{n}\"")).collect();
-                    let more = known.len().saturating_sub(20);
-                    format!(
-                        "tensors: {}{}",
-                        shown.join(", "),
-                        if more > 0 {
-                            format!(", … and {more} more")
-                        } else {
-                            String::new()
-                        }
-                    )
+                    format!("tensors: {}", name_list(&known, "\""))
                 });
             let suggestion = if self.full() {
                 None

@@ -125,19 +125,32 @@ impl Mem<'_> {
         self.put(addr, size, v);
         if let Some(before) = before {
             let after = self.bytes_of(&[addr as u32], size);
-            if let Some(rec) = self.rec.as_deref_mut() {
-                rec.push(Access {
-                    role: op.role,
-                    tensor: op.tensor,
-                    kind: AccessKind::Write,
-                    dtype: op.dtype,
-                    lanes: vec![lane],
-                    addrs: vec![addr as u32],
-                    before,
-                    after,
-                    init_before: vec![was_init],
-                });
-            }
+            self.record_one(op, lane, addr, before, after, was_init);
+        }
+    }
+
+    /// Records a write of one element (`write_one`, `undefine`).
+    fn record_one(
+        &mut self,
+        op: &OpAddr,
+        lane: u32,
+        addr: u64,
+        before: Vec<u8>,
+        after: Vec<u8>,
+        was_init: bool,
+    ) {
+        if let Some(rec) = self.rec.as_deref_mut() {
+            rec.push(Access {
+                role: op.role,
+                tensor: op.tensor,
+                kind: AccessKind::Write,
+                dtype: op.dtype,
+                lanes: vec![lane],
+                addrs: vec![addr as u32],
+                before,
+                after,
+                init_before: vec![was_init],
+            });
         }
     }
 
@@ -151,18 +164,8 @@ impl Mem<'_> {
         let before = self.bytes_of(&[addr as u32], size as usize);
         let was_init = self.elem_init(addr as u32, size);
         self.ub.mark_undefined(addr as u32..addr as u32 + size);
-        if let Some(rec) = self.rec.as_deref_mut() {
-            rec.push(Access {
-                role: op.role,
-                tensor: op.tensor,
-                kind: AccessKind::Write,
-                dtype: op.dtype,
-                lanes: vec![lane],
-                addrs: vec![addr as u32],
-                after: before.clone(),
-                before,
-                init_before: vec![was_init],
-            });
+        if self.rec.is_some() {
+            self.record_one(op, lane, addr, before.clone(), before, was_init);
         }
     }
 
