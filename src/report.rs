@@ -52,10 +52,10 @@ pub fn tensors_json(m: &Machine) -> Json {
         let values: Vec<Json> = (0..t.len)
             .map(|k| value_json(m.element(i, k), t.dtype))
             .collect();
-        map.insert(
-            t.name.clone(),
-            json!({"dtype": t.dtype.name(), "memory": t.memory(), "addr": t.addr, "len": t.len, "values": values}),
-        );
+        let mut entry =
+            json!({"dtype": t.dtype.name(), "memory": t.memory(), "addr": t.addr, "len": t.len});
+        entry["values"] = Json::Array(values);
+        map.insert(t.name.clone(), entry);
     }
     Json::Object(map)
 }
@@ -75,17 +75,20 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The `run` report as JSON.
 pub fn json_report(o: &Outcome, file: &str) -> Json {
     let m = &o.machine;
-    json!({
+    let mut j = json!({
         "version": VERSION,
         "status": o.verdict,
         "product": m.product().key(),
         "steps": m.counts(),
         "diagnostics": m.diagnostics().iter().map(|d| diag_json(d, file)).collect::<Vec<_>>(),
-        "tensors": tensors_json(m),
+        "tensors": {},
         "expectations": o.expectations,
         "returns": returns_json(m),
         "scalars": scalars_json(m),
-    })
+    });
+    // Moved in, not passed to `json!` (which would copy every value of every tensor).
+    j["tensors"] = tensors_json(m);
+    j
 }
 
 /// The named scalars' final values (docs/format.md §10): `{"name": {"dtype", "value"}}`, the

@@ -133,7 +133,7 @@ pub struct Tensor {
 pub const MAX_UB: u32 = 16 << 20;
 
 /// Largest global memory, all `gm` tensors together (docs/format.md §11).
-pub const MAX_GM: u32 = 256 << 20;
+pub const MAX_GM: u32 = 8 << 20;
 
 /// Where global memory starts in the simulator's address space: far above any UB
 /// (`MAX_UB`), so an address says which memory it is in (docs/format.md §11).
