@@ -58,6 +58,9 @@ fn name_list(names: &[&str], quote: &str) -> String {
     }
 }
 
+/// The longest name (program, tensor, scalar) accepted, in characters.
+pub(crate) const MAX_NAME: usize = 256;
+
 /// Diagnostics kept per file: the rest are counted and summarised in one line, so a file of
 /// thousands of mistakes costs no more than one of a hundred.
 pub(crate) const MAX_DIAGNOSTICS: usize = 100;
@@ -143,6 +146,19 @@ impl Ctx {
     /// A name from the file (program, tensor, scalar) must hold no control character: it is
     /// printed to terminals. Reports `bad-name` and returns false otherwise.
     pub fn name_ok(&mut self, name: &str, span: Span, what: &str) -> bool {
+        if name.chars().count() > MAX_NAME {
+            self.report(
+                Diagnostic::error(
+                    "bad-name",
+                    format!(
+                        "{what} is {} characters long; names have at most {MAX_NAME}",
+                        name.chars().count()
+                    ),
+                )
+                .at(span),
+            );
+            return false;
+        }
         match name.chars().find(|c| c.is_control()) {
             None => true,
             Some(c) => {
