@@ -36,6 +36,21 @@ fn colour() -> bool {
 }
 
 /// Writes rendered diagnostics to stderr, coloured when `colour()`.
+/// A replay's JSON report: `j` with the position, the stops and the commands' output.
+fn with_replay(
+    mut j: serde_json::Value,
+    session: &crate::debug::Session,
+    echoes: &[crate::debug::script::Echo],
+) -> serde_json::Value {
+    j["position"] = serde_json::json!(session.position());
+    j["stops"] = serde_json::json!(session.stops());
+    j["output"] = serde_json::json!(echoes
+        .iter()
+        .map(|e| serde_json::json!({"line": e.line, "command": e.command, "text": e.text}))
+        .collect::<Vec<_>>());
+    j
+}
+
 /// A replay script's text: exit 4 when it cannot be read, 3 when it is not UTF-8 (with the
 /// line and column of the first bad byte).
 fn read_script(script: &Path) -> Result<String, i32> {
@@ -416,14 +431,8 @@ fn replay(program: &Path, script: &Path, product: Option<Product>, report: Repor
         let file = script.display().to_string();
         emit(&d.render(&file, &text));
         if report == ReportFormat::Json {
-            let mut j = report::script_failure_json(&d, &file, product);
-            j["position"] = serde_json::json!(session.position());
-            j["stops"] = serde_json::json!(session.stops());
-            j["output"] = serde_json::json!(echoes
-                .iter()
-                .map(|e| serde_json::json!({"line": e.line, "command": e.command, "text": e.text}))
-                .collect::<Vec<_>>());
-            println!("{j}");
+            let j = report::script_failure_json(&d, &file, product);
+            println!("{}", with_replay(j, &session, &echoes));
         }
         return EXIT_INVALID;
     }
@@ -446,14 +455,8 @@ fn replay(program: &Path, script: &Path, product: Option<Product>, report: Repor
         }
         ReportFormat::Json => {
             let file = program.display().to_string();
-            let mut j = report::json_report(&o, &file);
-            j["position"] = serde_json::json!(pos);
-            j["stops"] = serde_json::json!(session.stops());
-            j["output"] = serde_json::json!(echoes
-                .iter()
-                .map(|e| serde_json::json!({"line": e.line, "command": e.command, "text": e.text}))
-                .collect::<Vec<_>>());
-            println!("{j}");
+            let j = report::json_report(&o, &file);
+            println!("{}", with_replay(j, &session, &echoes));
         }
     }
     match o.verdict {

@@ -120,17 +120,10 @@ pub fn load_failure_json(
     file: &str,
     product: crate::sim::Product,
 ) -> Json {
-    json!({
-        "version": VERSION,
-        "status": Verdict::Invalid,
-        "product": product.key(),
-        "steps": crate::sim::Counts::default(),
-        "diagnostics": e.diagnostics.iter().map(|d| diag_json(d, file)).collect::<Vec<_>>(),
-        "tensors": {},
-        "expectations": [],
-        "returns": [],
-        "scalars": {},
-    })
+    invalid_json(
+        e.diagnostics.iter().map(|d| diag_json(d, file)).collect(),
+        product,
+    )
 }
 
 /// The JSON object of a replay whose script was refused (`--report json`, exit 3): the one
@@ -140,12 +133,17 @@ pub fn script_failure_json(
     script: &str,
     product: crate::sim::Product,
 ) -> Json {
+    invalid_json(vec![diag_json(d, script)], product)
+}
+
+/// A report with status invalid, `diagnostics` and no machine state.
+fn invalid_json(diagnostics: Vec<Json>, product: crate::sim::Product) -> Json {
     json!({
         "version": VERSION,
         "status": Verdict::Invalid,
         "product": product.key(),
         "steps": crate::sim::Counts::default(),
-        "diagnostics": [diag_json(d, script)],
+        "diagnostics": diagnostics,
         "tensors": {},
         "expectations": [],
         "returns": [],
