@@ -525,7 +525,11 @@ impl Machine {
         let mut r = self.pos.repeat;
         let mut found: Vec<(u32, u32, usize, u32, u32)> = Vec::new();
         while r < plan.repeats {
-            let n = plan.lanes_of(r).count();
+            let lanes_r = plan.lanes_of(r);
+            let n = lanes_r.count();
+            // A mask that is not a prefix (bitwise): the whole repeat is computed, the active
+            // lanes stored (`exec_masked`).
+            let masked = n < par && lanes_r != crate::sim::mask::Lanes::first(n);
             let mut r1 = r + 1;
             if merge && n == par {
                 while r1 < plan.repeats && plan.lanes_of(r1).count() == par {
@@ -540,6 +544,19 @@ impl Machine {
             // Uninitialised source bytes, mapped back to the block step that would read them.
             for (j, op) in plan.operands.iter().enumerate() {
                 if op.kind != AccessKind::Read || active.uninit_seen >> j & 1 == 1 || elems == 0 {
+                    continue;
+                }
+                if masked {
+                    let size = op.size() as u64;
+                    let ub = &self.ub;
+                    let hit = lanes_r.iter_in(0, par).find(|&k| {
+                        let a = op.addr(r, k);
+                        !ub.all_init(a as u32..(a + size) as u32)
+                    });
+                    if let Some(lane) = hit {
+                        found.push((r, lane / (par / BLOCKS), j, lane, op.addr(r, lane) as u32));
+                        active.uninit_seen |= 1 << j;
+                    }
                     continue;
                 }
                 let s = op.addr(r, 0);
@@ -561,7 +578,11 @@ impl Machine {
                 ub: &mut self.ub,
                 rec: None,
             };
-            with_dtype!(k.dtype, T => elementwise::exec_run::<T>(k, plan, &mut mem, r, elems));
+            if masked {
+                with_dtype!(k.dtype, T => elementwise::exec_masked::<T>(k, plan, &mut mem, r, &lanes_r));
+            } else {
+                with_dtype!(k.dtype, T => elementwise::exec_run::<T>(k, plan, &mut mem, r, elems));
+            }
             r = r1;
         }
         let done = (plan.repeats - self.pos.repeat) as u64;

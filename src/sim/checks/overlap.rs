@@ -5,7 +5,7 @@ use crate::base::catalog::Op;
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::DType;
 use crate::sim::checks::Ctx;
-use crate::sim::mask::{LaneSource, Lanes};
+use crate::sim::mask::LaneSource;
 use crate::sim::plan::{intersection, Indexing, OpAddr, Plan};
 use std::ops::Range;
 
@@ -103,12 +103,12 @@ pub fn overlap(c: &mut Ctx, plan: &Plan, allowed: impl Fn(&OpAddr, &OpAddr) -> b
     }
 }
 
-/// The contiguous fast path applies when every repeat's lanes are a prefix, every operand's
-/// lanes are contiguous in a repeat, and no destination overlaps a source except in place.
+/// The contiguous fast path applies when every repeat's lanes are fixed (a prefix, or a
+/// bitwise mask whose inactive lanes are computed and not stored), every operand's lanes are
+/// contiguous in a repeat, and no destination overlaps a source except in place.
 pub fn fast_ok(plan: &Plan) -> bool {
     let prefix = match plan.lanes {
-        LaneSource::Counted { .. } => true,
-        LaneSource::Fixed { lanes, .. } => lanes == Lanes::first(lanes.count()),
+        LaneSource::Counted { .. } | LaneSource::Fixed { .. } => true,
         LaneSource::Grouped { .. } => false,
     };
     if !prefix

@@ -16,6 +16,8 @@ use crate::sim::checks::{Ctx, Types};
 use crate::sim::family::{cast, Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::LaneSource;
+use crate::sim::mask::Lanes;
+use crate::sim::plan::BLOCKS;
 use crate::sim::plan::{AccessKind, BlockStep, OpAddr, Plan};
 
 /// What an elementwise instruction computes.
@@ -331,6 +333,59 @@ pub fn exec_run<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u6
                 off += m;
             }
         }
+    }
+}
+
+/// Executes repeat `r` under a mask that is not a prefix (`active`), its operands contiguous
+/// in the repeat: every lane of the repeat is computed with the lane function and only the
+/// active lanes are stored. Gives the same bytes as `exec_block` over the repeat's blocks;
+/// when a source's whole repeat does not lie in memory it steps the blocks instead.
+pub fn exec_masked<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, active: &Lanes) {
+    let par = plan.par as usize;
+    let size = std::mem::size_of::<T>();
+    let mut src = [[T::default(); 256]; 2];
+    let mut srcs = 0;
+    for (j, op) in plan.operands.iter().enumerate().skip(1).take(2) {
+        let s = op.addr(r, 0);
+        let Some(bytes) = mem.ub.get(s..s + (par * size) as u64) else {
+            for b in 0..BLOCKS {
+                exec_block::<T>(k, plan, mem, r, b);
+            }
+            return;
+        };
+        for (d, c) in src[j - 1][..par].iter_mut().zip(bytes.chunks_exact(size)) {
+            *d = T::load(c);
+        }
+        srcs += 1;
+    }
+    let mut out = [T::default(); 256];
+    let (a, b) = src.split_at(1);
+    let b = if srcs > 1 { &b[0][..par] } else { &[][..] };
+    lanes::<T>(k, &a[0][..par], b, &mut out[..par]);
+    // Store runs of consecutive active lanes.
+    let dst = &plan.operands[0];
+    let mut k0 = 0u32;
+    while (k0 as usize) < par {
+        if !active.has(k0) {
+            k0 += 1;
+            continue;
+        }
+        let mut k1 = k0 + 1;
+        while (k1 as usize) < par && active.has(k1) {
+            k1 += 1;
+        }
+        let s = dst.addr(r, k0);
+        let e = s + (k1 - k0) as u64 * size as u64;
+        if mem.ub.holds(s..e) {
+            let bytes = mem.ub.slice_mut(s as u32..e as u32);
+            for (v, c) in out[k0 as usize..k1 as usize]
+                .iter()
+                .zip(bytes.chunks_exact_mut(size))
+            {
+                v.store(c);
+            }
+        }
+        k0 = k1;
     }
 }
 
