@@ -14,7 +14,7 @@ use crate::base::dtype::Value;
 use crate::base::equality::same_element;
 use crate::base::ir::Program;
 use crate::report::{diag_json, value_json};
-use crate::sim::{Granularity, Machine, Product, Status};
+use crate::sim::{Machine, Product, Status};
 use serde_json::{json, Map, Value as Json};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -100,21 +100,29 @@ pub fn differs(ms: &[&Machine], t: usize, i: u32) -> bool {
 
 /// Runs `program` on each of `products` and compares the results.
 pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
-    let runs: Vec<ProductRun> = products
-        .iter()
-        .map(|&p| {
-            let mut m = Machine::new(program.clone(), p);
-            m.run();
-            let error = (m.status() == Status::Failed)
-                .then(|| m.diagnostics().iter().find(|d| d.is_error()).cloned())
-                .flatten();
-            ProductRun {
-                product: p,
-                error,
-                machine: m,
-            }
-        })
-        .collect();
+    // The products run independently: one thread each (in product order in the report).
+    let run_one = |p: Product| {
+        let mut m = Machine::new(program.clone(), p);
+        m.run();
+        let error = (m.status() == Status::Failed)
+            .then(|| m.diagnostics().iter().find(|d| d.is_error()).cloned())
+            .flatten();
+        ProductRun {
+            product: p,
+            error,
+            machine: m,
+        }
+    };
+    let runs: Vec<ProductRun> = std::thread::scope(|s| {
+        let handles: Vec<_> = products
+            .iter()
+            .map(|&p| s.spawn(move || run_one(p)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
     let done: Vec<&ProductRun> = runs.iter().filter(|r| r.finished()).collect();
     let mut elements = Vec::new();
     if done.len() > 1 {
@@ -158,10 +166,9 @@ fn first_instructions(program: &Arc<Program>, done: &[&ProductRun], elements: &m
     let mut left = elements.len();
     for i in 0..program.code.len() as u32 {
         for m in ms.iter_mut() {
+            // Whole instructions without events (the fast path where it applies).
             while m.status() == Status::Running && m.pos().instruction <= i {
-                if m.step(Granularity::Instruction).is_none() {
-                    break;
-                }
+                m.run_instruction();
             }
         }
         let refs: Vec<&Machine> = ms.iter().collect();
