@@ -158,6 +158,26 @@ impl Ub {
         Some((reg.bytes_mut(), l.start, base))
     }
 
+    /// Stores the bytes of `data` whose bit is set in `mask` (bit i of word i / 64 for byte i;
+    /// `data` at most 256 bytes) at `start`, marking just those bytes initialised and written:
+    /// one masked repeat in one call. False, storing nothing, when the range is not in memory.
+    pub fn store_masked(&mut self, start: u32, data: &[u8], mask: &[u64; 4]) -> bool {
+        let n = data.len().min(256);
+        let Some((reg, l)) = self.at_mut(start as u64..start as u64 + n as u64) else {
+            return false;
+        };
+        let bit = |i: usize| mask[i / 64] >> (i % 64) & 1 == 1;
+        let bytes = reg.bytes_mut();
+        for i in (0..n).filter(|&i| bit(i)) {
+            bytes[l.start + i] = data[i];
+        }
+        for a in (0..n).filter(|&i| bit(i)).map(|i| l.start + i) {
+            reg.init[a / 64] |= 1 << (a % 64);
+            reg.written[a / 64] |= 1 << (a % 64);
+        }
+        true
+    }
+
     /// True when an instruction has written byte `addr`.
     pub fn is_written(&self, addr: u32) -> bool {
         self.at(addr as u64..addr as u64 + 1)

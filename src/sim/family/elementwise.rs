@@ -362,30 +362,31 @@ pub fn exec_masked<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, ac
     let (a, b) = src.split_at(1);
     let b = if srcs > 1 { &b[0][..par] } else { &[][..] };
     lanes::<T>(k, &a[0][..par], b, &mut out[..par]);
-    // Store runs of consecutive active lanes.
+    // One store of the repeat: the active lanes' bytes, and only theirs marked.
     let dst = &plan.operands[0];
-    let mut k0 = 0u32;
-    while (k0 as usize) < par {
-        if !active.has(k0) {
-            k0 += 1;
-            continue;
-        }
-        let mut k1 = k0 + 1;
-        while (k1 as usize) < par && active.has(k1) {
-            k1 += 1;
-        }
-        let s = dst.addr(r, k0);
-        let e = s + (k1 - k0) as u64 * size as u64;
-        if mem.ub.holds(s..e) {
-            let bytes = mem.ub.slice_mut(s as u32..e as u32);
-            for (v, c) in out[k0 as usize..k1 as usize]
-                .iter()
-                .zip(bytes.chunks_exact_mut(size))
-            {
-                v.store(c);
+    let mut bytes = [0u8; 256];
+    let mut mask = [0u64; 4];
+    for (lane, (v, c)) in out[..par]
+        .iter()
+        .zip(bytes.chunks_exact_mut(size))
+        .enumerate()
+    {
+        v.store(c);
+        if active.has(lane as u32) {
+            for i in lane * size..(lane + 1) * size {
+                mask[i / 64] |= 1 << (i % 64);
             }
         }
-        k0 = k1;
+    }
+    let start = dst.addr(r, 0);
+    if start <= u32::MAX as u64
+        && !mem
+            .ub
+            .store_masked(start as u32, &bytes[..par * size], &mask)
+    {
+        for b in 0..BLOCKS {
+            exec_block::<T>(k, plan, mem, r, b);
+        }
     }
 }
 
