@@ -190,6 +190,86 @@ fn fmax_sel<T: Copy>(a: T, b: T, fa: f64, fb: f64, want_max: bool) -> T {
     }
 }
 
+/// The 16-bit floats' conversions to and from f32 in the lane arithmetic, inlined: for half
+/// ascstep's own (`half_to_f32`, `f32_to_half`: exact, and round-to-nearest-even with the
+/// `half` crate's NaN encoding, checked against it in the tests); for bfloat16 the `half`
+/// crate's (a shift).
+trait Widen: Sized {
+    fn widen(self) -> f32;
+    fn narrow(x: f32) -> Self;
+}
+
+impl Widen for f16 {
+    #[inline(always)]
+    fn widen(self) -> f32 {
+        half_to_f32(self.to_bits())
+    }
+    #[inline(always)]
+    fn narrow(x: f32) -> Self {
+        f16::from_bits(f32_to_half(x))
+    }
+}
+
+impl Widen for bf16 {
+    #[inline(always)]
+    fn widen(self) -> f32 {
+        self.to_f32()
+    }
+    #[inline(always)]
+    fn narrow(x: f32) -> Self {
+        bf16::from_f32(x)
+    }
+}
+
+/// A half's bits as f32, exactly: normal and subnormal values scaled into f32's exponent range
+/// by one exact multiplication by 2^112; infinities by bits, NaNs quieted with their payload.
+#[inline(always)]
+pub fn half_to_f32(h: u16) -> f32 {
+    let sign = ((h as u32) & 0x8000) << 16;
+    let em = (h as u32) & 0x7fff;
+    let mag = if em > 0x7c00 {
+        // NaN: quieted, as F16C and the `half` crate do.
+        0x7fc0_0000 | ((em & 0x3ff) << 13)
+    } else if em == 0x7c00 {
+        0x7f80_0000
+    } else {
+        (f32::from_bits(em << 13) * f32::from_bits(0x7780_0000)).to_bits()
+    };
+    f32::from_bits(sign | mag)
+}
+
+/// f32 to half bits, rounding to nearest, ties to even; overflow to infinity; a NaN keeps the
+/// top 10 payload bits with the quiet bit set.
+#[inline(always)]
+pub fn f32_to_half(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let a = b & 0x7fff_ffff;
+    if a >= 0x7f80_0000 {
+        let nan = if a > 0x7f80_0000 {
+            0x0200 | ((a >> 13) & 0x3ff) as u16
+        } else {
+            0
+        };
+        return sign | 0x7c00 | nan;
+    }
+    if a >= 0x4780_0000 {
+        // 65536 and above.
+        return sign | 0x7c00;
+    }
+    if a < 0x3880_0000 {
+        // Below 2^-14: a subnormal half (or zero, or the smallest normal after rounding), in
+        // units of 2^-24, rounded once (the scaling is exact).
+        let units = (f32::from_bits(a) * 16_777_216.0).round_ties_even();
+        return sign | units as u16;
+    }
+    // Normal: rebias the exponent by 112, round the mantissa from 23 to 10 bits; a carry moves
+    // into the exponent (and up to infinity).
+    let r = a - 0x3800_0000;
+    let h = (r + 0x0fff + ((r >> 13) & 1)) >> 13;
+    sign | h as u16
+}
+
 macro_rules! num_small_float {
     ($t:ty) => {
         impl Num for $t {
@@ -197,19 +277,19 @@ macro_rules! num_small_float {
             // format is correctly rounded for + − × ÷ √ (p32 ≥ 2·p16 + 2).
             #[inline(always)]
             fn vadd(self, o: Self) -> Self {
-                <$t>::from_f32(canon_f32(self.to_f32() + o.to_f32()))
+                <$t>::narrow(canon_f32(self.widen() + o.widen()))
             }
             #[inline(always)]
             fn vsub(self, o: Self) -> Self {
-                <$t>::from_f32(canon_f32(self.to_f32() - o.to_f32()))
+                <$t>::narrow(canon_f32(self.widen() - o.widen()))
             }
             #[inline(always)]
             fn vmul(self, o: Self) -> Self {
-                <$t>::from_f32(canon_f32(self.to_f32() * o.to_f32()))
+                <$t>::narrow(canon_f32(self.widen() * o.widen()))
             }
             #[inline(always)]
             fn vdiv(self, o: Self) -> Self {
-                <$t>::from_f32(canon_f32(self.to_f32() / o.to_f32()))
+                <$t>::narrow(canon_f32(self.widen() / o.widen()))
             }
             #[inline(always)]
             fn vmax(self, o: Self) -> Self {
@@ -436,6 +516,62 @@ macro_rules! with_dtype {
 
 #[cfg(test)]
 mod tests {
+
+    /// Every half converts to the f32 the `half` crate gives (bits, NaN payloads included).
+    #[test]
+    fn half_to_f32_is_exact_for_all_65536_halves() {
+        for h in 0..=u16::MAX {
+            let want = f16::from_bits(h).to_f32().to_bits();
+            assert_eq!(half_to_f32(h).to_bits(), want, "{h:#06x}");
+        }
+    }
+
+    /// f32 → half agrees with the `half` crate on every half, on every midpoint between
+    /// neighbouring halves and one f32 ulp either side of it (all the ties and near-ties of
+    /// round-to-nearest-even), at the overflow and underflow edges, and on a million random
+    /// f32 bit patterns.
+    #[test]
+    fn f32_to_half_rounds_like_the_half_crate() {
+        let check = |x: f32| {
+            let want = f16::from_f32(x).to_bits();
+            assert_eq!(f32_to_half(x), want, "{x:e} ({:#010x})", x.to_bits());
+        };
+        for h in 0..=u16::MAX {
+            let x = f16::from_bits(h).to_f32();
+            check(x);
+            let next = f16::from_bits(h.wrapping_add(1)).to_f32();
+            if x.is_finite() && next.is_finite() && (h & 0x7fff) < 0x7bff {
+                let mid = ((x as f64 + next as f64) / 2.0) as f32;
+                for m in [
+                    mid,
+                    f32::from_bits(mid.to_bits() + 1),
+                    f32::from_bits(mid.to_bits() - 1),
+                ] {
+                    check(m);
+                }
+            }
+        }
+        for x in [
+            65504.0f32,
+            65519.99,
+            65520.0,
+            65536.0,
+            1e9,
+            5.96e-8,
+            2.98e-8,
+            2.9802322e-8,
+            1e-45,
+            f32::MIN_POSITIVE,
+        ] {
+            check(x);
+            check(-x);
+        }
+        let mut rng = crate::base::rng::SplitMix64::new(11);
+        for _ in 0..1_000_000 {
+            check(f32::from_bits(rng.next_u64() as u32));
+        }
+    }
+
     use super::*;
 
     #[test]

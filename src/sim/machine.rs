@@ -547,12 +547,13 @@ impl Machine {
                     continue;
                 }
                 if masked {
-                    let size = op.size() as u64;
-                    let ub = &self.ub;
-                    let hit = lanes_r.iter_in(0, par).find(|&k| {
-                        let a = op.addr(r, k);
-                        !ub.all_init(a as u32..(a + size) as u32)
-                    });
+                    let size = op.size() as usize;
+                    let mask = elementwise::byte_mask(&lanes_r, par as usize, size);
+                    let start = op.addr(r, 0) as u32;
+                    let hit = self
+                        .ub
+                        .first_uninit_masked(start, par as usize * size, &mask)
+                        .map(|byte| (byte / size) as u32);
                     if let Some(lane) = hit {
                         found.push((r, lane / (par / BLOCKS), j, lane, op.addr(r, lane) as u32));
                         active.uninit_seen |= 1 << j;

@@ -160,22 +160,65 @@ impl Ub {
 
     /// Stores the bytes of `data` whose bit is set in `mask` (bit i of word i / 64 for byte i;
     /// `data` at most 256 bytes) at `start`, marking just those bytes initialised and written:
-    /// one masked repeat in one call. False, storing nothing, when the range is not in memory.
+    /// one masked repeat in one call, eight bytes and one shadow word at a time. False, storing
+    /// nothing, when the range is not in memory.
     pub fn store_masked(&mut self, start: u32, data: &[u8], mask: &[u64; 4]) -> bool {
         let n = data.len().min(256);
         let Some((reg, l)) = self.at_mut(start as u64..start as u64 + n as u64) else {
             return false;
         };
-        let bit = |i: usize| mask[i / 64] >> (i % 64) & 1 == 1;
-        let bytes = reg.bytes_mut();
-        for i in (0..n).filter(|&i| bit(i)) {
-            bytes[l.start + i] = data[i];
+        let bit_of = |i: usize| mask[i / 64] >> (i % 64) & 0xff;
+        let bytes = &mut reg.bytes_mut()[l.clone()];
+        let mut i = 0;
+        while i + 8 <= n {
+            let m = EXPAND[bit_of(i) as usize];
+            if m != 0 {
+                let old = u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or([0; 8]));
+                let new = u64::from_le_bytes(data[i..i + 8].try_into().unwrap_or([0; 8]));
+                bytes[i..i + 8].copy_from_slice(&((old & !m) | (new & m)).to_le_bytes());
+            }
+            i += 8;
         }
-        for a in (0..n).filter(|&i| bit(i)).map(|i| l.start + i) {
-            reg.init[a / 64] |= 1 << (a % 64);
-            reg.written[a / 64] |= 1 << (a % 64);
+        for j in i..n {
+            if mask[j / 64] >> (j % 64) & 1 == 1 {
+                bytes[j] = data[j];
+            }
         }
+        let limit = |w: usize| {
+            let lo = w * 64;
+            if lo >= n {
+                0
+            } else if n - lo >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << (n - lo)) - 1
+            }
+        };
+        let m: [u64; 4] = std::array::from_fn(|w| mask[w] & limit(w));
+        or_bits(&mut reg.init, l.start, &m);
+        or_bits(&mut reg.written, l.start, &m);
         true
+    }
+
+    /// The first byte of `start..start + n` (n ≤ 256) whose bit is set in `mask` and that is
+    /// not initialised, as an offset from `start`; None when all are (or the range is outside
+    /// memory, which the caller has excluded).
+    pub fn first_uninit_masked(&self, start: u32, n: usize, mask: &[u64; 4]) -> Option<usize> {
+        let (reg, l) = self.at(start as u64..start as u64 + n.min(256) as u64)?;
+        (0..4).find_map(|w| {
+            let lo = w * 64;
+            if lo >= n {
+                return None;
+            }
+            let have = bits_at(&reg.init, l.start + lo);
+            let want = if n - lo >= 64 {
+                mask[w]
+            } else {
+                mask[w] & ((1u64 << (n - lo)) - 1)
+            };
+            let missing = want & !have;
+            (missing != 0).then(|| lo + missing.trailing_zeros() as usize)
+        })
     }
 
     /// True when an instruction has written byte `addr`.
@@ -232,6 +275,52 @@ impl Ub {
         a.init[..n].copy_from_slice(&b.init[..n]);
         a.written[..n].copy_from_slice(&b.written[..n]);
         self.gm = other.gm.clone();
+    }
+}
+
+/// Each bit of a byte spread to the whole byte: `EXPAND[0b101]` = 0x00ff_00ff.
+const EXPAND: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut v = 0;
+    while v < 256 {
+        let mut b = 0;
+        while b < 8 {
+            if v >> b & 1 == 1 {
+                t[v] |= 0xff << (8 * b);
+            }
+            b += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// ORs the 256 bits of `m` into `bits` from bit `at` on.
+fn or_bits(bits: &mut [u64], at: usize, m: &[u64; 4]) {
+    let (w0, s) = (at / 64, at % 64);
+    for (k, &x) in m.iter().enumerate() {
+        if x == 0 {
+            continue;
+        }
+        if let Some(w) = bits.get_mut(w0 + k) {
+            *w |= x << s;
+        }
+        if s > 0 {
+            if let Some(w) = bits.get_mut(w0 + k + 1) {
+                *w |= x >> (64 - s);
+            }
+        }
+    }
+}
+
+/// The 64 bits of `bits` from bit `at` on (zeros past the end).
+fn bits_at(bits: &[u64], at: usize) -> u64 {
+    let (w, s) = (at / 64, at % 64);
+    let lo = bits.get(w).copied().unwrap_or(0) >> s;
+    if s == 0 {
+        lo
+    } else {
+        lo | bits.get(w + 1).copied().unwrap_or(0) << (64 - s)
     }
 }
 
@@ -319,6 +408,32 @@ mod tests {
         assert!(
             ub.all_init(10..10),
             "an empty range is trivially initialised"
+        );
+    }
+
+    #[test]
+    fn masked_stores_mark_only_their_bytes() {
+        // Start 32 bytes into a shadow word, 256 bytes, every other 2-byte lane (0b0011 …).
+        let mut m = Ub::new(1024);
+        let data: Vec<u8> = (0..=255).collect();
+        let mask = [0x3333_3333_3333_3333u64; 4];
+        assert!(m.store_masked(96, &data, &mask));
+        for i in 0..256u32 {
+            let on = i % 4 < 2;
+            assert_eq!(m.is_init(96 + i), on, "byte {i}");
+            assert_eq!(m.is_written(96 + i), on, "byte {i}");
+            let want = if on { i as u8 } else { 0 };
+            assert_eq!(m.slice(96 + i..97 + i), &[want], "byte {i}");
+        }
+        assert!(!m.is_init(95) && !m.is_init(352));
+        // The first active byte that is not initialised: byte 2 of the next repeat's range
+        // is active and uninitialised where the store above skipped it.
+        assert_eq!(m.first_uninit_masked(96, 256, &mask), None);
+        assert_eq!(m.first_uninit_masked(96, 256, &[u64::MAX; 4]), Some(2));
+        assert_eq!(m.first_uninit_masked(352, 8, &[1, 0, 0, 0]), Some(0));
+        assert!(
+            !m.store_masked(1000, &data, &mask),
+            "beyond the UB: nothing stored"
         );
     }
 

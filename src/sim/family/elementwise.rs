@@ -336,6 +336,20 @@ pub fn exec_run<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u6
     }
 }
 
+/// The bytes of a repeat of `par` lanes of `size` bytes that the `active` lanes cover, as a
+/// 256-bit mask (bit i: byte i).
+pub fn byte_mask(active: &Lanes, par: usize, size: usize) -> [u64; 4] {
+    // `size` bits per lane; 64 is a multiple of every element size, so a lane's bits never
+    // straddle two words.
+    let one = (1u64 << size) - 1;
+    let mut mask = [0u64; 4];
+    for lane in (0..par).filter(|&k| active.has(k as u32)) {
+        let b = lane * size;
+        mask[b / 64] |= one << (b % 64);
+    }
+    mask
+}
+
 /// Executes repeat `r` under a mask that is not a prefix (`active`), its operands contiguous
 /// in the repeat: every lane of the repeat is computed with the lane function and only the
 /// active lanes are stored. Gives the same bytes as `exec_block` over the repeat's blocks;
@@ -365,19 +379,10 @@ pub fn exec_masked<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, ac
     // One store of the repeat: the active lanes' bytes, and only theirs marked.
     let dst = &plan.operands[0];
     let mut bytes = [0u8; 256];
-    let mut mask = [0u64; 4];
-    for (lane, (v, c)) in out[..par]
-        .iter()
-        .zip(bytes.chunks_exact_mut(size))
-        .enumerate()
-    {
+    for (v, c) in out[..par].iter().zip(bytes.chunks_exact_mut(size)) {
         v.store(c);
-        if active.has(lane as u32) {
-            for i in lane * size..(lane + 1) * size {
-                mask[i / 64] |= 1 << (i % 64);
-            }
-        }
     }
+    let mask = byte_mask(active, par, size);
     let start = dst.addr(r, 0);
     if start <= u32::MAX as u64
         && !mem
@@ -526,5 +531,24 @@ impl Room for Elementwise {
             ftz,
             fused: c.product.profile().fused_mul_add && reads_dst(instr.op),
         })
+    }
+}
+
+#[cfg(test)]
+mod mask_tests {
+    use super::*;
+
+    #[test]
+    fn byte_masks_cover_the_active_lanes_bytes() {
+        let mut l = Lanes::NONE;
+        for k in [0u32, 3, 31] {
+            l.0[(k / 64) as usize] |= 1 << (k % 64);
+        }
+        // 8-byte lanes (32 per repeat): lanes 0, 3 and 31 are bytes 0..8, 24..32, 248..256.
+        let m = byte_mask(&l, 32, 8);
+        assert_eq!(m, [0xff | 0xff << 24, 0, 0, 0xff << 56]);
+        // 2-byte lanes: lane 31 is bytes 62, 63.
+        let m = byte_mask(&l, 128, 2);
+        assert_eq!(m, [0b11 | 0b11 << 6 | 0b11 << 62, 0, 0, 0]);
     }
 }
