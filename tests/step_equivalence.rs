@@ -691,6 +691,15 @@ fn bitwise_masks_on_the_fast_path_equal_stepping() {
         ("float", "Adds(dst: \"x\", src: \"x\", scalar: 2.5, mask: [0x00ff00ff00ff00ff, 0], repeat_times: 4, params: [1, 1, 8, 8])"),
         ("int16", "Max(dst: \"z\", src0: \"x\", src1: \"y\", mask: [0x8000000000000001, 0x1], repeat_times: 2, params: [1, 1, 1, 8, 8, 8])"),
         ("half", "Exp(dst: \"z\", src: \"w\", mask: [0xaaaaaaaaaaaaaaaa, 0xaaaaaaaaaaaaaaaa], repeat_times: 2, params: [1, 1, 8, 8])"),
+        // Strided blocks (gathered block by block): block stride 2, repeat stride 16.
+        ("half", "Add(dst: \"z\", src0: \"x\", src1: \"y\", mask: [0x5555555555555555, 0x5555555555555555], repeat_times: 3, params: [2, 2, 2, 16, 16, 16])"),
+        // A source block broadcast (block stride 0) to a full mask, and dst block stride 0 (the
+        // last block wins, as when stepping).
+        ("float", "Add(dst: \"z\", src0: \"x\", src1: \"y\", mask: 64, repeat_times: 2, params: [1, 0, 1, 8, 1, 8])"),
+        ("int16", "Adds(dst: \"z\", src: \"x\", scalar: 3, mask: [0xffff0000ffff0000, 0x1], repeat_times: 2, params: [0, 1, 1, 8])"),
+        // In place with interleaved repeats: repeat 1 reads what repeat 0 wrote.
+        ("half", "Adds(dst: \"x\", src: \"x\", scalar: 1, mask: [0x0f0f0f0f0f0f0f0f, 0x0f0f0f0f0f0f0f0f], repeat_times: 4, params: [2, 2, 1, 1])"),
+        ("float", "Muls(dst: \"x\", src: \"x\", scalar: 2, mask: 64, repeat_times: 3, params: [0, 0, 8, 8])"),
     ];
     for (dt, code) in cases {
         let text = format!(

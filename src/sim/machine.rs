@@ -518,10 +518,15 @@ impl Machine {
             return;
         };
         let par = plan.par;
-        let merge = plan
-            .operands
-            .iter()
-            .all(|o| o.rep as u64 * o.rep_unit as u64 == (par * o.size()) as u64);
+        // Operands whose repeat is one run of bytes take `exec_run` over whole runs of
+        // repeats; any other layout (block strides, gaps) goes block by block in one call
+        // (`exec_masked`).
+        let contiguous = plan.operands.iter().all(|o| o.repeat_contiguous(par));
+        let merge = contiguous
+            && plan
+                .operands
+                .iter()
+                .all(|o| o.rep as u64 * o.rep_unit as u64 == (par * o.size()) as u64);
         let mut r = self.pos.repeat;
         let mut found: Vec<(u32, u32, usize, u32, u32)> = Vec::new();
         while r < plan.repeats {
@@ -529,7 +534,7 @@ impl Machine {
             let n = lanes_r.count();
             // A mask that is not a prefix (bitwise): the whole repeat is computed, the active
             // lanes stored (`exec_masked`).
-            let masked = n < par && lanes_r != crate::sim::mask::Lanes::first(n);
+            let masked = !contiguous || n < par && lanes_r != crate::sim::mask::Lanes::first(n);
             let mut r1 = r + 1;
             if merge && n == par {
                 while r1 < plan.repeats && plan.lanes_of(r1).count() == par {
@@ -547,13 +552,18 @@ impl Machine {
                     continue;
                 }
                 if masked {
+                    // Block by block, as stepping reads them.
                     let size = op.size() as usize;
-                    let mask = elementwise::byte_mask(&lanes_r, par as usize, size);
-                    let start = op.addr(r, 0) as u32;
-                    let hit = self
-                        .ub
-                        .first_uninit_masked(start, par as usize * size, &mask)
-                        .map(|byte| (byte / size) as u32);
+                    let per = par / BLOCKS;
+                    let masks = elementwise::block_masks(&lanes_r, par as usize, size);
+                    let ub = &self.ub;
+                    let hit = (0..BLOCKS)
+                        .filter(|&b| masks[b as usize] != 0)
+                        .find_map(|b| {
+                            let start = op.addr(r, b * per) as u32;
+                            ub.first_uninit_masked(start, 32, &[masks[b as usize], 0, 0, 0])
+                                .map(|byte| b * per + (byte / size) as u32)
+                        });
                     if let Some(lane) = hit {
                         found.push((r, lane / (par / BLOCKS), j, lane, op.addr(r, lane) as u32));
                         active.uninit_seen |= 1 << j;

@@ -103,26 +103,25 @@ pub fn overlap(c: &mut Ctx, plan: &Plan, allowed: impl Fn(&OpAddr, &OpAddr) -> b
     }
 }
 
-/// The contiguous fast path applies when every repeat's lanes are fixed (a prefix, or a
-/// bitwise mask whose inactive lanes are computed and not stored), every operand's lanes are
-/// contiguous in a repeat, and no destination overlaps a source except in place.
+/// The fast path applies when every repeat's lanes are fixed (a prefix, or a bitwise mask whose
+/// inactive lanes are computed and not stored), every operand is indexed by lane (its blocks
+/// anywhere: `exec_masked` gathers them), and no destination overlaps a source except in
+/// place.
 pub fn fast_ok(plan: &Plan) -> bool {
     let prefix = match plan.lanes {
         LaneSource::Counted { .. } | LaneSource::Fixed { .. } => true,
         LaneSource::Grouped { .. } => false,
     };
-    if !prefix
-        || !plan
-            .operands
-            .iter()
-            .all(|o| o.index == Indexing::Lanes && o.repeat_contiguous(plan.par))
-    {
+    if !prefix || !plan.operands.iter().all(|o| o.index == Indexing::Lanes) {
         return false;
     }
     let dst = plan.operands[0];
     let Some(d) = plan.extent(0) else { return true };
     plan.operands[1..].iter().enumerate().all(|(j, s)| {
-        dst.same_geometry(s) && dst.rep as u64 * 32 >= (plan.par * dst.size()) as u64
+        // In place: each lane reads what only it writes (blocks of one repeat distinct).
+        dst.same_geometry(s)
+            && dst.blk >= 1
+            && dst.rep as u64 * 32 >= (plan.par * dst.size()) as u64
             || plan
                 .extent(j + 1)
                 .is_none_or(|e| e.end <= d.start || e.start >= d.end)

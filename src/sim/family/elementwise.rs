@@ -350,25 +350,34 @@ pub fn byte_mask(active: &Lanes, par: usize, size: usize) -> [u64; 4] {
     mask
 }
 
-/// Executes repeat `r` under a mask that is not a prefix (`active`), its operands contiguous
-/// in the repeat: every lane of the repeat is computed with the lane function and only the
-/// active lanes are stored. Gives the same bytes as `exec_block` over the repeat's blocks;
-/// when a source's whole repeat does not lie in memory it steps the blocks instead.
+/// Executes repeat `r` on lanes `active` (any mask) with operands whose blocks may lie
+/// anywhere (any block and repeat strides): each source's blocks that hold an active lane are
+/// gathered, every lane is computed with the lane function, and each destination block stores
+/// its active lanes (one masked store per block, in block order as block stepping does).
+/// Gives the same bytes as `exec_block` over the repeat's blocks; falls back to it when a
+/// block does not lie in memory.
 pub fn exec_masked<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, active: &Lanes) {
     let par = plan.par as usize;
     let size = std::mem::size_of::<T>();
+    let per = par / BLOCKS as usize;
+    let masks = block_masks(active, par, size);
     let mut src = [[T::default(); 256]; 2];
     let mut srcs = 0;
     for (j, op) in plan.operands.iter().enumerate().skip(1).take(2) {
-        let s = op.addr(r, 0);
-        let Some(bytes) = mem.ub.get(s..s + (par * size) as u64) else {
-            for b in 0..BLOCKS {
-                exec_block::<T>(k, plan, mem, r, b);
+        for b in (0..BLOCKS as usize).filter(|&b| masks[b] != 0) {
+            let s = op.addr(r, (b * per) as u32);
+            let Some(bytes) = mem.ub.get(s..s + (per * size) as u64) else {
+                for b in 0..BLOCKS {
+                    exec_block::<T>(k, plan, mem, r, b);
+                }
+                return;
+            };
+            for (d, c) in src[j - 1][b * per..(b + 1) * per]
+                .iter_mut()
+                .zip(bytes.chunks_exact(size))
+            {
+                *d = T::load(c);
             }
-            return;
-        };
-        for (d, c) in src[j - 1][..par].iter_mut().zip(bytes.chunks_exact(size)) {
-            *d = T::load(c);
         }
         srcs += 1;
     }
@@ -376,23 +385,30 @@ pub fn exec_masked<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, ac
     let (a, b) = src.split_at(1);
     let b = if srcs > 1 { &b[0][..par] } else { &[][..] };
     lanes::<T>(k, &a[0][..par], b, &mut out[..par]);
-    // One store of the repeat: the active lanes' bytes, and only theirs marked.
-    let dst = &plan.operands[0];
     let mut bytes = [0u8; 256];
     for (v, c) in out[..par].iter().zip(bytes.chunks_exact_mut(size)) {
         v.store(c);
     }
-    let mask = byte_mask(active, par, size);
-    let start = dst.addr(r, 0);
-    if start <= u32::MAX as u64
-        && !mem
-            .ub
-            .store_masked(start as u32, &bytes[..par * size], &mask)
-    {
-        for b in 0..BLOCKS {
-            exec_block::<T>(k, plan, mem, r, b);
+    let dst = &plan.operands[0];
+    for b in (0..BLOCKS as usize).filter(|&b| masks[b] != 0) {
+        let start = dst.addr(r, (b * per) as u32);
+        let stored = start <= u32::MAX as u64
+            && mem.ub.store_masked(
+                start as u32,
+                &bytes[b * 32..b * 32 + 32],
+                &[masks[b], 0, 0, 0],
+            );
+        if !stored {
+            // Not reached: the bounds checks keep active lanes in memory.
+            exec_block::<T>(k, plan, mem, r, b as u32);
         }
     }
+}
+
+/// Per data block, the bytes of its 32 that the `active` lanes cover (bit i: byte i).
+pub fn block_masks(active: &Lanes, par: usize, size: usize) -> [u64; 8] {
+    let m = byte_mask(active, par, size);
+    std::array::from_fn(|b| m[b / 2] >> (32 * (b % 2)) & 0xffff_ffff)
 }
 
 /// The room of the unary, binary, vector–scalar and Duplicate families (same element type
