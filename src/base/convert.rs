@@ -257,6 +257,23 @@ fn mask_bits(d: DType) -> u64 {
 /// - float → float of the same type rounds to an integral value (DK: float→float 0.5 →
 ///   CAST_RINT 0.0), and −0 becomes +0 (A2 boundary table note).
 pub fn convert(bits: u64, from: DType, to: DType, mode: RoundMode) -> u64 {
+    // The common pairs of real kernels without the exact arithmetic below: half → float is
+    // exact in every mode, float → half under CAST_RINT is round-to-nearest-even. NaNs take
+    // the general path. Both agree with it bit for bit (tests below).
+    match (from, to, mode) {
+        (DType::Half, DType::Float, _) if bits as u16 & 0x7fff <= 0x7c00 => {
+            return half_to_f32(bits as u16).to_bits() as u64;
+        }
+        (DType::Float, DType::Half, RoundMode::Rint) if !f32::from_bits(bits as u32).is_nan() => {
+            return f32_to_half(f32::from_bits(bits as u32)) as u64;
+        }
+        _ => {}
+    }
+    convert_general(bits, from, to, mode)
+}
+
+/// `convert` by exact arithmetic, for every pair and mode.
+fn convert_general(bits: u64, from: DType, to: DType, mode: RoundMode) -> u64 {
     let x = exact(from, bits);
     match (float_fmt(to), x) {
         (Some(f), Exact::Finite { neg, m, e }) if from == to => {
@@ -436,6 +453,62 @@ pub fn cast_value(v: Value, to: DType) -> Result<Value, String> {
 
 #[cfg(test)]
 mod tests {
+
+    /// The shortcuts of `convert` (half → float, float → half RINT) give the general path's
+    /// bits: every half, and for float → half every half, every midpoint between neighbours
+    /// and one ulp either side, the edges, and 200,000 random floats.
+    #[test]
+    fn conversion_shortcuts_equal_the_general_path() {
+        for h in 0..=u16::MAX as u64 {
+            let want = convert_general(h, DType::Half, DType::Float, RoundMode::None);
+            assert_eq!(
+                convert(h, DType::Half, DType::Float, RoundMode::None),
+                want,
+                "{h:#x}"
+            );
+        }
+        let check = |x: f32| {
+            let b = x.to_bits() as u64;
+            let want = convert_general(b, DType::Float, DType::Half, RoundMode::Rint);
+            assert_eq!(
+                convert(b, DType::Float, DType::Half, RoundMode::Rint),
+                want,
+                "{x:e}"
+            );
+        };
+        for h in 0..0x7bffu16 {
+            let x = half::f16::from_bits(h).to_f32();
+            let next = half::f16::from_bits(h + 1).to_f32();
+            let mid = ((x as f64 + next as f64) / 2.0) as f32;
+            for v in [
+                x,
+                mid,
+                f32::from_bits(mid.to_bits() + 1),
+                f32::from_bits(mid.to_bits() - 1),
+            ] {
+                check(v);
+                check(-v);
+            }
+        }
+        for x in [
+            65504.0f32,
+            65519.99,
+            65520.0,
+            65536.0,
+            1e30,
+            f32::MAX,
+            f32::INFINITY,
+            1e-45,
+        ] {
+            check(x);
+            check(-x);
+        }
+        let mut rng = crate::base::rng::SplitMix64::new(5);
+        for _ in 0..200_000 {
+            check(f32::from_bits(rng.next_u64() as u32));
+        }
+    }
+
     use super::*;
 
     #[test]
@@ -551,4 +624,53 @@ mod tests {
         // NaN stays NaN in a float target.
         assert_eq!(c(f32::NAN, DType::Half, RoundMode::Rint), 0x7e00);
     }
+}
+
+/// A half's bits as f32, exactly: normal and subnormal values scaled into f32's exponent range
+/// by one exact multiplication by 2^112; infinities by bits, NaNs quieted with their payload.
+#[inline(always)]
+pub fn half_to_f32(h: u16) -> f32 {
+    let sign = ((h as u32) & 0x8000) << 16;
+    let em = (h as u32) & 0x7fff;
+    let mag = if em > 0x7c00 {
+        // NaN: quieted, as F16C and the `half` crate do.
+        0x7fc0_0000 | ((em & 0x3ff) << 13)
+    } else if em == 0x7c00 {
+        0x7f80_0000
+    } else {
+        (f32::from_bits(em << 13) * f32::from_bits(0x7780_0000)).to_bits()
+    };
+    f32::from_bits(sign | mag)
+}
+
+/// f32 to half bits, rounding to nearest, ties to even; overflow to infinity; a NaN keeps the
+/// top 10 payload bits with the quiet bit set.
+#[inline(always)]
+pub fn f32_to_half(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let a = b & 0x7fff_ffff;
+    if a >= 0x7f80_0000 {
+        let nan = if a > 0x7f80_0000 {
+            0x0200 | ((a >> 13) & 0x3ff) as u16
+        } else {
+            0
+        };
+        return sign | 0x7c00 | nan;
+    }
+    if a >= 0x4780_0000 {
+        // 65536 and above.
+        return sign | 0x7c00;
+    }
+    if a < 0x3880_0000 {
+        // Below 2^-14: a subnormal half (or zero, or the smallest normal after rounding), in
+        // units of 2^-24, rounded once (the scaling is exact).
+        let units = (f32::from_bits(a) * 16_777_216.0).round_ties_even();
+        return sign | units as u16;
+    }
+    // Normal: rebias the exponent by 112, round the mantissa from 23 to 10 bits; a carry moves
+    // into the exponent (and up to infinity).
+    let r = a - 0x3800_0000;
+    let h = (r + 0x0fff + ((r >> 13) & 1)) >> 13;
+    sign | h as u16
 }
