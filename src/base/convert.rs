@@ -451,6 +451,55 @@ pub fn cast_value(v: Value, to: DType) -> Result<Value, String> {
     Ok(Value::Int(w))
 }
 
+/// A half's bits as f32, exactly: normal and subnormal values scaled into f32's exponent range
+/// by one exact multiplication by 2^112; infinities by bits, NaNs quieted with their payload.
+#[inline(always)]
+pub fn half_to_f32(h: u16) -> f32 {
+    let sign = ((h as u32) & 0x8000) << 16;
+    let em = (h as u32) & 0x7fff;
+    let mag = if em > 0x7c00 {
+        // NaN: quieted, as F16C and the `half` crate do.
+        0x7fc0_0000 | ((em & 0x3ff) << 13)
+    } else if em == 0x7c00 {
+        0x7f80_0000
+    } else {
+        (f32::from_bits(em << 13) * f32::from_bits(0x7780_0000)).to_bits()
+    };
+    f32::from_bits(sign | mag)
+}
+
+/// f32 to half bits, rounding to nearest, ties to even; overflow to infinity; a NaN keeps the
+/// top 10 payload bits with the quiet bit set.
+#[inline(always)]
+pub fn f32_to_half(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let a = b & 0x7fff_ffff;
+    if a >= 0x7f80_0000 {
+        let nan = if a > 0x7f80_0000 {
+            0x0200 | ((a >> 13) & 0x3ff) as u16
+        } else {
+            0
+        };
+        return sign | 0x7c00 | nan;
+    }
+    if a >= 0x4780_0000 {
+        // 65536 and above.
+        return sign | 0x7c00;
+    }
+    if a < 0x3880_0000 {
+        // Below 2^-14: a subnormal half (or zero, or the smallest normal after rounding), in
+        // units of 2^-24, rounded once (the scaling is exact).
+        let units = (f32::from_bits(a) * 16_777_216.0).round_ties_even();
+        return sign | units as u16;
+    }
+    // Normal: rebias the exponent by 112, round the mantissa from 23 to 10 bits; a carry moves
+    // into the exponent (and up to infinity).
+    let r = a - 0x3800_0000;
+    let h = (r + 0x0fff + ((r >> 13) & 1)) >> 13;
+    sign | h as u16
+}
+
 #[cfg(test)]
 mod tests {
 
@@ -624,53 +673,4 @@ mod tests {
         // NaN stays NaN in a float target.
         assert_eq!(c(f32::NAN, DType::Half, RoundMode::Rint), 0x7e00);
     }
-}
-
-/// A half's bits as f32, exactly: normal and subnormal values scaled into f32's exponent range
-/// by one exact multiplication by 2^112; infinities by bits, NaNs quieted with their payload.
-#[inline(always)]
-pub fn half_to_f32(h: u16) -> f32 {
-    let sign = ((h as u32) & 0x8000) << 16;
-    let em = (h as u32) & 0x7fff;
-    let mag = if em > 0x7c00 {
-        // NaN: quieted, as F16C and the `half` crate do.
-        0x7fc0_0000 | ((em & 0x3ff) << 13)
-    } else if em == 0x7c00 {
-        0x7f80_0000
-    } else {
-        (f32::from_bits(em << 13) * f32::from_bits(0x7780_0000)).to_bits()
-    };
-    f32::from_bits(sign | mag)
-}
-
-/// f32 to half bits, rounding to nearest, ties to even; overflow to infinity; a NaN keeps the
-/// top 10 payload bits with the quiet bit set.
-#[inline(always)]
-pub fn f32_to_half(x: f32) -> u16 {
-    let b = x.to_bits();
-    let sign = ((b >> 16) & 0x8000) as u16;
-    let a = b & 0x7fff_ffff;
-    if a >= 0x7f80_0000 {
-        let nan = if a > 0x7f80_0000 {
-            0x0200 | ((a >> 13) & 0x3ff) as u16
-        } else {
-            0
-        };
-        return sign | 0x7c00 | nan;
-    }
-    if a >= 0x4780_0000 {
-        // 65536 and above.
-        return sign | 0x7c00;
-    }
-    if a < 0x3880_0000 {
-        // Below 2^-14: a subnormal half (or zero, or the smallest normal after rounding), in
-        // units of 2^-24, rounded once (the scaling is exact).
-        let units = (f32::from_bits(a) * 16_777_216.0).round_ties_even();
-        return sign | units as u16;
-    }
-    // Normal: rebias the exponent by 112, round the mantissa from 23 to 10 bits; a carry moves
-    // into the exponent (and up to infinity).
-    let r = a - 0x3800_0000;
-    let h = (r + 0x0fff + ((r >> 13) & 1)) >> 13;
-    sign | h as u16
 }
