@@ -575,8 +575,7 @@ fn thousands_of_mistakes_give_a_bounded_report() {
         ts.join(",\n"),
         code.join(",\n")
     );
-    let dir = std::env::temp_dir().join(format!("ascstep_many_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("many");
     let f = dir.join("many.ron");
     std::fs::write(&f, text).unwrap();
     let r = ascstep(["check", s(&f)]);
@@ -605,8 +604,7 @@ fn a_closed_pipe_ends_the_command_quietly() {
     use std::io::Read;
     use std::process::{Command, Stdio};
     // A report far longer than a pipe's buffer: 40,000 floats in JSON.
-    let dir = std::env::temp_dir().join(format!("ascstep_pipe_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("pipe");
     let prog = dir.join("big.ron");
     std::fs::write(
         &prog,
@@ -639,8 +637,7 @@ fn a_closed_pipe_ends_the_command_quietly() {
 /// line with a diagnostic is shown escaped, and names with control characters are refused.
 #[test]
 fn control_characters_from_files_are_escaped() {
-    let dir = std::env::temp_dir().join(format!("ascstep_esc_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("esc");
     let f = dir.join("esc.ron");
     std::fs::write(
         &f,
@@ -668,8 +665,7 @@ fn control_characters_from_files_are_escaped() {
 /// an I/O failure (exit 4) like a program.
 #[test]
 fn bad_encoding_has_a_position_and_unreadable_files_exit_4() {
-    let dir = std::env::temp_dir().join(format!("ascstep_utf_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("utf");
     let prog = dir.join("p.ron");
     std::fs::write(
         &prog,
@@ -734,7 +730,7 @@ fn bad_encoding_has_a_position_and_unreadable_files_exit_4() {
 #[cfg(unix)]
 #[test]
 fn data_files_are_regular_and_under_the_programs_directory() {
-    let dir = std::env::temp_dir().join(format!("ascstep_files_{}", std::process::id()));
+    let dir = common::scratch("files");
     let sub = dir.join("sub");
     std::fs::create_dir_all(&sub).unwrap();
     std::fs::write(dir.join("g.bin"), [0u8; 32]).unwrap();

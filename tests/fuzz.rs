@@ -350,8 +350,7 @@ fn mutated_programs_scripts_themes_and_keymaps_never_panic_or_hang() {
 #[test]
 fn mutated_programs_through_the_binary() {
     let programs = ron_files("programs");
-    let dir = std::env::temp_dir().join(format!("ascstep_fuzz_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("fuzz");
     let mut rng = SplitMix64::new(seed() ^ 0xb1);
     for case in 0..(cases() / 20).max(5) {
         let src = &programs[rng.below(programs.len() as u64) as usize];

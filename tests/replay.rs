@@ -139,8 +139,7 @@ fn a_paused_replay_reports_paused() {
 /// `product atlas_a2`, `print` refuses it with a message (it used to panic).
 #[test]
 fn print_of_a_tensor_beyond_this_products_ub_is_refused_not_a_panic() {
-    let dir = std::env::temp_dir().join(format!("ascstep_print_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("print");
     let prog = dir.join("big.ron");
     std::fs::write(
         &prog,

@@ -44,6 +44,15 @@ where
     }
 }
 
+/// A fresh, empty scratch directory for test `name` (per process, so parallel runs do not
+/// meet); the test removes it at the end.
+pub fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("ascstep_{name}_{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("scratch directory");
+    d
+}
+
 /// A path relative to the crate root.
 pub fn root(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
