@@ -546,6 +546,14 @@ impl Machine {
             } else {
                 n as u64
             };
+            // The bytes each block's active lanes cover: one element size for every operand
+            // of an elementwise kernel, so one set of masks for the checks and the kernel.
+            let size = k.dtype.size() as usize;
+            let masks = if masked {
+                elementwise::block_masks(&lanes_r, par as usize, size)
+            } else {
+                [0; 8]
+            };
             // Uninitialised source bytes, mapped back to the block step that would read them.
             for (j, op) in plan.operands.iter().enumerate() {
                 if op.kind != AccessKind::Read || active.uninit_seen >> j & 1 == 1 || elems == 0 {
@@ -553,9 +561,7 @@ impl Machine {
                 }
                 if masked {
                     // Block by block, as stepping reads them.
-                    let size = op.size() as usize;
                     let per = par / BLOCKS;
-                    let masks = elementwise::block_masks(&lanes_r, par as usize, size);
                     let ub = &self.ub;
                     let hit = (0..BLOCKS)
                         .filter(|&b| masks[b as usize] != 0)
@@ -590,7 +596,7 @@ impl Machine {
                 rec: None,
             };
             if masked {
-                with_dtype!(k.dtype, T => elementwise::exec_masked::<T>(k, plan, &mut mem, r, &lanes_r));
+                with_dtype!(k.dtype, T => elementwise::exec_masked::<T>(k, plan, &mut mem, r, &masks));
             } else {
                 with_dtype!(k.dtype, T => elementwise::exec_run::<T>(k, plan, &mut mem, r, elems));
             }

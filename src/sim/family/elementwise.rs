@@ -350,17 +350,17 @@ pub fn byte_mask(active: &Lanes, par: usize, size: usize) -> [u64; 4] {
     mask
 }
 
-/// Executes repeat `r` on lanes `active` (any mask) with operands whose blocks may lie
-/// anywhere (any block and repeat strides): each source's blocks that hold an active lane are
+/// Executes repeat `r` on the active lanes (any mask: `masks`, from `block_masks`) with
+/// operands whose blocks may lie anywhere (any block and repeat strides): each source's blocks
+/// that hold an active lane are
 /// gathered, every lane is computed with the lane function, and each destination block stores
 /// its active lanes (one masked store per block, in block order as block stepping does).
 /// Gives the same bytes as `exec_block` over the repeat's blocks; falls back to it when a
 /// block does not lie in memory.
-pub fn exec_masked<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, active: &Lanes) {
+pub fn exec_masked<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, masks: &[u64; 8]) {
     let par = plan.par as usize;
     let size = std::mem::size_of::<T>();
     let per = par / BLOCKS as usize;
-    let masks = block_masks(active, par, size);
     let mut src = [[T::default(); 256]; 2];
     let mut srcs = 0;
     for (j, op) in plan.operands.iter().enumerate().skip(1).take(2) {
