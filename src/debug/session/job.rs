@@ -388,40 +388,47 @@ impl Session {
             return 0;
         }
         let want = want as u64;
-        // The latest checkpoint before the unit, then forward to its first step.
-        let mut m = self
-            .history
-            .before(cur)
-            .find(|cp| index(cp) < want)
-            .cloned()
-            .unwrap_or_else(|| self.history.nearest(0).clone());
-        while index(&m) < want && m.step_count() < cur && m.status() == Status::Running {
-            m.run_to(m.step_count() + 1);
-        }
-        m.step_count()
+        self.replay_to_first(|m| index(m) >= want, |_| false, cur)
+            .step_count()
     }
-}
 
-impl Session {
     /// The first step at or after position `target` (instruction, repeat, block in that
-    /// order); None when the run ends before it. Whole instructions before it run on the fast
-    /// path.
+    /// order); None when the run ends before it.
     pub(super) fn step_of(&self, target: Pos) -> Option<u64> {
         let lex = |p: Pos| (p.instruction, p.repeat, p.block);
         let t = lex(target);
+        let reached = |m: &Machine| lex(m.pos()) >= t;
+        let m = self.replay_to_first(
+            reached,
+            |m| m.pos().instruction < target.instruction,
+            u64::MAX,
+        );
+        reached(&m).then_some(m.step_count())
+    }
+
+    /// The machine at the first step where `reached` holds (it holds from some step of the
+    /// run on, and not before), or at step `limit`, or where the run ends: one replay from the
+    /// latest checkpoint where it does not hold yet, whole instructions at a time (fast path)
+    /// while `whole` says the current instruction ends before that step.
+    fn replay_to_first(
+        &self,
+        reached: impl Fn(&Machine) -> bool,
+        whole: impl Fn(&Machine) -> bool,
+        limit: u64,
+    ) -> Machine {
         let mut m = self
             .history
-            .before(u64::MAX)
-            .find(|cp| lex(cp.pos()) <= t)
+            .before(limit)
+            .find(|cp| !reached(cp))
             .cloned()
             .unwrap_or_else(|| self.history.nearest(0).clone());
-        while m.status() == Status::Running && m.pos().instruction < target.instruction {
+        while m.status() == Status::Running && m.step_count() < limit && whole(&m) {
             m.run_instruction();
         }
-        while m.status() == Status::Running && lex(m.pos()) < t {
+        while m.status() == Status::Running && m.step_count() < limit && !reached(&m) {
             m.run_to(m.step_count() + 1);
         }
-        (lex(m.pos()) >= t).then_some(m.step_count())
+        m
     }
 }
 
