@@ -561,6 +561,9 @@ impl App {
             );
             return;
         }
+        if matches!(cmd, Command::Product(_)) {
+            self.diag_seen = 0;
+        }
         // Motion commands run as jobs: here one slice at once (a single step is done in it),
         // the rest between key presses, so Ctrl-C and q are never ignored.
         if self.interactive {
@@ -576,18 +579,6 @@ impl App {
         let quiet = !self.typed && matches!(cmd, Command::Step(..) | Command::Back(..));
         if !quiet {
             self.log(LogKind::Command, line.trim().to_string());
-        }
-        if let Command::Product(p) = cmd {
-            self.diag_seen = 0;
-            // Interactive: the new product's run to the same step is a job like any goto.
-            if self.interactive {
-                let at = self.session.step_count();
-                self.session.set_product(p);
-                self.log(LogKind::Info, format!("on {p}, going to step {at}"));
-                self.job = self.session.start_job(&Command::Goto(at));
-                self.tick();
-                return;
-            }
         }
         // `x ADDR` and `print TENSOR` also bring the UB pane to that address or tensor.
         let jump = match &cmd {

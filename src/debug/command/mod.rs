@@ -150,8 +150,8 @@ pub enum Command {
 }
 
 impl Command {
-    /// The motion commands: they may take many steps and run as jobs
-    /// (`Session::start_job`).
+    /// The motion commands (a product switch included: it runs to the same step): they may
+    /// take many steps and run as jobs (`Session::start_job`).
     pub fn is_motion(&self) -> bool {
         matches!(
             self,
@@ -161,6 +161,7 @@ impl Command {
                 | Command::ReverseContinue
                 | Command::Goto(_)
                 | Command::GotoPos(_)
+                | Command::Product(_)
         )
     }
 }

@@ -49,8 +49,8 @@ pub enum JobProgress {
 }
 
 impl Session {
-    /// The job of a motion command (step, back, continue, reverse-continue, goto), or None for
-    /// the other commands.
+    /// The job of a motion command (step, back, continue, reverse-continue, goto, and a
+    /// product switch, which goes to the same step), or None for the other commands.
     pub fn start_job(&mut self, cmd: &Command) -> Option<Job> {
         Some(match cmd {
             Command::Step(g, n) => self.forward_job(Mode::Steps(*g, (*n).max(1))),
@@ -65,6 +65,16 @@ impl Session {
                 back: false,
                 restored: false,
             },
+            // Another product, run to the same step (or as far as it gets).
+            Command::Product(p) => {
+                let at = self.step_count();
+                self.set_product(*p);
+                Job::Goto {
+                    target: at,
+                    back: false,
+                    restored: false,
+                }
+            }
             Command::GotoPos(p) => Job::Goto {
                 // A position the run never reaches: as far as it goes, and the end reported.
                 target: self.step_of(*p).unwrap_or(u64::MAX),

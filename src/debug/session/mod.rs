@@ -303,10 +303,6 @@ impl Session {
                 });
             }
             Command::Product(p) => {
-                let at = self.step_count();
-                self.set_product(*p);
-                // The same step on the new product, or as far as it gets.
-                let job = self.start_job(&Command::Goto(at));
                 r.stop = job.and_then(|j| self.finish_job(j));
                 r.text.push(format!("on {p} at step {}", self.step_count()));
             }
