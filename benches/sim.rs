@@ -35,7 +35,7 @@ fn add_program(dt: DType) -> Arc<Program> {
     let add = Instr::new(
         Op::Add,
         Args::Elementwise(Vector {
-            dst: op(0),
+            dst: Some(op(0)),
             src: vec![op(1), op(2)],
             form: Form::Masked {
                 mask: MaskArg::Contiguous(dt.par() as i128),
@@ -206,7 +206,7 @@ fn bench_ui(c: &mut Criterion) {
         Op::Adds,
         Args::Scalar {
             v: Vector {
-                dst: op(0),
+                dst: Some(op(0)),
                 src: vec![op(0)],
                 form: Form::Masked {
                     mask: MaskArg::Contiguous(128),

@@ -9,8 +9,8 @@ use ascstep::base::diag::Span;
 use ascstep::base::dtype::{DType, Value};
 use ascstep::base::expr::{Binary, Expr, Literal};
 use ascstep::base::ir::{
-    Args, CopyBlocks, Event, Form, GatherPattern, Instr, MaskArg, Operand, Pipe, Program,
-    ScalarArg, ScalarDecl, SetMaskArg, Slot, Space, Strides, Sync, Tensor, Vector,
+    deq_config, Args, CopyBlocks, Event, Form, GatherPattern, Instr, MaskArg, Operand, Pipe,
+    Program, ScalarArg, ScalarDecl, SetMaskArg, Slot, Space, Strides, Sync, Tensor, Vector,
 };
 use ascstep::base::modes::CmpMode;
 use ascstep::base::modes::SelMode;
@@ -133,6 +133,13 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
                 ),
             },
             Op::GetReduceRepeatSumSpr => Args::ReduceSumSpr { ret: 0 },
+            Op::GetReduceRepeatMaxMinSpr => Args::MaxMinSpr {
+                value: 0,
+                index: (rng.below(2) == 0).then_some(1),
+            },
+            Op::GetCmpMask => Args::GetCmpMask {
+                dst: operand(BITS, rng),
+            },
             Op::PipeBarrier => Args::Sync(Sync::Barrier(Pipe::V)),
             Op::SetFlag => Args::Sync(Sync::SetFlag(
                 Event {
@@ -153,10 +160,25 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     }
     if fam == Family::DeqScale {
         let scale = [0.5, 1.0, 2.0, -0.25][rng.below(4) as usize];
-        let args = Args::DeqScale {
-            scale,
-            offset: None,
-            sign_mode: None,
+        let offset = rng.below(512) as i16 - 256;
+        let sign = rng.below(2) == 0;
+        let args = match rng.below(3) {
+            0 => Args::DeqScale {
+                scale,
+                offset: None,
+                sign_mode: None,
+            },
+            1 => Args::DeqScale {
+                scale,
+                offset: Some(offset),
+                sign_mode: Some(sign),
+            },
+            _ => Args::VecDeqScale {
+                vdeq: operand(0, rng),
+                words: std::array::from_fn(|j| {
+                    deq_config((scale * (j + 1) as f64) as f32, offset, sign)
+                }),
+            },
         };
         return Instr::new(op, args, span);
     }
@@ -165,7 +187,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     let mut dst = operand(dst_t, rng);
     let nsrc = match fam {
         Family::Binary | Family::CastBinary => 2,
-        Family::Compare if op == Op::Compare => 2,
+        Family::Compare if op != Op::Compares => 2,
         Family::Select => 2,
         Family::Duplicate | Family::VecIndex => 0,
         _ => 1,
@@ -212,6 +234,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             }
             reduce_mode = rng.below(2) == 0;
         }
+        Family::Cast if op == Op::CastDequant => dst = operand(I8, rng),
         Family::Cast => dst = operand(PARTNER, rng),
         Family::CastBinary => {
             let t = if dt == DType::Float { PARTNER } else { I8 };
@@ -295,6 +318,24 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     } else {
         form
     };
+    // Compare into the CmpMask register: no dst, one repeat.
+    let (dst, form) = match (op, form) {
+        (Op::CompareReg, Form::Masked { mask, .. }) => (
+            None,
+            Form::Masked {
+                mask,
+                repeat_times: 1,
+            },
+        ),
+        (Op::CompareReg, _) => (
+            None,
+            Form::Masked {
+                mask: MaskArg::Contiguous(par as i128),
+                repeat_times: 1,
+            },
+        ),
+        (_, form) => (Some(dst), form),
+    };
     let v = Vector {
         dst,
         src,
@@ -334,6 +375,11 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             },
             reduce_mode,
             ret: None,
+        },
+        Family::Cast if op == Op::CastDequant => Args::Dequant {
+            v,
+            vec_deq: rng.below(2) == 0,
+            half_block: rng.below(2) == 0,
         },
         Family::Cast | Family::CastBinary => Args::Cast {
             v,

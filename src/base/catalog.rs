@@ -135,16 +135,17 @@ ops! {
     AddRelu => Binary, SubRelu => Binary, FusedMulAdd => Binary, MulAddDst => Binary,
     MulAddRelu => Binary, Axpy => Scalar,
     Brcb => Brcb, CreateVecIndex => VecIndex,
-    Compare => Compare, Compares => Compare, Select => Select, GatherMask => GatherMask,
+    Compare => Compare, Compares => Compare, CompareReg as "Compare" => Compare,
+    Select => Select, GatherMask => GatherMask, GetCmpMask => ScalarUnit,
     Cast => Cast, AddReluCast => CastBinary, SubReluCast => CastBinary, MulCast => CastBinary,
-    AddDeqRelu => CastBinary,
+    AddDeqRelu => CastBinary, CastDequant => Cast,
     ReduceSum => Whole, ReduceMax => Whole, ReduceMin => Whole,
     SetVectorMask => MaskReg, SetMaskCount => MaskReg, SetMaskNorm => MaskReg,
     ResetMask => MaskReg,
     Copy => Copy, DataCopy => DataCopy, DataCopyGm as "DataCopy" => DataCopy,
     DataCopyPad => DataCopyPad, Gather => Gather, SetDeqScale => DeqScale,
     GetValue => ScalarUnit, SetValue => ScalarUnit, Let => ScalarUnit,
-    GetReduceRepeatSumSpr => ScalarUnit,
+    GetReduceRepeatSumSpr => ScalarUnit, GetReduceRepeatMaxMinSpr => ScalarUnit,
     PipeBarrier => Sync, SetFlag => Sync, WaitFlag => Sync,
 }
 
@@ -395,6 +396,16 @@ impl Op {
                 a200i: (I16 | U16 | HF | I32 | U32, 0),
                 a950: (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
             },
+            // DK:比较与选择/Compare（结果存入寄存器）: half and float; not on training or
+            // 200I/500 A2.
+            CompareReg => PerProduct {
+                training: (0, 0),
+                inference: (HF, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (0, 0),
+                a950: (HF, 0),
+            },
             Select => PerProduct {
                 training: (HF, 0),
                 inference: (HF, 0),
@@ -432,7 +443,9 @@ impl Op {
                 a950: (I16 | U16 | HF | I32 | U32, I64 | U64),
             },
             // Conversions are described by `pairs` only.
-            Cast | AddReluCast | SubReluCast | MulCast | AddDeqRelu => PerProduct::all((0, 0)),
+            Cast | AddReluCast | SubReluCast | MulCast | AddDeqRelu | CastDequant => {
+                PerProduct::all((0, 0))
+            }
             SetVectorMask | SetMaskCount | SetMaskNorm | ResetMask => PerProduct::all((0, 0)),
             // The scalar unit and synchronisation exist everywhere (`available_on`).
             GetValue
@@ -441,7 +454,9 @@ impl Op {
             | PipeBarrier
             | SetFlag
             | WaitFlag
-            | GetReduceRepeatSumSpr => PerProduct::all((0, 0)),
+            | GetReduceRepeatSumSpr
+            | GetReduceRepeatMaxMinSpr
+            | GetCmpMask => PerProduct::all((0, 0)),
             // DK:数据搬运/UB与UB数据搬运/Copy: not on training or inference.
             Copy => {
                 let std = I16 | U16 | H | BF | I32 | U32 | F;
@@ -529,6 +544,7 @@ impl Op {
             Op::Cast => CAST_PAIRS.get(product),
             Op::AddReluCast | Op::SubReluCast => RELU_CAST_PAIRS.get(product),
             Op::AddDeqRelu => ADD_DEQ_RELU_PAIRS.get(product),
+            Op::CastDequant => CAST_DEQUANT_PAIRS.get(product),
             Op::MulCast => MUL_CAST_PAIRS.get(product),
             Op::MulAddDst => MUL_ADD_DST_PAIRS.get(product),
             Op::Axpy => &HALF_TO_FLOAT,
@@ -571,9 +587,14 @@ impl Op {
     pub fn available_on(self, product: Product) -> bool {
         match self.family() {
             Family::MaskReg => self == Op::SetVectorMask || product.profile().counter_mode_apis,
-            Family::ScalarUnit | Family::Sync => {
-                self != Op::GetReduceRepeatSumSpr || product.profile().reduce_sum_spr
-            }
+            Family::ScalarUnit | Family::Sync => match self {
+                Op::GetReduceRepeatSumSpr => product.profile().reduce_sum_spr,
+                Op::GetReduceRepeatMaxMinSpr => {
+                    product.profile().max_min_spr != crate::base::product::MaxMinSpr::None
+                }
+                Op::GetCmpMask => product.profile().cmp_mask_reg,
+                _ => true,
+            },
             _ => {
                 !self.dtypes(product).is_empty()
                     || !self.count_only_dtypes(product).is_empty()

@@ -66,7 +66,7 @@ impl Slot {
             "dst" => 0,
             "src" | "src0" => 1,
             "src1" => 2,
-            "sel_mask" | "pattern" | "work" | "offset" => 3,
+            "sel_mask" | "pattern" | "work" | "offset" | "vdeq" => 3,
             _ => return None,
         }))
     }
@@ -241,7 +241,8 @@ pub enum SetMaskArg {
 /// (src / src0, then src1), the API form, and the strides of the high-dimensional form.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Vector {
-    pub dst: Operand,
+    /// None only for Compare into the CmpMask register (`Op::CompareReg`).
+    pub dst: Option<Operand>,
     pub src: Vec<Operand>,
     pub form: Form,
     pub strides: Strides,
@@ -326,6 +327,23 @@ pub enum Args {
     },
     /// Cast (`round`) and AddReluCast / SubReluCast / MulCast (always CAST_RINT).
     Cast { v: Vector, round: RoundMode },
+    /// CastDequant: int16 → int8/uint8 with the DEQSCALE register's scale, offset and
+    /// signMode, per tensor or (`vec_deq`) 16 sets from the UB; `half_block` chooses which
+    /// 16-byte half of every 32-byte dst block receives a source block's bytes; int32 → half
+    /// as Cast (docs/semantics.md §16).
+    Dequant {
+        v: Vector,
+        vec_deq: bool,
+        half_block: bool,
+    },
+    /// GetCmpMask: the CmpMask register into `dst` (docs/semantics.md §19).
+    GetCmpMask { dst: Operand },
+    /// `GetReduceRepeatMaxMinSpr(value, index)`: the extreme value of the last ReduceRepeat
+    /// MAX/MIN, ReduceMax or ReduceMin and its index (docs/semantics.md §19).
+    MaxMinSpr { value: usize, index: Option<usize> },
+    /// `SetDeqScale(vdeq, VdeqInfo)`: the 16 configuration words written into `vdeq` (uint64)
+    /// and the register pointing at them (DK:类型转换/SetDeqScale).
+    VecDeqScale { vdeq: Operand, words: [u64; 16] },
     /// DataCopy (UB ↔ UB, GM ↔ UB): the count form (`v.form` is `Count`) or DataCopyParams;
     /// DataCopyPad: DataCopyExtParams in `blocks` (`len` and the GM-side gap in bytes, the
     /// UB-side gap in 32-byte blocks) and, GM → UB, its padding.
@@ -381,6 +399,7 @@ macro_rules! vector_of {
             | Args::Select { v, .. }
             | Args::GatherMask { v, .. }
             | Args::Cast { v, .. }
+            | Args::Dequant { v, .. }
             | Args::DataCopy { v, .. }
             | Args::Gather { v, .. }
             | Args::Whole { v, .. } => Some(v),
@@ -390,6 +409,9 @@ macro_rules! vector_of {
             | Args::SetValue { .. }
             | Args::Let { .. }
             | Args::ReduceSumSpr { .. }
+            | Args::GetCmpMask { .. }
+            | Args::MaxMinSpr { .. }
+            | Args::VecDeqScale { .. }
             | Args::Sync(_) => None,
         }
     };
@@ -416,6 +438,8 @@ impl Args {
             } => Some(o),
             Args::Whole { work, .. } => work.as_mut(),
             Args::Gather { offset, .. } => Some(offset),
+            Args::GetCmpMask { dst } => Some(dst),
+            Args::VecDeqScale { vdeq, .. } => Some(vdeq),
             _ => None,
         }
     }
@@ -476,7 +500,7 @@ impl Instr {
 
     /// The destination operand, if the instruction has one.
     pub fn dst(&self) -> Option<&Operand> {
-        self.vector().map(|v| &v.dst)
+        self.vector().and_then(|v| v.dst.as_ref())
     }
 
     /// The sources (src / src0, then src1).
@@ -539,4 +563,11 @@ pub enum ExpectCheck {
     Close { values: Vec<u8>, rel: f64, abs: f64 },
     /// Never written by the program.
     Unwritten,
+}
+
+/// The DEQSCALE configuration word of CastDequant's int16 → b8 forms: the float scale's bits,
+/// the low 9 bits of offset at bit 37, signMode at bit 46 (DK:类型转换/SetDeqScale 表1;
+/// `MakeDeqScaleConfig` in the A2 implementation).
+pub fn deq_config(scale: f32, offset: i16, sign_mode: bool) -> u64 {
+    ((sign_mode as u64) << 46) | (((offset as u16 as u64) & 0x1ff) << 37) | scale.to_bits() as u64
 }

@@ -245,6 +245,22 @@ pub(crate) static ADD_DEQ_RELU_PAIRS: PerProduct<&[Pair]> = PerProduct {
     a200i: &[],
     a950: &DEQ_RELU,
 };
+/// DK:复合计算/CastDequant 数据类型: int32 → half and int16 → int8/uint8 on A2, A3 and 950;
+/// int16 → b8 only on inference AI Core; not on training or 200I/500 A2.
+const DEQUANT_ALL: [Pair; 3] = [
+    pr_deq(TI32, TH),
+    pr(TI16, TI8, ALL_MODES),
+    pr(TI16, TU8, ALL_MODES),
+];
+const DEQUANT_B8: [Pair; 2] = [pr(TI16, TI8, ALL_MODES), pr(TI16, TU8, ALL_MODES)];
+pub(crate) static CAST_DEQUANT_PAIRS: PerProduct<&[Pair]> = PerProduct {
+    training: &[],
+    inference: &DEQUANT_B8,
+    a2: &DEQUANT_ALL,
+    a3: &DEQUANT_ALL,
+    a200i: &[],
+    a950: &DEQUANT_ALL,
+};
 /// §9 row 24: no half → float MulAddDst on 200I/500 A2; none at all on training.
 pub(crate) static MUL_ADD_DST_PAIRS: PerProduct<&[Pair]> = PerProduct {
     training: &[],

@@ -39,6 +39,16 @@ pub enum CounterContiguous {
     Direct,
 }
 
+/// The forms of GetReduceRepeatMaxMinSpr a product offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaxMinSpr {
+    None,
+    /// `GetReduceRepeatMaxMinSpr(T& value)` only.
+    Value,
+    /// `GetReduceRepeatMaxMinSpr(T& value, T& index)`.
+    ValueIndex,
+}
+
 /// The profile of one product.
 #[derive(Debug)]
 pub struct Profile {
@@ -111,6 +121,12 @@ pub struct Profile {
     /// GetReduceRepeatSumSpr / GetAccVal read the result of a count-form ReduceSum
     /// (DK:归约计算/寄存器辅助接口/GetReduceRepeatSumSpr: A2, A3 and 950 only).
     pub reduce_sum_spr: bool,
+    /// What GetReduceRepeatMaxMinSpr returns (DK:归约计算/寄存器辅助接口/GetReduceRepeatMaxMinSpr
+    /// 函数原型: value and index on A2/A3, the value only on inference AI Core; not elsewhere).
+    pub max_min_spr: MaxMinSpr,
+    /// Compare into the CmpMask register and GetCmpMask (DK:比较与选择/Compare（结果存入寄存器）,
+    /// /GetCmpMask: A2, A3, inference AI Core and 950; not training or 200I/500 A2).
+    pub cmp_mask_reg: bool,
     /// Largest Gather byte offset for 8-bit and for 16-bit data (DK:离散与聚合/Gather 约束说明:
     /// [0, 2^16−1] and [0, 2^17−1] on 950 and 200I/500 A2; the uint32 range elsewhere).
     pub gather_offset_max: [u64; 2],
@@ -284,6 +300,8 @@ const ATLAS_A2: Profile = Profile {
     compare_int32_eq_only: true,
     fused_mul_add: false,
     reduce_sum_spr: true,
+    max_min_spr: MaxMinSpr::ValueIndex,
+    cmp_mask_reg: true,
     gather_offset_max: [u32::MAX as u64; 2],
 };
 
@@ -320,6 +338,8 @@ const TRAINING: Profile = Profile {
     compare_int32_eq_only: false,
     fused_mul_add: false,
     reduce_sum_spr: false,
+    max_min_spr: MaxMinSpr::None,
+    cmp_mask_reg: false,
     gather_offset_max: [u32::MAX as u64; 2],
 };
 const INFERENCE: Profile = Profile {
@@ -355,6 +375,8 @@ const INFERENCE: Profile = Profile {
     compare_int32_eq_only: false,
     fused_mul_add: false,
     reduce_sum_spr: false,
+    max_min_spr: MaxMinSpr::Value,
+    cmp_mask_reg: true,
     gather_offset_max: [u32::MAX as u64; 2],
 };
 
@@ -397,6 +419,8 @@ const ATLAS_200I: Profile = Profile {
     compare_int32_eq_only: false,
     fused_mul_add: false,
     reduce_sum_spr: false,
+    max_min_spr: MaxMinSpr::None,
+    cmp_mask_reg: false,
     gather_offset_max: [(1 << 16) - 1, (1 << 17) - 1],
 };
 const ASCEND_950: Profile = Profile {
@@ -432,6 +456,8 @@ const ASCEND_950: Profile = Profile {
     compare_int32_eq_only: false,
     fused_mul_add: true,
     reduce_sum_spr: true,
+    max_min_spr: MaxMinSpr::None,
+    cmp_mask_reg: true,
     gather_offset_max: [(1 << 16) - 1, (1 << 17) - 1],
 };
 

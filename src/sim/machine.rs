@@ -15,10 +15,10 @@ use crate::sim::family::scalar_unit::ScalarStep;
 use crate::sim::family::Exec;
 use crate::sim::family::{elementwise, Scratch};
 use crate::sim::lanes::Num;
-use crate::sim::mask::MaskReg;
+use crate::sim::mask::{LaneSource, MaskReg};
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
 use crate::sim::reach::{prepare_with, Prepared};
-use crate::sim::scalar::{eval, meets, ScalarState};
+use crate::sim::scalar::{eval, meets, MaxMinReg, ScalarState};
 use crate::sim::ub::Ub;
 use crate::with_dtype;
 use serde::Serialize;
@@ -635,6 +635,7 @@ impl Machine {
                 self.scalars.reduce_sum = bytes.get(s..e).map(|b| d.dtype.decode(b));
             }
         }
+        self.registers(&active);
         if matches!(active.prep.exec, Exec::GatherMask(_)) {
             self.returns.push(Return {
                 instruction: self.pos.instruction,
@@ -663,6 +664,131 @@ impl Machine {
 }
 
 impl Machine {
+    /// The registers an instruction leaves for the scalar unit (docs/semantics.md §19): the
+    /// CmpMask register after a Compare into it, the max/min register after ReduceRepeat
+    /// MAX/MIN, ReduceMax and ReduceMin.
+    fn registers(&mut self, active: &Active) {
+        let code = &self.program.code[self.pos.instruction as usize];
+        let plan = &active.prep.plan;
+        match code.op {
+            Op::CompareReg => {
+                let n = (plan.par / 8) as usize;
+                self.scalars.cmp_mask =
+                    std::array::from_fn(|i| (i < n).then_some(active.scratch.cmp[i]));
+            }
+            Op::WholeReduceMax | Op::WholeReduceMin | Op::ReduceMax | Op::ReduceMin => {
+                let Some(dtype) = active.prep.exec.dtype() else {
+                    return;
+                };
+                let st = code.strides();
+                let whole = matches!(code.op, Op::ReduceMax | Op::ReduceMin);
+                let contiguous = whole && matches!(code.form(), Form::Count(_))
+                    || st.src_blk[0] == 1 && st.src_rep[0] == 8;
+                let counter = matches!(plan.lanes, LaneSource::Counted { .. })
+                    && !matches!(code.form(), Form::Count(_));
+                let mut reg = MaxMinReg {
+                    dtype,
+                    value: None,
+                    index: None,
+                    why: String::new(),
+                };
+                if counter {
+                    reg.why = format!(
+                        "{} ran in counter mode, whose result the register does not hold",
+                        code.name()
+                    );
+                } else if !contiguous {
+                    reg.why = format!(
+                        "{} was not contiguous (srcBlkStride 1, srcRepStride 8)",
+                        code.name()
+                    );
+                } else if whole {
+                    let dst = plan.operands.iter().find(|o| o.role == "dst");
+                    reg.value = dst.and_then(|d| {
+                        let (s, e) = (d.base as usize, d.base as usize + d.size() as usize);
+                        self.ub.bytes().get(s..e).map(|b| d.dtype.bits(b))
+                    });
+                    reg.why = format!("{} leaves no accurate index in the register", code.name());
+                } else if let Some((bits, i)) = active.scratch.best {
+                    reg.value = Some(bits);
+                    reg.index = Some(i);
+                } else {
+                    reg.why = format!("{} had no active lane", code.name());
+                }
+                self.scalars.max_min = Some(reg);
+            }
+            _ => {}
+        }
+    }
+
+    /// GetReduceRepeatMaxMinSpr (docs/semantics.md §19): the value as T (or its bits into a
+    /// uint32 scalar, the uint32_t overload); the index stored bit-wise as T, as the page
+    /// says, or as a number into an integer scalar.
+    fn max_min_spr(&mut self, value: usize, index: Option<usize>, diags: &mut Vec<Diagnostic>) {
+        let Some(reg) = self.scalars.max_min.clone() else {
+            diags.push(Diagnostic::warning(
+                "max-min-spr-unset",
+                "GetReduceRepeatMaxMinSpr reads the max/min register, but no ReduceRepeat MAX/MIN (WholeReduceMax/Min), ReduceMax or ReduceMin ran before it: the scalars are uninitialised (DK:归约计算/寄存器辅助接口/GetReduceRepeatMaxMinSpr)".to_string(),
+            ));
+            self.scalars.values[value] = None;
+            if let Some(i) = index {
+                self.scalars.values[i] = None;
+            }
+            return;
+        };
+        let t = reg.dtype;
+        let mut unspecified = false;
+        let v = match reg.value {
+            None => {
+                unspecified = true;
+                None
+            }
+            Some(bits) => {
+                let d = self.program.scalars[value].dtype;
+                if d == t {
+                    Some(t.decode(&bits.to_le_bytes()))
+                } else if d == DType::UInt32 {
+                    Some(Value::Int(bits as i128))
+                } else {
+                    diags.push(Diagnostic::error(
+                        "wrong-dtype",
+                        format!("GetReduceRepeatMaxMinSpr after a {t} reduction returns a {t} value (or its bits into a uint32 scalar), but scalar \"{}\" is {d}", self.program.scalars[value].name),
+                    ));
+                    return;
+                }
+            }
+        };
+        self.scalars.values[value] = v;
+        if let Some(ix) = index {
+            let d = self.program.scalars[ix].dtype;
+            self.scalars.values[ix] = match reg.index {
+                None => {
+                    unspecified = true;
+                    None
+                }
+                // Stored bit-wise as T: read it back with bits() (the page's reinterpret_cast).
+                Some(i) if d == t => {
+                    let b = (i as u64).to_le_bytes();
+                    Some(t.decode(&b[..t.size() as usize]))
+                }
+                Some(i) if !d.is_float() => cast_value(Value::Int(i as i128), d).ok(),
+                Some(_) => {
+                    diags.push(Diagnostic::error(
+                        "wrong-dtype",
+                        format!("GetReduceRepeatMaxMinSpr's index is stored bit-wise as {t}, the reduction's type, or as a number into an integer scalar; scalar \"{}\" is {d}", self.program.scalars[ix].name),
+                    ));
+                    return;
+                }
+            };
+        }
+        if unspecified {
+            diags.push(Diagnostic::warning(
+                "max-min-spr-unspecified",
+                format!("GetReduceRepeatMaxMinSpr: {}, so what it returns is not specified; the scalars it does not know are uninitialised (DK:归约计算/寄存器辅助接口/GetReduceRepeatMaxMinSpr 约束说明)", reg.why),
+            ));
+        }
+    }
+
     /// Carries out a step of the scalar unit; a value that cannot be converted stops the
     /// program with an error at the step.
     fn exec_scalar(&mut self, s: &ScalarStep, ev: Option<&mut StepEvent>) {
@@ -731,6 +857,34 @@ impl Machine {
                         format!("SetValue: {m}"),
                     )),
                 }
+            }
+            ScalarStep::CmpMask { dst, addr } => {
+                // Bytes the last Compare into the register did not write are unspecified
+                // (docs/semantics.md §19): they become uninitialised.
+                for (i, b) in self.scalars.cmp_mask.iter().enumerate() {
+                    let a = addr + i as u64;
+                    match b {
+                        Some(b) => mem.write_one::<u8>(dst, i as u32, a, *b),
+                        None => mem.undefine(dst, i as u32, a),
+                    }
+                }
+                if self.scalars.cmp_mask.iter().all(|b| b.is_none()) {
+                    diags.push(Diagnostic::warning(
+                        "cmp-mask-unset",
+                        "GetCmpMask reads the CmpMask register, but no Compare into it (Compare without `dst`) ran before: the 16 bytes are uninitialised (docs/semantics.md §19)".to_string(),
+                    ));
+                }
+                // GetCmpMask runs on the vector pipe.
+                self.scalars.v_writes.push(*addr as u32..*addr as u32 + 16);
+            }
+            ScalarStep::Words { dst, addr, words } => {
+                for (i, w) in words.iter().enumerate() {
+                    mem.write_one::<u64>(dst, i as u32, addr + 8 * i as u64, *w);
+                }
+                self.scalars.s_writes.push(*addr as u32..*addr as u32 + 128);
+            }
+            ScalarStep::MaxMinSpr { value, index } => {
+                self.max_min_spr(*value, *index, &mut diags);
             }
             ScalarStep::ReduceSumSpr { dst } => {
                 let decl = &self.program.scalars[*dst];

@@ -25,6 +25,26 @@ pub struct ScalarState {
     /// The register GetReduceRepeatSumSpr reads: the result of the last count-form ReduceSum
     /// (its dst[0]), None before one ran.
     pub reduce_sum: Option<Value>,
+    /// The CmpMask register, byte by byte (LSB first): None where the last Compare into it
+    /// wrote nothing (a float compare fills 8 of its 16 bytes) or none ran
+    /// (docs/semantics.md §19).
+    pub cmp_mask: [Option<u8>; 16],
+    /// The register GetReduceRepeatMaxMinSpr reads, None before a ReduceRepeat MAX/MIN,
+    /// ReduceMax or ReduceMin ran.
+    pub max_min: Option<MaxMinReg>,
+}
+
+/// What the last ReduceRepeat MAX/MIN, ReduceMax or ReduceMin left for
+/// GetReduceRepeatMaxMinSpr (docs/semantics.md §19).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MaxMinReg {
+    /// The reduction's element type (T of `GetReduceRepeatMaxMinSpr<T>`).
+    pub dtype: DType,
+    /// The value's bits.
+    pub value: Option<u64>,
+    pub index: Option<u32>,
+    /// Why the value or the index is not specified, for the warning that reads it.
+    pub why: String,
 }
 
 impl ScalarState {
@@ -245,9 +265,10 @@ pub fn bind<'a>(
                 let o = match (&mut out.args, k) {
                     (Args::GetValue { src, .. }, 1) => Some(src),
                     (Args::SetValue { dst, .. }, 0) => Some(dst),
+                    (Args::GetCmpMask { dst }, 0) => Some(dst),
                     (args, 3) => args.other_operand_mut(),
                     (args, _) => match args.vector_mut() {
-                        Some(v) if k == 0 => Some(&mut v.dst),
+                        Some(v) if k == 0 => v.dst.as_mut(),
                         Some(v) => v.src.get_mut(k as usize - 1),
                         None => None,
                     },

@@ -20,6 +20,7 @@ mod fill;
 mod gather;
 mod gm;
 mod real_kernels;
+mod registers;
 mod scalar_unit;
 mod whole;
 mod zero;
@@ -30,6 +31,7 @@ use fill::*;
 use gather::*;
 use gm::*;
 use real_kernels::*;
+use registers::*;
 use scalar_unit::*;
 use whole::*;
 use zero::*;
@@ -213,4 +215,19 @@ fn tables_cover_the_catalog() {
             c.product.key()
         );
     }
+}
+
+#[test]
+fn cmp_mask_register() {
+    run_table("CmpMask register", cmp_mask_cases());
+}
+
+#[test]
+fn max_min_register() {
+    run_table("GetReduceRepeatMaxMinSpr", max_min_spr_cases());
+}
+
+#[test]
+fn cast_dequant() {
+    run_table("CastDequant", dequant_cases());
 }

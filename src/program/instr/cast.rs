@@ -6,7 +6,7 @@ use crate::base::convert::RoundMode;
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::{DType, Value};
 use crate::base::ir::Args;
-use crate::base::spans::Lit;
+use crate::base::spans::{Delim, Kind, Lit, Node};
 use crate::program::load::{Ctx, Fields};
 
 pub(super) const CAST: &[&str] = &[
@@ -47,11 +47,124 @@ pub(super) fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     })
 }
 
-pub(super) const SET_DEQ_SCALE: &[&str] = &["scale", "offset", "sign_mode"];
+pub(super) const CAST_DEQUANT: &[&str] = &[
+    "dst",
+    "src",
+    "vec_deq",
+    "half_block",
+    "count",
+    "mask",
+    "repeat_times",
+    "params",
+];
+
+/// CastDequant (`dst, src`, the template flags `vec_deq` and `half_block`, both true by
+/// default as in C++) (DK:复合计算/CastDequant).
+pub(super) fn cast_dequant(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    dst_and_same_type_sources(ctx, f, ins, &["src"]);
+    let vec_deq = flag(ctx, f, "vec_deq").unwrap_or(true);
+    let half_block = flag(ctx, f, "half_block").unwrap_or(true);
+    form_and_params(ctx, f, ins, &UNARY_PARAMS);
+    Some(Args::Dequant {
+        v: ins.vector()?,
+        vec_deq,
+        half_block,
+    })
+}
+
+pub(super) const SET_DEQ_SCALE: &[&str] = &["scale", "offset", "sign_mode", "vdeq"];
+
+/// A list of exactly 16 items (`VdeqInfo`'s arrays), each read by `item`.
+fn sixteen<T: Copy + Default>(
+    ctx: &mut Ctx,
+    f: &Fields,
+    field: &str,
+    mut item: impl FnMut(&mut Ctx, &Node) -> Option<T>,
+) -> Option<[T; 16]> {
+    let n = ctx.require(f, field, "SetDeqScale")?;
+    let items = match &n.kind {
+        Kind::Group(g) if g.delim == Delim::Bracket && g.items.len() == 16 => &g.items,
+        _ => {
+            ctx.report(
+                Diagnostic::error(
+                    "wrong-type",
+                    format!(
+                        "`{field}` of the vector form of SetDeqScale is a list of 16 values (VdeqInfo), found {}",
+                        n.describe()
+                    ),
+                )
+                .at(n.span),
+            );
+            return None;
+        }
+    };
+    let mut out = [T::default(); 16];
+    let mut ok = true;
+    for (i, it) in items.iter().enumerate() {
+        match item(ctx, &it.value) {
+            Some(v) => out[i] = v,
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+/// An offset: an int16_t of which only the low 9 bits count.
+fn deq_offset(ctx: &mut Ctx, o: &Node) -> Option<i16> {
+    match ctx.lit(o, "offset")? {
+        Lit::Int(v) if (-256..=255).contains(&v) => Some(v as i16),
+        v => {
+            ctx.report(
+                Diagnostic::error(
+                    "value-out-of-range",
+                    format!("SetDeqScale offset {v} does not fit its 9 bits"),
+                )
+                .at(o.span)
+                .note("valid -256..=255 (an int16_t of which only the low 9 bits count)"),
+            );
+            None
+        }
+    }
+}
+
+/// `SetDeqScale(vdeq: "q", scale: [16 floats], offset: [16], sign_mode: [16 bools])`: the
+/// vector form, which writes 16 configuration words into the uint64 tensor `vdeq`.
+fn vec_deq_scale(ctx: &mut Ctx, f: &Fields, vdeq: &Node) -> Option<Args> {
+    let dst = operand(ctx, f, "vdeq", "SetDeqScale");
+    let scales = sixteen(ctx, f, "scale", |ctx, n| match ctx.lit(n, "scale")? {
+        Lit::Int(v) => Some(v as f32),
+        Lit::Float(v) => Some(v as f32),
+    });
+    let offsets = sixteen(ctx, f, "offset", deq_offset);
+    let signs = sixteen(ctx, f, "sign_mode", |ctx, n| ctx.boolean(n, "sign_mode"));
+    let dst = dst?;
+    if dst.1 != DType::UInt64 {
+        ctx.report(
+            Diagnostic::error(
+                "wrong-dtype",
+                format!(
+                    "SetDeqScale's `vdeq` is uint64_t (16 configuration words), but \"{}\" is {}",
+                    dst.2, dst.1
+                ),
+            )
+            .at(vdeq.span),
+        );
+        return None;
+    }
+    let (scales, offsets, signs) = (scales?, offsets?, signs?);
+    let mut words = [0u64; 16];
+    for i in 0..16 {
+        words[i] = crate::base::ir::deq_config(scales[i], offsets[i], signs[i]);
+    }
+    Some(Args::VecDeqScale { vdeq: dst.0, words })
+}
 
 /// SetDeqScale(scale) (a half) or SetDeqScale(scale, offset, sign_mode) (a float, an int16 of
 /// which 9 bits count, a bool: the CastDequant form) (DK:类型转换/SetDeqScale).
 pub(super) fn set_deq_scale(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    if let Some(v) = f.get("vdeq") {
+        return vec_deq_scale(ctx, f, v);
+    }
     let float_form = f.has("offset") || f.has("sign_mode");
     let dtype = if float_form {
         DType::Float
@@ -64,20 +177,7 @@ pub(super) fn set_deq_scale(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Optio
     let (mut offset, mut sign_mode) = (None, None);
     if float_form {
         let o = ctx.require(f, "offset", "SetDeqScale")?;
-        offset = match ctx.lit(o, "offset")? {
-            Lit::Int(v) if (-256..=255).contains(&v) => Some(v as i16),
-            v => {
-                ctx.report(
-                    Diagnostic::error(
-                        "value-out-of-range",
-                        format!("SetDeqScale offset {v} does not fit its 9 bits"),
-                    )
-                    .at(o.span)
-                    .note("valid -256..=255 (an int16_t of which only the low 9 bits count)"),
-                );
-                return None;
-            }
-        };
+        offset = Some(deq_offset(ctx, o)?);
         let s = ctx.require(f, "sign_mode", "SetDeqScale")?;
         sign_mode = Some(ctx.boolean(s, "sign_mode")?);
     }

@@ -5,7 +5,7 @@ use super::*;
 use crate::base::catalog::Op;
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::DType;
-use crate::base::ir::{Args, Operand};
+use crate::base::ir::{Args, Form, Operand};
 use crate::base::modes::CmpMode;
 use crate::base::modes::SelMode;
 use crate::program::load::{Ctx, Fields};
@@ -32,6 +32,8 @@ pub(super) const COMPARES: &[&str] = &[
     "params",
 ];
 
+pub(super) const GET_CMP_MASK: &[&str] = &["dst"];
+
 pub(super) const SELECT: &[&str] = &[
     "dst",
     "sel_mask",
@@ -50,8 +52,16 @@ pub(super) const SELECT: &[&str] = &[
 /// scalar, share the type T.
 pub(super) fn compare(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = ins.op.name();
-    let dst = operand(ctx, f, "dst", what);
-    let srcs: &[&str] = if ins.op == Op::Compare {
+    // Compare without dst writes the CmpMask register (DK:比较与选择/Compare（结果存入寄存器）).
+    if ins.op == Op::Compare && !f.has("dst") {
+        ins.op = Op::CompareReg;
+    }
+    let dst = if ins.op == Op::CompareReg {
+        None
+    } else {
+        operand(ctx, f, "dst", what)
+    };
+    let srcs: &[&str] = if ins.op != Op::Compares {
         &["src0", "src1"]
     } else {
         &["src"]
@@ -93,17 +103,66 @@ pub(super) fn compare(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
     let cmp = ctx
         .require(f, "cmp", what)
         .and_then(|n| enum_value(ctx, n, "cmp", "unknown-cmp-mode", &modes, "LT"));
-    let params: &[StrideField] = if ins.op == Op::Compare {
+    let params: &[StrideField] = if ins.op != Op::Compares {
         &BINARY_PARAMS
     } else {
         &UNARY_PARAMS
     };
-    form_and_params(ctx, f, ins, params);
+    if ins.op == Op::CompareReg {
+        register_form(ctx, f, ins)?;
+    } else {
+        form_and_params(ctx, f, ins, params);
+    }
     Some(Args::Compare {
         v: ins.vector()?,
         cmp: cmp?,
         scalar: scalar_arg,
     })
+}
+
+/// The one form of Compare into the CmpMask register: `mask` and BinaryRepeatParams, one
+/// repeat of 256 bytes ("本接口没有repeat输入，repeat默认为1").
+fn register_form(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<()> {
+    for k in ["count", "repeat_times"] {
+        if let Some(at) = f.key(k) {
+            ctx.report(
+                Diagnostic::error(
+                    "bad-form",
+                    format!("Compare without `dst` (into the CmpMask register) takes no `{k}`: it compares one repeat of 256 bytes"),
+                )
+                .at(at)
+                .note("give `mask` and `params`, e.g. `Compare(src0: \"a\", src1: \"b\", cmp: LT, mask: 64, params: [1, 1, 1, 8, 8, 8])`; or give `dst` to compare into memory (DK:比较与选择/Compare（结果存入寄存器）)"),
+            );
+            return None;
+        }
+    }
+    let Some(m) = f.get("mask") else {
+        ctx.report(
+            Diagnostic::error(
+                "missing-field",
+                "missing field `mask` in Compare without `dst` (into the CmpMask register)"
+                    .to_string(),
+            )
+            .at(ins.span)
+            .note("e.g. `mask: 64`; or give `dst` to compare into memory"),
+        );
+        return None;
+    };
+    let mask = mask_arg(ctx, m)?;
+    ins.form = Form::Masked {
+        mask,
+        repeat_times: 1,
+    };
+    if let Some(p) = f.get("params") {
+        repeat_params(ctx, p, &BINARY_PARAMS, ins);
+    }
+    Some(())
+}
+
+/// `GetCmpMask(dst: "m")`: the CmpMask register into a b8/b16/b32 tensor.
+pub(super) fn get_cmp_mask(ctx: &mut Ctx, f: &Fields, _ins: &mut Draft) -> Option<Args> {
+    let dst = operand(ctx, f, "dst", "GetCmpMask")?;
+    Some(Args::GetCmpMask { dst: dst.0 })
 }
 
 /// Select: `dst, sel_mask, src0` and `src1` (modes 0, 2) or `scalar` (mode 1), `sel_mode`

@@ -24,9 +24,6 @@ mod whole;
 use operand::*;
 use params::*;
 
-/// Ascend C APIs near the modelled ones that the simulator does not model.
-const NOT_YET: [&str; 1] = ["CastDequant"];
-
 /// The new reduction names (9.1.0, docs/semantics.md §4.4) and what each maps to.
 const ALIASES: [&str; 3] = ["ReducePairElem", "ReduceDataBlock", "ReduceRepeat"];
 
@@ -65,6 +62,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::Compare => (compare::COMPARES, compare::compare),
         Family::Select => (compare::SELECT, compare::select),
         Family::GatherMask => (gather::GATHER_MASK, gather::gather_mask),
+        Family::Cast if op == Op::CastDequant => (cast::CAST_DEQUANT, cast::cast_dequant),
         Family::Cast => (cast::CAST, cast::cast),
         Family::CastBinary => (elementwise::BINARY, cast::cast),
         Family::Whole if op == Op::ReduceSum => (whole::REDUCE_SUM, whole::whole),
@@ -78,6 +76,8 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
             Op::GetValue => (scalar_unit::GET_VALUE, scalar_unit::get_value),
             Op::SetValue => (scalar_unit::SET_VALUE, scalar_unit::set_value),
             Op::GetReduceRepeatSumSpr => (scalar_unit::RET, scalar_unit::reduce_sum_spr),
+            Op::GetReduceRepeatMaxMinSpr => (scalar_unit::MAX_MIN, scalar_unit::max_min_spr),
+            Op::GetCmpMask => (compare::GET_CMP_MASK, compare::get_cmp_mask),
             _ => (scalar_unit::LET, scalar_unit::let_),
         },
         Family::Sync if op == Op::PipeBarrier => {
@@ -121,8 +121,11 @@ impl Draft {
 
     /// The vector part, once `dst` was read (else an error was reported).
     fn vector(&self) -> Option<Vector> {
+        if self.dst.is_none() && self.op != Op::CompareReg {
+            return None;
+        }
         Some(Vector {
-            dst: self.dst?,
+            dst: self.dst,
             src: self.src.clone(),
             form: self.form.clone(),
             strides: self.strides,
@@ -176,11 +179,7 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
             format!("unknown instruction `{name}`"),
         )
         .at(node.span);
-        if NOT_YET.contains(&name) {
-            d = d.note(format!(
-                "`{name}` is an Ascend C API that ascstep does not model"
-            ));
-        } else if let Some(s) = closest(
+        if let Some(s) = closest(
             name,
             Op::ALL
                 .iter()

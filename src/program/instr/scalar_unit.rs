@@ -12,6 +12,7 @@ pub(super) const GET_VALUE: &[&str] = &["dst", "src"];
 pub(super) const SET_VALUE: &[&str] = &["dst", "src"];
 pub(super) const LET: &[&str] = &["dst", "expr"];
 pub(super) const RET: &[&str] = &["ret"];
+pub(super) const MAX_MIN: &[&str] = &["value", "index"];
 pub(super) const PIPE_BARRIER: &[&str] = &["pipe"];
 pub(super) const FLAG: &[&str] = &["event", "id"];
 
@@ -46,6 +47,21 @@ pub(super) fn get_value(ctx: &mut Ctx, f: &Fields, _ins: &mut Draft) -> Option<A
 pub(super) fn reduce_sum_spr(ctx: &mut Ctx, f: &Fields, _ins: &mut Draft) -> Option<Args> {
     let ret = scalar_field(ctx, f, "ret", "GetReduceRepeatSumSpr")?;
     Some(Args::ReduceSumSpr { ret })
+}
+
+/// `GetReduceRepeatMaxMinSpr(value: "v", index: "i")` (index optional: the one-argument
+/// overload of inference AI Core).
+pub(super) fn max_min_spr(ctx: &mut Ctx, f: &Fields, _ins: &mut Draft) -> Option<Args> {
+    let what = "GetReduceRepeatMaxMinSpr";
+    let value = scalar_field(ctx, f, "value", what);
+    let index = match f.has("index") {
+        true => Some(scalar_field(ctx, f, "index", what)?),
+        false => None,
+    };
+    Some(Args::MaxMinSpr {
+        value: value?,
+        index,
+    })
 }
 
 /// `SetValue(dst: "y[0]", src: "s")` or `src: 1.5`: y.SetValue(0, v).

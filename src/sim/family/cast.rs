@@ -41,6 +41,10 @@ pub struct CastKernel {
     pub deq_scale: f32,
     /// Axpy's scalar (of the source type).
     pub scalar: Value,
+    /// CastDequant int16 → b8: the DEQSCALE configuration word (scale, offset, signMode), or
+    /// the 16 words of the vector form in the UB (`vdeq`, read at each block).
+    pub deq_config: u64,
+    pub vdeq: Option<OpAddr>,
 }
 
 /// The operands: dst, the sources, and (MulAddDst, Axpy) dst again as a source. `lane` is the
@@ -64,6 +68,33 @@ pub fn operands(instr: &Instr, program: &Program, lane: DType) -> Vec<OpAddr> {
     }
     let st = &st;
     let mut ops = Vec::with_capacity(4);
+    if let Args::Dequant { half_block, .. } = instr.args {
+        if let (Some(d), Some(s)) = (instr.dst(), instr.src().first()) {
+            if program.tensors[s.tensor].dtype == DType::Int16 {
+                // int16 → b8: the 16 bytes of one source block go to one 16-byte half of a
+                // 32-byte dst block; halfBlock true is the upper half, bytes 16..31
+                // (vconv_deqs162b8h; docs/semantics.md §16, §11 item 10). In the count form
+                // the dst advances 8 blocks per repeat, like the source.
+                let (blk, rep) = match instr.form() {
+                    Form::Count(_) => (1, 8),
+                    _ => (st.dst_blk, st.dst_rep),
+                };
+                let mut op = OpAddr::of(program, d, "dst", AccessKind::Write, blk, rep);
+                op.per_block = 16;
+                op.base += 16 * u32::from(half_block);
+                ops.push(op);
+                ops.push(OpAddr::of(
+                    program,
+                    s,
+                    "src",
+                    AccessKind::Read,
+                    st.src_blk[0],
+                    st.src_rep[0],
+                ));
+                return ops;
+            }
+        }
+    }
     let roles: &[&'static str] = match instr.op.family() {
         Family::Cast | Family::Scalar => &["src"],
         _ => &["src0", "src1"],
@@ -117,7 +148,7 @@ fn lane(k: &CastKernel, x: &[u64; 3]) -> u64 {
     match k.op {
         // src·2^-17·scale·2^17 (docs/semantics.md §4.7): int32 → float (RINT), times the half scale
         // in float (the powers of two are exact), → half (RINT).
-        Op::Cast if k.deq => {
+        Op::Cast | Op::CastDequant if k.deq => {
             let f =
                 f32::from_bits(convert(x[0], DType::Int32, DType::Float, RoundMode::Rint) as u32);
             convert(
@@ -230,8 +261,21 @@ pub fn exec_block(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
     let dst = &plan.operands[0];
     let ds = dst.size() as usize;
     let mut out = [0u8; 256];
+    let b8 = k.op == Op::CastDequant && k.src == DType::Int16;
+    // The configuration of each of the block's 16 lanes (docs/semantics.md §16).
+    let mut cfg = [k.deq_config; 16];
+    if let (true, Some(v)) = (b8, &k.vdeq) {
+        for (j, c) in cfg.iter_mut().enumerate() {
+            *c = mem.read_one::<u64>(v, j as u32, v.base as u64 + 8 * j as u64);
+        }
+    }
     for i in 0..n {
         if !lanes.has(ks.start + i as u32) {
+            continue;
+        }
+        if b8 {
+            let x = i16::from_le_bytes([bufs[0][2 * i], bufs[0][2 * i + 1]]);
+            out[i] = dequant_b8(x, cfg[(ks.start as usize + i) % 16]);
             continue;
         }
         let mut x = [0u64; 3];
@@ -245,6 +289,29 @@ pub fn exec_block(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
     mem.write_bytes(dst, r, ks, &lanes, &out[..n * ds]);
 }
 
+/// CastDequant int16 → b8 of one element with configuration word `cfg` (DK:类型转换/SetDeqScale
+/// 表1): `x·scale + offset` in float, the scale taken as the hardware's (1, 8, 10) format
+/// (the float's low 13 mantissa bits dropped), the offset a signed 9-bit integer, then
+/// rounded to nearest even and saturated to int8 (signMode 1) or uint8 (signMode 0). The
+/// rounding and the truncation of the scale are ascstep's choice (docs/semantics.md §16).
+pub fn dequant_b8(x: i16, cfg: u64) -> u8 {
+    let scale = f32::from_bits((cfg as u32) & !0x1fff);
+    let raw = ((cfg >> 37) & 0x1ff) as i32;
+    let offset = if raw & 0x100 != 0 { raw - 0x200 } else { raw };
+    let signed = cfg >> 46 & 1 == 1;
+    let f = x as f32 * scale + offset as f32;
+    let r = f.round_ties_even();
+    if signed {
+        (if r.is_nan() {
+            0.0
+        } else {
+            r.clamp(-128.0, 127.0)
+        }) as i8 as u8
+    } else {
+        (if r.is_nan() { 0.0 } else { r.clamp(0.0, 255.0) }) as u8
+    }
+}
+
 /// The kernel of a conversion `t.src → t.dst` by `op` on `product` with round mode `mode`.
 pub fn kernel(op: Op, t: &Types, product: Product, mode: RoundMode, scalar: Value) -> CastKernel {
     CastKernel {
@@ -252,10 +319,12 @@ pub fn kernel(op: Op, t: &Types, product: Product, mode: RoundMode, scalar: Valu
         src: t.src,
         dst: t.dst,
         mode,
-        deq: matches!(op, Op::Cast | Op::AddDeqRelu)
+        deq: matches!(op, Op::Cast | Op::AddDeqRelu | Op::CastDequant)
             && op.pair(product, t.src, t.dst).is_some_and(|p| p.deq),
         deq_scale: 1.0,
         scalar,
+        deq_config: 0,
+        vdeq: None,
     }
 }
 
@@ -263,14 +332,87 @@ pub fn kernel(op: Op, t: &Types, product: Product, mode: RoundMode, scalar: Valu
 /// `SetDeqScale(scale)` before it (a program is a straight sequence of steps), None when no
 /// SetDeqScale ran or the last one set the CastDequant form.
 fn deq_scale(c: &Ctx) -> Option<f32> {
-    let last = c.program.code[..c.idx as usize]
+    match deq_register(c)? {
+        Args::DeqScale {
+            scale,
+            offset: None,
+            ..
+        } => Some(*scale as f32),
+        _ => None,
+    }
+}
+
+/// The SetDeqScale whose value the DEQSCALE register holds when instruction `idx` is
+/// reached: the last one before it.
+fn deq_register<'a>(c: &Ctx<'a>) -> Option<&'a Args> {
+    c.program.code[..c.idx as usize]
         .iter()
         .rev()
-        .find_map(|i| match i.args {
-            Args::DeqScale { scale, offset, .. } => Some((scale, offset.is_some())),
-            _ => None,
-        })?;
-    (!last.1).then_some(last.0 as f32)
+        .map(|i| &i.args)
+        .find(|a| matches!(a, Args::DeqScale { .. } | Args::VecDeqScale { .. }))
+}
+
+/// CastDequant int16 → b8: the configuration word of the scalar form, or the vdeq tensor of
+/// the vector form, as `vec_deq` asks; None when the register holds the other form or nothing.
+fn dequant_source(c: &Ctx, vec_deq: bool) -> Option<(u64, Option<OpAddr>)> {
+    match (deq_register(c)?, vec_deq) {
+        (
+            Args::DeqScale {
+                scale,
+                offset: Some(o),
+                sign_mode: Some(sm),
+            },
+            false,
+        ) => Some((crate::base::ir::deq_config(*scale as f32, *o, *sm), None)),
+        (Args::VecDeqScale { vdeq, .. }, true) => {
+            let op = OpAddr {
+                dtype: DType::UInt64,
+                ..OpAddr::of(c.program, vdeq, "vdeq", AccessKind::Read, 1, 8)
+            };
+            Some((0, Some(op)))
+        }
+        _ => None,
+    }
+}
+
+/// CastDequant's checks of the DEQSCALE register (DK:复合计算/CastDequant 约束说明).
+fn dequant_check(c: &mut Ctx, t: &Types) {
+    let Args::Dequant { vec_deq, .. } = c.instr.args else {
+        return;
+    };
+    if t.src == DType::Int32 {
+        if deq_scale(c).is_none() {
+            c.warn(
+                "deq-scale-unset",
+                "src",
+                "CastDequant int32 → half takes its scale from the DEQSCALE register, but no SetDeqScale(half scale) ran before it: computed with scale 1.0 (DK:复合计算/CastDequant)".into(),
+            );
+        }
+        return;
+    }
+    let want = if vec_deq {
+        "SetDeqScale(vdeq, …) (the vector form, vec_deq: true)"
+    } else {
+        "SetDeqScale(scale, offset, sign_mode) (vec_deq: false)"
+    };
+    match dequant_source(c, vec_deq) {
+        None => c.warn(
+            "deq-scale-unset",
+            "src",
+            format!("CastDequant int16 → {} reads the DEQSCALE register as set by {want}, but the last SetDeqScale before it is not that form or there is none: computed with scale 1.0, offset 0 (DK:复合计算/CastDequant 使用关系映射表)", t.dst),
+        ),
+        Some((cfg, None)) => {
+            let signed = cfg >> 46 & 1 == 1;
+            if signed != (t.dst == DType::Int8) {
+                c.warn(
+                    "deq-sign-mode",
+                    "dst",
+                    format!("SetDeqScale's sign_mode is {signed}, which gives {} results, but dst is {} (DK:复合计算/CastDequant 约束说明: signMode=true → int8_t, false → uint8_t)", if signed { "int8" } else { "uint8" }, t.dst),
+                );
+            }
+        }
+        Some(_) => {}
+    }
 }
 
 /// The room of Cast and the composite casts (AddReluCast, SubReluCast, MulCast): their pairs
@@ -279,7 +421,11 @@ pub struct CastRoom;
 
 impl Room for CastRoom {
     fn structure(&self, instr: &Instr) -> Result<(), String> {
-        let srcs = if instr.op == Op::Cast { 1 } else { 2 };
+        let srcs = if matches!(instr.op, Op::Cast | Op::CastDequant) {
+            1
+        } else {
+            2
+        };
         if instr.src().len() < srcs {
             return Err(format!("{} needs dst and {srcs} source(s)", instr.name()));
         }
@@ -297,6 +443,10 @@ impl Room for CastRoom {
     }
 
     fn pair_check(&self, c: &mut Ctx, t: &Types, pr: Pair) {
+        if c.instr.op == Op::CastDequant {
+            dequant_check(c, t);
+            return;
+        }
         let Args::Cast { round, .. } = c.instr.args else {
             return;
         };
@@ -346,6 +496,24 @@ impl Room for CastRoom {
         (operands(c.instr, c.program, t.lane), 32)
     }
 
+    /// CastDequant's b8 dst starts 16 bytes into its first block with halfBlock; the tensor's
+    /// own start is what must be aligned.
+    fn align(&self, c: &mut Ctx, ops: &[OpAddr], dst_align: u32, gm_align: u32) {
+        let mut ops = ops.to_vec();
+        if let (
+            Args::Dequant {
+                half_block: true, ..
+            },
+            Some(d),
+        ) = (&c.instr.args, ops.first_mut())
+        {
+            if d.per_block == 16 && d.size() == 1 {
+                d.base -= 16;
+            }
+        }
+        crate::sim::checks::bounds::align(c, &ops, dst_align, gm_align);
+    }
+
     fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
         let round = match c.instr.args {
             Args::Cast { round, .. } => round,
@@ -355,6 +523,14 @@ impl Room for CastRoom {
         let mut k = kernel(c.instr.op, t, c.product, round, scalar);
         if k.deq {
             k.deq_scale = deq_scale(c).unwrap_or(1.0);
+        }
+        if let Args::Dequant { vec_deq, .. } = c.instr.args {
+            k.mode = RoundMode::Rint;
+            let fallback = (
+                crate::base::ir::deq_config(1.0, 0, t.dst == DType::Int8),
+                None,
+            );
+            (k.deq_config, k.vdeq) = dequant_source(c, vec_deq).unwrap_or(fallback);
         }
         Exec::Cast(k)
     }
@@ -381,14 +557,32 @@ impl Room for DeqScaleRoom {
         (Vec::new(), 32)
     }
 
-    fn lanes(&self, _c: &mut Ctx, _t: &Types, _par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
+    /// The vector form writes 128 bytes into `vdeq` (32-byte aligned, DK:类型转换/SetDeqScale).
+    fn lanes(&self, c: &mut Ctx, _t: &Types, _par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
+        if let Args::VecDeqScale { vdeq, .. } = c.instr.args {
+            crate::sim::family::scalar_unit::check_run(c, &vdeq, "vdeq", 128, 32)?;
+        }
         Some(LaneSource::Fixed {
             lanes: crate::sim::mask::Lanes::NONE,
             repeats: 0,
         })
     }
 
-    fn exec(&self, _c: &Ctx, _t: &Types, _lanes: &LaneSource) -> Exec {
-        Exec::None
+    /// The vector form is the scalar unit's 16 SetValue calls (`SetDeqScaleImpl`).
+    fn exec(&self, c: &Ctx, _t: &Types, _lanes: &LaneSource) -> Exec {
+        match &c.instr.args {
+            Args::VecDeqScale { vdeq, words } => {
+                let op = OpAddr {
+                    dtype: DType::UInt64,
+                    ..OpAddr::of(c.program, vdeq, "vdeq", AccessKind::Write, 1, 8)
+                };
+                Exec::Scalar(crate::sim::family::scalar_unit::ScalarStep::Words {
+                    dst: op,
+                    addr: op.base as u64,
+                    words: *words,
+                })
+            }
+            _ => Exec::None,
+        }
     }
 }

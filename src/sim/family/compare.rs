@@ -13,7 +13,7 @@ use crate::base::ir::{Args, Form, Instr, MaskArg, Program};
 use crate::base::modes::CmpMode;
 use crate::sim::access::Mem;
 use crate::sim::checks::{lanes, zero_repeat_msg, Ctx, Types};
-use crate::sim::family::{Exec, Room};
+use crate::sim::family::{Exec, Room, Scratch};
 use crate::sim::lanes::Num;
 use crate::sim::mask::{LaneSource, Lanes, MaskReg};
 use crate::sim::plan::{AccessKind, BlockStep, OpAddr, Plan};
@@ -27,10 +27,12 @@ pub struct CmpKernel {
     /// Compares' scalar (of the source type, docs/semantics.md §10); None for Compare.
     pub scalar: Option<Value>,
     pub ne_nan_false: bool,
+    /// Compare into the CmpMask register (no dst): the bits go to `Scratch::cmp`.
+    pub to_reg: bool,
 }
 
-/// The operands: the packed-bit dst (`all` when every byte of a repeat is written), then the
-/// sources with their own strides.
+/// The operands: the packed-bit dst (`all` when every byte of a repeat is written; none for
+/// Compare into the CmpMask register), then the sources with their own strides.
 pub fn operands(instr: &Instr, program: &Program, par: u32, all: bool) -> Vec<OpAddr> {
     let mut ops = Vec::with_capacity(3);
     if let Some(d) = &instr.dst().copied() {
@@ -46,7 +48,7 @@ pub fn operands(instr: &Instr, program: &Program, par: u32, all: bool) -> Vec<Op
             all,
         ));
     }
-    let roles: [&'static str; 2] = if instr.op == Op::Compare {
+    let roles: [&'static str; 2] = if instr.op != Op::Compares {
         ["src0", "src1"]
     } else {
         ["src", "src1"]
@@ -66,17 +68,42 @@ pub fn operands(instr: &Instr, program: &Program, par: u32, all: bool) -> Vec<Op
     ops
 }
 
-/// Executes block `b` of repeat `r`: compare the block's active lanes, write its bytes.
-pub fn exec_block<T: Num>(k: &CmpKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+/// Executes block `b` of repeat `r`: compare the block's active lanes, write its bytes (or,
+/// into the CmpMask register, set its bits in `scratch.cmp`; inactive lanes give 0 bits,
+/// docs/semantics.md §19).
+pub fn exec_block<T: Num>(
+    k: &CmpKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    b: u32,
+    scratch: &mut Scratch,
+) {
     let BlockStep { lanes, ks, n } = plan.block_step(r, b);
     let (mut x, mut y) = ([T::default(); 32], [T::default(); 32]);
     let any = lanes.any_in(ks.start, ks.end);
+    let first = usize::from(!k.to_reg);
     if any {
-        mem.read(&plan.operands[1], r, ks.clone(), &lanes, &mut x[..n]);
-        match plan.operands.get(2) {
+        mem.read(&plan.operands[first], r, ks.clone(), &lanes, &mut x[..n]);
+        match plan.operands.get(first + 1) {
             Some(src1) => mem.read(src1, r, ks.clone(), &lanes, &mut y[..n]),
             None => y[..n].fill(T::from_value(k.scalar.unwrap_or(Value::Int(0)))),
         }
+    }
+    if k.to_reg {
+        for i in 0..n {
+            let lane = ks.start + i as u32;
+            let bit = lanes.has(lane)
+                && k.mode
+                    .holds(x[i].to_value(), y[i].to_value(), k.ne_nan_false);
+            let byte = &mut scratch.cmp[(lane / 8) as usize % 16];
+            if bit {
+                *byte |= 1 << (lane % 8);
+            } else {
+                *byte &= !(1 << (lane % 8));
+            }
+        }
+        return;
     }
     let mut es = Vec::with_capacity(4);
     plan.elems_in_block(0, r, b, &lanes, &mut es);
@@ -168,8 +195,8 @@ pub struct CompareRoom;
 
 impl Room for CompareRoom {
     fn structure(&self, instr: &Instr) -> Result<(), String> {
-        let srcs = if instr.op == Op::Compare { 2 } else { 1 };
-        if instr.src().len() < srcs {
+        let srcs = if instr.op == Op::Compares { 1 } else { 2 };
+        if instr.src().len() < srcs || (instr.op != Op::CompareReg && instr.dst().is_none()) {
             return Err(format!("{} needs dst and {srcs} source(s)", instr.name()));
         }
         Ok(())
@@ -181,7 +208,7 @@ impl Room for CompareRoom {
     }
 
     fn dtype_field(&self, c: &Ctx) -> &'static str {
-        if c.instr.op == Op::Compare {
+        if c.instr.op != Op::Compares {
             "src0"
         } else {
             "src"
@@ -220,8 +247,12 @@ impl Room for CompareRoom {
         (operands(c.instr, c.program, par, all), 32)
     }
 
+    /// Into the CmpMask register the mask is a real argument on every product that has the
+    /// form (DK:比较与选择/Compare（结果存入寄存器）: "mask用于控制每次迭代内参与计算的元素").
     fn lanes(&self, c: &mut Ctx, t: &Types, par: u32, reg: &mut MaskReg) -> Option<LaneSource> {
-        if !c.product.profile().compare_mask_honoured || c.is_count() {
+        if c.instr.op == Op::CompareReg {
+            lanes::resolve(c, par, t.lane, reg)
+        } else if !c.product.profile().compare_mask_honoured || c.is_count() {
             unmasked_lanes(c, par)
         } else {
             lanes::resolve(c, par, t.lane, reg)
@@ -237,6 +268,7 @@ impl Room for CompareRoom {
             dtype: t.src,
             scalar,
             ne_nan_false: c.product.profile().cmp_ne_nan_false,
+            to_reg: c.instr.op == Op::CompareReg,
         })
     }
 }

@@ -221,11 +221,11 @@ impl Exec {
                 crate::with_dtype!(k.dtype, T => elementwise::exec_block::<T>(k, plan, mem, r, b))
             }
             Exec::Reduce(k) => {
-                crate::with_dtype!(k.dtype, T => reduce::exec_block::<T>(k, plan, mem, r, b, &mut scratch.partials))
+                crate::with_dtype!(k.dtype, T => reduce::exec_block::<T>(k, plan, mem, r, b, scratch))
             }
             Exec::Cast(k) => cast::exec_block(k, plan, mem, r, b),
             Exec::Compare(k) => {
-                crate::with_dtype!(k.dtype, T => compare::exec_block::<T>(k, plan, mem, r, b))
+                crate::with_dtype!(k.dtype, T => compare::exec_block::<T>(k, plan, mem, r, b, scratch))
             }
             Exec::Select(k) => {
                 crate::with_dtype!(k.dtype, T => select::exec_block::<T>(k, plan, mem, r, b))
@@ -265,4 +265,9 @@ pub struct Scratch {
     pub lanes: Vec<Option<u64>>,
     /// Elements written so far (GatherMask's packed destination; its `rsvdCnt`).
     pub written: u64,
+    /// The bits of a Compare into the CmpMask register, LSB first.
+    pub cmp: [u8; 16],
+    /// ReduceRepeat MAX/MIN: the extreme value over the repeats so far (its bits) and its
+    /// index counted from the first element of repeat 0 (GetReduceRepeatMaxMinSpr).
+    pub best: reduce::Partial,
 }

@@ -8,7 +8,7 @@ use crate::base::ir::{Args, Instr, Program};
 use crate::base::product::{EmptyBlockFill, Profile, ReduceOrder};
 use crate::sim::access::Mem;
 use crate::sim::checks::{Ctx, Types};
-use crate::sim::family::{Exec, Room};
+use crate::sim::family::{Exec, Room, Scratch};
 use crate::sim::lanes::Num;
 use crate::sim::mask::LaneSource;
 use crate::sim::plan::{AccessKind, BlockStep, Indexing, OpAddr, Plan, BLOCKS};
@@ -224,8 +224,9 @@ pub fn exec_block<T: Num>(
     mem: &mut Mem,
     r: u32,
     b: u32,
-    partials: &mut [Partial; BLOCKS as usize],
+    scratch: &mut Scratch,
 ) {
+    let partials = &mut scratch.partials;
     let BlockStep { lanes, ks, n } = plan.block_step(r, b);
     let (dst, src) = (&plan.operands[0], &plan.operands[1]);
     let mut vals = [T::default(); 32];
@@ -285,7 +286,15 @@ pub fn exec_block<T: Num>(
             };
             if b == BLOCKS - 1 {
                 let parts = std::mem::take(partials);
-                write_whole::<T>(k, dst, mem, r, &parts);
+                if let Some((v, i)) = write_whole::<T>(k, dst, mem, r, &parts) {
+                    if c != Combine::Sum {
+                        // The running extreme of GetReduceRepeatMaxMinSpr: the index counts
+                        // from the first element of repeat 0 (docs/semantics.md §19).
+                        let cur = scratch.best.map(|(b, i)| (from_bits::<T>(b), i));
+                        scratch.best = pick(cur, v, r * plan.par + i, c == Combine::Max)
+                            .map(|(v, i)| (bits(v), i));
+                    }
+                }
             }
         }
     }
@@ -297,7 +306,7 @@ fn write_whole<T: Num>(
     mem: &mut Mem,
     r: u32,
     parts: &[Partial; BLOCKS as usize],
-) {
+) -> Option<(T, u32)> {
     let c = combine(k.op);
     let result: Option<(T, u32)> = if c == Combine::Sum {
         let mut v: Vec<Option<T>> = parts
@@ -313,11 +322,11 @@ fn write_whole<T: Num>(
         best
     };
     // No active lane in the repeat: undocumented (§11 item 16); nothing is written.
-    let Some((v, idx)) = result else { return };
+    let (v, idx) = result?;
     let index_as_t = from_bits::<T>(idx as u64);
     if c == Combine::Sum {
         mem.write_one(dst, 0, dst.addr(r, 0), v);
-        return;
+        return result;
     }
     match k.order {
         ReduceOrder::ValueIndex => {
@@ -332,6 +341,7 @@ fn write_whole<T: Num>(
         // ORDER_ONLY_INDEX stores a 32-bit index for every type (§5.2, §9 row 12).
         ReduceOrder::OnlyIndex => mem.write_one(dst, 0, dst.addr(r, 0), idx),
     }
+    result
 }
 
 /// The room of the pair, block and repeat reductions.

@@ -2,8 +2,10 @@
 //! SetFlag, WaitFlag), docs/format.md §10. They touch at most one UB element and take one
 //! step; the machine carries them out (`Machine::exec_scalar`) on its `ScalarState`.
 
+use crate::base::catalog::Op;
 use crate::base::expr::Expr;
 use crate::base::ir::{Args, Instr, Operand, ScalarArg, Sync};
+use crate::base::product::MaxMinSpr;
 use crate::sim::checks::{Ctx, Types};
 use crate::sim::family::{Exec, Room};
 use crate::sim::mask::{LaneSource, Lanes, MaskReg};
@@ -24,6 +26,62 @@ pub enum ScalarStep {
     Let { dst: usize, expr: Expr },
     /// scalar `dst` = the ReduceSum result register.
     ReduceSumSpr { dst: usize },
+    /// scalars `value` (and `index`) = the max/min register (docs/semantics.md §19).
+    MaxMinSpr { value: usize, index: Option<usize> },
+    /// The 16 bytes of the CmpMask register into `dst` from byte `addr` (uint8 elements).
+    CmpMask { dst: OpAddr, addr: u64 },
+    /// SetDeqScale's vector form: 16 uint64 configuration words into `dst` from byte `addr`.
+    Words {
+        dst: OpAddr,
+        addr: u64,
+        words: [u64; 16],
+    },
+}
+
+/// `bytes` bytes of operand `o` from its element: inside its tensor, inside the UB of the
+/// product, aligned to `align`; else an error at `field`.
+pub fn check_run(c: &mut Ctx, o: &Operand, field: &str, bytes: u64, align: u64) -> Option<()> {
+    let t = &c.program.tensors[o.tensor];
+    let start = t.addr as u64 + o.offset as u64 * t.dtype.size() as u64;
+    let (name, len) = (t.name.clone(), t.len as u64 * t.dtype.size() as u64);
+    let room = len.saturating_sub(o.offset as u64 * t.dtype.size() as u64);
+    if t.is_gm() {
+        let msg = format!(
+            "{}'s `{field}` is a UB tensor; \"{name}\" lies in global memory",
+            c.name()
+        );
+        c.err("gm-operand", field, msg);
+        return None;
+    }
+    if room < bytes {
+        let msg = format!(
+            "{} writes {bytes} bytes into \"{name}[{}]\", which has {room} bytes from there",
+            c.name(),
+            o.offset
+        );
+        c.err("outside-tensor", field, msg);
+        return None;
+    }
+    if start + bytes > c.ub_size as u64 {
+        let msg = format!(
+            "{} writes UB bytes {start:#x}..{:#x}, beyond the {}-byte UB of {}",
+            c.name(),
+            start + bytes,
+            c.ub_size,
+            c.product
+        );
+        c.err("outside-ub", field, msg);
+        return None;
+    }
+    if start % align != 0 {
+        let msg = format!(
+            "{}'s `{field}` starts at UB address {start:#x}, not {align}-byte aligned",
+            c.name()
+        );
+        c.err("misaligned", field, msg);
+        return None;
+    }
+    Some(())
 }
 
 /// The operand's element address and an `OpAddr` naming its tensor.
@@ -47,13 +105,14 @@ impl Room for ScalarUnitRoom {
     fn structure(&self, _instr: &Instr) -> Result<(), String> {
         Ok(())
     }
-    /// Only GetReduceRepeatSumSpr is product-specific.
+    /// The register reads are product-specific.
     fn unavailable(&self, c: &Ctx) -> String {
-        format!(
-            "{} is not available on {} (DK:归约计算/寄存器辅助接口/GetReduceRepeatSumSpr 产品支持情况: Atlas A2, A3 and Ascend 950 only)",
-            c.name(),
-            c.product
-        )
+        let page = match c.instr.op {
+            Op::GetCmpMask => "DK:比较与选择/GetCmpMask 产品支持情况: Atlas A2, A3, inference AI Core and Ascend 950 only",
+            Op::GetReduceRepeatMaxMinSpr => "DK:归约计算/寄存器辅助接口/GetReduceRepeatMaxMinSpr 产品支持情况: Atlas A2, A3 and inference AI Core only",
+            _ => "DK:归约计算/寄存器辅助接口/GetReduceRepeatSumSpr 产品支持情况: Atlas A2, A3 and Ascend 950 only",
+        };
+        format!("{} is not available on {} ({page})", c.name(), c.product)
     }
     fn types(&self, _c: &mut Ctx) -> Option<Types> {
         None
@@ -69,6 +128,28 @@ impl Room for ScalarUnitRoom {
         let o = match c.instr.args {
             Args::GetValue { src, .. } => src,
             Args::SetValue { dst, .. } => dst,
+            Args::GetCmpMask { dst } => {
+                // DK:比较与选择/GetCmpMask: b8, b16 or b32 elements, 16-byte aligned; the
+                // 128-bit register fills 16 bytes (docs/semantics.md §19).
+                let d = c.program.tensors[dst.tensor].dtype;
+                if d.size() > 4 {
+                    let msg = format!("GetCmpMask writes b8, b16 or b32 elements, not {d}");
+                    c.err("unsupported-dtype", "dst", msg);
+                    return None;
+                }
+                check_run(c, &dst, "dst", 16, 16)?;
+                return no_lanes();
+            }
+            Args::MaxMinSpr { value, index } => {
+                let p = c.product.profile().max_min_spr;
+                if index.is_some() && p != MaxMinSpr::ValueIndex {
+                    let msg = format!("GetReduceRepeatMaxMinSpr on {} has only the one-argument form (the value): drop `index` (DK:归约计算/寄存器辅助接口/GetReduceRepeatMaxMinSpr 函数原型)", c.product);
+                    c.err("unsupported-form", "index", msg);
+                    return None;
+                }
+                let _ = value;
+                return no_lanes();
+            }
             _ => return no_lanes(),
         };
         let t = &c.program.tensors[o.tensor];
@@ -111,6 +192,20 @@ impl Room for ScalarUnitRoom {
                 expr: expr.clone(),
             },
             Args::ReduceSumSpr { ret } => ScalarStep::ReduceSumSpr { dst: *ret },
+            Args::MaxMinSpr { value, index } => ScalarStep::MaxMinSpr {
+                value: *value,
+                index: *index,
+            },
+            Args::GetCmpMask { dst } => {
+                let op = OpAddr::of(c.program, dst, "dst", AccessKind::Write, 1, 8);
+                ScalarStep::CmpMask {
+                    dst: OpAddr {
+                        dtype: crate::base::dtype::DType::UInt8,
+                        ..op
+                    },
+                    addr: op.base as u64,
+                }
+            }
             _ => return Exec::None,
         })
     }
