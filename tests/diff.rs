@@ -242,3 +242,54 @@ fn fused_multiply_add_differs_between_950_and_a2() {
     assert_eq!(d["instruction"], 0);
     assert_eq!(d["name"], "FusedMulAdd");
 }
+
+/// `diff` runs a product once for all products whose data is the same (Atlas A3 and A2,
+/// `Product::same_data`). That is sound only if such products really simulate alike: every
+/// shipped program run on each of them separately ends with the same status, counts
+/// and bytes in every tensor; and products whose data differs are not merged.
+#[test]
+fn products_with_the_same_data_simulate_alike() {
+    use ascstep::sim::{Machine, Product};
+    use std::sync::Arc;
+    assert!(Product::AtlasA3.same_data(Product::AtlasA2));
+    for (a, b) in [
+        (Product::AtlasA2, Product::Ascend950),
+        (Product::AtlasTraining, Product::AtlasInference),
+        (Product::AtlasA2, Product::Atlas200I500A2),
+    ] {
+        assert!(!a.same_data(b), "{a} and {b} differ in data");
+    }
+    let pairs: Vec<(Product, Product)> = Product::ALL
+        .iter()
+        .flat_map(|&a| Product::ALL.iter().map(move |&b| (a, b)))
+        .filter(|&(a, b)| a < b && a.same_data(b))
+        .collect();
+    assert!(!pairs.is_empty());
+    let mut checked = 0;
+    for path in common::ron_files("programs") {
+        let Ok(p) = ascstep::program::load(&path) else {
+            continue;
+        };
+        let p = Arc::new(p);
+        for &(a, b) in &pairs {
+            let (mut ma, mut mb) = (Machine::new(p.clone(), a), Machine::new(p.clone(), b));
+            ma.run();
+            mb.run();
+            let name = path.display();
+            assert_eq!(ma.status(), mb.status(), "{name}: {a} vs {b}");
+            assert_eq!(ma.counts(), mb.counts(), "{name}");
+            for (t, tensor) in p.tensors.iter().enumerate() {
+                for i in 0..tensor.len {
+                    assert_eq!(
+                        ma.element_bytes(t, i),
+                        mb.element_bytes(t, i),
+                        "{name}: {}[{i}]",
+                        tensor.name
+                    );
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 40, "only {checked} programs checked");
+}

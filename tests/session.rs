@@ -653,3 +653,76 @@ fn goto_a_position_and_switch_products_in_place() {
         "z[0] = 1 + 10 from instruction 0, +1 from instruction 1's first repeat"
     );
 }
+
+/// A continue that only instruction breakpoints can stop runs without building events, yet
+/// stops where stepping block by block stops, with the same state and the same last event
+/// (the last block of the instruction before), and the same end and warnings when nothing
+/// stops it.
+#[test]
+fn continue_to_an_instruction_breakpoint_matches_stepping() {
+    let src = r#"Program(
+    tensors: {
+        "x": (dtype: half, addr: 0x000, len: 512, init: Ramp(start: 0, step: 0.5)),
+        "y": (dtype: half, addr: 0x400, len: 512),
+        "r": (dtype: half, addr: 0x800, len: 16, init: Fill(0)),
+    },
+    code: [
+        Muls(dst: "y", src: "x", scalar: 2.0, count: 512),
+        Adds(dst: "y", src: "y", scalar: 1.0, mask: 100, repeat_times: 4, params: [1, 1, 8, 8]),
+        WholeReduceSum(dst: "r", src: "y", mask: 128, repeat_times: 4, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8),
+        Adds(dst: "y", src: "y", scalar: 1.0, count: 512),
+    ],
+)"#;
+    let mut fast = session(src);
+    let b = fast.break_instr(2, None).unwrap();
+    let stop = fast.cont().unwrap();
+    assert_eq!((stop.reason, stop.id), (StopReason::Breakpoint, Some(b)));
+    let mut slow = session(src);
+    while slow.position().instruction < 2 {
+        slow.step(Granularity::Block, 1);
+    }
+    assert_eq!(fast.position(), slow.position());
+    // A session with a watchpoint that never fires takes the evented path throughout.
+    let mut evented = session(src);
+    evented.break_instr(2, None).unwrap();
+    evented
+        .watch(
+            &WatchTarget::Bytes {
+                start: 0x1000,
+                end: 0x1002,
+            },
+            WatchKind::Any,
+        )
+        .unwrap();
+    evented.cont();
+    assert_eq!(fast.position(), evented.position());
+    assert_eq!(fast.last_event(), evented.last_event());
+    assert_eq!(fast.last_event(), slow.last_event());
+    for i in 0..512 {
+        assert_eq!(fast.element("y", i), slow.element("y", i), "y[{i}]");
+    }
+    // On to the end: nothing stops it.
+    let end = fast.cont().unwrap();
+    assert_eq!(end.reason, StopReason::End);
+    while slow.step(Granularity::Block, 1).is_none() {}
+    assert_eq!(fast.position(), slow.position());
+    assert_eq!(fast.last_event(), slow.last_event());
+    assert_eq!(fast.element("r", 0), slow.element("r", 0));
+    assert_eq!(fast.machine().diagnostics(), slow.machine().diagnostics());
+    // And back: reverse-continue finds the same breakpoint with or without events.
+    evented.cont();
+    let back = fast.reverse_continue().unwrap();
+    let back_evented = evented.reverse_continue().unwrap();
+    assert_eq!((back.reason, back.id), (StopReason::Breakpoint, Some(b)));
+    assert_eq!(back.position, back_evented.position);
+    assert_eq!(fast.last_event(), evented.last_event());
+    assert_eq!(fast.element("y", 7), evented.element("y", 7));
+    // `step N` runs all but its last block without events: same place, same last event.
+    let (mut a, mut b) = (session(src), session(src));
+    a.step(Granularity::Block, 11);
+    for _ in 0..11 {
+        b.step(Granularity::Block, 1);
+    }
+    assert_eq!(a.position(), b.position());
+    assert_eq!(a.last_event(), b.last_event());
+}

@@ -612,6 +612,31 @@ impl Op {
     }
 }
 
+impl Product {
+    /// Whether `self` and `other` simulate every program alike because their data is the
+    /// same: the profile (but for its names) and every instruction's availability, dtype and
+    /// pair tables and comparison modes. Then one run stands for both (`diff`).
+    pub fn same_data(self, other: Product) -> bool {
+        let (a, b) = (self.profile(), other.profile());
+        let renamed = crate::base::product::Profile {
+            product: a.product,
+            key: a.key,
+            name: a.name,
+            ..*b
+        };
+        *a == renamed
+            && Op::ALL.iter().all(|&op| {
+                op.available_on(self) == op.available_on(other)
+                    && op.dtypes(self) == op.dtypes(other)
+                    && op.count_only_dtypes(self) == op.count_only_dtypes(other)
+                    && op.pairs(self) == op.pairs(other)
+                    && DType::ALL
+                        .iter()
+                        .all(|&d| op.cmp_modes(self, d) == op.cmp_modes(other, d))
+            })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

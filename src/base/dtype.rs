@@ -140,11 +140,27 @@ impl DType {
     }
 
     /// Raw bits of the element at the start of `bytes`.
+    #[inline]
     pub fn bits(self, bytes: &[u8]) -> u64 {
-        let mut b = [0u8; 8];
-        let n = self.size() as usize;
-        b[..n].copy_from_slice(&bytes[..n]);
-        u64::from_le_bytes(b)
+        // Fixed-size loads (a copy of a variable length is a libc call per element).
+        match self.size() {
+            1 => bytes[0] as u64,
+            2 => u16::from_le_bytes([bytes[0], bytes[1]]) as u64,
+            4 => u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as u64,
+            _ => u64::from_le_bytes(bytes[..8].try_into().unwrap_or([0; 8])),
+        }
+    }
+
+    /// Stores the low `size()` bytes of `bits` at the start of `out` (little-endian).
+    #[inline]
+    pub fn store_bits(self, bits: u64, out: &mut [u8]) {
+        let b = bits.to_le_bytes();
+        match self.size() {
+            1 => out[0] = b[0],
+            2 => out[..2].copy_from_slice(&b[..2]),
+            4 => out[..4].copy_from_slice(&b[..4]),
+            _ => out[..8].copy_from_slice(&b),
+        }
     }
 }
 

@@ -50,13 +50,19 @@ impl CmpMode {
     /// true), except that `ne_nan_false` makes NE with NaN false as well (the A2 boundary
     /// table, docs/semantics.md §6).
     pub fn holds(self, a: Value, b: Value, ne_nan_false: bool) -> bool {
-        use std::cmp::Ordering::*;
         let ord = match (a, b) {
             (Value::Int(x), Value::Int(y)) => Some(x.cmp(&y)),
             (Value::Float(x), Value::Float(y)) => x.partial_cmp(&y),
             (Value::Int(x), Value::Float(y)) => (x as f64).partial_cmp(&y),
             (Value::Float(x), Value::Int(y)) => x.partial_cmp(&(y as f64)),
         };
+        self.holds_ord(ord, ne_nan_false)
+    }
+
+    /// The comparison given the operands' order (None: unordered, a NaN).
+    #[inline]
+    pub fn holds_ord(self, ord: Option<std::cmp::Ordering>, ne_nan_false: bool) -> bool {
+        use std::cmp::Ordering::*;
         let Some(o) = ord else {
             return self == CmpMode::Ne && !ne_nan_false;
         };

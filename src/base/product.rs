@@ -50,7 +50,7 @@ pub enum MaxMinSpr {
 }
 
 /// The profile of one product.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Profile {
     pub product: Product,
     pub key: &'static str,

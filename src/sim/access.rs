@@ -117,15 +117,34 @@ impl Mem<'_> {
     /// Stores one element at byte `addr` (reduction results), recording it as lane `lane`.
     pub fn write_one<T: Elem>(&mut self, op: &OpAddr, lane: u32, addr: u64, v: T) {
         let size = op.size() as usize;
-        let before = self
-            .rec
-            .is_some()
-            .then(|| self.bytes_of(&[addr as u32], size));
+        if self.rec.is_none() {
+            self.put(addr, size, v);
+            return;
+        }
+        let before = self.bytes_of(&[addr as u32], size);
         let was_init = self.elem_init(addr as u32, size as u32);
         self.put(addr, size, v);
-        if let Some(before) = before {
+        {
             let after = self.bytes_of(&[addr as u32], size);
             self.record_one(op, lane, addr, before, after, was_init);
+        }
+    }
+
+    /// Stores `vals` as elements `first`, `first + 1`, … of `op` at consecutive addresses from
+    /// byte `addr` (a packed run): one store without recording, else element by element.
+    pub fn write_run<T: Elem>(&mut self, op: &OpAddr, first: u32, addr: u64, vals: &[T]) {
+        let size = op.size() as usize;
+        let len = (vals.len() * size) as u64;
+        if self.rec.is_none() && size == std::mem::size_of::<T>() && self.ub.holds(addr..addr + len)
+        {
+            let out = self.ub.slice_mut(addr as u32..(addr + len) as u32);
+            for (v, o) in vals.iter().zip(out.chunks_exact_mut(size)) {
+                v.store(o);
+            }
+            return;
+        }
+        for (i, v) in vals.iter().enumerate() {
+            self.write_one(op, first + i as u32, addr + (i * size) as u64, *v);
         }
     }
 

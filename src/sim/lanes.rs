@@ -10,7 +10,7 @@ use half::{bf16, f16};
 /// integers wrap, floats follow IEEE with round-to-nearest-even, NaN propagates and signed
 /// zero is ordered in Max/Min. Operations a type does not support are never reached: the
 /// dtype tables of the catalog reject them before execution.
-pub trait Num: Elem {
+pub trait Num: Elem + PartialOrd {
     fn vadd(self, o: Self) -> Self;
     fn vsub(self, o: Self) -> Self;
     fn vmul(self, o: Self) -> Self;
@@ -35,6 +35,11 @@ pub trait Num: Elem {
     /// wrap as the unfused form does.
     fn vfma(self, b: Self, c: Self) -> Self {
         self.vmul(b).vadd(c)
+    }
+    /// The binary tree over adjacent pairs of `v` (non-empty), rounding to the type at each
+    /// step (docs/semantics.md §5.1); the odd last element of a level passes up unchanged.
+    fn sum_tree(v: &mut [Self]) -> Self {
+        pair_tree(v)
     }
     fn bit_not(self) -> Self;
     fn bit_and(self, o: Self) -> Self;
@@ -222,6 +227,54 @@ impl Widen for bf16 {
     }
 }
 
+/// The half tree of `Num::sum_tree` with the F16C conversion instructions (one instruction
+/// each way instead of ascstep's portable conversions); bit-identical (tested against
+/// `pair_tree`). `w` holds the halves widened to f32; a NaN sum is canonical, as `vadd`'s.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "f16c")]
+fn half_tree_f16c(w: &mut [f32]) -> u16 {
+    use std::arch::x86_64::{
+        _mm_cvtph_ps, _mm_cvtps_ph, _mm_cvtsi128_si32, _mm_cvtsi32_si128, _mm_cvtss_f32,
+        _mm_set_ss, _MM_FROUND_TO_NEAREST_INT,
+    };
+    let narrow = |x: f32| -> u16 {
+        if x.is_nan() {
+            0x7e00
+        } else {
+            _mm_cvtsi128_si32(_mm_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm_set_ss(x))) as u16
+        }
+    };
+    let widen = |h: u16| -> f32 { _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(h as i32))) };
+    let mut n = w.len();
+    while n > 1 {
+        let half = n / 2;
+        for i in 0..half {
+            w[i] = widen(narrow(w[2 * i] + w[2 * i + 1]));
+        }
+        if n % 2 == 1 {
+            w[half] = w[n - 1];
+        }
+        n = n.div_ceil(2);
+    }
+    narrow(w[0])
+}
+
+/// `Num::sum_tree` by `vadd`, in place.
+pub fn pair_tree<T: Num>(v: &mut [T]) -> T {
+    let mut n = v.len();
+    while n > 1 {
+        let half = n / 2;
+        for i in 0..half {
+            v[i] = v[2 * i].vadd(v[2 * i + 1]);
+        }
+        if n % 2 == 1 {
+            v[half] = v[n - 1];
+        }
+        n = n.div_ceil(2);
+    }
+    v[0]
+}
+
 macro_rules! num_small_float {
     ($t:ty) => {
         impl Num for $t {
@@ -230,6 +283,39 @@ macro_rules! num_small_float {
             #[inline(always)]
             fn vadd(self, o: Self) -> Self {
                 <$t>::narrow(canon_f32(self.widen() + o.widen()))
+            }
+            /// The same tree as the default, each partial sum widened once.
+            fn sum_tree(v: &mut [Self]) -> Self {
+                let mut w = [0f32; 32];
+                if v.len() == 1 {
+                    return v[0];
+                }
+                if v.len() > w.len() {
+                    return pair_tree(v);
+                }
+                for (a, b) in w.iter_mut().zip(v.iter()) {
+                    *a = b.widen();
+                }
+                #[cfg(target_arch = "x86_64")]
+                if <$t as Elem>::DTYPE == crate::base::dtype::DType::Half
+                    && std::is_x86_feature_detected!("f16c")
+                {
+                    // SAFETY: the CPU has F16C (checked just above).
+                    let h = unsafe { half_tree_f16c(&mut w[..v.len()]) };
+                    return <$t as Elem>::load(&h.to_le_bytes());
+                }
+                let mut n = v.len();
+                while n > 1 {
+                    let half = n / 2;
+                    for i in 0..half {
+                        w[i] = <$t>::narrow(canon_f32(w[2 * i] + w[2 * i + 1])).widen();
+                    }
+                    if n % 2 == 1 {
+                        w[half] = w[n - 1];
+                    }
+                    n = n.div_ceil(2);
+                }
+                <$t>::narrow(w[0])
             }
             #[inline(always)]
             fn vsub(self, o: Self) -> Self {
@@ -468,6 +554,38 @@ macro_rules! with_dtype {
 
 #[cfg(test)]
 mod tests {
+
+    /// The half tree that widens each partial sum once gives the bits `vadd` pair by pair
+    /// gives, for every length up to 32 and values drawn from all halves (NaN, ±inf,
+    /// subnormals, overflow to inf included).
+    #[test]
+    fn half_sum_tree_matches_pairwise_vadd() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let n = 1 + (next() % 32) as usize;
+            let v: Vec<f16> = (0..n)
+                .map(|_| {
+                    let r = next();
+                    // Mostly moderate values so that sums round; now and then any half.
+                    if r % 4 == 0 {
+                        f16::from_bits(r as u16 >> 1 | (r as u16 & 1) << 15)
+                    } else {
+                        f16::from_f32(((r >> 16) % 4096) as f32 / 7.0 - 200.0)
+                    }
+                })
+                .collect();
+            let (mut a, mut b) = (v.clone(), v.clone());
+            let want = super::pair_tree(&mut a);
+            let got = <f16 as Num>::sum_tree(&mut b);
+            assert_eq!(got.to_bits(), want.to_bits(), "{v:?}");
+        }
+    }
 
     /// Every half converts to the f32 the `half` crate gives (bits, NaN payloads included).
     #[test]

@@ -13,7 +13,7 @@ use crate::sim::access::Mem;
 use crate::sim::event::{Granularity, Pos, StepEvent};
 use crate::sim::family::scalar_unit::ScalarStep;
 use crate::sim::family::Exec;
-use crate::sim::family::{elementwise, Scratch};
+use crate::sim::family::{cast, elementwise, Scratch};
 use crate::sim::lanes::Num;
 use crate::sim::mask::{LaneSource, MaskReg};
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
@@ -69,7 +69,7 @@ pub struct Machine {
     pos: Pos,
     step: u64,
     counts: Counts,
-    active: Option<Active>,
+    active: Option<Box<Active>>,
     diagnostics: Vec<Diagnostic>,
     status: Status,
     returns: Vec<Return>,
@@ -281,9 +281,23 @@ impl Machine {
     /// Runs without events until `step_count() == target` (or the program stops), taking the
     /// fast path for whole instructions that end at or before the target.
     pub fn run_to(&mut self, target: u64) -> Status {
+        self.run_until(target, |_| false);
+        self.status
+    }
+
+    /// Runs without events until `step_count() == target`, the end, or an instruction
+    /// boundary reached after at least one step where `stop_before(instruction)` holds; true
+    /// in that last case.
+    pub fn run_until(&mut self, target: u64, stop_before: impl Fn(u32) -> bool) -> bool {
+        let start = self.step;
         while self.status == Status::Running && self.step < target {
-            if self.active.is_none() && !self.enter(None) {
-                break;
+            if self.active.is_none() {
+                if self.step > start && stop_before(self.pos.instruction) {
+                    return true;
+                }
+                if !self.enter(None) {
+                    break;
+                }
             }
             let fast = self.active.as_ref().is_some_and(|a| {
                 let plan = &a.prep.plan;
@@ -296,7 +310,10 @@ impl Machine {
                 self.step_block(None);
             }
         }
-        self.status
+        self.status == Status::Running
+            && self.active.is_none()
+            && self.step > start
+            && stop_before(self.pos.instruction)
     }
 
     /// Runs the rest of the current instruction without events (fast path where possible).
@@ -318,6 +335,15 @@ impl Machine {
             }
         }
         self.status
+    }
+
+    /// This machine as a run on `product`, which must simulate alike (`Product::same_data`):
+    /// its state is what that product's run would reach.
+    pub fn relabel(&self, product: Product) -> Machine {
+        Machine {
+            product,
+            ..self.clone()
+        }
     }
 
     /// The same program state (UB contents and shadows, mask register, position) on another
@@ -382,11 +408,38 @@ impl Machine {
                     ev.diagnostics.extend(prep.warnings.iter().cloned());
                 }
                 self.diagnostics.extend(prep.warnings.iter().cloned());
-                self.active = Some(Active {
+                // A source whose every byte is initialised now stays so: the instructions
+                // below only initialise what they write. Its per-block check is skipped, as if
+                // already reported (a data-dependent read, Gather's, is always checked).
+                let mut uninit_seen = 0u8;
+                if matches!(
+                    prep.exec,
+                    Exec::Map(_)
+                        | Exec::Cast(_)
+                        | Exec::Compare(_)
+                        | Exec::Select(_)
+                        | Exec::Reduce(_)
+                        | Exec::Whole(_)
+                        | Exec::Brcb(_)
+                ) {
+                    for (j, op) in prep.plan.operands.iter().enumerate().take(8) {
+                        let e = prep.plan.extent(j);
+                        if op.kind == AccessKind::Read
+                            && e.is_some_and(|e| {
+                                e.end <= u32::MAX as u64
+                                    && self.ub.all_init(e.start as u32..e.end as u32)
+                            })
+                        {
+                            uninit_seen |= 1 << j;
+                        }
+                    }
+                }
+                // Boxed: the block loop moves it out and back at every step.
+                self.active = Some(Box::new(Active {
                     prep,
                     scratch: Scratch::default(),
-                    uninit_seen: 0,
-                });
+                    uninit_seen,
+                }));
                 true
             }
             Err(errs) => {
@@ -513,9 +566,15 @@ impl Machine {
         };
         let idx = self.pos.instruction;
         let plan = &active.prep.plan;
-        let Exec::Map(k) = &active.prep.exec else {
-            self.active = Some(active);
-            return;
+        // Elementwise kernels, and plain Cast (whose plan `reach` admits only with every
+        // operand's repeat one run of bytes and prefix lanes, so never `masked` below).
+        let (map, cast) = match &active.prep.exec {
+            Exec::Map(k) => (Some(*k), None),
+            Exec::Cast(k) => (None, Some(*k)),
+            _ => {
+                self.active = Some(active);
+                return;
+            }
         };
         let par = plan.par;
         // Operands whose repeat is one run of bytes take `exec_run` over whole runs of
@@ -548,7 +607,7 @@ impl Machine {
             };
             // The bytes each block's active lanes cover: one element size for every operand
             // of an elementwise kernel, so one set of masks for the checks and the kernel.
-            let size = k.dtype.size() as usize;
+            let size = map.map_or(1, |k| k.dtype.size() as usize);
             let masks = if masked {
                 elementwise::block_masks(&lanes_r, par as usize, size)
             } else {
@@ -595,10 +654,15 @@ impl Machine {
                 ub: &mut self.ub,
                 rec: None,
             };
-            if masked {
-                with_dtype!(k.dtype, T => elementwise::exec_masked::<T>(k, plan, &mut mem, r, &masks));
-            } else {
-                with_dtype!(k.dtype, T => elementwise::exec_run::<T>(k, plan, &mut mem, r, elems));
+            match (&map, &cast) {
+                (Some(k), _) if masked => {
+                    with_dtype!(k.dtype, T => elementwise::exec_masked::<T>(k, plan, &mut mem, r, &masks))
+                }
+                (Some(k), _) => {
+                    with_dtype!(k.dtype, T => elementwise::exec_run::<T>(k, plan, &mut mem, r, elems))
+                }
+                (None, Some(k)) => cast::exec_run(k, plan, &mut mem, r, elems),
+                (None, None) => {}
             }
             r = r1;
         }
@@ -609,7 +673,7 @@ impl Machine {
         self.finish(active);
     }
 
-    fn finish(&mut self, active: Active) {
+    fn finish(&mut self, active: Box<Active>) {
         self.mask = active.prep.mask_at_end;
         // What a vector instruction wrote stays unsynchronised for the scalar unit (the GM
         // moves run on the MTE pipes, whose hazards ascstep does not track: docs/semantics.md

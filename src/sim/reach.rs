@@ -3,6 +3,7 @@
 //! for what differs: errors stop the program before the instruction touches the UB; warnings
 //! are reported and execution goes on.
 
+use crate::base::catalog::Op;
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::Value;
 use crate::base::ir::Program;
@@ -165,7 +166,23 @@ fn prepare_inner(
         room.overlap_allowed(instr, dst, src)
     });
     let mask_at_end = room.mask_at_end(&c, reg_now);
-    let fast = matches!(&exec, Exec::Map(k) if !k.reads_dst()) && overlap::fast_ok(&plan);
+    let fast = match &exec {
+        Exec::Map(k) => !k.reads_dst() && overlap::fast_ok(&plan),
+        // A plain Cast: only whole runs (each operand's repeat one run of bytes, prefix lanes),
+        // its operands apart (overlap::fast_ok: different widths are never the same geometry).
+        Exec::Cast(k) => {
+            k.op == Op::Cast
+                && !k.deq
+                && overlap::fast_ok(&plan)
+                && plan.operands.iter().all(|o| o.repeat_contiguous(plan.par))
+                && match plan.lanes {
+                    LaneSource::Fixed { lanes, .. } => lanes == Lanes::first(lanes.count()),
+                    LaneSource::Counted { .. } => true,
+                    LaneSource::Grouped { .. } => false,
+                }
+        }
+        _ => false,
+    };
     Ok(Prepared {
         plan,
         exec,

@@ -187,6 +187,15 @@ impl Session {
         }
     }
 
+    /// Whether every enabled point is a breakpoint before a whole instruction (a continue then
+    /// needs no events to find its stop).
+    fn only_instruction_points(&self) -> bool {
+        self.points
+            .iter()
+            .filter(|b| b.enabled)
+            .all(|b| matches!(b.kind, PointKind::Instr { repeat: None, .. }))
+    }
+
     /// One slice of a forward motion: None when the budget ran out, else the motion ended
     /// (with its stop, if any).
     pub(super) fn forward_slice(&mut self, f: &mut Forward, budget: u64) -> Option<Option<Stop>> {
@@ -211,6 +220,60 @@ impl Session {
                     self.last_event = f.agg.take();
                 }
                 return None;
+            }
+            // How far a motion may run without events: a continue to its stop, block steps
+            // but the last (whose event is shown).
+            let unevented = match f.mode {
+                Mode::Continue => Some(u64::MAX),
+                Mode::Steps(Granularity::Block, n) => Some(n.saturating_sub(f.units + 1)),
+                Mode::Steps(..) => None,
+            };
+            if let Some(far) = unevented.filter(|&x| x > 0 && self.only_instruction_points()) {
+                // Nothing but instruction breakpoints can stop it: whole stretches without
+                // events, up to the next checkpoint, then the last step's event again (one
+                // goto) if it stopped.
+                let s = self.machine.step_count();
+                let cp = (s / self.history.interval() + 1) * self.history.interval();
+                let target = cp
+                    .min(s.saturating_add(budget - done))
+                    .min(s.saturating_add(far));
+                let points = &self.points;
+                self.machine.run_until(target, |i| {
+                    instr_point_at(
+                        points,
+                        Pos {
+                            instruction: i,
+                            repeat: 0,
+                            block: 0,
+                        },
+                    )
+                    .is_some()
+                });
+                let ran = self.machine.step_count() - s;
+                self.history.record(&self.machine);
+                f.executed += ran;
+                done += ran;
+                if let Mode::Steps(..) = f.mode {
+                    f.units += ran;
+                }
+                let at = self.machine.pos();
+                let stops = self.machine.status() != Status::Running
+                    || instr_point_at(&self.points, at).is_some();
+                if stops && ran > 0 {
+                    // The event of the last step, as goto makes it; a machine that failed
+                    // entering the next instruction is kept as it is.
+                    let here = self.machine.step_count();
+                    let failed =
+                        (self.machine.status() == Status::Failed).then(|| self.machine.clone());
+                    self.machine = self.history.nearest(here - 1).clone();
+                    self.goto_slice(here, u64::MAX);
+                    if let Some(m) = failed {
+                        self.machine = m;
+                    }
+                }
+                if ran > 0 || self.machine.status() != Status::Running {
+                    continue;
+                }
             }
             let before = self.machine.pos();
             let scalars_before = self
@@ -318,7 +381,41 @@ impl Session {
             }
             let mut m: Machine = cp.clone();
             let mut best: Option<(u64, Hit)> = None;
-            while m.step_count() < r.end && m.status() == Status::Running {
+            if self.only_instruction_points() {
+                // Only instruction boundaries can stop it: replay without events, noting the
+                // last boundary with a breakpoint before the current step.
+                let points = &self.points;
+                let at_point = |i: u32| {
+                    instr_point_at(
+                        points,
+                        Pos {
+                            instruction: i,
+                            repeat: 0,
+                            block: 0,
+                        },
+                    )
+                };
+                if m.pos().block == 0 && m.pos().repeat == 0 && cp_step < r.cur {
+                    if let Some(id) = instr_point_at(points, m.pos()) {
+                        best = Some((cp_step, Hit::Instr(id)));
+                    }
+                }
+                while m.step_count() < r.end.min(r.cur) && m.status() == Status::Running {
+                    if !m.run_until(r.end.min(r.cur), |i| at_point(i).is_some()) {
+                        break;
+                    }
+                    match at_point(m.pos().instruction) {
+                        Some(id) if m.step_count() < r.cur => {
+                            best = Some((m.step_count(), Hit::Instr(id)));
+                        }
+                        _ => break,
+                    }
+                }
+            }
+            while !self.only_instruction_points()
+                && m.step_count() < r.end
+                && m.status() == Status::Running
+            {
                 let p = m.step_count();
                 if let Some(id) = instr_point_at(&self.points, m.pos()) {
                     if p < r.cur {

@@ -16,7 +16,9 @@
 //!   the float destination (IEEE, round to nearest even).
 
 use crate::base::catalog::{Family, Op, Pair};
-use crate::base::convert::{convert, exact, from_exact, Exact, RoundMode};
+use crate::base::convert::{
+    convert, exact, f32_to_half, from_exact, half_to_f32, Exact, RoundMode,
+};
 use crate::base::dtype::{DType, Value};
 use crate::base::ir::{Args, Form, Instr, Operand, Program};
 use crate::base::product::Product;
@@ -269,6 +271,16 @@ pub fn exec_block(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
             *c = mem.read_one::<u64>(v, j as u32, v.base as u64 + 8 * j as u64);
         }
     }
+    if k.op == Op::Cast && !k.deq {
+        // The common case, one source and no register: a tight loop.
+        let (sd, ss) = (srcs[0].dtype, srcs[0].size() as usize);
+        for i in (0..n).filter(|&i| lanes.has(ks.start + i as u32)) {
+            let v = convert(sd.bits(&bufs[0][i * ss..]), k.src, k.dst, k.mode);
+            dst.dtype.store_bits(v, &mut out[i * ds..]);
+        }
+        mem.write_bytes(dst, r, ks, &lanes, &out[..n * ds]);
+        return;
+    }
     for i in 0..n {
         if !lanes.has(ks.start + i as u32) {
             continue;
@@ -284,9 +296,60 @@ pub fn exec_block(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
             x[j] = op.dtype.bits(&bufs[j][i * size..]);
         }
         let v = lane(k, &x);
-        out[i * ds..(i + 1) * ds].copy_from_slice(&v.to_le_bytes()[..ds]);
+        dst.dtype.store_bits(v, &mut out[i * ds..]);
     }
     mem.write_bytes(dst, r, ks, &lanes, &out[..n * ds]);
+}
+
+/// The fast path of a plain Cast (`Machine::run_fast`): `n` elements from the start of repeat
+/// `r`, contiguous in both operands, which do not overlap; the same conversion per element as
+/// `exec_block`.
+pub fn exec_run(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
+    let (dst, src) = (&plan.operands[0], &plan.operands[1]);
+    let (ss, ds) = (src.size() as usize, dst.size() as usize);
+    let n = n as usize;
+    let s = src.addr(r, 0);
+    let Some(x) = mem.ub.get(s..s + (n * ss) as u64) else {
+        return;
+    };
+    let x = x.to_vec();
+    let d = dst.addr(r, 0) as u32;
+    let Some((bytes, at, _)) = mem.ub.run_mut(d..d + (n * ds) as u32) else {
+        return;
+    };
+    let out = &mut bytes[at..at + n * ds];
+    let general = |b: u64| convert(b, k.src, k.dst, k.mode);
+    // The pairs real kernels use most, typed; `convert` itself for NaN and everything else.
+    match (k.src, k.dst, k.mode) {
+        (DType::Float, DType::Half, RoundMode::Rint) => {
+            for (xi, oi) in x.chunks_exact(4).zip(out.chunks_exact_mut(2)) {
+                let b = u32::from_le_bytes([xi[0], xi[1], xi[2], xi[3]]);
+                let f = f32::from_bits(b);
+                let h = if f.is_nan() {
+                    general(b as u64) as u16
+                } else {
+                    f32_to_half(f)
+                };
+                oi.copy_from_slice(&h.to_le_bytes());
+            }
+        }
+        (DType::Half, DType::Float, _) => {
+            for (xi, oi) in x.chunks_exact(2).zip(out.chunks_exact_mut(4)) {
+                let h = u16::from_le_bytes([xi[0], xi[1]]);
+                let f = if h & 0x7fff > 0x7c00 {
+                    general(h as u64) as u32
+                } else {
+                    half_to_f32(h).to_bits()
+                };
+                oi.copy_from_slice(&f.to_le_bytes());
+            }
+        }
+        _ => {
+            for (xi, oi) in x.chunks_exact(ss).zip(out.chunks_exact_mut(ds)) {
+                dst.dtype.store_bits(general(src.dtype.bits(xi)), oi);
+            }
+        }
+    }
 }
 
 /// CastDequant int16 → b8 of one element with configuration word `cfg` (DK:类型转换/SetDeqScale

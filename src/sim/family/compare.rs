@@ -93,9 +93,7 @@ pub fn exec_block<T: Num>(
     if k.to_reg {
         for i in 0..n {
             let lane = ks.start + i as u32;
-            let bit = lanes.has(lane)
-                && k.mode
-                    .holds(x[i].to_value(), y[i].to_value(), k.ne_nan_false);
+            let bit = lanes.has(lane) && k.mode.holds_ord(x[i].partial_cmp(&y[i]), k.ne_nan_false);
             let byte = &mut scratch.cmp[(lane / 8) as usize % 16];
             if bit {
                 *byte |= 1 << (lane % 8);
@@ -105,24 +103,30 @@ pub fn exec_block<T: Num>(
         }
         return;
     }
-    let mut es = Vec::with_capacity(4);
+    // The block's result bits, lane ks.start + i at bit i.
+    let mut bits = 0u64;
+    for i in 0..n {
+        if lanes.has(ks.start + i as u32)
+            && k.mode.holds_ord(x[i].partial_cmp(&y[i]), k.ne_nan_false)
+        {
+            bits |= 1 << i;
+        }
+    }
+    let mut es = std::mem::take(&mut scratch.elems);
+    es.clear();
     plan.elems_in_block(0, r, b, &lanes, &mut es);
     let dst = &plan.operands[0];
     for &e in &es {
         let mut byte = 0u8;
         for j in 0..8u32 {
-            let lane = e * 8 + j;
-            let i = lane.wrapping_sub(ks.start) as usize;
-            if i < n
-                && lanes.has(lane)
-                && k.mode
-                    .holds(x[i].to_value(), y[i].to_value(), k.ne_nan_false)
-            {
+            let i = (e * 8 + j).wrapping_sub(ks.start) as usize;
+            if i < n && bits >> i & 1 == 1 {
                 byte |= 1 << j;
             }
         }
         mem.write_one(dst, e, dst.addr(r, e), byte);
     }
+    scratch.elems = es;
 }
 
 /// Compare / Compares lanes where the mask is not honoured (A2, A3, inference, training: the

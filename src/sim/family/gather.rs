@@ -154,15 +154,20 @@ pub fn exec_block<T: Num>(
     }
     let dst = &plan.operands[0];
     let room = plan.packed_range(r, b);
-    let mut at = room.start;
+    // The kept elements, packed: consecutive elements of dst.
+    let mut kept = [T::default(); 32];
+    let mut m = 0usize;
     for lane in lanes.iter_in(ks.start, ks.end) {
         let i = lane - ks.start;
-        if bits >> i & 1 == 1 && at < room.end {
-            mem.write_one(dst, at, dst.addr(r, at), x[i as usize]);
-            at += 1;
+        if bits >> i & 1 == 1 && room.start + (m as u32) < room.end {
+            kept[m] = x[i as usize];
+            m += 1;
         }
     }
-    scratch.written += (at - room.start) as u64;
+    if m > 0 {
+        mem.write_run(dst, room.start, dst.addr(r, room.start), &kept[..m]);
+    }
+    scratch.written += m as u64;
 }
 
 fn reduce_mode(instr: &Instr) -> bool {

@@ -265,6 +265,8 @@ pub struct Scratch {
     pub lanes: Vec<Option<u64>>,
     /// Elements written so far (GatherMask's packed destination; its `rsvdCnt`).
     pub written: u64,
+    /// A reused list of element indices (packed-bit operands of a block step).
+    pub elems: Vec<u32>,
     /// The bits of a Compare into the CmpMask register, LSB first.
     pub cmp: [u8; 16],
     /// ReduceRepeat MAX/MIN: the extreme value over the repeats so far (its bits) and its

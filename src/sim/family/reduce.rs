@@ -170,6 +170,14 @@ fn from_bits<T: Elem>(b: u64) -> T {
 /// Binary tree over adjacent pairs, rounding to T at each step; absent lanes drop out
 /// (docs/semantics.md §5.1 关键特性说明).
 pub(crate) fn tree_sum<T: Num>(v: &mut [Option<T>]) -> Option<T> {
+    // Every lane present (the usual case): the same tree on plain values.
+    if !v.is_empty() && v.len() <= 32 && v.iter().all(|x| x.is_some()) {
+        let mut t = [T::default(); 32];
+        for (a, b) in t.iter_mut().zip(v.iter()) {
+            *a = b.unwrap_or_default();
+        }
+        return Some(T::sum_tree(&mut t[..v.len()]));
+    }
     let mut n = v.len();
     while n > 1 {
         let half = n.div_ceil(2);
@@ -238,28 +246,52 @@ pub fn exec_block<T: Num>(
     let c = combine(k.op);
     match kind(k.op) {
         Kind::Pair => {
+            // Runs of consecutive pairs that are written go out in one store each.
+            let mut run = [T::default(); 16];
+            let (mut m, mut q0) = (0usize, 0u32);
             for j in 0..n / 2 {
                 let q = ks.start / 2 + j as u32;
                 let (a0, a1) = (active(2 * j), active(2 * j + 1));
                 // One active lane of a pair: undocumented (§11 item 16); the zeroing emulation
                 // adds a zeroed lane, so the active element passes through [inferred].
                 let v = match (a0, a1) {
-                    (true, true) => vals[2 * j].vadd(vals[2 * j + 1]),
-                    (true, false) => vals[2 * j],
-                    (false, true) => vals[2 * j + 1],
-                    (false, false) if k.zero_pairs => T::zero(),
-                    (false, false) => continue,
+                    (true, true) => Some(vals[2 * j].vadd(vals[2 * j + 1])),
+                    (true, false) => Some(vals[2 * j]),
+                    (false, true) => Some(vals[2 * j + 1]),
+                    (false, false) if k.zero_pairs => Some(T::zero()),
+                    (false, false) => None,
                 };
-                mem.write_one(dst, q, dst.addr(r, q), v);
+                match v {
+                    Some(v) => {
+                        if m == 0 {
+                            q0 = q;
+                        }
+                        run[m] = v;
+                        m += 1;
+                    }
+                    None if m > 0 => {
+                        mem.write_run(dst, q0, dst.addr(r, q0), &run[..m]);
+                        m = 0;
+                    }
+                    None => {}
+                }
+            }
+            if m > 0 {
+                mem.write_run(dst, q0, dst.addr(r, q0), &run[..m]);
             }
         }
         Kind::Block => {
             let result = if !any {
                 k.empty_fill
                     .map(|f| T::from_value(Value::Float(fill_value(&f, c, k.dtype))))
+            } else if c == Combine::Sum && lanes.all_in(ks.start, ks.end) {
+                Some(T::sum_tree(&mut vals[..n]))
             } else if c == Combine::Sum {
-                let mut v: Vec<Option<T>> = (0..n).map(|i| active(i).then_some(vals[i])).collect();
-                tree_sum(&mut v)
+                let mut v = [None; 32];
+                for (i, x) in v.iter_mut().enumerate().take(n) {
+                    *x = active(i).then_some(vals[i]);
+                }
+                tree_sum(&mut v[..n])
             } else {
                 let mut best = None;
                 for i in (0..n).filter(|&i| active(i)) {
@@ -274,9 +306,14 @@ pub fn exec_block<T: Num>(
         Kind::Whole => {
             partials[b as usize] = if !any {
                 None
+            } else if c == Combine::Sum && lanes.all_in(ks.start, ks.end) {
+                Some((bits(T::sum_tree(&mut vals[..n])), 0))
             } else if c == Combine::Sum {
-                let mut v: Vec<Option<T>> = (0..n).map(|i| active(i).then_some(vals[i])).collect();
-                tree_sum(&mut v).map(|s| (bits(s), 0))
+                let mut v = [None; 32];
+                for (i, x) in v.iter_mut().enumerate().take(n) {
+                    *x = active(i).then_some(vals[i]);
+                }
+                tree_sum(&mut v[..n]).map(|s| (bits(s), 0))
             } else {
                 let mut best = None;
                 for i in (0..n).filter(|&i| active(i)) {
@@ -309,10 +346,10 @@ fn write_whole<T: Num>(
 ) -> Option<(T, u32)> {
     let c = combine(k.op);
     let result: Option<(T, u32)> = if c == Combine::Sum {
-        let mut v: Vec<Option<T>> = parts
-            .iter()
-            .map(|p| p.map(|(b, _)| from_bits::<T>(b)))
-            .collect();
+        let mut v = [None; BLOCKS as usize];
+        for (x, p) in v.iter_mut().zip(parts.iter()) {
+            *x = p.map(|(b, _)| from_bits::<T>(b));
+        }
         tree_sum(&mut v).map(|s| (s, 0))
     } else {
         let mut best = None;

@@ -79,9 +79,14 @@ pub fn exec_block<T: Num>(
     } else {
         scratch.partials[b as usize] = if !any {
             None
+        } else if sum && lanes.all_in(ks.start, ks.end) {
+            Some((to_bits(T::sum_tree(&mut vals[..n])), 0))
         } else if sum {
-            let mut v: Vec<Option<T>> = (0..n).map(|i| active(i).then_some(vals[i])).collect();
-            tree_sum(&mut v).map(|s| (to_bits(s), 0))
+            let mut v = [None; 32];
+            for (i, x) in v.iter_mut().enumerate().take(n) {
+                *x = active(i).then_some(vals[i]);
+            }
+            tree_sum(&mut v[..n]).map(|s| (to_bits(s), 0))
         } else {
             let mut best = None;
             for i in (0..n).filter(|&i| active(i)) {
@@ -92,10 +97,10 @@ pub fn exec_block<T: Num>(
         if b == BLOCKS - 1 {
             let parts = std::mem::take(&mut scratch.partials);
             let result = if sum {
-                let mut v: Vec<Option<T>> = parts
-                    .iter()
-                    .map(|p| p.map(|(x, _)| from_bits::<T>(x)))
-                    .collect();
+                let mut v = [None; BLOCKS as usize];
+                for (x, p) in v.iter_mut().zip(parts.iter()) {
+                    *x = p.map(|(x, _)| from_bits::<T>(x));
+                }
                 tree_sum(&mut v).map(|s| (to_bits(s), 0))
             } else {
                 let mut best = None;
