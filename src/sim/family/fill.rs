@@ -26,6 +26,8 @@ pub struct BrcbKernel {
 pub struct VecIndexKernel {
     pub dtype: DType,
     pub first: Value,
+    /// PAR in the element type, the step from one repeat to the next (its bits).
+    pub step: u64,
 }
 
 /// Brcb's operands: dst with its block and repeat strides, then src read one element per
@@ -95,7 +97,7 @@ pub fn vec_index_block<T: Num>(
     if scratch.lanes.len() < plan.par as usize {
         scratch.lanes = vec![None; plan.par as usize];
     }
-    let step = T::from_value(Value::Int(plan.par as i128));
+    let step = from_bits::<T>(k.step);
     let size = std::mem::size_of::<T>();
     let n = (ks.end - ks.start) as usize;
     let mut bytes = [0u8; 256];
@@ -167,9 +169,11 @@ impl Room for VecIndexRoom {
     }
 
     fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        let par = Value::Int(t.lane.par() as i128);
         Exec::VecIndex(VecIndexKernel {
             dtype: t.src,
             first: c.instr.scalar().unwrap_or(Value::Int(0)),
+            step: crate::with_dtype!(t.src, T => to_bits(T::from_value(par))),
         })
     }
 }

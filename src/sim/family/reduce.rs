@@ -197,14 +197,21 @@ pub(crate) fn tree_sum<T: Num>(v: &mut [Option<T>]) -> Option<T> {
 
 /// Keeps the better of the current best and lane `k`'s value: NaN wins and stays, ties keep
 /// the first (smallest) index (docs/semantics.md §5.2).
+#[inline(always)]
 pub(crate) fn pick<T: Num>(cur: Option<(T, u32)>, x: T, k: u32, max: bool) -> Option<(T, u32)> {
     match cur {
         None => Some((x, k)),
         Some((c, _)) if c.is_nan() => cur,
         Some(_) if x.is_nan() => Some((x, k)),
         Some((c, ck)) => {
-            let m = if max { c.vmax(x) } else { c.vmin(x) };
-            if bits(m) == bits(x) && bits(x) != bits(c) {
+            // What `vmax`/`vmin` would keep: the larger (smaller) value, +0 above −0.
+            let sign = |v: T| bits(v) >> (8 * std::mem::size_of::<T>() - 1) & 1 == 1;
+            let better = if max {
+                x > c || x == c && sign(c) && !sign(x)
+            } else {
+                x < c || x == c && !sign(c) && sign(x)
+            };
+            if better {
                 Some((x, k))
             } else {
                 Some((c, ck))
@@ -451,6 +458,30 @@ mod tests {
         assert_eq!(tree_sum(&mut w).unwrap().to_f32(), 3.0);
         let mut e: Vec<Option<f16>> = vec![None; 4];
         assert!(tree_sum(&mut e).is_none());
+    }
+
+    /// `pick` by comparisons keeps what `vmax`/`vmin` keep, over all pairs of a spread of
+    /// halves (zeros of both signs, subnormals, infinities, ties).
+    #[test]
+    fn pick_agrees_with_vmax_and_vmin() {
+        let xs: Vec<f16> = (0..=u16::MAX)
+            .step_by(97)
+            .chain([
+                0x0000, 0x8000, 0x7c00, 0xfc00, 0x0001, 0x8001, 0x3c00, 0xbc00,
+            ])
+            .map(f16::from_bits)
+            .filter(|x| !x.is_nan())
+            .collect();
+        for &c in &xs {
+            for &x in &xs {
+                for max in [true, false] {
+                    let m = if max { c.vmax(x) } else { c.vmin(x) };
+                    let want_x = bits(m) == bits(x) && bits(x) != bits(c);
+                    let got = pick(Some((c, 0)), x, 1, max).map(|p| p.1);
+                    assert_eq!(got, Some(u32::from(want_x)), "{c:?} {x:?} max {max}");
+                }
+            }
+        }
     }
 
     #[test]
