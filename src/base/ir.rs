@@ -338,6 +338,9 @@ pub enum Args {
     },
     /// GetCmpMask: the CmpMask register into `dst` (docs/semantics.md §19).
     GetCmpMask { dst: Operand },
+    /// `GetCmpMask(ret: "s")`: the register's first bytes, as many as the scalar's type holds
+    /// (docs/format.md §10).
+    CmpMaskRet { ret: usize },
     /// `GetReduceRepeatMaxMinSpr(value, index)`: the extreme value of the last ReduceRepeat
     /// MAX/MIN, ReduceMax or ReduceMin and its index (docs/semantics.md §19).
     MaxMinSpr { value: usize, index: Option<usize> },
@@ -410,6 +413,7 @@ macro_rules! vector_of {
             | Args::Let { .. }
             | Args::ReduceSumSpr { .. }
             | Args::GetCmpMask { .. }
+            | Args::CmpMaskRet { .. }
             | Args::MaxMinSpr { .. }
             | Args::VecDeqScale { .. }
             | Args::Sync(_) => None,

@@ -941,6 +941,18 @@ impl Machine {
                 // GetCmpMask runs on the vector pipe.
                 self.scalars.v_writes.push(*addr as u32..*addr as u32 + 16);
             }
+            ScalarStep::CmpMaskRet { dst } => {
+                let d = self.program.scalars[*dst].dtype;
+                let n = d.size() as usize;
+                let bytes: Option<Vec<u8>> = self.scalars.cmp_mask[..n].iter().copied().collect();
+                self.scalars.values[*dst] = bytes.as_deref().map(|b| d.decode(b));
+                if bytes.is_none() {
+                    diags.push(Diagnostic::warning(
+                        "cmp-mask-unset",
+                        format!("GetCmpMask into \"{}\" reads {n} bytes of the CmpMask register that no Compare into it wrote: the scalar is uninitialised (docs/semantics.md §19)", self.program.scalars[*dst].name),
+                    ));
+                }
+            }
             ScalarStep::Words { dst, addr, words } => {
                 for (i, w) in words.iter().enumerate() {
                     mem.write_one::<u64>(dst, i as u32, addr + 8 * i as u64, *w);

@@ -29,6 +29,28 @@ pub(crate) fn cmp_mask_cases() -> Vec<Case> {
     .at("m", 8, unset(8))
     .at("m", 16, rep(I(0), 16));
     v.push(doc.clone());
+    // `ret: "s"` (docs/format.md §10): the register's first bytes as the scalar's type, little
+    // endian: the page's 8 bytes as a uint64, the first 4 as a uint32; a float compare leaves
+    // bytes 8..15 unwritten, so a 16-byte read is not possible and 8 bytes are all a uint64 gets.
+    v.push(
+        case(
+            "GetCmpMask(ret) into scalars",
+            A2,
+            &format!(
+                r#""a": (dtype: float, addr: 0x000, len: 64, init: Values([{CMP_SRC0}])),
+                   "b": (dtype: float, addr: 0x100, len: 64, init: Values([{CMP_SRC1}])),"#
+            ),
+            r#"GetCmpMask(ret: "u"),
+               Compare(src0: "a", src1: "b", cmp: LT, mask: 64, params: [1, 1, 1, 8, 8, 8]),
+               GetCmpMask(ret: "w"),
+               GetCmpMask(ret: "k"),"#,
+        )
+        .scalars(r#""u": (dtype: uint64), "w": (dtype: uint64), "k": (dtype: uint32),"#)
+        .warns("cmp-mask-unset")
+        .scalar("u", U)
+        .scalar("w", I(17501555046287758970))
+        .scalar("k", I(1592612474)),
+    );
     v.push(doc.on(A3));
     v.push(doc.on(INFER));
     v.push(doc.on(A950));

@@ -32,7 +32,7 @@ pub(super) const COMPARES: &[&str] = &[
     "params",
 ];
 
-pub(super) const GET_CMP_MASK: &[&str] = &["dst"];
+pub(super) const GET_CMP_MASK: &[&str] = &["dst", "ret"];
 
 pub(super) const SELECT: &[&str] = &[
     "dst",
@@ -159,8 +159,32 @@ fn register_form(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<()> {
     Some(())
 }
 
-/// `GetCmpMask(dst: "m")`: the CmpMask register into a b8/b16/b32 tensor.
+/// `GetCmpMask(dst: "m")`: the CmpMask register into a b8/b16/b32 tensor; or `ret: "s"`: its
+/// first bytes into a scalar (docs/format.md §10).
 pub(super) fn get_cmp_mask(ctx: &mut Ctx, f: &Fields, _ins: &mut Draft) -> Option<Args> {
+    if let Some(n) = f.get("ret") {
+        if let Some(at) = f.key("dst") {
+            ctx.report(
+                Diagnostic::error(
+                    "bad-form",
+                    "GetCmpMask takes `dst` (a tensor) or `ret` (a scalar), not both".to_string(),
+                )
+                .at(at),
+            );
+            return None;
+        }
+        let Some(name) = n.str_value() else {
+            ctx.error(
+                "wrong-type",
+                n.span,
+                format!("`ret` names a scalar, like \"m\"; found {}", n.describe()),
+            );
+            return None;
+        };
+        return Some(Args::CmpMaskRet {
+            ret: ctx.scalar_index(name, n.span)?,
+        });
+    }
     let dst = operand(ctx, f, "dst", "GetCmpMask")?;
     Some(Args::GetCmpMask { dst: dst.0 })
 }

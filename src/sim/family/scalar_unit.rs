@@ -28,6 +28,8 @@ pub enum ScalarStep {
     ReduceSumSpr { dst: usize },
     /// scalars `value` (and `index`) = the max/min register (docs/semantics.md §19).
     MaxMinSpr { value: usize, index: Option<usize> },
+    /// scalar `dst` = the first bytes of the CmpMask register (as many as its type holds).
+    CmpMaskRet { dst: usize },
     /// The 16 bytes of the CmpMask register into `dst` from byte `addr` (uint8 elements).
     CmpMask { dst: OpAddr, addr: u64 },
     /// SetDeqScale's vector form: 16 uint64 configuration words into `dst` from byte `addr`.
@@ -196,6 +198,7 @@ impl Room for ScalarUnitRoom {
                 value: *value,
                 index: *index,
             },
+            Args::CmpMaskRet { ret } => ScalarStep::CmpMaskRet { dst: *ret },
             Args::GetCmpMask { dst } => {
                 let op = OpAddr::of(c.program, dst, "dst", AccessKind::Write, 1, 8);
                 ScalarStep::CmpMask {
