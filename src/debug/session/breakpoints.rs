@@ -259,6 +259,16 @@ pub(super) fn cmp_text(op: CmpOp) -> &'static str {
 }
 
 /// The enabled instruction breakpoint at position `p`, if any.
+/// The breakpoint before instruction `instruction` as a whole (at its first block).
+pub(super) fn point_before(points: &[Breakpoint], instruction: u32) -> Option<u32> {
+    let p = Pos {
+        instruction,
+        repeat: 0,
+        block: 0,
+    };
+    instr_point_at(points, p)
+}
+
 pub(super) fn instr_point_at(points: &[Breakpoint], p: Pos) -> Option<u32> {
     points
         .iter()

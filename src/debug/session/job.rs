@@ -5,6 +5,7 @@
 //! any of them; headless callers run a job to its end with an unlimited budget.
 
 use super::*;
+use crate::debug::session::breakpoints::point_before;
 use crate::sim::{Granularity, Machine, Pos, Status, StepEvent};
 
 /// A forward motion in progress.
@@ -238,17 +239,8 @@ impl Session {
                     .min(s.saturating_add(budget - done))
                     .min(s.saturating_add(far));
                 let points = &self.points;
-                self.machine.run_until(target, |i| {
-                    instr_point_at(
-                        points,
-                        Pos {
-                            instruction: i,
-                            repeat: 0,
-                            block: 0,
-                        },
-                    )
-                    .is_some()
-                });
+                self.machine
+                    .run_until(target, |i| point_before(points, i).is_some());
                 let ran = self.machine.step_count() - s;
                 self.history.record(&self.machine);
                 f.executed += ran;
@@ -385,16 +377,7 @@ impl Session {
                 // Only instruction boundaries can stop it: replay without events, noting the
                 // last boundary with a breakpoint before the current step.
                 let points = &self.points;
-                let at_point = |i: u32| {
-                    instr_point_at(
-                        points,
-                        Pos {
-                            instruction: i,
-                            repeat: 0,
-                            block: 0,
-                        },
-                    )
-                };
+                let at_point = |i: u32| point_before(points, i);
                 if m.pos().block == 0 && m.pos().repeat == 0 && cp_step < r.cur {
                     if let Some(id) = instr_point_at(points, m.pos()) {
                         best = Some((cp_step, Hit::Instr(id)));
