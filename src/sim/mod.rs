@@ -10,6 +10,7 @@ pub mod mask;
 pub mod plan;
 pub mod reach;
 pub mod scalar;
+pub mod simd;
 pub mod trace;
 pub mod ub;
 

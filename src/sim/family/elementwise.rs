@@ -126,6 +126,44 @@ pub fn lanes3<T: Num>(k: &MapKernel, a: &[T], b: &[T], c: &[T], out: &mut [T]) {
 #[inline(always)]
 pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
     let s = T::from_value(k.scalar);
+    // Half Add, Sub, Mul (and Adds, Muls against the scalar) eight lanes at a time where the
+    // host can: the same bits (`sim::simd`).
+    let half = T::DTYPE == crate::base::dtype::DType::Half && !k.ftz;
+    if half && out.len() > 1024 {
+        for (i, o) in out.chunks_mut(1024).enumerate() {
+            let r = i * 1024..i * 1024 + o.len();
+            lanes(
+                k,
+                a.get(r.clone()).unwrap_or(&[]),
+                b.get(r).unwrap_or(&[]),
+                o,
+            );
+        }
+        return;
+    }
+    if half && out.len() >= 8 {
+        let splat: [T; 1024];
+        let (op, y) = match k.op {
+            Op::Adds | Op::Muls => {
+                splat = [s; 1024];
+                let op = if k.op == Op::Adds { Op::Add } else { Op::Mul };
+                (op, &splat[..out.len()])
+            }
+            op => (op, b),
+        };
+        if let (Ok(x), Ok(y), Ok(o)) = (
+            bytemuck::try_cast_slice::<T, u16>(a),
+            bytemuck::try_cast_slice::<T, u16>(y),
+            bytemuck::try_cast_slice_mut::<T, u16>(out),
+        ) {
+            let done = crate::sim::simd::half_binary(op, x, y, o);
+            if done > 0 {
+                let rest = b.get(done..).unwrap_or(&[]);
+                lanes(k, &a[done..], rest, &mut out[done..]);
+                return;
+            }
+        }
+    }
     macro_rules! map1 {
         ($f:expr) => {
             for (o, &x) in out.iter_mut().zip(a) {
