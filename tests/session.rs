@@ -726,3 +726,90 @@ fn continue_to_an_instruction_breakpoint_matches_stepping() {
     assert_eq!(a.position(), b.position());
     assert_eq!(a.last_event(), b.last_event());
 }
+
+/// A continue with a watchpoint runs the instructions whose operands cannot touch the watched
+/// bytes without events (`Machine::preview`), and stops where stepping block by block and
+/// looking at every event stops.
+#[test]
+fn continue_to_a_watchpoint_matches_stepping() {
+    let src = r#"Program(
+    tensors: {
+        "x": (dtype: half, addr: 0x000, len: 512, init: Ramp(start: 0, step: 0.5)),
+        "y": (dtype: half, addr: 0x400, len: 512),
+        "r": (dtype: half, addr: 0x800, len: 16, init: Fill(0)),
+    },
+    code: [
+        Muls(dst: "y", src: "x", scalar: 2.0, count: 512),
+        Adds(dst: "y", src: "y", scalar: 1.0, count: 512),
+        Muls(dst: "y", src: "y", scalar: 0.5, count: 512),
+        WholeReduceSum(dst: "r", src: "y", mask: 128, repeat_times: 4, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8),
+        Adds(dst: "y", src: "y", scalar: 1.0, count: 512),
+    ],
+)"#;
+    // r[2] is written by repeat 2 of the WholeReduceSum, after its last block.
+    let target = |a: &ascstep::sim::Access| {
+        a.kind == AccessKind::Write && a.addrs.iter().any(|&e| (0x804..0x806).contains(&e))
+    };
+    let mut fast = session(src);
+    fast.watch(
+        &WatchTarget::Bytes {
+            start: 0x804,
+            end: 0x806,
+        },
+        WatchKind::Write,
+    )
+    .unwrap();
+    let stop = fast.cont().unwrap();
+    assert_eq!(stop.reason, StopReason::Watchpoint);
+    let mut slow = session(src);
+    loop {
+        assert!(
+            slow.step(Granularity::Block, 1).is_none(),
+            "ended without the write"
+        );
+        if slow
+            .last_event()
+            .is_some_and(|e| e.accesses.iter().any(target))
+        {
+            break;
+        }
+    }
+    assert_eq!(fast.position(), slow.position());
+    assert_eq!(fast.last_event(), slow.last_event());
+    assert_eq!(fast.element("r", 2), slow.element("r", 2));
+    // To the end and back: reverse-continue finds the same (only) write.
+    assert_eq!(fast.cont().unwrap().reason, StopReason::End);
+    let back = fast.reverse_continue().unwrap();
+    assert_eq!(back.reason, StopReason::Watchpoint);
+    assert_eq!(fast.position(), slow.position());
+    assert_eq!(fast.last_event(), slow.last_event());
+}
+
+/// The last writer is found across instructions that do not write the byte (those run
+/// without events) and past a SetValue (a scalar step, always observed): r[2] is written by
+/// the WholeReduceSum in block 7 of repeat 2, and then by nothing but a SetValue of r[0].
+#[test]
+fn last_writer_across_instructions_that_do_not_write_it() {
+    let src = r#"Program(
+    scalars: { "s": (dtype: half, value: 3) },
+    tensors: {
+        "x": (dtype: half, addr: 0x000, len: 512, init: Fill(1)),
+        "y": (dtype: half, addr: 0x400, len: 512),
+        "r": (dtype: half, addr: 0x800, len: 16, init: Fill(0)),
+    },
+    code: [
+        WholeReduceSum(dst: "r", src: "x", mask: 128, repeat_times: 4, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8),
+        Muls(dst: "y", src: "x", scalar: 2.0, count: 512),
+        SetValue(dst: "r[0]", src: "s"),
+        Adds(dst: "y", src: "y", scalar: 1.0, count: 512),
+    ],
+)"#;
+    let mut s = session(src);
+    s.cont();
+    let w = s.last_writer(0x804).unwrap();
+    assert_eq!((w.instruction, w.repeat, w.block), (0, 2, 7));
+    assert_eq!(w.value, "128");
+    let w0 = s.last_writer(0x800).unwrap();
+    assert_eq!(w0.instruction, 2, "the SetValue");
+    assert!(s.last_writer(0x900).is_none());
+}

@@ -59,6 +59,14 @@ struct Active {
     uninit_seen: u8,
 }
 
+/// What the next instruction would do (`Machine::preview`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preview {
+    pub quiet: bool,
+    /// Each operand's kind and the bytes it may touch.
+    pub ranges: Vec<(AccessKind, Range<u64>)>,
+}
+
 /// The machine. Cloning it is a full snapshot (UB, shadow, register, cursor).
 #[derive(Clone, Debug)]
 pub struct Machine {
@@ -372,68 +380,111 @@ impl Machine {
         m
     }
 
-    /// Reaches the current instruction: prepare it, or fail. Returns false on failure.
-    fn enter(&mut self, ev: Option<&mut StepEvent>) -> bool {
+    /// The current instruction prepared on the current state, with its warnings (the
+    /// preparation's and `vector-read-without-sync`) and the read operands already known to be
+    /// initialised (bit j: operand j); nothing changes.
+    fn prepare_here(&self) -> Result<(Prepared, u8), Vec<Diagnostic>> {
         let idx = self.pos.instruction;
-        match prepare_with(
+        let mut prep = prepare_with(
             &self.program,
             idx,
             self.product,
             &self.ub,
             self.mask,
             &self.scalars.values,
+        )?;
+        // A vector instruction reading what SetValue wrote without an S → V sync (not the GM
+        // moves, on the MTE pipes).
+        let op = self.program.code[idx as usize].op;
+        let vector_pipe = !matches!(op, Op::DataCopyGm | Op::DataCopyPad);
+        let reads: Vec<Range<u32>> = (0..prep.plan.operands.len())
+            .filter(|&i| vector_pipe && prep.plan.operands[i].kind == AccessKind::Read)
+            .filter_map(|i| prep.plan.extent(i))
+            .map(|e| e.start as u32..e.end.min(u32::MAX as u64) as u32)
+            .collect();
+        if let Some(r) = reads.iter().find(|r| meets(&self.scalars.s_writes, r)) {
+            prep.warnings.push(
+                Diagnostic::warning(
+                    "vector-read-without-sync",
+                    format!("this vector instruction reads UB bytes {:#x}..{:#x} that SetValue wrote without a synchronisation from S to V since (SetFlag/WaitFlag S_V or PipeBarrier PIPE_ALL): on hardware it may read stale data (docs/format.md §10)", r.start, r.end),
+                )
+                .at(self.program.code[idx as usize].span)
+                .in_instr(idx),
+            );
+        }
+        // A source whose every byte is initialised now stays so: the instructions below only
+        // initialise what they write. Its per-block check is skipped, as if already reported
+        // (a data-dependent read, Gather's, is always checked).
+        let mut uninit_seen = 0u8;
+        if matches!(
+            prep.exec,
+            Exec::Map(_)
+                | Exec::Cast(_)
+                | Exec::Compare(_)
+                | Exec::Select(_)
+                | Exec::Reduce(_)
+                | Exec::Whole(_)
+                | Exec::Brcb(_)
         ) {
-            Ok(mut prep) => {
-                self.mask = prep.mask_at_start;
-                // A vector instruction reading what SetValue wrote without an S → V sync (not
-                // the GM moves, on the MTE pipes).
-                let op = self.program.code[idx as usize].op;
-                let vector_pipe = !matches!(op, Op::DataCopyGm | Op::DataCopyPad);
-                let reads: Vec<Range<u32>> = (0..prep.plan.operands.len())
-                    .filter(|&i| vector_pipe && prep.plan.operands[i].kind == AccessKind::Read)
-                    .filter_map(|i| prep.plan.extent(i))
-                    .map(|e| e.start as u32..e.end.min(u32::MAX as u64) as u32)
-                    .collect();
-                if let Some(r) = reads.iter().find(|r| meets(&self.scalars.s_writes, r)) {
-                    prep.warnings.push(
-                        Diagnostic::warning(
-                            "vector-read-without-sync",
-                            format!("this vector instruction reads UB bytes {:#x}..{:#x} that SetValue wrote without a synchronisation from S to V since (SetFlag/WaitFlag S_V or PipeBarrier PIPE_ALL): on hardware it may read stale data (docs/format.md §10)", r.start, r.end),
-                        )
-                        .at(self.program.code[idx as usize].span)
-                        .in_instr(idx),
-                    );
+            for (j, op) in prep.plan.operands.iter().enumerate().take(8) {
+                let e = prep.plan.extent(j);
+                if op.kind == AccessKind::Read
+                    && e.is_some_and(|e| {
+                        e.end <= u32::MAX as u64 && self.ub.all_init(e.start as u32..e.end as u32)
+                    })
+                {
+                    uninit_seen |= 1 << j;
                 }
+            }
+        }
+        Ok((prep, uninit_seen))
+    }
+
+    /// At an instruction boundary, what the next instruction would do, without doing it:
+    /// whether it is quiet (it can raise no diagnostic and changes no scalar: no warning from
+    /// its preparation, every source initialised, a kernel whose accesses are its plan's) and
+    /// the byte ranges its operands may touch. None mid-instruction, at the end, or when the
+    /// instruction would be rejected.
+    pub fn preview(&self) -> Option<Preview> {
+        if self.status != Status::Running
+            || self.active.is_some()
+            || self.pos.instruction as usize >= self.program.code.len()
+        {
+            return None;
+        }
+        let (prep, seen) = self.prepare_here().ok()?;
+        let ops = &prep.plan.operands;
+        let reads_known =
+            (0..ops.len()).all(|j| ops[j].kind != AccessKind::Read || j < 8 && seen >> j & 1 == 1);
+        let plain_kernel = match &prep.exec {
+            Exec::Cast(k) => k.vdeq.is_none(),
+            Exec::Map(_)
+            | Exec::Compare(_)
+            | Exec::Select(_)
+            | Exec::Reduce(_)
+            | Exec::Whole(_)
+            | Exec::Brcb(_)
+            | Exec::VecIndex(_)
+            | Exec::None => true,
+            _ => false,
+        };
+        Some(Preview {
+            quiet: prep.warnings.is_empty() && reads_known && plain_kernel,
+            ranges: (0..ops.len())
+                .filter_map(|j| prep.plan.extent(j).map(|e| (ops[j].kind, e)))
+                .collect(),
+        })
+    }
+
+    /// Reaches the current instruction: prepare it, or fail. Returns false on failure.
+    fn enter(&mut self, ev: Option<&mut StepEvent>) -> bool {
+        match self.prepare_here() {
+            Ok((prep, uninit_seen)) => {
+                self.mask = prep.mask_at_start;
                 if let Some(ev) = ev {
                     ev.diagnostics.extend(prep.warnings.iter().cloned());
                 }
                 self.diagnostics.extend(prep.warnings.iter().cloned());
-                // A source whose every byte is initialised now stays so: the instructions
-                // below only initialise what they write. Its per-block check is skipped, as if
-                // already reported (a data-dependent read, Gather's, is always checked).
-                let mut uninit_seen = 0u8;
-                if matches!(
-                    prep.exec,
-                    Exec::Map(_)
-                        | Exec::Cast(_)
-                        | Exec::Compare(_)
-                        | Exec::Select(_)
-                        | Exec::Reduce(_)
-                        | Exec::Whole(_)
-                        | Exec::Brcb(_)
-                ) {
-                    for (j, op) in prep.plan.operands.iter().enumerate().take(8) {
-                        let e = prep.plan.extent(j);
-                        if op.kind == AccessKind::Read
-                            && e.is_some_and(|e| {
-                                e.end <= u32::MAX as u64
-                                    && self.ub.all_init(e.start as u32..e.end as u32)
-                            })
-                        {
-                            uninit_seen |= 1 << j;
-                        }
-                    }
-                }
                 // Boxed: the block loop moves it out and back at every step.
                 self.active = Some(Box::new(Active {
                     prep,

@@ -5,7 +5,7 @@
 //! any of them; headless callers run a job to its end with an unlimited budget.
 
 use super::*;
-use crate::debug::session::breakpoints::point_before;
+use crate::debug::session::breakpoints::{may_stop_within, point_before};
 use crate::sim::{Granularity, Machine, Pos, Status, StepEvent};
 
 /// A forward motion in progress.
@@ -16,6 +16,9 @@ pub struct Forward {
     pub(super) executed: u64,
     pub(super) agg: Option<StepEvent>,
     pub(super) scalars_at_start: Vec<Option<Value>>,
+    /// The instruction found unable to stop the motion (`may_stop_within`), run without
+    /// events.
+    pub(super) fast_instr: Option<u32>,
 }
 
 /// A reverse-continue in progress: checkpoints are scanned latest first, each up to `end`.
@@ -102,6 +105,7 @@ impl Session {
             executed: 0,
             agg: None,
             scalars_at_start: self.machine.scalars().to_vec(),
+            fast_instr: None,
         })
     }
 
@@ -229,10 +233,25 @@ impl Session {
                 Mode::Steps(Granularity::Block, n) => Some(n.saturating_sub(f.units + 1)),
                 Mode::Steps(..) => None,
             };
-            if let Some(far) = unevented.filter(|&x| x > 0 && self.only_instruction_points()) {
-                // Nothing but instruction breakpoints can stop it: whole stretches without
-                // events, up to the next checkpoint, then the last step's event again (one
-                // goto) if it stopped.
+            // Without events: everything when only instruction breakpoints are enabled, else
+            // each instruction that no enabled point can stop inside (`may_stop_within`).
+            let only = self.only_instruction_points();
+            let fast = unevented.filter(|&x| x > 0).filter(|_| {
+                only || {
+                    let i = self.machine.pos().instruction;
+                    f.fast_instr == Some(i)
+                        || self.machine.preview().is_some_and(|pv| {
+                            let ok = !may_stop_within(&self.points, &self.program, i, &pv);
+                            if ok {
+                                f.fast_instr = Some(i);
+                            }
+                            ok
+                        })
+                }
+            });
+            if let Some(far) = fast {
+                // Whole stretches without events, up to the next checkpoint (or the end of the
+                // instruction), then the last step's event again (one goto) if it stopped.
                 let s = self.machine.step_count();
                 let cp = (s / self.history.interval() + 1) * self.history.interval();
                 let target = cp
@@ -240,7 +259,7 @@ impl Session {
                     .min(s.saturating_add(far));
                 let points = &self.points;
                 self.machine
-                    .run_until(target, |i| point_before(points, i).is_some());
+                    .run_until(target, |i| !only || point_before(points, i).is_some());
                 let ran = self.machine.step_count() - s;
                 self.history.record(&self.machine);
                 f.executed += ran;
@@ -404,6 +423,13 @@ impl Session {
                     if p < r.cur {
                         best = Some((p, Hit::Instr(id)));
                     }
+                }
+                // An instruction no enabled point can stop inside runs without events.
+                if m.preview().is_some_and(|pv| {
+                    !may_stop_within(&self.points, &self.program, m.pos().instruction, &pv)
+                }) {
+                    m.run_until(r.end, |_| true);
+                    continue;
                 }
                 let scalars_before = watch_scalars.then(|| m.scalars().to_vec());
                 let Some(ev) = m.step(Granularity::Block) else {
