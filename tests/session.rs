@@ -813,3 +813,44 @@ fn last_writer_across_instructions_that_do_not_write_it() {
     assert_eq!(w0.instruction, 2, "the SetValue");
     assert!(s.last_writer(0x900).is_none());
 }
+
+/// `next N` runs all but its last 64 instructions without events: it ends where N single
+/// `next`s end, and stops at a breakpoint on the way.
+#[test]
+fn next_many_matches_single_nexts() {
+    let code: String = (0..120)
+        .map(|i| {
+            format!(
+                "Adds(dst: \"y\", src: \"y\", scalar: {}.0, count: 256),\n",
+                i % 5
+            )
+        })
+        .collect();
+    let src = format!(
+        r#"Program(
+    tensors: {{ "y": (dtype: half, addr: 0x000, len: 256, init: Fill(0)) }},
+    code: [{code}],
+)"#
+    );
+    let (mut a, mut b) = (session(&src), session(&src));
+    assert!(a.step(Granularity::Instruction, 100).is_none());
+    for _ in 0..100 {
+        b.step(Granularity::Instruction, 1);
+    }
+    assert_eq!(a.position(), b.position());
+    assert_eq!(a.position().instruction, 100);
+    assert_eq!(a.element("y", 3), b.element("y", 3));
+    let mut c = session(&src);
+    let id = c.break_instr(30, None).unwrap();
+    let stop = c.step(Granularity::Instruction, 100).unwrap();
+    assert_eq!((stop.id, stop.position.instruction), (Some(id), 30));
+    // Repeats likewise, from the middle of a repeat (each Adds has two repeats of 128).
+    let (mut a, mut b) = (session(&src), session(&src));
+    a.step(Granularity::Block, 3);
+    b.step(Granularity::Block, 3);
+    a.step(Granularity::Repeat, 150);
+    for _ in 0..150 {
+        b.step(Granularity::Repeat, 1);
+    }
+    assert_eq!(a.position(), b.position());
+}

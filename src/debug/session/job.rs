@@ -231,8 +231,18 @@ impl Session {
             let unevented = match f.mode {
                 Mode::Continue => Some(u64::MAX),
                 Mode::Steps(Granularity::Block, n) => Some(n.saturating_sub(f.units + 1)),
+                // Instructions but the last 64 (their accesses are what the motion shows).
+                Mode::Steps(Granularity::Instruction, n) if n.saturating_sub(f.units) > 64 => {
+                    Some(u64::MAX)
+                }
+                // Repeats likewise; a repeat is at least one step, so as many steps as
+                // repeats to go never overshoot.
+                Mode::Steps(Granularity::Repeat, n) if n.saturating_sub(f.units) > 64 => {
+                    Some(n - f.units - 64)
+                }
                 Mode::Steps(..) => None,
             };
+            let by_instruction = matches!(f.mode, Mode::Steps(Granularity::Instruction, _));
             // Without events: everything when only instruction breakpoints are enabled, else
             // each instruction that no enabled point can stop inside (`may_stop_within`).
             let only = self.only_instruction_points();
@@ -258,14 +268,27 @@ impl Session {
                     .min(s.saturating_add(budget - done))
                     .min(s.saturating_add(far));
                 let points = &self.points;
-                self.machine
-                    .run_until(target, |i| !only || point_before(points, i).is_some());
+                let from = self.machine.pos().instruction;
+                // Repeats completed, counting a one-step instruction as one (`back_target`).
+                let repeats =
+                    |m: &Machine| m.counts().repeats + (m.step_count() - m.counts().blocks);
+                let repeats_from = repeats(&self.machine);
+                self.machine.run_until(target, |i| {
+                    !only || by_instruction || point_before(points, i).is_some()
+                });
                 let ran = self.machine.step_count() - s;
                 self.history.record(&self.machine);
                 f.executed += ran;
                 done += ran;
-                if let Mode::Steps(..) = f.mode {
-                    f.units += ran;
+                match f.mode {
+                    Mode::Steps(Granularity::Instruction, _) => {
+                        f.units += (self.machine.pos().instruction - from) as u64;
+                    }
+                    Mode::Steps(Granularity::Repeat, _) => {
+                        f.units += repeats(&self.machine) - repeats_from;
+                    }
+                    Mode::Steps(..) => f.units += ran,
+                    Mode::Continue => {}
                 }
                 let at = self.machine.pos();
                 let stops = self.machine.status() != Status::Running
