@@ -53,7 +53,10 @@ fn event_loop(
                 _ => {}
             }
         }
-        app.tick();
+        // Slices of a running command for up to 30 ms between two frames: the keyboard is
+        // answered within that, and a fast command is not held back by drawing.
+        let t0 = std::time::Instant::now();
+        while app.tick() && t0.elapsed() < Duration::from_millis(30) {}
     }
 }
 

@@ -816,6 +816,8 @@ fn every_long_command_runs_in_slices_and_stops_on_interrupt_with_a_consistent_st
     );
     let text = screen(&a, 160, 48);
     assert!(text.contains("running: continue · step 20000"), "{text}");
+    // The other products are compared once the command stops, not at every slice.
+    assert!(text.contains("compared again when it stops"), "{text}");
     a.tick();
     a.act(ascstep::tui::keymap::Action::Interrupt);
     assert!(a.job.is_none());

@@ -682,7 +682,11 @@ impl App {
         if self.ub_follow {
             self.follow();
         }
-        self.refresh_divergence();
+        // Each other product on this instruction: once the command stopped, not at every
+        // slice of a running one (the pane says so).
+        if self.job.is_none() {
+            self.refresh_divergence();
+        }
     }
 
     fn follow(&mut self) {

@@ -16,6 +16,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let mut lines = Vec::new();
     let mut details = Vec::new();
     let extra;
+    if app.job.is_some() {
+        lines.push(Line::from(Span::styled(
+            "(as at the start of the running command; compared again when it stops)",
+            t.style("dim"),
+        )));
+    }
     match &app.divergence {
         None => {
             extra = String::new();
