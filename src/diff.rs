@@ -2,7 +2,8 @@
 //! the program to the end; every tensor element whose final value is not the same on all the
 //! products that finished is reported with its value on each, and with the instruction after
 //! which the products first disagreed about it (found by replaying them in lockstep, one
-//! instruction at a time). A product that rejects the program is reported with its error.
+//! instruction at a time, one thread per product, comparing only what each instruction may
+//! have written). A product that rejects the program is reported with its error.
 //!
 //! Values are compared by the one equality rule of `base::equality` (the expectations' rule of
 //! docs/format.md §8): bit-exact, except that any NaN equals any NaN; an uninitialised
@@ -179,31 +180,90 @@ pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
 }
 
 /// Replays the finished products in lockstep, one instruction at a time, and notes after which
-/// instruction each differing element first differs.
+/// instruction each differing element first differs. Each product runs in its own thread
+/// (products with the same data once, `Product::same_data`); after each instruction only the
+/// elements some product may have written in it are compared, as no other can have changed.
 fn first_instructions(program: &Arc<Program>, done: &[&ProductRun], elements: &mut [ElementDiff]) {
-    let mut ms: Vec<Machine> = done
-        .iter()
-        .map(|r| Machine::new(program.clone(), r.product))
-        .collect();
-    let mut left = elements.len();
-    for i in 0..program.code.len() as u32 {
-        for m in ms.iter_mut() {
-            // Whole instructions without events (the fast path where it applies).
-            while m.status() == Status::Running && m.pos().instruction <= i {
-                m.run_instruction();
-            }
-        }
-        let refs: Vec<&Machine> = ms.iter().collect();
-        for e in elements.iter_mut().filter(|e| e.first.is_none()) {
-            if differs(&refs, e.tensor, e.index) {
-                e.first = Some(i);
-                left -= 1;
-            }
-        }
-        if left == 0 {
-            break;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Barrier, Mutex};
+    let mut products: Vec<Product> = Vec::new();
+    for r in done {
+        if !products.iter().any(|&q| r.product.same_data(q)) {
+            products.push(r.product);
         }
     }
+    if products.len() < 2 {
+        return;
+    }
+    let ms: Vec<Mutex<Machine>> = products
+        .iter()
+        .map(|&p| Mutex::new(Machine::new(program.clone(), p)))
+        .collect();
+    // The pending elements by address, to find those a written range covers.
+    let size = |e: &ElementDiff| program.tensors[e.tensor].dtype.size() as u64;
+    let mut by_addr: Vec<usize> = (0..elements.len()).collect();
+    by_addr.sort_by_key(|&k| elements[k].addr);
+    let max_size = elements.iter().map(size).max().unwrap_or(1);
+    let mut left = elements.len();
+    let n = program.code.len() as u32;
+    let barrier = Barrier::new(ms.len() + 1);
+    let stop = AtomicBool::new(false);
+    fn poisoned(m: &Mutex<Machine>) -> std::sync::MutexGuard<'_, Machine> {
+        m.lock().unwrap_or_else(|e| e.into_inner())
+    }
+    std::thread::scope(|s| {
+        for m in &ms {
+            let (barrier, stop) = (&barrier, &stop);
+            s.spawn(move || {
+                for i in 0..n {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    {
+                        let mut g = poisoned(m);
+                        // Whole instructions without events (the fast path where it applies).
+                        while g.status() == Status::Running && g.pos().instruction <= i {
+                            g.run_instruction();
+                        }
+                    }
+                    barrier.wait();
+                    barrier.wait();
+                }
+            });
+        }
+        for i in 0..n {
+            barrier.wait();
+            {
+                let guards: Vec<_> = ms.iter().map(poisoned).collect();
+                let refs: Vec<&Machine> = guards.iter().map(|g| &**g).collect();
+                for w in refs.iter().flat_map(|m| m.last_writes()) {
+                    // Elements starting before w.end whose bytes reach past w.start.
+                    let lo = by_addr
+                        .partition_point(|&k| (elements[k].addr as u64) + max_size <= w.start);
+                    for &k in &by_addr[lo..] {
+                        let e = &elements[k];
+                        if e.addr as u64 >= w.end {
+                            break;
+                        }
+                        if e.first.is_none()
+                            && (e.addr as u64) + size(e) > w.start
+                            && differs(&refs, e.tensor, e.index)
+                        {
+                            elements[k].first = Some(i);
+                            left -= 1;
+                        }
+                    }
+                }
+            }
+            if left == 0 || i + 1 == n {
+                stop.store(true, Ordering::Relaxed);
+            }
+            barrier.wait();
+            if left == 0 {
+                break;
+            }
+        }
+    });
 }
 
 /// Returned values (GatherMask's rsvd_cnt) that differ among the finished products.

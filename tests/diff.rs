@@ -293,3 +293,73 @@ fn products_with_the_same_data_simulate_alike() {
     }
     assert!(checked > 40, "only {checked} programs checked");
 }
+
+/// The instruction after which an element first differs, as `diff` finds it (products in
+/// parallel, only the elements an instruction may write compared), equals the brute-force
+/// answer: every product replayed one instruction at a time and every element compared after
+/// every instruction; over every shipped program, and one where elements differ, agree again
+/// and differ once more.
+#[test]
+fn first_differing_instruction_matches_brute_force() {
+    use ascstep::diff::{diff, differs};
+    use ascstep::sim::{Machine, Product, Status};
+    use std::sync::Arc;
+    let mut programs: Vec<ascstep::base::ir::Program> = common::ron_files("programs")
+        .iter()
+        .filter_map(|p| ascstep::program::load(p).ok())
+        .collect();
+    let again = r#"Program(
+    tensors: {
+        "s": (dtype: float, addr: 0x000, len: 64, init: Fill(1)),
+        "d": (dtype: float, addr: 0x100, len: 32, init: Fill(-1)),
+    },
+    code: [
+        PairReduceSum(dst: "d", src: "s", mask: 62, repeat_times: 1, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8),
+        Duplicate(dst: "d", scalar: 5.0, count: 32),
+        Adds(dst: "s", src: "s", scalar: 1.0, count: 64),
+        PairReduceSum(dst: "d", src: "s", mask: 62, repeat_times: 1, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8),
+    ],
+)"#;
+    programs.push(ascstep::program::load_str(std::path::Path::new("again.ron"), again).unwrap());
+    let mut checked = 0;
+    for p in programs {
+        let p = Arc::new(p);
+        let report = diff(p.clone(), &Product::ALL);
+        if report.elements.is_empty() {
+            continue;
+        }
+        let done: Vec<Product> = report
+            .runs
+            .iter()
+            .filter(|r| r.finished())
+            .map(|r| r.product)
+            .collect();
+        let mut ms: Vec<Machine> = done.iter().map(|&q| Machine::new(p.clone(), q)).collect();
+        let mut first = vec![None; report.elements.len()];
+        for i in 0..p.code.len() as u32 {
+            for m in ms.iter_mut() {
+                while m.status() == Status::Running && m.pos().instruction <= i {
+                    m.run_instruction();
+                }
+            }
+            let refs: Vec<&Machine> = ms.iter().collect();
+            for (k, e) in report.elements.iter().enumerate() {
+                if first[k].is_none() && differs(&refs, e.tensor, e.index) {
+                    first[k] = Some(i);
+                }
+            }
+        }
+        for (k, e) in report.elements.iter().enumerate() {
+            assert_eq!(
+                e.first,
+                first[k],
+                "{}: element {}[{}]",
+                p.path.display(),
+                e.tensor,
+                e.index
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} programs with differences");
+}

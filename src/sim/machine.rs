@@ -83,6 +83,9 @@ pub struct Machine {
     returns: Vec<Return>,
     /// The scalar unit: named scalars and synchronisation state (docs/format.md §10).
     scalars: ScalarState,
+    /// The bytes the instruction being run or last run may have written (its plan's
+    /// destinations, a scalar step's element).
+    last_writes: Vec<Range<u64>>,
 }
 
 pub use crate::base::ir::MAX_UB;
@@ -158,7 +161,13 @@ impl Machine {
             status,
             returns: Vec::new(),
             scalars,
+            last_writes: Vec::new(),
         }
+    }
+
+    /// The bytes the current (or, at a boundary, the last) instruction may have written.
+    pub fn last_writes(&self) -> &[Range<u64>] {
+        &self.last_writes
     }
 
     pub fn program(&self) -> &Arc<Program> {
@@ -481,6 +490,12 @@ impl Machine {
         match self.prepare_here() {
             Ok((prep, uninit_seen)) => {
                 self.mask = prep.mask_at_start;
+                self.last_writes.clear();
+                for (j, op) in prep.plan.operands.iter().enumerate() {
+                    if op.kind == AccessKind::Write {
+                        self.last_writes.extend(prep.plan.extent(j));
+                    }
+                }
                 if let Some(ev) = ev {
                     ev.diagnostics.extend(prep.warnings.iter().cloned());
                 }
@@ -948,6 +963,7 @@ impl Machine {
                 }
             }
             ScalarStep::Set { dst, addr, src } => {
+                self.last_writes.push(*addr..addr + dst.size() as u64);
                 let v = match *src {
                     ScalarArg::Lit(v) => Some(v),
                     ScalarArg::Scalar(i) => {
@@ -974,6 +990,7 @@ impl Machine {
                 }
             }
             ScalarStep::CmpMask { dst, addr } => {
+                self.last_writes.push(*addr..addr + 16);
                 // Bytes the last Compare into the register did not write are unspecified
                 // (docs/semantics.md §19): they become uninitialised.
                 for (i, b) in self.scalars.cmp_mask.iter().enumerate() {
@@ -1005,6 +1022,7 @@ impl Machine {
                 }
             }
             ScalarStep::Words { dst, addr, words } => {
+                self.last_writes.push(*addr..addr + 128);
                 for (i, w) in words.iter().enumerate() {
                     mem.write_one::<u64>(dst, i as u32, addr + 8 * i as u64, *w);
                 }
