@@ -654,25 +654,32 @@ fn goto_a_position_and_switch_products_in_place() {
     );
 }
 
+/// A program on x (half 0, 0.5, …), y (half) and r (half, 0): `code` between its brackets.
+fn xyr(code: &str) -> String {
+    format!(
+        r#"Program(
+    tensors: {{
+        "x": (dtype: half, addr: 0x000, len: 512, init: Ramp(start: 0, step: 0.5)),
+        "y": (dtype: half, addr: 0x400, len: 512),
+        "r": (dtype: half, addr: 0x800, len: 16, init: Fill(0)),
+    }},
+    code: [{code}],
+)"#
+    )
+}
+
 /// A continue that only instruction breakpoints can stop runs without building events, yet
 /// stops where stepping block by block stops, with the same state and the same last event
 /// (the last block of the instruction before), and the same end and warnings when nothing
 /// stops it.
 #[test]
 fn continue_to_an_instruction_breakpoint_matches_stepping() {
-    let src = r#"Program(
-    tensors: {
-        "x": (dtype: half, addr: 0x000, len: 512, init: Ramp(start: 0, step: 0.5)),
-        "y": (dtype: half, addr: 0x400, len: 512),
-        "r": (dtype: half, addr: 0x800, len: 16, init: Fill(0)),
-    },
-    code: [
+    let src = &xyr(r#"
         Muls(dst: "y", src: "x", scalar: 2.0, count: 512),
         Adds(dst: "y", src: "y", scalar: 1.0, mask: 100, repeat_times: 4, params: [1, 1, 8, 8]),
         WholeReduceSum(dst: "r", src: "y", mask: 128, repeat_times: 4, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8),
         Adds(dst: "y", src: "y", scalar: 1.0, count: 512),
-    ],
-)"#;
+"#);
     let mut fast = session(src);
     let b = fast.break_instr(2, None).unwrap();
     let stop = fast.cont().unwrap();
@@ -732,20 +739,13 @@ fn continue_to_an_instruction_breakpoint_matches_stepping() {
 /// looking at every event stops.
 #[test]
 fn continue_to_a_watchpoint_matches_stepping() {
-    let src = r#"Program(
-    tensors: {
-        "x": (dtype: half, addr: 0x000, len: 512, init: Ramp(start: 0, step: 0.5)),
-        "y": (dtype: half, addr: 0x400, len: 512),
-        "r": (dtype: half, addr: 0x800, len: 16, init: Fill(0)),
-    },
-    code: [
+    let src = &xyr(r#"
         Muls(dst: "y", src: "x", scalar: 2.0, count: 512),
         Adds(dst: "y", src: "y", scalar: 1.0, count: 512),
         Muls(dst: "y", src: "y", scalar: 0.5, count: 512),
         WholeReduceSum(dst: "r", src: "y", mask: 128, repeat_times: 4, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8),
         Adds(dst: "y", src: "y", scalar: 1.0, count: 512),
-    ],
-)"#;
+"#);
     // r[2] is written by repeat 2 of the WholeReduceSum, after its last block.
     let target = |a: &ascstep::sim::Access| {
         a.kind == AccessKind::Write && a.addrs.iter().any(|&e| (0x804..0x806).contains(&e))
