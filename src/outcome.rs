@@ -4,7 +4,7 @@
 use crate::base::dtype::Value;
 use crate::base::equality::same_element;
 use crate::base::ir::{ExpectCheck, Program};
-use crate::sim::trace::last_writes;
+use crate::sim::trace::last_writer_instructions;
 use crate::sim::{Machine, Product, Status};
 use serde::Serialize;
 use std::sync::Arc;
@@ -103,11 +103,7 @@ pub fn judge(machine: Machine, deny_warnings: bool) -> Outcome {
 /// For each UB byte in `addrs`, the instruction that last wrote it, found by replaying the
 /// program block by block (only reports of failures need it, so the hot path keeps no map).
 pub fn last_writers(program: &Arc<Program>, product: Product, addrs: &[u32]) -> Vec<Option<u32>> {
-    let m = Machine::new(program.clone(), product);
-    last_writes(m, u64::MAX, addrs)
-        .into_iter()
-        .map(|w| w.map(|w| w.pos.instruction))
-        .collect()
+    last_writer_instructions(Machine::new(program.clone(), product), addrs)
 }
 
 /// Evaluates every `expect` entry.

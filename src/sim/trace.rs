@@ -52,3 +52,78 @@ pub fn last_writes(mut m: Machine, end: u64, addrs: &[u32]) -> Vec<Option<Write>
     }
     out
 }
+
+/// For each of `addrs`, the instruction that last wrote that byte in a run of `m` to its end.
+/// One pass without events notes, per byte, the last few instructions that may write it (by
+/// `Machine::preview`); each is then replayed block by block, latest first, until one really
+/// writes it (a masked lane inside an operand's extent does not). A byte whose last candidates
+/// all miss is found by the block-by-block replay of `last_writes`.
+pub fn last_writer_instructions(m: Machine, addrs: &[u32]) -> Vec<Option<u32>> {
+    const KEEP: usize = 8;
+    let start = m.clone();
+    let mut cands: Vec<Vec<(u32, u64)>> = vec![Vec::new(); addrs.len()];
+    let mut dropped = vec![false; addrs.len()];
+    let mut run = m;
+    while run.status() == Status::Running {
+        let Some(pv) = run.preview() else {
+            run.run_until(u64::MAX, |_| true);
+            continue;
+        };
+        let here = (run.pos().instruction, run.step_count());
+        for ((c, d), &x) in cands.iter_mut().zip(dropped.iter_mut()).zip(addrs) {
+            let may = !pv.quiet
+                || pv.ranges.iter().any(|(k, r)| {
+                    *k == AccessKind::Write && r.start <= x as u64 && (x as u64) < r.end
+                });
+            if may {
+                if c.len() == KEEP {
+                    c.remove(0);
+                    *d = true;
+                }
+                c.push(here);
+            }
+        }
+        run.run_until(u64::MAX, |_| true);
+    }
+    let mut out: Vec<Option<u32>> = vec![None; addrs.len()];
+    let mut settled = vec![false; addrs.len()];
+    let mut steps: Vec<(u32, u64)> = cands.iter().flatten().copied().collect();
+    steps.sort_unstable();
+    steps.dedup();
+    for &(instr, step) in steps.iter().rev() {
+        let waiting: Vec<usize> = (0..addrs.len())
+            .filter(|&k| !settled[k] && cands[k].contains(&(instr, step)))
+            .collect();
+        if waiting.is_empty() {
+            continue;
+        }
+        let mut mm = start.clone();
+        mm.run_to(step);
+        let mut hit = vec![false; waiting.len()];
+        while mm.status() == Status::Running && mm.pos().instruction == instr {
+            let Some(ev) = mm.step(Granularity::Block) else {
+                break;
+            };
+            for a in ev.accesses.iter().filter(|a| a.kind == AccessKind::Write) {
+                for (h, &k) in hit.iter_mut().zip(&waiting) {
+                    *h |= a.touches(addrs[k], addrs[k] + 1);
+                }
+            }
+        }
+        for (h, &k) in hit.iter().zip(&waiting) {
+            if *h {
+                out[k] = Some(instr);
+                settled[k] = true;
+            } else if cands[k].first() == Some(&(instr, step)) {
+                // Every candidate missed: never written, unless older candidates were
+                // dropped, which the slow, certain way then searches.
+                if dropped[k] {
+                    let w = last_writes(start.clone(), u64::MAX, &[addrs[k]]);
+                    out[k] = w.into_iter().flatten().next().map(|w| w.pos.instruction);
+                }
+                settled[k] = true;
+            }
+        }
+    }
+    out
+}
