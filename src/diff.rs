@@ -116,11 +116,7 @@ pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
     };
     // A product whose data equals an earlier one's (Atlas A3 and A2) takes that run when it
     // finished; a rejection is rerun, as its message names the product.
-    let stand_in: Vec<Option<usize>> = products
-        .iter()
-        .enumerate()
-        .map(|(i, &p)| products[..i].iter().position(|&q| p.same_data(q)))
-        .collect();
+    let stand_in = stand_ins(products);
     let mut runs: Vec<Option<ProductRun>> = std::thread::scope(|s| {
         let handles: Vec<_> = products
             .iter()
@@ -179,6 +175,16 @@ pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
     }
 }
 
+/// For each product, the earlier one in `products` whose data is the same
+/// (`Product::same_data`), if any: one run stands for both.
+fn stand_ins(products: &[Product]) -> Vec<Option<usize>> {
+    products
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| products[..i].iter().position(|&q| p.same_data(q)))
+        .collect()
+}
+
 /// Replays the finished products in lockstep, one instruction at a time, and notes after which
 /// instruction each differing element first differs. Each product runs in its own thread
 /// (products with the same data once, `Product::same_data`); after each instruction only the
@@ -186,12 +192,12 @@ pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
 fn first_instructions(program: &Arc<Program>, done: &[&ProductRun], elements: &mut [ElementDiff]) {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Barrier, Mutex};
-    let mut products: Vec<Product> = Vec::new();
-    for r in done {
-        if !products.iter().any(|&q| r.product.same_data(q)) {
-            products.push(r.product);
-        }
-    }
+    let all: Vec<Product> = done.iter().map(|r| r.product).collect();
+    let products: Vec<Product> = all
+        .iter()
+        .zip(stand_ins(&all))
+        .filter_map(|(&p, s)| s.is_none().then_some(p))
+        .collect();
     if products.len() < 2 {
         return;
     }

@@ -85,17 +85,22 @@ fn a_command_the_session_refuses_stops_the_replay_too() {
     );
 }
 
+/// `ascstep replay PROGRAM --script SCRIPT --report json`.
+fn replay_json(program: &std::path::Path, script: &std::path::Path) -> common::Run {
+    ascstep([
+        "replay",
+        s(program),
+        "--script",
+        s(script),
+        "--report",
+        "json",
+    ])
+}
+
 #[test]
 fn json_report_has_position_and_stops() {
     let script = root("tests/scripts/add_reverse.script");
-    let r = ascstep([
-        "replay",
-        s(&root("programs/seed_add_int16_mask64.ron")),
-        "--script",
-        s(&script),
-        "--report",
-        "json",
-    ]);
+    let r = replay_json(&root("programs/seed_add_int16_mask64.ron"), &script);
     assert_eq!(r.code, 0, "{}", r.dump());
     let j = r.json();
     assert_eq!(j["status"], "ok");
@@ -120,14 +125,7 @@ fn a_paused_replay_reports_paused() {
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("pause.script");
     std::fs::write(&script, "step block 3\nwhere\n").unwrap();
-    let r = ascstep([
-        "replay",
-        s(&root("programs/seed_add_int16_mask64.ron")),
-        "--script",
-        s(&script),
-        "--report",
-        "json",
-    ]);
+    let r = replay_json(&root("programs/seed_add_int16_mask64.ron"), &script);
     assert_eq!(r.code, 0, "{}", r.dump());
     let j = r.json();
     assert_eq!(j["status"], "paused");
@@ -167,14 +165,7 @@ fn print_of_a_tensor_beyond_this_products_ub_is_refused_not_a_panic() {
 #[test]
 fn replay_json_reports_an_exit_3_too() {
     let script = root("tests/scripts/bad_command.script");
-    let r = ascstep([
-        "replay",
-        s(&root("programs/seed_add_int16_mask64.ron")),
-        "--script",
-        s(&script),
-        "--report",
-        "json",
-    ]);
+    let r = replay_json(&root("programs/seed_add_int16_mask64.ron"), &script);
     assert_eq!(r.code, 3, "{}", r.dump());
     let j = r.json();
     assert_eq!(j["status"], "invalid");
@@ -182,14 +173,7 @@ fn replay_json_reports_an_exit_3_too() {
     assert_eq!(j["diagnostics"][0]["line"], 2);
     assert!(j["version"].is_string());
     let bad = root("tests/bad_programs/gm_operand.ron");
-    let r = ascstep([
-        "replay",
-        s(&bad),
-        "--script",
-        s(&script),
-        "--report",
-        "json",
-    ]);
+    let r = replay_json(&bad, &script);
     assert_eq!(r.code, 3, "{}", r.dump());
     assert_eq!(r.json()["diagnostics"][0]["code"], "gm-operand");
 }

@@ -245,27 +245,18 @@ fn half_tree_f16c(w: &mut [f32]) -> u16 {
         }
     };
     let widen = |h: u16| -> f32 { _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(h as i32))) };
-    let mut n = w.len();
-    while n > 1 {
-        let half = n / 2;
-        for i in 0..half {
-            w[i] = widen(narrow(w[2 * i] + w[2 * i + 1]));
-        }
-        if n % 2 == 1 {
-            w[half] = w[n - 1];
-        }
-        n = n.div_ceil(2);
-    }
-    narrow(w[0])
+    narrow(tree(w, |a, b| widen(narrow(a + b))))
 }
 
-/// `Num::sum_tree` by `vadd`, in place.
-pub fn pair_tree<T: Num>(v: &mut [T]) -> T {
+/// The binary tree over adjacent pairs of `v` (non-empty), in place, with `add`: each level
+/// adds pairs (0, 1), (2, 3), …; an odd last element passes up unchanged.
+#[inline(always)]
+fn tree<X: Copy>(v: &mut [X], mut add: impl FnMut(X, X) -> X) -> X {
     let mut n = v.len();
     while n > 1 {
         let half = n / 2;
         for i in 0..half {
-            v[i] = v[2 * i].vadd(v[2 * i + 1]);
+            v[i] = add(v[2 * i], v[2 * i + 1]);
         }
         if n % 2 == 1 {
             v[half] = v[n - 1];
@@ -273,6 +264,11 @@ pub fn pair_tree<T: Num>(v: &mut [T]) -> T {
         n = n.div_ceil(2);
     }
     v[0]
+}
+
+/// `Num::sum_tree` by `vadd`, in place.
+pub fn pair_tree<T: Num>(v: &mut [T]) -> T {
+    tree(v, T::vadd)
 }
 
 macro_rules! num_small_float {
@@ -304,18 +300,10 @@ macro_rules! num_small_float {
                     let h = unsafe { half_tree_f16c(&mut w[..v.len()]) };
                     return <$t as Elem>::load(&h.to_le_bytes());
                 }
-                let mut n = v.len();
-                while n > 1 {
-                    let half = n / 2;
-                    for i in 0..half {
-                        w[i] = <$t>::narrow(canon_f32(w[2 * i] + w[2 * i + 1])).widen();
-                    }
-                    if n % 2 == 1 {
-                        w[half] = w[n - 1];
-                    }
-                    n = n.div_ceil(2);
-                }
-                <$t>::narrow(w[0])
+                let s = tree(&mut w[..v.len()], |a, b| {
+                    <$t>::narrow(canon_f32(a + b)).widen()
+                });
+                <$t>::narrow(s)
             }
             #[inline(always)]
             fn vsub(self, o: Self) -> Self {

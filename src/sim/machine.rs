@@ -67,6 +67,15 @@ pub struct Preview {
     pub ranges: Vec<(AccessKind, Range<u64>)>,
 }
 
+impl Preview {
+    /// Whether an operand whose kind `want` accepts may touch a byte of `lo..hi`.
+    pub fn may_touch(&self, want: impl Fn(AccessKind) -> bool, lo: u64, hi: u64) -> bool {
+        self.ranges
+            .iter()
+            .any(|(k, r)| want(*k) && r.start < hi && lo < r.end)
+    }
+}
+
 /// The machine. Cloning it is a full snapshot (UB, shadow, register, cursor).
 #[derive(Clone, Debug)]
 pub struct Machine {
@@ -335,22 +344,8 @@ impl Machine {
 
     /// Runs the rest of the current instruction without events (fast path where possible).
     pub fn run_instruction(&mut self) -> Status {
-        let i = self.pos.instruction;
-        while self.status == Status::Running && self.pos.instruction == i {
-            if self.active.is_none() && !self.enter(None) {
-                break;
-            }
-            let fast = self
-                .active
-                .as_ref()
-                .is_some_and(|a| a.prep.fast && a.prep.plan.repeats > 0)
-                && self.pos.block == 0;
-            if fast {
-                self.run_fast();
-            } else {
-                self.step_block(None);
-            }
-        }
+        // Every boundary stops it: the first one reached is the end of this instruction.
+        self.run_until(u64::MAX, |_| true);
         self.status
     }
 
@@ -755,16 +750,6 @@ impl Machine {
                 }
             }
         }
-        // A count-form ReduceSum leaves its result in the register GetReduceRepeatSumSpr reads
-        // (docs/semantics.md §17).
-        let code = &self.program.code[self.pos.instruction as usize];
-        if code.op == Op::ReduceSum && matches!(code.form(), Form::Count(_)) {
-            if let Some(d) = plan.operands.iter().find(|o| o.role == "dst") {
-                let bytes = self.ub.bytes();
-                let (s, e) = (d.base as usize, d.base as usize + d.size() as usize);
-                self.scalars.reduce_sum = bytes.get(s..e).map(|b| d.dtype.decode(b));
-            }
-        }
         self.registers(&active);
         if matches!(active.prep.exec, Exec::GatherMask(_)) {
             self.returns.push(Return {
@@ -794,13 +779,22 @@ impl Machine {
 }
 
 impl Machine {
-    /// The registers an instruction leaves for the scalar unit (docs/semantics.md §19): the
-    /// CmpMask register after a Compare into it, the max/min register after ReduceRepeat
-    /// MAX/MIN, ReduceMax and ReduceMin.
+    /// The registers an instruction leaves for the scalar unit: the ReduceSum register after
+    /// a count-form ReduceSum (docs/semantics.md §17), the CmpMask register after a Compare into
+    /// it, the max/min register after ReduceRepeat MAX/MIN, ReduceMax and ReduceMin (§19).
     fn registers(&mut self, active: &Active) {
         let code = &self.program.code[self.pos.instruction as usize];
         let plan = &active.prep.plan;
+        // The bits of dst's first element, a whole-tensor reduction's result.
+        let result = || {
+            let d = plan.operands.iter().find(|o| o.role == "dst")?;
+            let (s, e) = (d.base as usize, d.base as usize + d.size() as usize);
+            Some((d.dtype, self.ub.bytes().get(s..e).map(|b| d.dtype.bits(b))?))
+        };
         match code.op {
+            Op::ReduceSum if matches!(code.form(), Form::Count(_)) => {
+                self.scalars.reduce_sum = result().map(|(d, b)| d.decode(&b.to_le_bytes()));
+            }
             Op::CompareReg => {
                 let n = (plan.par / 8) as usize;
                 self.scalars.cmp_mask =
@@ -833,11 +827,7 @@ impl Machine {
                         code.name()
                     );
                 } else if whole {
-                    let dst = plan.operands.iter().find(|o| o.role == "dst");
-                    reg.value = dst.and_then(|d| {
-                        let (s, e) = (d.base as usize, d.base as usize + d.size() as usize);
-                        self.ub.bytes().get(s..e).map(|b| d.dtype.bits(b))
-                    });
+                    reg.value = result().map(|(_, b)| b);
                     reg.why = format!("{} leaves no accurate index in the register", code.name());
                 } else if let Some((bits, i)) = active.scratch.best {
                     reg.value = Some(bits);

@@ -5,6 +5,10 @@
 use crate::sim::plan::AccessKind;
 use crate::sim::{Access, Granularity, Machine, Pos, Status};
 
+fn writes(k: AccessKind) -> bool {
+    k == AccessKind::Write
+}
+
 /// A write found by replaying: the block step that made it and the access that touched the
 /// byte.
 #[derive(Clone, Debug)]
@@ -24,12 +28,9 @@ pub fn last_writes(mut m: Machine, end: u64, addrs: &[u32]) -> Vec<Option<Write>
         // without events.
         let skip = m.preview().is_some_and(|pv| {
             pv.quiet
-                && !pv.ranges.iter().any(|(k, r)| {
-                    *k == AccessKind::Write
-                        && addrs
-                            .iter()
-                            .any(|&x| r.start <= x as u64 && (x as u64) < r.end)
-                })
+                && !addrs
+                    .iter()
+                    .any(|&x| pv.may_touch(writes, x as u64, x as u64 + 1))
         });
         if skip {
             m.run_until(end, |_| true);
@@ -71,10 +72,7 @@ pub fn last_writer_instructions(m: Machine, addrs: &[u32]) -> Vec<Option<u32>> {
         };
         let here = (run.pos().instruction, run.step_count());
         for ((c, d), &x) in cands.iter_mut().zip(dropped.iter_mut()).zip(addrs) {
-            let may = !pv.quiet
-                || pv.ranges.iter().any(|(k, r)| {
-                    *k == AccessKind::Write && r.start <= x as u64 && (x as u64) < r.end
-                });
+            let may = !pv.quiet || pv.may_touch(writes, x as u64, x as u64 + 1);
             if may {
                 if c.len() == KEEP {
                     c.remove(0);

@@ -273,11 +273,6 @@ pub(super) fn may_stop_within(
     if !pv.quiet {
         return true;
     }
-    let meets = |want: &dyn Fn(AccessKind) -> bool, lo: u64, hi: u64| {
-        pv.ranges
-            .iter()
-            .any(|(k, r)| want(*k) && r.start < hi && lo < r.end)
-    };
     points.iter().filter(|b| b.enabled).any(|b| match &b.kind {
         PointKind::Instr {
             instruction: i,
@@ -286,11 +281,11 @@ pub(super) fn may_stop_within(
         PointKind::Instr { .. } | PointKind::Scalar { .. } | PointKind::Diagnostics => false,
         PointKind::Watch {
             start, end, kind, ..
-        } => meets(&|a| kind.matches(a), *start as u64, *end as u64),
+        } => pv.may_touch(|a| kind.matches(a), *start as u64, *end as u64),
         PointKind::Cond { tensor, index, .. } => program.tensors.get(*tensor).is_some_and(|t| {
             let s = t.dtype.size() as u64;
             let lo = t.addr as u64 + *index as u64 * s;
-            meets(&|a| a == AccessKind::Write, lo, lo + s)
+            pv.may_touch(|a| a == AccessKind::Write, lo, lo + s)
         }),
     })
 }

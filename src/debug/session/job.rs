@@ -268,11 +268,8 @@ impl Session {
                     .min(s.saturating_add(budget - done))
                     .min(s.saturating_add(far));
                 let points = &self.points;
-                let from = self.machine.pos().instruction;
-                // Repeats completed, counting a one-step instruction as one (`back_target`).
-                let repeats =
-                    |m: &Machine| m.counts().repeats + (m.step_count() - m.counts().blocks);
-                let repeats_from = repeats(&self.machine);
+                let from = unit_index(&self.machine, Granularity::Instruction);
+                let repeats_from = unit_index(&self.machine, Granularity::Repeat);
                 self.machine.run_until(target, |i| {
                     !only || by_instruction || point_before(points, i).is_some()
                 });
@@ -282,10 +279,10 @@ impl Session {
                 done += ran;
                 match f.mode {
                     Mode::Steps(Granularity::Instruction, _) => {
-                        f.units += (self.machine.pos().instruction - from) as u64;
+                        f.units += unit_index(&self.machine, Granularity::Instruction) - from;
                     }
                     Mode::Steps(Granularity::Repeat, _) => {
-                        f.units += repeats(&self.machine) - repeats_from;
+                        f.units += unit_index(&self.machine, Granularity::Repeat) - repeats_from;
                     }
                     Mode::Steps(..) => f.units += ran,
                     Mode::Continue => {}
@@ -506,17 +503,7 @@ impl Session {
     pub(super) fn back_target(&self, g: Granularity, n: u64) -> u64 {
         let cur = self.step_count();
         let p = self.machine.pos();
-        // Units completed before a machine's position: instructions, or repeats plus the
-        // one-step instructions (scalar unit, sync, mask register, zero repeats).
-        let index = |m: &Machine| -> u64 {
-            match g {
-                Granularity::Instruction => m.pos().instruction as u64,
-                _ => {
-                    let c = m.counts();
-                    c.repeats + (m.step_count() - c.blocks)
-                }
-            }
-        };
+        let index = |m: &Machine| unit_index(m, g);
         let mid = match g {
             Granularity::Block => return cur.saturating_sub(n),
             Granularity::Repeat => p.block != 0,
@@ -576,5 +563,18 @@ fn unit(g: Granularity) -> &'static str {
         Granularity::Block => "block",
         Granularity::Repeat => "repeat",
         Granularity::Instruction => "instruction",
+    }
+}
+
+/// Units of `g` completed before a machine's position, an index that never decreases along a
+/// run: instructions, or repeats plus the one-step instructions (scalar unit, sync, mask
+/// register, zero repeats).
+fn unit_index(m: &Machine, g: Granularity) -> u64 {
+    match g {
+        Granularity::Instruction => m.pos().instruction as u64,
+        _ => {
+            let c = m.counts();
+            c.repeats + (m.step_count() - c.blocks)
+        }
     }
 }

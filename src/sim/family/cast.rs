@@ -428,13 +428,17 @@ fn dequant_source(c: &Ctx, vec_deq: bool) -> Option<(u64, Option<OpAddr>)> {
             false,
         ) => Some((crate::base::ir::deq_config(*scale as f32, *o, *sm), None)),
         (Args::VecDeqScale { vdeq, .. }, true) => {
-            let op = OpAddr {
-                dtype: DType::UInt64,
-                ..OpAddr::of(c.program, vdeq, "vdeq", AccessKind::Read, 1, 8)
-            };
-            Some((0, Some(op)))
+            Some((0, Some(vdeq_words(c, vdeq, AccessKind::Read))))
         }
         _ => None,
+    }
+}
+
+/// The 16 uint64 configuration words of SetDeqScale's vector form at `vdeq`.
+fn vdeq_words(c: &Ctx, vdeq: &Operand, kind: AccessKind) -> OpAddr {
+    OpAddr {
+        dtype: DType::UInt64,
+        ..OpAddr::of(c.program, vdeq, "vdeq", kind, 1, 8)
     }
 }
 
@@ -635,10 +639,7 @@ impl Room for DeqScaleRoom {
     fn exec(&self, c: &Ctx, _t: &Types, _lanes: &LaneSource) -> Exec {
         match &c.instr.args {
             Args::VecDeqScale { vdeq, words } => {
-                let op = OpAddr {
-                    dtype: DType::UInt64,
-                    ..OpAddr::of(c.program, vdeq, "vdeq", AccessKind::Write, 1, 8)
-                };
+                let op = vdeq_words(c, vdeq, AccessKind::Write);
                 Exec::Scalar(crate::sim::family::scalar_unit::ScalarStep::Words {
                     dst: op,
                     addr: op.base as u64,

@@ -141,7 +141,8 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
         }
         return;
     }
-    if half && out.len() >= 8 {
+    // Whole runs only: a block step's few lanes are not worth the set-up.
+    if half && out.len() >= 64 {
         let splat: [T; 1024];
         let (op, y) = match k.op {
             Op::Adds | Op::Muls => {

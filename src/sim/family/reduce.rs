@@ -10,7 +10,7 @@ use crate::sim::access::Mem;
 use crate::sim::checks::{Ctx, Types};
 use crate::sim::family::{Exec, Room, Scratch};
 use crate::sim::lanes::Num;
-use crate::sim::mask::LaneSource;
+use crate::sim::mask::{LaneSource, Lanes};
 use crate::sim::plan::{AccessKind, BlockStep, Indexing, OpAddr, Plan, BLOCKS};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -195,6 +195,38 @@ pub(crate) fn tree_sum<T: Num>(v: &mut [Option<T>]) -> Option<T> {
     v.first().copied().flatten()
 }
 
+/// The tree sum of a block's active lanes: `vals[i]` is lane `k0 + i`; None when no lane is
+/// active. All active: the type's own tree on plain values (`Num::sum_tree`).
+pub(crate) fn block_sum<T: Num>(vals: &mut [T], lanes: &Lanes, k0: u32) -> Option<T> {
+    let n = vals.len();
+    if n > 0 && lanes.all_in(k0, k0 + n as u32) {
+        return Some(T::sum_tree(vals));
+    }
+    let mut v = [None; 32];
+    for (i, x) in v.iter_mut().enumerate().take(n) {
+        *x = lanes.has(k0 + i as u32).then_some(vals[i]);
+    }
+    tree_sum(&mut v[..n.min(32)])
+}
+
+/// The largest (`max`) or smallest of a block's active lanes and its lane, `k0 + i` for
+/// `vals[i]` (`pick`'s rules); None when no lane is active.
+pub(crate) fn block_best<T: Num>(
+    vals: &[T],
+    lanes: &Lanes,
+    k0: u32,
+    max: bool,
+) -> Option<(T, u32)> {
+    let mut best = None;
+    for (i, &x) in vals.iter().enumerate() {
+        let k = k0 + i as u32;
+        if lanes.has(k) {
+            best = pick(best, x, k, max);
+        }
+    }
+    best
+}
+
 /// Keeps the better of the current best and lane `k`'s value: NaN wins and stays, ties keep
 /// the first (smallest) index (docs/semantics.md §5.2).
 #[inline(always)]
@@ -291,20 +323,10 @@ pub fn exec_block<T: Num>(
             let result = if !any {
                 k.empty_fill
                     .map(|f| T::from_value(Value::Float(fill_value(&f, c, k.dtype))))
-            } else if c == Combine::Sum && lanes.all_in(ks.start, ks.end) {
-                Some(T::sum_tree(&mut vals[..n]))
             } else if c == Combine::Sum {
-                let mut v = [None; 32];
-                for (i, x) in v.iter_mut().enumerate().take(n) {
-                    *x = active(i).then_some(vals[i]);
-                }
-                tree_sum(&mut v[..n])
+                block_sum(&mut vals[..n], &lanes, ks.start)
             } else {
-                let mut best = None;
-                for i in (0..n).filter(|&i| active(i)) {
-                    best = pick(best, vals[i], i as u32, c == Combine::Max);
-                }
-                best.map(|(v, _)| v)
+                block_best(&vals[..n], &lanes, ks.start, c == Combine::Max).map(|(v, _)| v)
             };
             if let Some(v) = result {
                 mem.write_one(dst, b, dst.addr(r, b), v);
@@ -313,20 +335,11 @@ pub fn exec_block<T: Num>(
         Kind::Whole => {
             partials[b as usize] = if !any {
                 None
-            } else if c == Combine::Sum && lanes.all_in(ks.start, ks.end) {
-                Some((bits(T::sum_tree(&mut vals[..n])), 0))
             } else if c == Combine::Sum {
-                let mut v = [None; 32];
-                for (i, x) in v.iter_mut().enumerate().take(n) {
-                    *x = active(i).then_some(vals[i]);
-                }
-                tree_sum(&mut v[..n]).map(|s| (bits(s), 0))
+                block_sum(&mut vals[..n], &lanes, ks.start).map(|s| (bits(s), 0))
             } else {
-                let mut best = None;
-                for i in (0..n).filter(|&i| active(i)) {
-                    best = pick(best, vals[i], ks.start + i as u32, c == Combine::Max);
-                }
-                best.map(|(v, i)| (bits(v), i))
+                block_best(&vals[..n], &lanes, ks.start, c == Combine::Max)
+                    .map(|(v, i)| (bits(v), i))
             };
             if b == BLOCKS - 1 {
                 let parts = std::mem::take(partials);

@@ -20,7 +20,7 @@ use crate::base::product::SumScheme;
 use crate::sim::access::Mem;
 use crate::sim::checks::{lanes, zero_repeat_msg, Ctx, Types};
 use crate::sim::family::fill::{from_bits, to_bits};
-use crate::sim::family::reduce::{pick, tree_sum};
+use crate::sim::family::reduce::{block_best, block_sum, pick, tree_sum};
 use crate::sim::family::Scratch;
 use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
@@ -79,20 +79,11 @@ pub fn exec_block<T: Num>(
     } else {
         scratch.partials[b as usize] = if !any {
             None
-        } else if sum && lanes.all_in(ks.start, ks.end) {
-            Some((to_bits(T::sum_tree(&mut vals[..n])), 0))
         } else if sum {
-            let mut v = [None; 32];
-            for (i, x) in v.iter_mut().enumerate().take(n) {
-                *x = active(i).then_some(vals[i]);
-            }
-            tree_sum(&mut v[..n]).map(|s| (to_bits(s), 0))
+            block_sum(&mut vals[..n], &lanes, ks.start).map(|s| (to_bits(s), 0))
         } else {
-            let mut best = None;
-            for i in (0..n).filter(|&i| active(i)) {
-                best = pick(best, vals[i], ks.start + i as u32, k.op == Op::ReduceMax);
-            }
-            best.map(|(v, i)| (to_bits(v), i))
+            block_best(&vals[..n], &lanes, ks.start, k.op == Op::ReduceMax)
+                .map(|(v, i)| (to_bits(v), i))
         };
         if b == BLOCKS - 1 {
             let parts = std::mem::take(&mut scratch.partials);
