@@ -122,6 +122,30 @@ pub struct UiArgs {
     pub keymap: Option<PathBuf>,
 }
 
+/// A time limit in seconds; `None` for 0 (no limit).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Seconds(pub Option<std::time::Duration>);
+
+impl Seconds {
+    /// The instant the limit ends at, counted from now.
+    fn deadline(self) -> Option<std::time::Instant> {
+        self.0.map(|d| std::time::Instant::now() + d)
+    }
+}
+
+/// Seconds, e.g. `10` or `2.5`; 0 is no limit.
+fn parse_seconds(s: &str) -> Result<Seconds, String> {
+    match s.trim().parse::<f64>() {
+        Ok(0.0) => Ok(Seconds(None)),
+        Ok(x) if x.is_finite() && x > 0.0 && x <= 1e9 => {
+            Ok(Seconds(Some(std::time::Duration::from_secs_f64(x))))
+        }
+        _ => Err(format!(
+            "`{s}` is not a time limit; write seconds from 0 (no limit) to 1e9, e.g. 10 or 2.5"
+        )),
+    }
+}
+
 /// `WxH`, e.g. `160x48`.
 fn parse_size(s: &str) -> Result<(u16, u16), String> {
     let (w, h) = s
@@ -181,6 +205,10 @@ pub enum Command {
         /// Screen size for --screen, WxH.
         #[arg(long, value_parser = parse_size, default_value = "160x48")]
         size: (u16, u16),
+        /// Stop the script (exit 3, `timeout`) once the replay has run this many seconds;
+        /// 0: no limit.
+        #[arg(long, value_parser = parse_seconds, default_value = "10", allow_negative_numbers = true)]
+        timeout: Seconds,
         #[command(flatten)]
         ui: UiArgs,
     },
@@ -349,12 +377,13 @@ pub fn main_with(cli: Cli) -> i32 {
             report,
             screen,
             size,
+            timeout,
             ui,
         } => {
             if screen {
-                replay_screen(&program, &script, size, &ui)
+                replay_screen(&program, &script, size, timeout, &ui)
             } else {
-                replay(&program, &script, ui.product, report)
+                replay(&program, &script, ui.product, report, timeout)
             }
         }
         Command::Diff {
@@ -407,7 +436,14 @@ pub fn main_with(cli: Cli) -> i32 {
     }
 }
 
-fn replay(program: &Path, script: &Path, product: Option<Product>, report: ReportFormat) -> i32 {
+fn replay(
+    program: &Path,
+    script: &Path,
+    product: Option<Product>,
+    report: ReportFormat,
+    timeout: Seconds,
+) -> i32 {
+    let deadline = timeout.deadline();
     let p = match load_reporting(program, report, product) {
         Ok(p) => p,
         Err(code) => return code,
@@ -418,6 +454,7 @@ fn replay(program: &Path, script: &Path, product: Option<Product>, report: Repor
     };
     let product = product.unwrap_or(p.product);
     let mut session = crate::debug::Session::new(p.clone(), product);
+    session.set_deadline(deadline);
     let (echoes, bad) = crate::debug::script::run(&mut session, &text);
     if report == ReportFormat::Text {
         for e in &echoes {
@@ -527,7 +564,14 @@ fn tui(program: &Path, ui: &UiArgs) -> i32 {
     }
 }
 
-fn replay_screen(program: &Path, script: &Path, (w, h): (u16, u16), ui: &UiArgs) -> i32 {
+fn replay_screen(
+    program: &Path,
+    script: &Path,
+    (w, h): (u16, u16),
+    timeout: Seconds,
+    ui: &UiArgs,
+) -> i32 {
+    let deadline = timeout.deadline();
     let mut app = match make_app(program, ui) {
         Ok(a) => a,
         Err(c) => return c,
@@ -536,6 +580,7 @@ fn replay_screen(program: &Path, script: &Path, (w, h): (u16, u16), ui: &UiArgs)
         Ok(t) => t,
         Err(code) => return code,
     };
+    app.session.set_deadline(deadline);
     if let Err(d) = crate::tui::run_script(&mut app, &text) {
         emit(&d.render(&script.display().to_string(), &text));
         return EXIT_INVALID;

@@ -204,3 +204,102 @@ fn reports_are_byte_identical_from_run_to_run() {
         assert_eq!(a.stderr, b.stderr, "{args:?}");
     }
 }
+
+/// A long program (400 Adds of 255 repeats, 816,000 block steps) and a script of 20,000 long
+/// motions: minutes of work, which `--timeout` cuts short (exit 3, `timeout` at the line it
+/// stopped in, the report of where it got to).
+fn endless_replay(name: &str) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
+    let dir = common::scratch(name);
+    let add = "Add(dst: \"d\", src0: \"a\", src1: \"a\", mask: 128, repeat_times: 255, params: [1, 1, 1, 8, 8, 8]),\n";
+    let prog = dir.join("long.ron");
+    std::fs::write(
+        &prog,
+        format!(
+            "Program(product: atlas_a2, tensors: {{ \"a\": (dtype: half, addr: 0, len: 32640, init: Fill(1)), \"d\": (dtype: half, addr: 0x10000, len: 32640) }}, code: [\n{}])",
+            add.repeat(400)
+        ),
+    )
+    .unwrap();
+    let script = dir.join("long.script");
+    std::fs::write(
+        &script,
+        "watch a[5] write\n".to_string() + &"continue\nreverse-continue\n".repeat(10_000),
+    )
+    .unwrap();
+    (dir, prog, script)
+}
+
+#[test]
+fn timeout_stops_a_script_of_long_motions_with_exit_3() {
+    let (dir, prog, script) = endless_replay("timeout_text");
+    let r = ascstep([
+        "replay",
+        s(&prog),
+        "--script",
+        s(&script),
+        "--timeout",
+        "0.5",
+    ]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    // Stopped inside the script, past its first motions, at the start of a line.
+    let at = r
+        .stderr
+        .split("long.script:")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no position: {}", r.dump()));
+    let (line, rest) = at.split_once(':').unwrap();
+    let line: u32 = line.parse().unwrap();
+    assert!(line > 1 && line <= 20_001, "{}", r.stderr);
+    assert!(
+        rest.starts_with("1: error[timeout]: ran out of time"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("--timeout SECONDS"), "{}", r.stderr);
+    // JSON: one object, status invalid, the timeout diagnostic with its line.
+    let r = ascstep([
+        "replay",
+        s(&prog),
+        "--script",
+        s(&script),
+        "--timeout",
+        "0.5",
+        "--report",
+        "json",
+    ]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(j["status"], "invalid");
+    assert_eq!(j["diagnostics"][0]["code"], "timeout");
+    assert!(j["diagnostics"][0]["line"].as_u64().unwrap() > 1);
+    // The screen replay stops the same way.
+    let r = ascstep([
+        "replay",
+        s(&prog),
+        "--script",
+        s(&script),
+        "--timeout",
+        "0.5",
+        "--screen",
+    ]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(r.stderr.contains("error[timeout]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn timeout_zero_is_no_limit_and_a_bad_value_is_a_usage_error() {
+    let prog = root("programs/kernel_add_tile_gm.ron");
+    let script = root("tests/scripts/gm_tile_watch.script");
+    let r = ascstep(["replay", s(&prog), "--script", s(&script), "--timeout", "0"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    for bad in ["-1", "ten", "inf", "NaN"] {
+        let r = ascstep(["replay", s(&prog), "--script", s(&script), "--timeout", bad]);
+        assert_eq!(r.code, 2, "{bad}: {}", r.dump());
+        assert!(
+            r.stderr.contains(&format!("`{bad}` is not a time limit")),
+            "{}",
+            r.dump()
+        );
+    }
+}

@@ -899,3 +899,36 @@ code: [
     assert_eq!(at(0x020), None, "x[16]: never written");
     assert_eq!(at(0x5000), None);
 }
+
+/// A deadline that has passed stops a motion run by `apply` after its first slice (65,536
+/// block steps) with the `TIMED_OUT` error, where it got to; a motion that ends within the
+/// slice is not affected, and neither are the library's own motion calls.
+#[test]
+fn a_passed_deadline_stops_a_long_motion_after_one_slice() {
+    use ascstep::debug::command::Command;
+    use ascstep::debug::session::TIMED_OUT;
+    // 100 Adds of 255 repeats: 204,000 block steps.
+    let add = "Add(dst: \"d\", src0: \"a\", src1: \"a\", mask: 128, repeat_times: 255, params: [1, 1, 1, 8, 8, 8]),\n";
+    let src = format!(
+        "Program(tensors: {{ \"a\": (dtype: half, addr: 0, len: 32640, init: Fill(1)), \"d\": (dtype: half, addr: 0x10000, len: 32640) }}, code: [\n{}])",
+        add.repeat(100)
+    );
+    let mut s = session(&src);
+    s.set_deadline(Some(std::time::Instant::now()));
+    assert!(s.past_deadline());
+    let e = s.apply(&Command::Continue).unwrap_err();
+    assert!(e.starts_with(TIMED_OUT), "{e}");
+    assert_eq!(s.step_count(), 1 << 16, "{e}");
+    assert!(e.contains("step 65536"), "{e}");
+    // One block step ends within the slice.
+    assert!(s.apply(&Command::Step(Granularity::Block, 1)).is_ok());
+    assert_eq!(s.step_count(), (1 << 16) + 1);
+    // The library's calls run to the end.
+    let stop = s.cont().expect("the end stops");
+    assert_eq!(stop.reason, StopReason::End);
+    assert_eq!(s.step_count(), 100 * 255 * 8);
+    s.set_deadline(None);
+    assert!(!s.past_deadline());
+    assert!(s.apply(&Command::ReverseContinue).is_ok());
+    assert_eq!(s.step_count(), 0);
+}

@@ -1,10 +1,31 @@
 //! Replay scripts: one command per line, run against a session headless. A malformed line or a
 //! command the session refuses stops the replay with a `bad-command` diagnostic at
-//! `file:line:col`.
+//! `file:line:col`; past the session's deadline a `timeout` diagnostic stops it where it is.
 
 use crate::base::diag::{Diagnostic, Span};
 use crate::debug::command::{parse_line, Command};
-use crate::debug::session::Session;
+use crate::debug::session::{Session, TIMED_OUT};
+
+/// The diagnostic of a script line refused with `msg`: `timeout` when the session's deadline
+/// stopped it (or had passed before it began), else `bad-command`.
+pub fn refusal(msg: String, line: u32, col: u32) -> Diagnostic {
+    let d = if msg.starts_with(TIMED_OUT) {
+        Diagnostic::error(
+            "timeout",
+            format!(
+                "{msg}; the script stops here (`--timeout SECONDS` gives it longer, 0 no limit)"
+            ),
+        )
+    } else {
+        Diagnostic::error("bad-command", msg)
+    };
+    d.at(Span::new(line, col))
+}
+
+/// The refusal of a line reached after the deadline passed.
+pub fn late(session: &Session) -> String {
+    format!("{TIMED_OUT} (at step {})", session.step_count())
+}
 
 /// What one script line printed.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +49,10 @@ pub fn run(session: &mut Session, script: &str) -> (Vec<Echo>, Option<Diagnostic
                 return (out, Some(d));
             }
         };
+        let col = (raw.len() - raw.trim_start().len() + 1) as u32;
+        if session.past_deadline() {
+            return (out, Some(refusal(late(session), line, col)));
+        }
         match session.apply(&cmd) {
             Ok(reply) => {
                 if shows_something(&cmd) || reply.stop.is_some() {
@@ -39,11 +64,7 @@ pub fn run(session: &mut Session, script: &str) -> (Vec<Echo>, Option<Diagnostic
                     });
                 }
             }
-            Err(msg) => {
-                let col = raw.len() - raw.trim_start().len() + 1;
-                let d = Diagnostic::error("bad-command", msg).at(Span::new(line, col as u32));
-                return (out, Some(d));
-            }
+            Err(msg) => return (out, Some(refusal(msg, line, col))),
         }
     }
     (out, None)

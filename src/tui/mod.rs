@@ -204,10 +204,22 @@ pub fn run_script(app: &mut App, script: &str) -> Result<(), Diagnostic> {
         let line = n as u32 + 1;
         match parse_ui_line(raw) {
             Ok(None) => {}
+            Ok(Some(_)) if app.session.past_deadline() => {
+                let col = raw.len() - raw.trim_start().len() + 1;
+                let late = crate::debug::script::late(&app.session);
+                return Err(crate::debug::script::refusal(late, line, col as u32));
+            }
             Ok(Some(UiLine::Key(k, col))) => match keymap::Key::parse(&k) {
                 Ok(key) => {
+                    let before = app.log.len();
                     app.handle_key(key);
                     while app.tick() {}
+                    if let Some(l) = app.log[before..]
+                        .iter()
+                        .find(|l| l.text.starts_with(crate::debug::session::TIMED_OUT))
+                    {
+                        return Err(crate::debug::script::refusal(l.text.clone(), line, col));
+                    }
                 }
                 Err(e) => {
                     return Err(Diagnostic::error("bad-command", e).at(DSpan::new(line, col)));
@@ -221,8 +233,11 @@ pub fn run_script(app: &mut App, script: &str) -> Result<(), Diagnostic> {
                     .find(|l| l.kind == app::LogKind::Error && !l.text.contains("error["))
                 {
                     let col = raw.len() - raw.trim_start().len() + 1;
-                    return Err(Diagnostic::error("bad-command", l.text.clone())
-                        .at(DSpan::new(line, col as u32)));
+                    return Err(crate::debug::script::refusal(
+                        l.text.clone(),
+                        line,
+                        col as u32,
+                    ));
                 }
             }
             Err(e) => {

@@ -7,6 +7,7 @@
 use super::*;
 use crate::debug::session::breakpoints::{may_stop_within, point_before};
 use crate::sim::{Granularity, Machine, Pos, Status, StepEvent};
+use std::time::Instant;
 
 /// A forward motion in progress.
 #[derive(Clone, Debug)]
@@ -184,10 +185,31 @@ impl Session {
     }
 
     /// Runs `job` to its end.
-    pub(super) fn finish_job(&mut self, mut job: Job) -> Option<Stop> {
+    pub(super) fn finish_job(&mut self, job: Job) -> Option<Stop> {
+        self.finish_job_by(job, None).unwrap_or(None)
+    }
+
+    /// Runs `job` to its end, or, once `deadline` has passed, abandons it where it is and
+    /// says so.
+    pub(super) fn finish_job_by(
+        &mut self,
+        mut job: Job,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Stop>, String> {
+        // With a deadline, slices of at most some 100 ms (65,536 block steps with events).
+        let slice = if deadline.is_some() {
+            1 << 16
+        } else {
+            u64::MAX
+        };
         loop {
-            if let JobProgress::Done(s) = self.run_job(&mut job, u64::MAX) {
-                return s;
+            if let JobProgress::Done(s) = self.run_job(&mut job, slice) {
+                return Ok(s);
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                let at = self.job_progress(&job);
+                self.abandon(job);
+                return Err(format!("{TIMED_OUT} ({at})"));
             }
         }
     }

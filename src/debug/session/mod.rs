@@ -24,6 +24,10 @@ use crate::sim::plan::AccessKind;
 use crate::sim::{Granularity, Machine, Pos, Product, StepEvent};
 use serde::Serialize;
 use std::sync::Arc;
+use std::time::Instant;
+
+/// The start of the error of a command stopped by the deadline ([`Session::set_deadline`]).
+pub const TIMED_OUT: &str = "ran out of time";
 
 /// Where the session is: the step number and the next block to execute.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -114,6 +118,8 @@ pub struct Session {
     /// The scalars before the steps of `last_event` (what they changed is marked).
     scalars_before: Option<Vec<Option<Value>>>,
     stops: Vec<Stop>,
+    /// Headless commands stop when this instant passes (`replay --timeout`).
+    deadline: Option<Instant>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -149,7 +155,19 @@ impl Session {
             last_event: None,
             scalars_before: None,
             stops: Vec::new(),
+            deadline: None,
         }
+    }
+
+    /// Motion commands run by [`Session::apply`] stop where they are once `at` has passed,
+    /// and the command fails with [`TIMED_OUT`] (`replay --timeout`).
+    pub fn set_deadline(&mut self, at: Option<Instant>) {
+        self.deadline = at;
+    }
+
+    /// Whether the deadline set with [`Session::set_deadline`] has passed.
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// A session whose history starts with a checkpoint every `interval` steps and keeps at
@@ -225,7 +243,12 @@ impl Session {
             | Command::Continue
             | Command::ReverseContinue
             | Command::Goto(_)
-            | Command::GotoPos(_) => r.stop = job.and_then(|j| self.finish_job(j)),
+            | Command::GotoPos(_) => {
+                r.stop = job
+                    .map(|j| self.finish_job_by(j, self.deadline))
+                    .transpose()?
+                    .flatten()
+            }
             Command::Restart => self.restart(),
             Command::BreakInstr {
                 instruction,
@@ -303,7 +326,10 @@ impl Session {
                 });
             }
             Command::Product(p) => {
-                r.stop = job.and_then(|j| self.finish_job(j));
+                r.stop = job
+                    .map(|j| self.finish_job_by(j, self.deadline))
+                    .transpose()?
+                    .flatten();
                 r.text.push(format!("on {p} at step {}", self.step_count()));
             }
         }
