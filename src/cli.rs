@@ -122,6 +122,20 @@ pub struct UiArgs {
     pub keymap: Option<PathBuf>,
 }
 
+/// Options of C++ kernels (docs/format.md §12).
+#[derive(clap::Args, Debug, Clone)]
+pub struct CppArgs {
+    /// C++ kernels: a macro, `NAME` or `NAME=VALUE` (as the sample's CMakeLists passes it).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
+    /// C++ kernels: an include directory (the file's own directory always is one).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+    /// C++ kernels: stop the kernel's run after this many seconds (0: no limit).
+    #[arg(long = "timeout", value_parser = parse_seconds, default_value = "10", allow_negative_numbers = true)]
+    pub timeout: Seconds,
+}
+
 /// A time limit in seconds; `None` for 0 (no limit).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Seconds(pub Option<std::time::Duration>);
@@ -190,6 +204,8 @@ pub enum Command {
         /// Let --dump replace existing files.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        cpp: CppArgs,
     },
     /// Run debugger commands from a script headless; print what they show, then a report.
     Replay {
@@ -211,6 +227,23 @@ pub enum Command {
         timeout: Seconds,
         #[command(flatten)]
         ui: UiArgs,
+    },
+    /// Compile a C++ kernel (a file with a host `main`), run it and step the recorded run in
+    /// the debugger (docs/format.md §12.1).
+    Debug {
+        file: PathBuf,
+        #[command(flatten)]
+        cpp: CppArgs,
+        #[command(flatten)]
+        ui: UiArgs,
+    },
+    /// Print the recorded run of a C++ kernel as a RON program (docs/format.md §12.4).
+    Import {
+        file: PathBuf,
+        #[arg(long, value_parser = parse_product, help = PRODUCT_HELP)]
+        product: Option<Product>,
+        #[command(flatten)]
+        cpp: CppArgs,
     },
     /// The interactive debugger.
     Tui {
@@ -325,6 +358,40 @@ pub fn main_with(cli: Cli) -> i32 {
     };
     match command {
         Command::Tui { program, ui } => tui(&program, &ui),
+        Command::Debug { file, cpp, ui } => {
+            if !crate::kernel::is_cpp(&file) {
+                return tui(&file, &ui);
+            }
+            let run = match record_cpp(&file, ui.product, &cpp, crate::kernel::Output::Capture) {
+                Ok(r) => r,
+                Err(code) => return code,
+            };
+            let program = Arc::new(run.machine.program().as_ref().clone());
+            let product = ui.product.unwrap_or_default();
+            match make_app_for(program, product, &ui) {
+                Ok(mut app) => {
+                    for l in run.output.lines() {
+                        app.log(crate::tui::app::LogKind::Info, format!("stdout: {l}"));
+                    }
+                    match crate::term::run(&mut app) {
+                        Ok(()) => EXIT_OK,
+                        Err(e) => {
+                            eprintln!("ascstep: terminal error: {e}");
+                            EXIT_INVALID
+                        }
+                    }
+                }
+                Err(c) => c,
+            }
+        }
+        Command::Import { file, product, cpp } => {
+            let run = match record_cpp(&file, product, &cpp, crate::kernel::Output::Inherit) {
+                Ok(r) => r,
+                Err(code) => return code,
+            };
+            out(&crate::kernel::import::ron(&run));
+            EXIT_OK
+        }
         Command::Test {
             paths,
             product,
@@ -344,7 +411,11 @@ pub fn main_with(cli: Cli) -> i32 {
             deny_warnings,
             dump,
             force,
+            cpp,
         } => {
+            if crate::kernel::is_cpp(&program) {
+                return run_cpp(&program, product, report, deny_warnings, &cpp);
+            }
             let p = match load_reporting(&program, report, product) {
                 Ok(p) => p,
                 Err(code) => return code,
@@ -503,9 +574,172 @@ fn replay(
     }
 }
 
+/// `ascstep run FILE.asc`: compile, run `main` with its launches recorded, report on standard
+/// error (docs/format.md §12.1).
+fn run_cpp(
+    file: &Path,
+    product: Option<Product>,
+    report: ReportFormat,
+    deny_warnings: bool,
+    cpp: &CppArgs,
+) -> i32 {
+    let opts = crate::kernel::Options {
+        product: product.unwrap_or_default(),
+        flags: crate::kernel::Flags {
+            defines: cpp.define.clone(),
+            includes: cpp.include.clone(),
+        },
+        timeout: cpp.timeout.0,
+        output: crate::kernel::Output::Inherit,
+    };
+    let run = match crate::kernel::run(file, &opts) {
+        Ok(r) => r,
+        Err(e) => return compile_failure(e),
+    };
+    let m = &run.machine;
+    let p = m.program();
+    let name = file.display().to_string();
+    for d in &run.warnings {
+        emit(&d.render(&name, &p.source));
+    }
+    print_diagnostics(m);
+    let end = kernel_end(&run, &name);
+    let o = outcome::judge(run.machine.clone(), deny_warnings);
+    match report {
+        ReportFormat::Text => eprintln!(
+            "ascstep: {} API calls recorded from {} launch{} on {}{}",
+            p.code.len(),
+            run.launches,
+            if run.launches == 1 { "" } else { "es" },
+            opts.product,
+            if run.cached {
+                " (compiled kernel from the cache)"
+            } else {
+                ""
+            }
+        ),
+        ReportFormat::Json => eprintln!("{}", report::json_report(&o, &name)),
+    }
+    match end {
+        Some(code) => code,
+        None if o.verdict == Verdict::Invalid => EXIT_INVALID,
+        None => EXIT_OK,
+    }
+}
+
+/// How a kernel's run ended, printed; Some(exit code) unless `main` returned 0.
+fn kernel_end(run: &crate::kernel::Run, file: &str) -> Option<i32> {
+    use crate::kernel::End;
+    let source = &run.machine.program().source;
+    let last = run
+        .sites
+        .last()
+        .map(|s| {
+            format!(
+                "; the last API call recorded: {}:{}:{} `{}`",
+                s.file.display(),
+                s.line,
+                s.col,
+                s.text
+            )
+        })
+        .unwrap_or_else(|| "; no API call was recorded".into());
+    match &run.end {
+        End::Exited(0) => None,
+        End::Exited(c) => {
+            eprintln!("ascstep: main returned {c}");
+            Some(EXIT_EXPECT)
+        }
+        End::Rejected(d) => {
+            if !run.machine.diagnostics().contains(d) {
+                emit(&d.render(file, source));
+            }
+            Some(EXIT_INVALID)
+        }
+        End::Crashed(sig) => {
+            emit(&format!(
+                "{file}: error[kernel-crashed]: the compiled program died from {sig}{last}\n"
+            ));
+            Some(EXIT_INVALID)
+        }
+        End::TimedOut => {
+            emit(&format!("{file}: error[timeout]: the compiled program ran past --timeout and was stopped{last}\n"));
+            Some(EXIT_INVALID)
+        }
+        End::Broken(e) => {
+            emit(&format!("{file}: error[kernel-protocol]: {e}{last}\n"));
+            Some(EXIT_INVALID)
+        }
+    }
+}
+
+/// Compiles and records a C++ kernel for `debug` and `import`: the run, or the exit code of
+/// its failure (printed).
+fn record_cpp(
+    file: &Path,
+    product: Option<Product>,
+    cpp: &CppArgs,
+    output: crate::kernel::Output,
+) -> Result<crate::kernel::Run, i32> {
+    let opts = crate::kernel::Options {
+        product: product.unwrap_or_default(),
+        flags: crate::kernel::Flags {
+            defines: cpp.define.clone(),
+            includes: cpp.include.clone(),
+        },
+        timeout: cpp.timeout.0,
+        output,
+    };
+    let run = crate::kernel::run(file, &opts).map_err(compile_failure)?;
+    let name = file.display().to_string();
+    for d in &run.warnings {
+        emit(&d.render(&name, &run.machine.program().source));
+    }
+    match kernel_end(&run, &name) {
+        None => Ok(run),
+        Some(code) => {
+            print_diagnostics(&run.machine);
+            Err(code)
+        }
+    }
+}
+
+/// A kernel that did not compile: exit 4 without a compiler, else 3.
+fn compile_failure(e: crate::kernel::CompileError) -> i32 {
+    use crate::kernel::CompileError;
+    match e {
+        CompileError::NoCompiler(m) => {
+            eprintln!("ascstep: error[no-compiler]: {m}");
+            EXIT_IO
+        }
+        CompileError::Io(m) => {
+            eprintln!("ascstep: error[io-error]: {m}");
+            EXIT_IO
+        }
+        CompileError::Rejected { compiler, output } => {
+            emit(&format!(
+                "error[compile-error]: {}\n",
+                crate::kernel::explain::explain(&output)
+            ));
+            emit(&format!("--- {compiler} said:\n{output}"));
+            EXIT_INVALID
+        }
+    }
+}
+
 /// Builds the UI state: session, theme and keymap, printing any error.
 fn make_app(program: &Path, ui: &UiArgs) -> Result<crate::tui::app::App, i32> {
     let p = load(program)?;
+    let product = ui.product.unwrap_or(p.product);
+    make_app_for(p, product, ui)
+}
+
+/// The UI state for a loaded program.
+fn make_app_for(
+    p: Arc<crate::base::ir::Program>,
+    product: Product,
+    ui: &UiArgs,
+) -> Result<crate::tui::app::App, i32> {
     let theme = match crate::tui::theme::Theme::load(&ui.theme, Path::new("themes")) {
         Ok(t) => t,
         Err((file, text, diags)) => {
@@ -542,7 +776,6 @@ fn make_app(program: &Path, ui: &UiArgs) -> Result<crate::tui::app::App, i32> {
             })?
         }
     };
-    let product = ui.product.unwrap_or(p.product);
     Ok(crate::tui::app::App::new(
         crate::debug::Session::new(p, product),
         theme,

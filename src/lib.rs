@@ -11,6 +11,7 @@ pub mod cli;
 pub mod debug;
 pub mod diff;
 pub mod files;
+pub mod kernel;
 pub mod outcome;
 pub mod program;
 pub mod report;

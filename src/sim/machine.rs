@@ -7,7 +7,7 @@ use crate::base::convert::cast_value;
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::{DType, Value};
 use crate::base::ir::ScalarArg;
-use crate::base::ir::{Form, Program};
+use crate::base::ir::{Form, Instr, Program, ScalarDecl, Tensor};
 use crate::base::product::Product;
 use crate::sim::access::Mem;
 use crate::sim::event::{Granularity, Pos, StepEvent};
@@ -172,6 +172,56 @@ impl Machine {
             scalars,
             last_writes: Vec::new(),
         }
+    }
+
+    // ------------------------------------------------------------------ recording
+    // A front end that produces its program while it runs (C++ kernels, docs/format.md §12)
+    // grows the program under a running machine: what is added never changes what ran.
+
+    /// Adds a tensor; a global-memory one grows global memory to hold it and writes its
+    /// `init`. Returns its index.
+    pub fn push_tensor(&mut self, t: Tensor) -> usize {
+        if t.is_gm() {
+            self.ub
+                .grow_gm((t.end() - GM_BASE as u64).min(MAX_GM as u64) as u32);
+            if let Some(init) = &t.init {
+                self.ub.write(t.addr, init);
+            }
+        }
+        let p = Arc::make_mut(&mut self.program);
+        p.tensors.push(t);
+        p.tensors.len() - 1
+    }
+
+    /// Adds a scalar, with its initial value. Returns its index.
+    pub fn push_scalar(&mut self, s: ScalarDecl) -> usize {
+        self.scalars.values.push(s.init);
+        let p = Arc::make_mut(&mut self.program);
+        p.scalars.push(s);
+        p.scalars.len() - 1
+    }
+
+    /// Appends an instruction; a machine that had finished runs again.
+    pub fn push_instr(&mut self, i: Instr) {
+        Arc::make_mut(&mut self.program).code.push(i);
+        if self.status == Status::Finished {
+            self.status = Status::Running;
+        }
+    }
+
+    /// Writes bytes into global memory from outside the program (the host's copies),
+    /// marking them initialised. Global memory grows to hold them.
+    pub fn host_write(&mut self, addr: u32, data: &[u8]) {
+        let end = (addr as u64 + data.len() as u64 - GM_BASE as u64).min(MAX_GM as u64);
+        self.ub.grow_gm(end as u32);
+        self.ub.write(addr, data);
+    }
+
+    /// Names the program's source file and text (diagnostics' `file:line:col` and carets).
+    pub fn set_source(&mut self, path: std::path::PathBuf, source: Arc<str>) {
+        let p = Arc::make_mut(&mut self.program);
+        p.path = path;
+        p.source = source;
     }
 
     /// The bytes the current (or, at a boundary, the last) instruction may have written.

@@ -73,6 +73,18 @@ impl Ub {
         self.gm.size
     }
 
+    /// Grows global memory to `size` bytes (new bytes uninitialised); never shrinks it.
+    pub fn grow_gm(&mut self, size: u32) {
+        if size <= self.gm.size {
+            return;
+        }
+        let g = &mut self.gm;
+        g.words.resize((size as usize).div_ceil(8), 0);
+        g.init.resize((size as usize).div_ceil(64), 0);
+        g.written.resize((size as usize).div_ceil(64), 0);
+        g.size = size;
+    }
+
     /// The region holding `r` and `r` relative to it; None when `r` is not inside one region.
     #[inline(always)]
     fn at(&self, r: Range<u64>) -> Option<(&Region, Range<usize>)> {

@@ -1,0 +1,289 @@
+//! Compiling a kernel for the host: ascstep's headers written once into the cache directory,
+//! the source with its launches rewritten (`source.rs`), the host C++ compiler (`CXX`, else
+//! `c++`, `g++` or `clang++` on PATH), and a cache of executables keyed by the source, the
+//! headers, the product, the flags and every file the compile read.
+
+use crate::base::product::Product;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// ascstep's Ascend C headers (docs/format.md §12.3), by path under the include directory.
+pub const HEADERS: &[(&str, &str)] = &[
+    (
+        "kernel_operator.h",
+        include_str!("include/kernel_operator.h"),
+    ),
+    ("ascstep/rt.h", include_str!("include/ascstep/rt.h")),
+    ("ascstep/types.h", include_str!("include/ascstep/types.h")),
+    ("acl/acl.h", include_str!("include/acl/acl.h")),
+];
+
+/// How many compiled kernels the cache keeps (the least recently used go first).
+const CACHE_ENTRIES: usize = 32;
+
+/// What a compile needs besides the source.
+#[derive(Clone, Debug, Default)]
+pub struct Flags {
+    /// `-D NAME[=VALUE]`.
+    pub defines: Vec<String>,
+    /// `-I DIR`.
+    pub includes: Vec<PathBuf>,
+}
+
+/// Why a kernel could not be compiled.
+#[derive(Debug)]
+pub enum CompileError {
+    /// No C++ compiler: what to install.
+    NoCompiler(String),
+    /// The compiler rejected the source: its own output.
+    Rejected { compiler: String, output: String },
+    /// The cache directory or a file could not be written or read.
+    Io(String),
+}
+
+/// A compiled kernel ready to run.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub exe: PathBuf,
+    /// Whether it came from the cache.
+    pub cached: bool,
+}
+
+/// The compiler to use: `CXX`, else the first of c++, g++, clang++ on PATH.
+pub fn compiler() -> Result<String, CompileError> {
+    if let Some(cxx) = std::env::var_os("CXX").filter(|c| !c.is_empty()) {
+        return Ok(cxx.to_string_lossy().into_owned());
+    }
+    for c in ["c++", "g++", "clang++"] {
+        if on_path(c) {
+            return Ok(c.to_string());
+        }
+    }
+    Err(CompileError::NoCompiler(
+        "no C++ compiler found: ascstep compiles C++ kernels with the host's compiler; install g++ (Debian/Ubuntu: `apt install g++`) or clang++, or set CXX".into(),
+    ))
+}
+
+fn on_path(name: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|p| {
+        std::env::split_paths(&p).any(|d| {
+            let f = d.join(name);
+            f.is_file()
+        })
+    })
+}
+
+/// The cache directory: `ASCSTEP_CACHE`, else `$XDG_CACHE_HOME/ascstep`, else
+/// `$HOME/.cache/ascstep`, else one under the temporary directory.
+pub fn cache_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("ASCSTEP_CACHE").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d);
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d).join("ascstep");
+    }
+    if let Some(h) = std::env::var_os("HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(h).join(".cache").join("ascstep");
+    }
+    std::env::temp_dir().join("ascstep-cache")
+}
+
+fn io(what: &str, p: &Path, e: std::io::Error) -> CompileError {
+    CompileError::Io(format!("cannot {what} {}: {e}", p.display()))
+}
+
+fn headers_hash() -> u64 {
+    let mut h = DefaultHasher::new();
+    HEADERS.hash(&mut h);
+    h.finish()
+}
+
+/// Writes the headers into `cache/include-<hash>` (once; atomically by renaming a complete
+/// directory into place) and returns that directory.
+pub fn include_dir(cache: &Path) -> Result<PathBuf, CompileError> {
+    let dir = cache.join(format!("include-{:016x}", headers_hash()));
+    if dir.is_dir() {
+        return Ok(dir);
+    }
+    std::fs::create_dir_all(cache).map_err(|e| io("create", cache, e))?;
+    let tmp = cache.join(format!("include-tmp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    for (name, text) in HEADERS {
+        let p = tmp.join(name);
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| io("create", parent, e))?;
+        }
+        std::fs::write(&p, text).map_err(|e| io("write", &p, e))?;
+    }
+    if std::fs::rename(&tmp, &dir).is_err() {
+        // Another ascstep put it there first.
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+    Ok(dir)
+}
+
+/// The macros a product's compiler predefines, so `#if` selects as on the device
+/// (docs/semantics.md §20).
+pub fn product_macros(p: Product) -> Vec<String> {
+    let prof = p.profile();
+    vec![
+        format!("__NPU_ARCH__={}", prof.npu_arch),
+        format!("__CCE_AICORE__={}", prof.cce_aicore),
+        "__DAV_VEC__=1".into(),
+        "ASCENDC_ASCSTEP=1".into(),
+    ]
+}
+
+/// Compiles `file` for `product`, or takes it from the cache.
+pub fn compile(file: &Path, product: Product, flags: &Flags) -> Result<Compiled, CompileError> {
+    let cxx = compiler()?;
+    let cache = cache_dir();
+    let include = include_dir(&cache)?;
+    let src = std::fs::read_to_string(file).map_err(|e| io("read", file, e))?;
+    let (rewritten, _) = super::source::rewrite_launches(&src);
+    let abs = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+    let dir = abs.parent().map(Path::to_path_buf).unwrap_or_default();
+    let text = format!(
+        "#include \"ascstep/rt.h\"\n#line 1 \"{}\"\n{rewritten}",
+        abs.display()
+            .to_string()
+            .replace('\\', "\\\\")
+            .replace('"', "\\\"")
+    );
+    let mut args: Vec<String> = vec![
+        "-std=c++20".into(),
+        "-O1".into(),
+        "-w".into(),
+        "-fno-exceptions".into(),
+        "-x".into(),
+        "c++".into(),
+    ];
+    for m in product_macros(product) {
+        args.push(format!("-D{m}"));
+    }
+    for d in &flags.defines {
+        args.push(format!("-D{d}"));
+    }
+    args.push(format!("-I{}", include.display()));
+    args.push(format!("-I{}", dir.display()));
+    for i in &flags.includes {
+        args.push(format!("-I{}", i.display()));
+    }
+    let mut h = DefaultHasher::new();
+    (&cxx, &args, &text, headers_hash()).hash(&mut h);
+    let key = format!("{:016x}", h.finish());
+    let entry = cache.join(format!("k-{key}"));
+    let exe = entry.join("kernel");
+    let deps = entry.join("deps");
+    if exe.is_file() && deps_unchanged(&deps) {
+        let _ = touch(&entry);
+        return Ok(Compiled { exe, cached: true });
+    }
+    let tmp = cache.join(format!("k-tmp-{}-{key}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).map_err(|e| io("create", &tmp, e))?;
+    let cpp = tmp.join("kernel.cpp");
+    std::fs::write(&cpp, &text).map_err(|e| io("write", &cpp, e))?;
+    let d = tmp.join("kernel.d");
+    let out = Command::new(&cxx)
+        .args(&args)
+        .arg(&cpp)
+        .arg("-MMD")
+        .arg("-MF")
+        .arg(&d)
+        .arg("-o")
+        .arg(tmp.join("kernel"))
+        .output()
+        .map_err(|e| {
+            CompileError::NoCompiler(format!(
+                "cannot run the C++ compiler `{cxx}`: {e}; install g++ or clang++, or set CXX"
+            ))
+        })?;
+    if !out.status.success() {
+        let _ = std::fs::remove_dir_all(&tmp);
+        let mut output = String::from_utf8_lossy(&out.stderr).into_owned();
+        output.push_str(&String::from_utf8_lossy(&out.stdout));
+        return Err(CompileError::Rejected {
+            compiler: cxx,
+            output,
+        });
+    }
+    // The files the compile read, with their contents' hashes, to notice an edited header.
+    let listed = std::fs::read_to_string(&d).unwrap_or_default();
+    let files: Vec<PathBuf> = listed
+        .replace("\\\n", " ")
+        .split_whitespace()
+        .skip(1)
+        .map(PathBuf::from)
+        .filter(|p| !p.starts_with(&tmp) && !p.starts_with(&include))
+        .collect();
+    let mut dep_text = String::new();
+    for f in files.iter().chain(std::iter::once(&abs)) {
+        dep_text.push_str(&format!("{:016x} {}\n", file_hash(f), f.display()));
+    }
+    std::fs::write(tmp.join("deps"), dep_text).map_err(|e| io("write", &tmp, e))?;
+    let _ = std::fs::remove_dir_all(&entry);
+    if std::fs::rename(&tmp, &entry).is_err() {
+        let _ = std::fs::remove_dir_all(&tmp);
+        if !exe.is_file() {
+            return Err(CompileError::Io(format!(
+                "cannot place the compiled kernel in {}",
+                entry.display()
+            )));
+        }
+    }
+    trim_cache(&cache);
+    Ok(Compiled { exe, cached: false })
+}
+
+fn file_hash(p: &Path) -> u64 {
+    let mut h = DefaultHasher::new();
+    std::fs::read(p).ok().hash(&mut h);
+    h.finish()
+}
+
+fn deps_unchanged(deps: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(deps) else {
+        return false;
+    };
+    text.lines().all(|l| match l.split_once(' ') {
+        Some((h, f)) => format!("{:016x}", file_hash(Path::new(f))) == h,
+        None => false,
+    })
+}
+
+fn touch(p: &Path) -> std::io::Result<()> {
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(p.join("deps"))?;
+    f.set_modified(std::time::SystemTime::now())
+}
+
+/// Keeps the `CACHE_ENTRIES` most recently used compiled kernels.
+fn trim_cache(cache: &Path) {
+    let Ok(rd) = std::fs::read_dir(cache) else {
+        return;
+    };
+    let mut entries: Vec<(std::time::SystemTime, PathBuf)> = rd
+        .flatten()
+        .filter(|e| {
+            e.file_name().to_string_lossy().starts_with("k-")
+                && !e.file_name().to_string_lossy().starts_with("k-tmp-")
+        })
+        .map(|e| {
+            let t = std::fs::metadata(e.path().join("deps"))
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (t, e.path())
+        })
+        .collect();
+    if entries.len() <= CACHE_ENTRIES {
+        return;
+    }
+    entries.sort();
+    for (_, p) in &entries[..entries.len() - CACHE_ENTRIES] {
+        let _ = std::fs::remove_dir_all(p);
+    }
+}

@@ -1,0 +1,130 @@
+//! A compiler's rejection in the user's terms: the first error, and when it is an Ascend C name
+//! ascstep does not provide, that name, its position and the nearest one it does provide
+//! (docs/format.md §12.4).
+
+use super::compile::HEADERS;
+
+/// Every name ascstep's headers define for kernels (calls, classes, structs).
+pub fn provided() -> Vec<String> {
+    let mut names = Vec::new();
+    for (_, text) in HEADERS {
+        for line in text.lines() {
+            let l = line.trim_start();
+            for pre in [
+                "ASCSTEP_BINARY(",
+                "ASCSTEP_UNARY(",
+                "ASCSTEP_SCALAR(",
+                "ASCSTEP_REDUCE(",
+                "ASCSTEP_WHOLE_REDUCE(",
+            ] {
+                if let Some(rest) = l.strip_prefix(pre) {
+                    names.push(ident(rest));
+                }
+            }
+            for pre in [
+                "void ",
+                "class ",
+                "struct ",
+                "inline void ",
+                "inline uint32_t ",
+                "inline TPipe* ",
+                "T ",
+                "bool ",
+            ] {
+                if let Some(rest) = l.strip_prefix(pre) {
+                    let n = ident(rest);
+                    if rest[n.len()..].starts_with(['(', ' ', '{']) {
+                        names.push(n);
+                    }
+                }
+            }
+        }
+    }
+    names.retain(|n| n.len() > 1 && n.as_bytes()[0].is_ascii_uppercase());
+    names.sort();
+    names.dedup();
+    names
+}
+
+fn ident(s: &str) -> String {
+    s.chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// The first `file:line:col: error: message` of the compiler's output.
+pub fn first_error(output: &str) -> Option<(&str, &str)> {
+    output.lines().find_map(|l| {
+        let k = l.find(": error: ").or_else(|| l.find(": fatal error: "))?;
+        let msg = &l[k..];
+        let msg = msg.split_once("error: ").map(|x| x.1).unwrap_or(msg);
+        Some((&l[..k], msg))
+    })
+}
+
+/// One sentence saying what went wrong, in Ascend C terms.
+pub fn explain(output: &str) -> String {
+    let Some((at, msg)) = first_error(output) else {
+        return "the C++ compiler rejected the kernel".into();
+    };
+    let quoted: Vec<&str> = msg.split(['\'', '‘', '’']).skip(1).step_by(2).collect();
+    let not_member = msg.contains("is not a member of")
+        && quoted.get(1).is_some_and(|n| n.contains("AscendC"));
+    let undeclared =
+        msg.contains("was not declared in this scope") || msg.contains("has not been declared");
+    let missing = (not_member || undeclared)
+        .then(|| quoted.first().copied())
+        .flatten();
+    if let Some(name) = missing {
+        let name = name.rsplit("::").next().unwrap_or(name);
+        let names = provided();
+        let near = crate::base::suggest::closest(name, names.iter().map(String::as_str));
+        return format!(
+            "{at}: the kernel uses `{name}`, which ascstep's Ascend C does not provide{}",
+            near.map(|n| format!(" (the nearest it has: `{n}`)"))
+                .unwrap_or_default()
+        );
+    }
+    if msg.contains("No such file or directory") {
+        return format!(
+            "{at}: an included header is not found ({msg}); give its directory with -I"
+        );
+    }
+    format!("{at}: the C++ compiler rejected the kernel: {msg}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_a_missing_api_and_the_nearest() {
+        let out = "k.asc: In function 'void k()':\nk.asc:12:14: error: 'SoftMaxx' is not a member of 'AscendC'; did you mean ...\n   12 |     AscendC::SoftMaxx(y, x);\n";
+        let e = explain(out);
+        assert!(e.starts_with("k.asc:12:14: the kernel uses `SoftMaxx`, which ascstep's Ascend C does not provide"), "{e}");
+        let out = "k.asc:3:5: error: 'Adds2' was not declared in this scope\n";
+        assert!(
+            explain(out).contains("(the nearest it has: `Adds`)"),
+            "{}",
+            explain(out)
+        );
+    }
+
+    #[test]
+    fn provides_the_catalog_calls() {
+        let p = provided();
+        for n in [
+            "Add",
+            "Adds",
+            "Exp",
+            "Cast",
+            "WholeReduceMax",
+            "DataCopy",
+            "TPipe",
+            "TQue",
+            "LocalTensor",
+        ] {
+            assert!(p.iter().any(|x| x == n), "{n} missing from {p:?}");
+        }
+    }
+}

@@ -1,0 +1,266 @@
+// ascstep's runtime inside a compiled kernel (docs/format.md §12): the channel to ascstep and
+// the global-memory allocations. Every API call of kernel_operator.h becomes one line on the
+// channel; ascstep simulates it and answers the reads (GetValue, device-to-host copies).
+//
+// Messages, one per line (fields separated by one space; the last field may hold spaces):
+//   F fid path                      a source file's id
+//   A aid bytes                     aclrtMalloc
+//   W aid offset n  + n raw bytes   a host-to-device copy or memset
+//   R aid offset n                  a device-to-host copy; answered with n raw bytes
+//   N aid name                      the kernel parameter a launch passes allocation aid as
+//   L blocks name                   a launch; then B idx per block, E at its end
+//   U vid dtype addr len fid line col      a LocalTensor's UB view
+//   G vid dtype aid fid line col           a GlobalTensor's view of an allocation
+//   C fid line col RON              an API call, as the RON instruction it is
+//   V fid line col vid offset dtype a GetValue; answered with one line: the value or `?`
+//   X fid line col message          the kernel stopped (assert, trap)
+#pragma once
+#include <cmath>
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <source_location>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+#include <csignal>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+namespace ascstep_rt {
+
+using Pos = std::source_location;
+
+struct Chan;
+inline Chan& chan();
+
+struct Chan {
+    int out = -1;
+    int in = -1;
+    std::string buf;
+    // The channel is a Unix socket ascstep listens on (ASCSTEP_SOCKET), opened at the first
+    // message; what is buffered goes out when the program exits.
+    Chan() {
+        const char* path = std::getenv("ASCSTEP_SOCKET");
+        if (!path) {
+            std::fprintf(stderr, "this program was compiled by ascstep; run it with `ascstep run`\n");
+            std::_Exit(70);
+        }
+        int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un a{};
+        a.sun_family = AF_UNIX;
+        std::strncpy(a.sun_path, path, sizeof a.sun_path - 1);
+        if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) std::_Exit(71);
+        out = in = fd;
+        std::atexit([] { chan().flush(); });
+        // A crash sends what is buffered first, so ascstep knows the last call before it.
+        for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
+            std::signal(sig, [](int s) {
+                Chan& c = chan();
+                if (!c.buf.empty()) (void)::write(c.out, c.buf.data(), c.buf.size());
+                std::signal(s, SIG_DFL);
+                std::raise(s);
+            });
+        }
+    }
+    void write_all(const char* p, size_t n) {
+        while (n > 0) {
+            ssize_t k = ::write(out, p, n);
+            if (k <= 0) std::_Exit(71);  // ascstep went away
+            p += k;
+            n -= size_t(k);
+        }
+    }
+    void flush() {
+        if (!buf.empty()) write_all(buf.data(), buf.size());
+        buf.clear();
+    }
+    void put(const std::string& line) {
+        buf += line;
+        buf += '\n';
+        if (buf.size() > (1u << 16)) flush();
+    }
+    void raw(const void* p, size_t n) {
+        flush();
+        write_all(static_cast<const char*>(p), n);
+    }
+    void read_all(void* p, size_t n) {
+        char* c = static_cast<char*>(p);
+        while (n > 0) {
+            ssize_t k = ::read(in, c, n);
+            if (k <= 0) std::_Exit(72);  // ascstep stopped the kernel
+            c += k;
+            n -= size_t(k);
+        }
+    }
+    std::string line() {
+        flush();
+        std::string s;
+        char ch;
+        for (;;) {
+            read_all(&ch, 1);
+            if (ch == '\n') return s;
+            s += ch;
+        }
+    }
+};
+
+inline Chan& chan() {
+    static Chan* c = new Chan;  // never destroyed: the exit handler flushes it
+    return *c;
+}
+
+inline std::string fmt(const char* f, ...) {
+    char b[512];
+    va_list ap;
+    va_start(ap, f);
+    int n = std::vsnprintf(b, sizeof b, f, ap);
+    va_end(ap);
+    if (n < 0) return std::string();
+    if (size_t(n) < sizeof b) return std::string(b, size_t(n));
+    std::string s(size_t(n) + 1, '\0');
+    va_start(ap, f);
+    std::vsnprintf(s.data(), s.size(), f, ap);
+    va_end(ap);
+    s.resize(size_t(n));
+    return s;
+}
+
+// "fid line col" of a source position; a file's id is sent once.
+inline std::string at(const Pos& p) {
+    static std::map<std::string, int> ids;
+    std::string f = p.file_name();
+    auto it = ids.find(f);
+    int id;
+    if (it == ids.end()) {
+        id = int(ids.size());
+        ids.emplace(f, id);
+        chan().put(fmt("F %d ", id) + f);
+    } else {
+        id = it->second;
+    }
+    return fmt("%d %u %u", id, unsigned(p.line()), unsigned(p.column()));
+}
+
+inline void call(const Pos& p, const std::string& ron) { chan().put("C " + at(p) + " " + ron); }
+
+[[noreturn]] inline void stop(const Pos& p, const std::string& why) {
+    chan().put("X " + at(p) + " " + why);
+    chan().flush();
+    std::_Exit(73);
+}
+
+// Global memory: every aclrtMalloc is an allocation ascstep mirrors; a __gm__ pointer is a
+// host pointer into one of them.
+struct Alloc {
+    char* base;
+    size_t size;
+    int id;
+};
+inline std::vector<Alloc>& allocs() {
+    static std::vector<Alloc> v;
+    return v;
+}
+inline const Alloc* find(const void* p) {
+    const char* c = static_cast<const char*>(p);
+    for (const Alloc& a : allocs())
+        if (c >= a.base && c < a.base + a.size + 32) return &a;
+    return nullptr;
+}
+inline void* alloc(size_t size) {
+    // aclrtMalloc rounds up to 32 bytes and adds 32 bytes (docs/format.md §12.2).
+    size_t padded = (size + 31) / 32 * 32 + 32;
+    char* p = static_cast<char*>(std::aligned_alloc(512, (padded + 511) / 512 * 512));
+    if (!p) return nullptr;
+    std::memset(p, 0, padded);
+    int id = int(allocs().size());
+    allocs().push_back(Alloc{p, size, id});
+    chan().put(fmt("A %d %zu", id, size));
+    return p;
+}
+inline void to_device(void* dst, const void* src, size_t n) {
+    const Alloc* a = find(dst);
+    if (!a) return;
+    std::memcpy(dst, src, n);
+    size_t off = size_t(static_cast<char*>(dst) - a->base);
+    chan().put(fmt("W %d %zu %zu", a->id, off, n));
+    chan().raw(src, n);
+}
+inline void to_host(void* dst, const void* src, size_t n) {
+    const Alloc* a = find(src);
+    if (!a) {
+        std::memcpy(dst, src, n);
+        return;
+    }
+    size_t off = size_t(static_cast<const char*>(src) - a->base);
+    chan().put(fmt("R %d %zu %zu", a->id, off, n));
+    chan().flush();
+    chan().read_all(dst, n);
+}
+
+// The block being run and the launch's number of blocks.
+inline uint32_t& block_idx() {
+    static uint32_t b = 0;
+    return b;
+}
+inline uint32_t& block_num() {
+    static uint32_t b = 1;
+    return b;
+}
+
+inline void name_arg(const char*) {}
+template <class A, class... R>
+void name_arg(const char* names, const A& a, const R&... rest) {
+    const char* comma = std::strchr(names, ',');
+    std::string name = comma ? std::string(names, comma) : std::string(names);
+    if constexpr (std::is_pointer_v<A>) {
+        if (const Alloc* al = find(static_cast<const void*>(a)))
+            if (!name.empty()) chan().put(fmt("N %d ", al->id) + name);
+    }
+    if (comma) name_arg(comma + 1, rest...);
+}
+
+// `kernel<<<blocks, l2ctrl, stream>>>(args…)`, rewritten by ascstep as
+// `ascstep_rt::Launch("kernel", "p1,p2", blocks, l2ctrl, stream).run([&](auto... a) { kernel(a...); }, args…)`.
+struct Launch {
+    const char* name;
+    const char* params;
+    uint32_t blocks;
+    template <class... Rest>
+    Launch(const char* n, const char* p, uint64_t b, Rest&&...) : name(n), params(p), blocks(uint32_t(b)) {}
+    template <class F, class... A>
+    void run(F f, A... a) {
+        name_arg(params, a...);
+        chan().put(fmt("L %u ", blocks) + name);
+        block_num() = blocks;
+        for (uint32_t b = 0; b < blocks; b++) {
+            block_idx() = b;
+            chan().put(fmt("B %u", b));
+            f(a...);
+        }
+        chan().put("E");
+        chan().flush();
+    }
+};
+
+// The RON text of numbers.
+template <class T>
+std::string num(T v) {
+    if constexpr (std::is_floating_point_v<T>) {
+        if (std::isnan(v)) return "NaN";
+        if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+        return fmt("%.17g", double(v));
+    } else if constexpr (std::is_signed_v<T>) {
+        return fmt("%lld", (long long)v);
+    } else {
+        return fmt("%llu", (unsigned long long)v);
+    }
+}
+
+}  // namespace ascstep_rt

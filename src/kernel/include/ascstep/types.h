@@ -1,0 +1,136 @@
+// The element types kernels use on the host: half and bfloat16_t as 16-bit storage with
+// conversions through float (round to nearest even), and each type's RON dtype name.
+#pragma once
+#include "rt.h"
+
+namespace ascstep_rt {
+inline uint16_t f32_to_f16(float f) {
+    uint32_t x;
+    std::memcpy(&x, &f, 4);
+    uint32_t sign = (x >> 16) & 0x8000u;
+    uint32_t ex = (x >> 23) & 0xff;
+    uint32_t man = x & 0x7fffffu;
+    if (ex == 0xff) return uint16_t(sign | 0x7c00u | (man ? 0x200u | (man >> 13) : 0u));
+    int e = int(ex) - 127 + 15;
+    if (e >= 31) return uint16_t(sign | 0x7c00u);
+    if (e <= 0) {
+        if (e < -10) return uint16_t(sign);
+        man |= 0x800000u;
+        uint32_t shift = uint32_t(14 - e);
+        uint32_t h = man >> shift;
+        uint32_t rem = man & ((1u << shift) - 1);
+        uint32_t half_ = 1u << (shift - 1);
+        if (rem > half_ || (rem == half_ && (h & 1))) h++;
+        return uint16_t(sign | h);
+    }
+    uint32_t h = (uint32_t(e) << 10) | (man >> 13);
+    uint32_t rem = man & 0x1fffu;
+    if (rem > 0x1000u || (rem == 0x1000u && (h & 1))) h++;
+    return uint16_t(sign | h);
+}
+inline float f16_to_f32(uint16_t h) {
+    uint32_t sign = uint32_t(h & 0x8000u) << 16;
+    uint32_t ex = (h >> 10) & 0x1f;
+    uint32_t man = h & 0x3ffu;
+    uint32_t x;
+    if (ex == 0x1f) {
+        x = sign | 0x7f800000u | (man << 13);
+    } else if (ex == 0) {
+        if (man == 0) {
+            x = sign;
+        } else {
+            int e = -1;
+            do {
+                man <<= 1;
+                e++;
+            } while (!(man & 0x400u));
+            x = sign | (uint32_t(127 - 15 - e) << 23) | ((man & 0x3ffu) << 13);
+        }
+    } else {
+        x = sign | ((ex - 15 + 127) << 23) | (man << 13);
+    }
+    float f;
+    std::memcpy(&f, &x, 4);
+    return f;
+}
+inline uint16_t f32_to_bf16(float f) {
+    uint32_t x;
+    std::memcpy(&x, &f, 4);
+    if ((x & 0x7fffffffu) > 0x7f800000u) return uint16_t((x >> 16) | 0x40u);
+    x += 0x7fffu + ((x >> 16) & 1u);
+    return uint16_t(x >> 16);
+}
+inline float bf16_to_f32(uint16_t h) {
+    uint32_t x = uint32_t(h) << 16;
+    float f;
+    std::memcpy(&f, &x, 4);
+    return f;
+}
+}  // namespace ascstep_rt
+
+struct half {
+    uint16_t bits = 0;
+    half() = default;
+    template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+    half(T v) : bits(ascstep_rt::f32_to_f16(float(v))) {}
+    operator float() const { return ascstep_rt::f16_to_f32(bits); }
+    half& operator+=(float o) { return *this = half(float(*this) + o); }
+    half& operator-=(float o) { return *this = half(float(*this) - o); }
+    half& operator*=(float o) { return *this = half(float(*this) * o); }
+    half& operator/=(float o) { return *this = half(float(*this) / o); }
+};
+
+struct bfloat16_t {
+    uint16_t bits = 0;
+    bfloat16_t() = default;
+    template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+    bfloat16_t(T v) : bits(ascstep_rt::f32_to_bf16(float(v))) {}
+    operator float() const { return ascstep_rt::bf16_to_f32(bits); }
+};
+
+namespace ascstep_rt {
+template <class T>
+struct Dtype;
+#define ASCSTEP_DTYPE(T, N) \
+    template <>             \
+    struct Dtype<T> {       \
+        static constexpr const char* name = N; \
+    };
+ASCSTEP_DTYPE(half, "half")
+ASCSTEP_DTYPE(bfloat16_t, "bfloat16")
+ASCSTEP_DTYPE(float, "float")
+ASCSTEP_DTYPE(int8_t, "int8")
+ASCSTEP_DTYPE(uint8_t, "uint8")
+ASCSTEP_DTYPE(int16_t, "int16")
+ASCSTEP_DTYPE(uint16_t, "uint16")
+ASCSTEP_DTYPE(int32_t, "int32")
+ASCSTEP_DTYPE(uint32_t, "uint32")
+ASCSTEP_DTYPE(int64_t, "int64")
+ASCSTEP_DTYPE(uint64_t, "uint64")
+#undef ASCSTEP_DTYPE
+
+// A scalar argument as the RON value of element type T: converted to T as the C++ call does.
+template <class T, class U>
+std::string value(const U& v) {
+    if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>) {
+        return num(float(T(float(v))));
+    } else if constexpr (std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>) {
+        return num(T(float(v)));
+    } else {
+        return num(T(v));
+    }
+}
+
+// A value read back from ascstep (GetValue): the text of one number, `?` when uninitialised.
+template <class T>
+T parse(const std::string& s) {
+    if (s == "?" || s.empty()) return T();
+    if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_floating_point_v<T>) {
+        return T(std::strtod(s.c_str(), nullptr));
+    } else if constexpr (std::is_signed_v<T>) {
+        return T(std::strtoll(s.c_str(), nullptr, 10));
+    } else {
+        return T(std::strtoull(s.c_str(), nullptr, 10));
+    }
+}
+}  // namespace ascstep_rt

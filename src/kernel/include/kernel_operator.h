@@ -1,0 +1,674 @@
+// ascstep's Ascend C (docs/format.md §12.3): the kernel compiled for the host, every API call
+// one step of ascstep's simulator with its C++ position. Thin: each call formats itself as the
+// RON instruction it is (docs/format.md §6–§11) and ascstep checks and executes it.
+#pragma once
+#include "ascstep/types.h"
+
+#define __global__
+#define __aicore__
+#define __vector__
+#define __gm__
+#define __ubuf__
+#define GM_ADDR uint8_t*
+#ifndef __CCE_KT_TEST__
+#define __CCE_KT_TEST__ 0
+#endif
+
+enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX };
+enum event_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
+
+namespace AscendC {
+using ascstep_rt::Pos;
+using ascstep_rt::num;
+
+enum class TPosition : uint8_t { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC, SPM, SHM = SPM, TSCM, C2PIPE2GM, C2PIPE2LOCAL, MAX };
+using QuePosition = TPosition;
+enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
+enum class HardEvent : uint8_t { MTE2_MTE1, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V, V_M, V_V, MTE3_MTE1, MTE1_MTE3, MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX, FIX_M, MTE3_MTE2, MTE2_MTE3, S_V, V_S, S_MTE2, MTE2_S, S_MTE3, MTE3_S, MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX, MAX };
+enum class RoundMode : uint8_t { CAST_NONE = 0, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
+enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
+enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
+enum class ReduceOrder : uint8_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
+using TEventID = int8_t;
+constexpr uint64_t MASK_PLACEHOLDER = 0;
+
+inline const char* name(RoundMode r) {
+    static const char* n[] = {"CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
+    return n[int(r)];
+}
+inline const char* name(CMPMODE c) {
+    static const char* n[] = {"LT", "GT", "EQ", "LE", "GE", "NE"};
+    return n[int(c)];
+}
+inline const char* name(SELMODE s) {
+    static const char* n[] = {"VSEL_CMPMASK_SPR", "VSEL_TENSOR_SCALAR_MODE", "VSEL_TENSOR_TENSOR_MODE"};
+    return n[int(s)];
+}
+inline const char* name(ReduceOrder o) {
+    static const char* n[] = {"ORDER_VALUE_INDEX", "ORDER_INDEX_VALUE", "ORDER_ONLY_VALUE", "ORDER_ONLY_INDEX"};
+    return n[int(o)];
+}
+inline const char* name(HardEvent e) {
+    static const char* n[] = {"MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1", "MTE2_V", "V_MTE2", "MTE3_V", "V_MTE3", "M_V", "V_M", "V_V", "MTE3_MTE1", "MTE1_MTE3", "MTE1_V", "MTE2_M", "M_MTE2", "V_MTE1", "M_FIX", "FIX_M", "MTE3_MTE2", "MTE2_MTE3", "S_V", "V_S", "S_MTE2", "MTE2_S", "S_MTE3", "MTE3_S", "MTE2_FIX", "FIX_MTE2", "FIX_S", "M_S", "FIX_MTE3", "MTE1_FIX", "FIX_MTE1", "FIX_FIX"};
+    return n[int(e)];
+}
+inline const char* name(pipe_t p) {
+    static const char* n[] = {"PIPE_S", "PIPE_V", "PIPE_M", "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3", "PIPE_ALL", "PIPE_FIX"};
+    return n[int(p)];
+}
+
+// ------------------------------------------------------------------ tensors
+
+namespace detail {
+// One id per (memory, dtype, address, length) view, declared to ascstep once.
+inline int ub_view(const char* dtype, uint32_t addr, uint32_t len, const Pos& p) {
+    static std::map<std::tuple<std::string, uint32_t, uint32_t>, int> ids;
+    static int next = 0;
+    auto key = std::make_tuple(std::string(dtype), addr, len);
+    auto it = ids.find(key);
+    if (it != ids.end()) return it->second;
+    int id = next++;
+    ids.emplace(key, id);
+    ascstep_rt::chan().put(ascstep_rt::fmt("U %d %s %u %u ", id, dtype, addr, len) + ascstep_rt::at(p));
+    return id;
+}
+inline int gm_view(const char* dtype, int aid, const Pos& p) {
+    static std::map<std::pair<std::string, int>, int> ids;
+    auto key = std::make_pair(std::string(dtype), aid);
+    auto it = ids.find(key);
+    if (it != ids.end()) return it->second;
+    int id = 1000000 + int(ids.size());
+    ids.emplace(key, id);
+    ascstep_rt::chan().put(ascstep_rt::fmt("G %d %s %d ", id, dtype, aid) + ascstep_rt::at(p));
+    return id;
+}
+inline std::string operand(int id, uint64_t off) {
+    return off ? ascstep_rt::fmt("\"#%d[%llu]\"", id, (unsigned long long)off) : ascstep_rt::fmt("\"#%d\"", id);
+}
+template <class T>
+T get_value(int id, uint64_t off, const Pos& p) {
+    ascstep_rt::chan().put("V " + ascstep_rt::at(p) + ascstep_rt::fmt(" %d %llu ", id, (unsigned long long)off) + ascstep_rt::Dtype<T>::name);
+    return ascstep_rt::parse<T>(ascstep_rt::chan().line());
+}
+}  // namespace detail
+
+template <class T>
+class LocalTensor {
+public:
+    using PrimType = T;
+    int id_ = -1;
+    uint32_t addr_ = 0;  // bytes, in the UB
+    uint32_t len_ = 0;   // elements from addr_
+    uint32_t base_ = 0;  // addr_ of the declared view
+    LocalTensor() = default;
+    LocalTensor(TPosition, uint32_t addr, uint32_t len, Pos p = Pos::current()) { init(addr, len, p); }
+    void init(uint32_t addr, uint32_t len, const Pos& p) {
+        addr_ = base_ = addr;
+        len_ = len;
+        id_ = detail::ub_view(ascstep_rt::Dtype<T>::name, addr, len, p);
+    }
+    std::string ron() const {
+        if (id_ < 0) ascstep_rt::stop(Pos::current(), "a LocalTensor used before it was allocated");
+        return detail::operand(id_, (addr_ - base_) / sizeof(T));
+    }
+    LocalTensor operator[](uint32_t off) const {
+        LocalTensor t = *this;
+        t.addr_ += off * uint32_t(sizeof(T));
+        t.len_ = off < len_ ? len_ - off : 0;
+        return t;
+    }
+    T GetValue(uint32_t i, Pos p = Pos::current()) const {
+        return detail::get_value<T>(id_, (addr_ - base_) / sizeof(T) + i, p);
+    }
+    template <class U>
+    void SetValue(uint32_t i, U v, Pos p = Pos::current()) const {
+        ascstep_rt::call(p, "SetValue(dst: " + (*this)[i].ron() + ", src: " + ascstep_rt::value<T>(v) + ")");
+    }
+    uint32_t GetSize() const { return len_; }
+    void SetSize(uint32_t n) { len_ = n; }
+    uint64_t GetPhyAddr() const { return addr_; }
+    uint64_t GetPhyAddr(uint32_t off) const { return addr_ + off * sizeof(T); }
+    int32_t GetPosition() const { return int32_t(TPosition::VECCALC); }
+    uint32_t GetLength() const { return len_ * uint32_t(sizeof(T)); }
+    template <class U>
+    LocalTensor<U> ReinterpretCast(Pos p = Pos::current()) const {
+        LocalTensor<U> t;
+        t.init(addr_, len_ * uint32_t(sizeof(T)) / uint32_t(sizeof(U)), p);
+        return t;
+    }
+};
+
+template <class T>
+class GlobalTensor {
+public:
+    using PrimType = T;
+    T* ptr_ = nullptr;
+    uint64_t size_ = 0;
+    int id_ = -1;
+    uint64_t off_ = 0;  // elements from the allocation's start
+    void SetGlobalBuffer(T* p, uint64_t size = 0, Pos pos = Pos::current()) {
+        ptr_ = p;
+        size_ = size;
+        const ascstep_rt::Alloc* a = ascstep_rt::find(p);
+        if (!a) {
+            if (p == nullptr) return;  // an absent optional input
+            ascstep_rt::stop(pos, "SetGlobalBuffer: the address is not in any aclrtMalloc allocation");
+        }
+        id_ = detail::gm_view(ascstep_rt::Dtype<T>::name, a->id, pos);
+        off_ = uint64_t(reinterpret_cast<char*>(p) - a->base) / sizeof(T);
+    }
+    std::string ron() const {
+        if (id_ < 0) ascstep_rt::stop(Pos::current(), "a GlobalTensor used before SetGlobalBuffer");
+        return detail::operand(id_, off_);
+    }
+    GlobalTensor operator[](uint64_t off) const {
+        GlobalTensor t = *this;
+        t.ptr_ += off;
+        t.off_ += off;
+        t.size_ = off < size_ ? size_ - off : 0;
+        return t;
+    }
+    T GetValue(uint64_t i, Pos p = Pos::current()) const { return detail::get_value<T>(id_, off_ + i, p); }
+    template <class U>
+    void SetValue(uint64_t i, U v, Pos p = Pos::current()) const {
+        ascstep_rt::call(p, "SetValue(dst: " + (*this)[i].ron() + ", src: " + ascstep_rt::value<T>(v) + ")");
+    }
+    T* GetPhyAddr() const { return ptr_; }
+    T* GetPhyAddr(uint64_t off) const { return ptr_ + off; }
+    uint64_t GetSize() const { return size_; }
+};
+
+// ------------------------------------------------------------------ TPipe, queues, buffers
+
+// TPipe::InitBuffer places each queue's `num` buffers of `len` bytes (rounded up to 32) one
+// after another from the start of the UB, in call order (DK:Pipe和Que框架/TPipe/InitBuffer;
+// docs/semantics.md §20).
+class TPipe;
+inline TPipe*& tpipe_ptr() {
+    static TPipe* p = nullptr;
+    return p;
+}
+
+template <TPosition pos, int32_t depth = 1, auto... rest>
+class TQue {
+public:
+    static constexpr bool isTQue = true;
+    uint32_t start_ = 0, len_ = 0, num_ = 0, next_ = 0;
+    std::vector<std::pair<uint32_t, uint32_t>> queued_;  // (address, bytes)
+    template <class T>
+    LocalTensor<T> AllocTensor(Pos p = Pos::current()) {
+        if (num_ == 0) ascstep_rt::stop(p, "AllocTensor on a queue without InitBuffer");
+        LocalTensor<T> t;
+        t.init(start_ + next_ * len_, len_ / uint32_t(sizeof(T)), p);
+        next_ = (next_ + 1) % num_;
+        return t;
+    }
+    template <class T>
+    bool EnQue(const LocalTensor<T>& t) {
+        queued_.push_back({t.addr_, t.len_ * uint32_t(sizeof(T))});
+        return true;
+    }
+    template <class T>
+    LocalTensor<T> DeQue(Pos p = Pos::current()) {
+        if (queued_.empty()) ascstep_rt::stop(p, "DeQue on an empty queue");
+        auto [addr, bytes] = queued_.front();
+        queued_.erase(queued_.begin());
+        LocalTensor<T> t;
+        t.init(addr, bytes / uint32_t(sizeof(T)), p);
+        return t;
+    }
+    template <class T>
+    void FreeTensor(LocalTensor<T>&) {}
+    bool HasTensorInQue() const { return !queued_.empty(); }
+    bool VacantInQue() const { return true; }
+};
+template <TPosition src, TPosition dst, int32_t depth = 1, auto... rest>
+class TQueBind : public TQue<src, depth> {};
+
+template <TPosition pos = TPosition::VECCALC>
+class TBuf {
+public:
+    static constexpr bool isTQue = false;
+    uint32_t start_ = 0, len_ = 0;
+    template <class T>
+    LocalTensor<T> Get(Pos p = Pos::current()) {
+        LocalTensor<T> t;
+        t.init(start_, len_ / uint32_t(sizeof(T)), p);
+        return t;
+    }
+    template <class T>
+    LocalTensor<T> Get(uint32_t len, Pos p = Pos::current()) {
+        LocalTensor<T> t;
+        t.init(start_, len, p);
+        return t;
+    }
+    template <class T>
+    LocalTensor<T> GetWithOffset(uint32_t len, uint32_t offset, Pos p = Pos::current()) {
+        LocalTensor<T> t;
+        t.init(start_ + offset, len, p);
+        return t;
+    }
+};
+
+class TPipe {
+public:
+    uint32_t used_ = 0;
+    TPipe() { tpipe_ptr() = this; }
+    ~TPipe() {
+        if (tpipe_ptr() == this) tpipe_ptr() = nullptr;
+    }
+    template <class Q>
+    bool InitBuffer(Q& que, uint8_t num, uint32_t len) {
+        len = (len + 31) / 32 * 32;
+        que.start_ = used_;
+        que.len_ = len;
+        que.num_ = num;
+        used_ += uint32_t(num) * len;
+        return true;
+    }
+    template <TPosition p>
+    bool InitBuffer(TBuf<p>& buf, uint32_t len) {
+        len = (len + 31) / 32 * 32;
+        buf.start_ = used_;
+        buf.len_ = len;
+        used_ += len;
+        return true;
+    }
+    void Reset() { used_ = 0; }
+    void Destroy() {}
+    void Init() {}
+    template <HardEvent e>
+    TEventID FetchEventID() { return 0; }
+    template <HardEvent e>
+    TEventID AllocEventID() { return 0; }
+    template <HardEvent e>
+    void ReleaseEventID(TEventID) {}
+};
+
+template <Hardware hw = Hardware::UB>
+class LocalMemAllocator {
+public:
+    uint32_t used_ = 0;
+    template <class T, uint32_t n>
+    LocalTensor<T> Alloc(Pos p = Pos::current()) {
+        LocalTensor<T> t;
+        t.init(used_, n, p);
+        used_ += (n * uint32_t(sizeof(T)) + 31) / 32 * 32;
+        return t;
+    }
+    template <class T>
+    LocalTensor<T> Alloc(uint32_t n, Pos p = Pos::current()) {
+        LocalTensor<T> t;
+        t.init(used_, n, p);
+        used_ += (n * uint32_t(sizeof(T)) + 31) / 32 * 32;
+        return t;
+    }
+};
+
+inline uint32_t GetBlockIdx() { return ascstep_rt::block_idx(); }
+inline uint32_t GetBlockNum() { return ascstep_rt::block_num(); }
+inline void InitSocState() {}
+
+// ------------------------------------------------------------------ params structs
+
+struct UnaryRepeatParams {
+    uint16_t dstBlkStride = 1, srcBlkStride = 1;
+    uint8_t dstRepStride = 8, srcRepStride = 8;
+    UnaryRepeatParams() = default;
+    UnaryRepeatParams(uint16_t a, uint16_t b, uint8_t c, uint8_t d) : dstBlkStride(a), srcBlkStride(b), dstRepStride(c), srcRepStride(d) {}
+    std::string ron() const { return ascstep_rt::fmt("[%u, %u, %u, %u]", dstBlkStride, srcBlkStride, dstRepStride, srcRepStride); }
+};
+struct BinaryRepeatParams {
+    uint8_t dstBlkStride = 1, src0BlkStride = 1, src1BlkStride = 1;
+    uint8_t dstRepStride = 8, src0RepStride = 8, src1RepStride = 8;
+    BinaryRepeatParams() = default;
+    BinaryRepeatParams(uint8_t a, uint8_t b, uint8_t c, uint8_t d, uint8_t e, uint8_t f)
+        : dstBlkStride(a), src0BlkStride(b), src1BlkStride(c), dstRepStride(d), src0RepStride(e), src1RepStride(f) {}
+    std::string ron() const {
+        return ascstep_rt::fmt("[%u, %u, %u, %u, %u, %u]", dstBlkStride, src0BlkStride, src1BlkStride, dstRepStride, src0RepStride, src1RepStride);
+    }
+};
+struct DataCopyParams {
+    uint16_t blockCount = 1, blockLen = 0, srcStride = 0, dstStride = 0;
+    DataCopyParams() = default;
+    DataCopyParams(uint16_t a, uint16_t b, uint16_t c, uint16_t d) : blockCount(a), blockLen(b), srcStride(c), dstStride(d) {}
+    std::string ron() const { return ascstep_rt::fmt("[%u, %u, %u, %u]", blockCount, blockLen, srcStride, dstStride); }
+};
+struct DataCopyExtParams {
+    uint16_t blockCount = 1;
+    uint32_t blockLen = 0, srcStride = 0, dstStride = 0;
+    uint32_t rsv = 0;
+    DataCopyExtParams() = default;
+    DataCopyExtParams(uint16_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e = 0) : blockCount(a), blockLen(b), srcStride(c), dstStride(d), rsv(e) {}
+    std::string ron() const { return ascstep_rt::fmt("[%u, %u, %u, %u]", blockCount, blockLen, srcStride, dstStride); }
+};
+template <class T>
+struct DataCopyPadExtParams {
+    bool isPad = false;
+    uint8_t leftPadding = 0, rightPadding = 0;
+    T paddingValue = T();
+    DataCopyPadExtParams() = default;
+    DataCopyPadExtParams(bool a, uint8_t b, uint8_t c, T d) : isPad(a), leftPadding(b), rightPadding(c), paddingValue(d) {}
+    std::string ron() const {
+        return std::string("[") + (isPad ? "true" : "false") + ascstep_rt::fmt(", %u, %u, ", leftPadding, rightPadding) + ascstep_rt::value<T>(paddingValue) + "]";
+    }
+};
+
+// ------------------------------------------------------------------ calls
+
+namespace detail {
+inline std::string mask_text(uint64_t m) { return num(m); }
+inline std::string mask_text(const uint64_t* m) { return ascstep_rt::fmt("[%llu, %llu]", (unsigned long long)m[0], (unsigned long long)m[1]); }
+template <bool isSetMask, class M>
+std::string masked(const M& mask, uint64_t repeat) {
+    return std::string("mask: ") + (isSetMask ? mask_text(mask) : std::string("Placeholder")) + ", repeat_times: " + num(repeat);
+}
+}  // namespace detail
+
+#define ASCSTEP_BINARY(NAME)                                                                                              \
+    template <class T, class U = T, class V = T>                                                                          \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, const int32_t& count, \
+              Pos p = Pos::current()) {                                                                                \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", count: " + num(count) + ")"); \
+    }                                                                                                                     \
+    template <class T, bool isSetMask = true, class U = T, class V = T>                                                   \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, uint64_t mask,        \
+              const uint8_t repeatTimes, const BinaryRepeatParams& params, Pos p = Pos::current()) {                   \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", " +    \
+                                detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");     \
+    }                                                                                                                     \
+    template <class T, bool isSetMask = true, class U = T, class V = T>                                                   \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, const uint64_t mask[], \
+              const uint8_t repeatTimes, const BinaryRepeatParams& params, Pos p = Pos::current()) {                   \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", " +    \
+                                detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");     \
+    }
+ASCSTEP_BINARY(Add)
+ASCSTEP_BINARY(Sub)
+ASCSTEP_BINARY(Mul)
+ASCSTEP_BINARY(Div)
+ASCSTEP_BINARY(Max)
+ASCSTEP_BINARY(Min)
+ASCSTEP_BINARY(And)
+ASCSTEP_BINARY(Or)
+ASCSTEP_BINARY(AddRelu)
+ASCSTEP_BINARY(SubRelu)
+ASCSTEP_BINARY(FusedMulAdd)
+ASCSTEP_BINARY(MulAddDst)
+ASCSTEP_BINARY(MulAddRelu)
+ASCSTEP_BINARY(AddReluCast)
+ASCSTEP_BINARY(SubReluCast)
+ASCSTEP_BINARY(MulCast)
+#undef ASCSTEP_BINARY
+
+#define ASCSTEP_UNARY(NAME)                                                                                                \
+    template <class T>                                                                                                     \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count, Pos p = Pos::current()) {      \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", count: " + num(count) + ")");         \
+    }                                                                                                                      \
+    template <class T, bool isSetMask = true>                                                                              \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTimes,             \
+              const UnaryRepeatParams& params, Pos p = Pos::current()) {                                                \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTimes) + \
+                                ", params: " + params.ron() + ")");                                                      \
+    }                                                                                                                      \
+    template <class T, bool isSetMask = true>                                                                              \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const uint8_t repeatTimes,     \
+              const UnaryRepeatParams& params, Pos p = Pos::current()) {                                                \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTimes) + \
+                                ", params: " + params.ron() + ")");                                                      \
+    }
+ASCSTEP_UNARY(Exp)
+ASCSTEP_UNARY(Ln)
+ASCSTEP_UNARY(Abs)
+ASCSTEP_UNARY(Reciprocal)
+ASCSTEP_UNARY(Sqrt)
+ASCSTEP_UNARY(Rsqrt)
+ASCSTEP_UNARY(Not)
+ASCSTEP_UNARY(Relu)
+#undef ASCSTEP_UNARY
+
+#define ASCSTEP_SCALAR(NAME)                                                                                               \
+    template <class T, class S>                                                                                            \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalarValue, const int32_t& count,           \
+              Pos p = Pos::current()) {                                                                                 \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + \
+                                ", count: " + num(count) + ")");                                                         \
+    }                                                                                                                      \
+    template <class T, class S, bool isSetMask = true>                                                                     \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalarValue, uint64_t mask,                  \
+              const uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                     \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + \
+                                ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")"); \
+    }                                                                                                                      \
+    template <class T, class S, bool isSetMask = true>                                                                     \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalarValue, const uint64_t mask[],          \
+              const uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                     \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + \
+                                ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")"); \
+    }
+ASCSTEP_SCALAR(Adds)
+ASCSTEP_SCALAR(Muls)
+ASCSTEP_SCALAR(Maxs)
+ASCSTEP_SCALAR(Mins)
+ASCSTEP_SCALAR(LeakyRelu)
+ASCSTEP_SCALAR(ShiftLeft)
+ASCSTEP_SCALAR(ShiftRight)
+#undef ASCSTEP_SCALAR
+
+template <class T, class U, class S>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const S& scalarValue, const int32_t& count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Axpy(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<U>(scalarValue) + ", count: " + num(count) + ")");
+}
+
+template <class T, class S>
+void Duplicate(const LocalTensor<T>& dst, const S& scalarValue, const int32_t& count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Duplicate(dst: " + dst.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + ", count: " + num(count) + ")");
+}
+template <class T, class S, bool isSetMask = true>
+void Duplicate(const LocalTensor<T>& dst, const S& scalarValue, uint64_t mask, const uint8_t repeatTimes, const uint16_t dstBlockStride,
+               const uint8_t dstRepeatStride, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Duplicate(dst: " + dst.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +
+                            ", dst_blk_stride: " + num(dstBlockStride) + ", dst_rep_stride: " + num(dstRepeatStride) + ")");
+}
+template <class T, class S>
+void CreateVecIndex(const LocalTensor<T>& dst, const S& firstValue, uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "CreateVecIndex(dst: " + dst.ron() + ", first_value: " + ascstep_rt::value<T>(firstValue) + ", count: " + num(count) + ")");
+}
+
+template <class T, class U>
+void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& round, const uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Cast(dst: " + dst.ron() + ", src: " + src.ron() + ", round: " + name(round) + ", count: " + num(count) + ")");
+}
+template <class T, class U, bool isSetMask = true>
+void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& round, uint64_t mask, const uint8_t repeatTimes,
+          const UnaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Cast(dst: " + dst.ron() + ", src: " + src.ron() + ", round: " + name(round) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +
+                            ", params: " + params.ron() + ")");
+}
+template <class T, class U, bool isSetMask = true>
+void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& round, const uint64_t mask[], const uint8_t repeatTimes,
+          const UnaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Cast(dst: " + dst.ron() + ", src: " + src.ron() + ", round: " + name(round) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +
+                            ", params: " + params.ron() + ")");
+}
+
+template <class T, class U>
+void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmp, uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Compare(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", cmp: " + name(cmp) + ", count: " + num(count) + ")");
+}
+template <class T, class U, bool isSetMask = true>
+void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmp, uint64_t mask, uint8_t repeatTimes,
+             const BinaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Compare(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", cmp: " + name(cmp) + ", " +
+                            detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
+}
+template <class T, class U, class S>
+void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src, const S& scalar, CMPMODE cmp, uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) + ", cmp: " + name(cmp) +
+                            ", count: " + num(count) + ")");
+}
+template <class T, class U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE mode,
+            uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Select(dst: " + dst.ron() + ", sel_mask: " + selMask.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() +
+                            ", sel_mode: " + name(mode) + ", count: " + num(count) + ")");
+}
+template <class T, class U, class S, class = std::enable_if_t<!std::is_same_v<S, LocalTensor<T>>>>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, S scalar, SELMODE mode, uint32_t count,
+            Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Select(dst: " + dst.ron() + ", sel_mask: " + selMask.ron() + ", src0: " + src0.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) +
+                            ", sel_mode: " + name(mode) + ", count: " + num(count) + ")");
+}
+
+template <class T>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "ReduceSum(dst: " + dst.ron() + ", src: " + src.ron() + ", work: " + work.ron() + ", count: " + num(count) + ")");
+}
+template <class T>
+void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count, bool calcIndex = false,
+               Pos p = Pos::current()) {
+    ascstep_rt::call(p, "ReduceMax(dst: " + dst.ron() + ", src: " + src.ron() + ", work: " + work.ron() + ", count: " + num(count) +
+                            ", calc_index: " + (calcIndex ? "true" : "false") + ")");
+}
+template <class T>
+void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count, bool calcIndex = false,
+               Pos p = Pos::current()) {
+    ascstep_rt::call(p, "ReduceMin(dst: " + dst.ron() + ", src: " + src.ron() + ", work: " + work.ron() + ", count: " + num(count) +
+                            ", calc_index: " + (calcIndex ? "true" : "false") + ")");
+}
+
+#define ASCSTEP_REDUCE(NAME)                                                                                               \
+    template <class T, bool isSetMask = true>                                                                              \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, uint64_t mask,             \
+              const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride, Pos p = Pos::current()) { \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTimes) + \
+                                ", dst_rep_stride: " + num(dstRepStride) + ", src_blk_stride: " + num(srcBlkStride) +     \
+                                ", src_rep_stride: " + num(srcRepStride) + ")");                                          \
+    }                                                                                                                      \
+    template <class T, bool isSetMask = true>                                                                              \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, const uint64_t mask[],     \
+              const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride, Pos p = Pos::current()) { \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTimes) + \
+                                ", dst_rep_stride: " + num(dstRepStride) + ", src_blk_stride: " + num(srcBlkStride) +     \
+                                ", src_rep_stride: " + num(srcRepStride) + ")");                                          \
+    }
+ASCSTEP_REDUCE(PairReduceSum)
+ASCSTEP_REDUCE(BlockReduceSum)
+ASCSTEP_REDUCE(BlockReduceMax)
+ASCSTEP_REDUCE(BlockReduceMin)
+ASCSTEP_REDUCE(RepeatReduceSum)
+#undef ASCSTEP_REDUCE
+
+#define ASCSTEP_WHOLE_REDUCE(NAME, ORDER)                                                                                  \
+    template <class T, bool isSetMask = true>                                                                              \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const int32_t repeatTimes,             \
+              const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride ORDER,                  \
+              Pos p = Pos::current()) {                                                                                 \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTimes) + \
+                                ", dst_rep_stride: " + num(dstRepStride) + ", src_blk_stride: " + num(srcBlkStride) +     \
+                                ", src_rep_stride: " + num(srcRepStride) + order_text + ")");                             \
+    }                                                                                                                      \
+    template <class T, bool isSetMask = true>                                                                              \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const int32_t repeatTimes,     \
+              const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride ORDER,                  \
+              Pos p = Pos::current()) {                                                                                 \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTimes) + \
+                                ", dst_rep_stride: " + num(dstRepStride) + ", src_blk_stride: " + num(srcBlkStride) +     \
+                                ", src_rep_stride: " + num(srcRepStride) + order_text + ")");                             \
+    }
+#define ASCSTEP_NO_ORDER
+#define order_text std::string()
+ASCSTEP_WHOLE_REDUCE(WholeReduceSum, ASCSTEP_NO_ORDER)
+#undef order_text
+#define ASCSTEP_ORDER , ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX
+#define order_text (std::string(", order: ") + name(order))
+ASCSTEP_WHOLE_REDUCE(WholeReduceMax, ASCSTEP_ORDER)
+ASCSTEP_WHOLE_REDUCE(WholeReduceMin, ASCSTEP_ORDER)
+#undef order_text
+#undef ASCSTEP_ORDER
+#undef ASCSTEP_NO_ORDER
+#undef ASCSTEP_WHOLE_REDUCE
+
+struct BrcbRepeatParams {
+    uint16_t dstBlkStride = 1, dstRepStride = 8;
+    BrcbRepeatParams() = default;
+    BrcbRepeatParams(uint16_t a, uint16_t b) : dstBlkStride(a), dstRepStride(b) {}
+};
+template <class T>
+void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t repeatTimes, const BrcbRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Brcb(dst: " + dst.ron() + ", src: " + src.ron() + ", repeat_times: " + num(repeatTimes) + ", dst_blk_stride: " +
+                            num(params.dstBlkStride) + ", dst_rep_stride: " + num(params.dstRepStride) + ")");
+}
+
+// DataCopy: GM → UB, UB → GM, UB → UB; the count form and DataCopyParams.
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", count: " + num(count) + ")");
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", count: " + num(count) + ")");
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", count: " + num(count) + ")");
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+}
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params, const DataCopyPadExtParams<T>& pad,
+                 Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopyPad(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ", pad: " + pad.ron() + ")");
+}
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopyPad(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+}
+
+// The mask register and the synchronisation calls.
+inline void SetMaskCount(Pos p = Pos::current()) { ascstep_rt::call(p, "SetMaskCount"); }
+inline void SetMaskNorm(Pos p = Pos::current()) { ascstep_rt::call(p, "SetMaskNorm"); }
+inline void ResetMask(Pos p = Pos::current()) { ascstep_rt::call(p, "ResetMask"); }
+template <class T = half, MaskMode mode = MaskMode::NORMAL>
+void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "SetVectorMask(high: " + num(maskHigh) + ", low: " + num(maskLow) + ")");
+}
+template <class T = half, MaskMode mode = MaskMode::NORMAL>
+void SetVectorMask(int32_t len, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "SetVectorMask(len: " + num(len) + ")");
+}
+template <pipe_t pipe>
+void PipeBarrier(Pos p = Pos::current()) {
+    ascstep_rt::call(p, std::string("PipeBarrier(pipe: ") + name(pipe) + ")");
+}
+template <HardEvent e>
+void SetFlag(int32_t id, Pos p = Pos::current()) {
+    ascstep_rt::call(p, std::string("SetFlag(event: ") + name(e) + ", id: " + num(id) + ")");
+}
+template <HardEvent e>
+void WaitFlag(int32_t id, Pos p = Pos::current()) {
+    ascstep_rt::call(p, std::string("WaitFlag(event: ") + name(e) + ", id: " + num(id) + ")");
+}
+
+inline TPipe* GetTPipePtr() { return tpipe_ptr(); }
+
+template <class... A>
+void printf(const char* f, A... a) {
+    std::printf(f, a...);
+}
+}  // namespace AscendC
+
+using AscendC::GetTPipePtr;
+#define PRINTF AscendC::printf

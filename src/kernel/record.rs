@@ -1,0 +1,541 @@
+//! The recording: each message of the running kernel (`child.rs`) becomes part of one Program
+//! of the ground floor's IR, executed as it grows, so the kernel's reads (GetValue, its host's
+//! device-to-host copies) see the simulated data. Tensors are the kernel's own: a UB view per
+//! LocalTensor buffer, named after the variable it was assigned to; a global-memory tensor per
+//! allocation (and element type), named after the kernel parameter it was passed as.
+
+use super::source::{assigned_name, receiver_name};
+use crate::base::diag::{Diagnostic, Span};
+use crate::base::dtype::{DType, Value};
+use crate::base::ir::{Program, ScalarDecl, Space, Tensor, GM_BASE, MAX_GM};
+use crate::base::product::Product;
+use crate::program::Calls;
+use crate::sim::{Machine, Status};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A C++ source position: file id (`F` messages), line, column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct At {
+    pub file: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// One message of the kernel (the protocol is described in `include/ascstep/rt.h`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    File {
+        id: u32,
+        path: String,
+    },
+    Alloc {
+        id: u32,
+        size: u64,
+    },
+    Write {
+        id: u32,
+        off: u64,
+        data: Vec<u8>,
+    },
+    Read {
+        id: u32,
+        off: u64,
+        n: u64,
+    },
+    Name {
+        id: u32,
+        name: String,
+    },
+    Launch {
+        blocks: u32,
+        name: String,
+    },
+    Block(u32),
+    LaunchEnd,
+    UbView {
+        vid: i64,
+        dtype: String,
+        addr: u64,
+        len: u64,
+        at: At,
+    },
+    GmView {
+        vid: i64,
+        dtype: String,
+        alloc: u32,
+        at: At,
+    },
+    Call {
+        at: At,
+        text: String,
+    },
+    GetValue {
+        at: At,
+        vid: i64,
+        off: u64,
+        dtype: String,
+    },
+    Stop {
+        at: At,
+        message: String,
+    },
+}
+
+/// Where each recorded instruction came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallSite {
+    pub file: PathBuf,
+    pub line: u32,
+    pub col: u32,
+    /// The launch's block that made the call.
+    pub block: u32,
+    /// The call as a RON instruction, with the tensors' names.
+    pub text: String,
+}
+
+struct Alloc {
+    size: u64,
+    addr: u32,
+    name: Option<String>,
+    /// What the host copied in, None where it did not.
+    host: Vec<Option<u8>>,
+    /// The tensor of each element type viewing it.
+    tensors: Vec<(DType, usize)>,
+}
+
+pub struct Recorder {
+    machine: Machine,
+    calls: Calls,
+    files: HashMap<u32, PathBuf>,
+    main: PathBuf,
+    lines: Vec<String>,
+    views: HashMap<i64, usize>,
+    allocs: HashMap<u32, Alloc>,
+    gm_used: u64,
+    sites: Vec<CallSite>,
+    scalar_sites: HashMap<(At, DType), usize>,
+    block: u32,
+    pub launches: u32,
+    /// Warnings and notes met while recording (host writes after a launch, …).
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// What the kernel is answered.
+pub type Answer = Option<Vec<u8>>;
+
+impl Recorder {
+    pub fn new(main: &Path, source: &str, product: Product) -> Recorder {
+        let program = Program {
+            path: main.to_path_buf(),
+            source: Arc::from(source),
+            name: main.file_stem().map(|s| s.to_string_lossy().into_owned()),
+            product,
+            ub_size: None,
+            tensors: Vec::new(),
+            scalars: Vec::new(),
+            code: Vec::new(),
+            expect: Vec::new(),
+        };
+        let canonical = std::fs::canonicalize(main).unwrap_or_else(|_| main.to_path_buf());
+        Recorder {
+            machine: Machine::new(Arc::new(program), product),
+            calls: Calls::new(PathBuf::new()),
+            files: HashMap::new(),
+            main: canonical,
+            lines: source.lines().map(str::to_string).collect(),
+            views: HashMap::new(),
+            allocs: HashMap::new(),
+            gm_used: 0,
+            sites: Vec::new(),
+            scalar_sites: HashMap::new(),
+            block: 0,
+            launches: 0,
+            warnings: Vec::new(),
+        }
+    }
+
+    pub fn machine(&self) -> &Machine {
+        &self.machine
+    }
+
+    /// The recording so far: the program, the machine at its end, and each instruction's C++
+    /// position.
+    pub fn finish(self) -> (Machine, Vec<CallSite>) {
+        (self.machine, self.sites)
+    }
+
+    /// The source line `line` (1-based) of the main file when `at` is in it.
+    fn line_of(&self, at: At) -> Option<&str> {
+        (self.files.get(&at.file) == Some(&self.main))
+            .then(|| self.lines.get(at.line as usize - 1).map(String::as_str))
+            .flatten()
+    }
+
+    /// `at` as a span of the main file, at the start of the called name (the compiler
+    /// reports the opening parenthesis); line 0 for positions in other files.
+    fn span(&self, at: At) -> Span {
+        let Some(line) = self.line_of(at) else {
+            return Span::new(0, 0);
+        };
+        let b = line.as_bytes();
+        let mut i = (at.col as usize).saturating_sub(1).min(b.len());
+        // Back over template arguments and the (qualified) name.
+        if i > 0 && b[i - 1] == b'>' {
+            let mut depth = 0;
+            while i > 0 {
+                i -= 1;
+                match b[i] {
+                    b'>' => depth += 1,
+                    b'<' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        while i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b':') {
+            i -= 1;
+        }
+        Span::new(at.line, i as u32 + 1)
+    }
+
+    fn file(&self, at: At) -> PathBuf {
+        self.files.get(&at.file).cloned().unwrap_or_default()
+    }
+
+    /// A name not yet taken by a tensor.
+    fn fresh(&self, base: &str) -> String {
+        let taken = |n: &str| self.machine.program().tensors.iter().any(|t| t.name == n);
+        if !taken(base) {
+            return base.to_string();
+        }
+        (2..)
+            .map(|k| format!("{base}_{k}"))
+            .find(|n| !taken(n))
+            .unwrap_or_default()
+    }
+
+    fn add_tensor(&mut self, vid: i64, t: Tensor) -> usize {
+        let i = self.machine.push_tensor(t.clone());
+        self.calls.add_tensor(format!("#{vid}"), t);
+        self.views.insert(vid, i);
+        i
+    }
+
+    fn error(&self, at: At, code: &'static str, msg: String) -> Diagnostic {
+        Diagnostic::error(code, msg).at(self.span(at))
+    }
+
+    /// Handles one message; the answer to send back, or the error that stops the kernel.
+    pub fn handle(&mut self, m: Msg) -> Result<Answer, Diagnostic> {
+        match m {
+            Msg::File { id, path } => {
+                let p = PathBuf::from(&path);
+                let p = std::fs::canonicalize(&p).unwrap_or(p);
+                self.files.insert(id, p);
+            }
+            Msg::Alloc { id, size } => {
+                let at = self.gm_used.next_multiple_of(512);
+                let padded = size.next_multiple_of(32) + 32;
+                if at + padded > MAX_GM as u64 {
+                    return Err(Diagnostic::error(
+                        "value-out-of-range",
+                        format!(
+                            "aclrtMalloc of {size} bytes: global memory would exceed {MAX_GM} bytes, ascstep's limit for all allocations together"
+                        ),
+                    ));
+                }
+                self.gm_used = at + padded;
+                self.allocs.insert(
+                    id,
+                    Alloc {
+                        size,
+                        addr: GM_BASE + at as u32,
+                        name: None,
+                        host: vec![None; size as usize],
+                        tensors: Vec::new(),
+                    },
+                );
+            }
+            Msg::Write { id, off, data } => {
+                let Some(a) = self.allocs.get_mut(&id) else {
+                    return Ok(None);
+                };
+                let end = (off as usize + data.len()).min(a.host.len());
+                for (k, b) in data
+                    .iter()
+                    .enumerate()
+                    .take(end.saturating_sub(off as usize))
+                {
+                    a.host[off as usize + k] = Some(*b);
+                }
+                if !a.tensors.is_empty() && !self.machine.program().code.is_empty() {
+                    self.warnings.push(Diagnostic::warning(
+                        "host-write-during-run",
+                        format!(
+                            "the host wrote {} bytes into device memory after a kernel used it: the recording starts from the data of the first use",
+                            data.len()
+                        ),
+                    ));
+                }
+                let addr = a.addr + off as u32;
+                self.machine.host_write(addr, &data);
+            }
+            Msg::Read { id, off, n } => {
+                let Some(a) = self.allocs.get(&id) else {
+                    return Ok(Some(vec![0; n as usize]));
+                };
+                let start = a.addr as u64 + off;
+                let ub = self.machine.ub();
+                let bytes = ub
+                    .get(start..start + n)
+                    .map(<[u8]>::to_vec)
+                    .unwrap_or_else(|| vec![0; n as usize]);
+                return Ok(Some(bytes));
+            }
+            Msg::Name { id, name } => {
+                if let Some(a) = self.allocs.get_mut(&id) {
+                    a.name.get_or_insert(name);
+                }
+            }
+            Msg::Launch { .. } => self.launches += 1,
+            Msg::Block(b) => self.block = b,
+            Msg::LaunchEnd => {}
+            Msg::UbView {
+                vid,
+                dtype,
+                addr,
+                len,
+                at,
+            } => {
+                let dt = DType::parse(&dtype).ok_or_else(|| {
+                    self.error(
+                        at,
+                        "bad-dtype",
+                        format!("element type `{dtype}` is not simulated"),
+                    )
+                })?;
+                let ub = self.machine.ub().size() as u64;
+                let end = addr + len * dt.size() as u64;
+                if end > ub {
+                    return Err(self
+                        .error(
+                            at,
+                            "tensor-outside-ub",
+                            format!(
+                                "this LocalTensor spans {addr:#x}..{end:#x}, beyond the {ub}-byte UB of {}",
+                                self.machine.product()
+                            ),
+                        )
+                        .note("TPipe::InitBuffer places buffers one after another from UB address 0 (docs/semantics.md §20)"));
+                }
+                let base = self
+                    .line_of(at)
+                    .and_then(|l| assigned_name(l, at.col as usize))
+                    .unwrap_or_else(|| format!("ub_{addr:x}"));
+                let name = self.fresh(&base);
+                let t = Tensor {
+                    name,
+                    dtype: dt,
+                    addr: addr as u32,
+                    len: len as u32,
+                    init: None,
+                    span: self.span(at),
+                    space: Space::Ub,
+                };
+                self.add_tensor(vid, t);
+            }
+            Msg::GmView {
+                vid,
+                dtype,
+                alloc,
+                at,
+            } => {
+                let dt = DType::parse(&dtype).ok_or_else(|| {
+                    self.error(
+                        at,
+                        "bad-dtype",
+                        format!("element type `{dtype}` is not simulated"),
+                    )
+                })?;
+                let receiver = self
+                    .line_of(at)
+                    .and_then(|l| receiver_name(l, at.col as usize));
+                let Some(a) = self.allocs.get(&alloc) else {
+                    return Err(self.error(
+                        at,
+                        "gm-operand",
+                        "a GlobalTensor over memory that aclrtMalloc did not allocate".to_string(),
+                    ));
+                };
+                let base = a
+                    .name
+                    .clone()
+                    .or(receiver)
+                    .unwrap_or_else(|| format!("gm{alloc}"));
+                let base = if a.tensors.is_empty() {
+                    base
+                } else {
+                    format!("{base}_{}", dt.name())
+                };
+                let len = a.size / dt.size() as u64;
+                let bytes = (len * dt.size() as u64) as usize;
+                let init = a.host[..bytes]
+                    .iter()
+                    .any(Option::is_some)
+                    .then(|| a.host[..bytes].iter().map(|b| b.unwrap_or(0)).collect());
+                let t = Tensor {
+                    name: self.fresh(&base),
+                    dtype: dt,
+                    addr: a.addr,
+                    len: len as u32,
+                    init,
+                    span: self.span(at),
+                    space: Space::Gm,
+                };
+                let i = self.add_tensor(vid, t);
+                if let Some(a) = self.allocs.get_mut(&alloc) {
+                    a.tensors.push((dt, i));
+                }
+            }
+            Msg::Call { at, text } => self.call(at, &text)?,
+            Msg::GetValue {
+                at,
+                vid,
+                off,
+                dtype,
+            } => {
+                let dt = DType::parse(&dtype).unwrap_or(DType::Float);
+                let s = match self.scalar_sites.get(&(at, dt)) {
+                    Some(&s) => s,
+                    None => {
+                        let base = self
+                            .line_of(at)
+                            .and_then(|l| assigned_name(l, at.col as usize))
+                            .unwrap_or_else(|| format!("v{}", at.line));
+                        let taken =
+                            |n: &str| self.machine.program().scalars.iter().any(|s| s.name == n);
+                        let name = if taken(&base) {
+                            format!("{base}_L{}", at.line)
+                        } else {
+                            base
+                        };
+                        let decl = ScalarDecl {
+                            name,
+                            dtype: dt,
+                            init: None,
+                            span: self.span(at),
+                        };
+                        self.calls.add_scalar(decl.clone());
+                        let s = self.machine.push_scalar(decl);
+                        self.scalar_sites.insert((at, dt), s);
+                        s
+                    }
+                };
+                let name = self.machine.program().scalars[s].name.clone();
+                let src = if off == 0 {
+                    format!("\"#{vid}\"")
+                } else {
+                    format!("\"#{vid}[{off}]\"")
+                };
+                self.call(at, &format!("GetValue(dst: \"{name}\", src: {src})"))?;
+                let text = match self.machine.scalar(s) {
+                    None => "?".to_string(),
+                    Some(Value::Int(i)) => i.to_string(),
+                    Some(Value::Float(f)) => format!("{f:e}"),
+                };
+                return Ok(Some(format!("{text}\n").into_bytes()));
+            }
+            Msg::Stop { at, message } => {
+                return Err(self.error(
+                    at,
+                    "kernel-stopped",
+                    format!("the kernel stopped: {message}"),
+                ));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Reads a call, appends it and runs the machine to its end.
+    fn call(&mut self, at: At, text: &str) -> Result<(), Diagnostic> {
+        let span = self.span(at);
+        let (mut ins, warnings) = self.calls.read(text).map_err(|ds| {
+            let d = ds.into_iter().find(|d| d.is_error()).unwrap_or_else(|| {
+                Diagnostic::error("parse-error", format!("cannot read `{text}`"))
+            });
+            Diagnostic {
+                span: Some(span),
+                ..d
+            }
+            .note(format!("the call as ascstep read it: {}", self.named(text)))
+        })?;
+        for w in warnings {
+            self.warnings.push(Diagnostic {
+                span: Some(span),
+                ..w
+            });
+        }
+        ins.span = span;
+        for f in &mut ins.field_spans {
+            f.1 = span;
+        }
+        if let Some(v) = ins.args.vector_mut() {
+            for o in v.dst.iter_mut().chain(v.src.iter_mut()) {
+                o.span = span;
+            }
+        }
+        if let Some(o) = ins.args.other_operand_mut() {
+            o.span = span;
+        }
+        self.sites.push(CallSite {
+            file: self.file(at),
+            line: at.line,
+            col: span.col.max(1),
+            block: self.block,
+            text: self.named(text),
+        });
+        self.machine.push_instr(ins);
+        if self.machine.run() == Status::Failed {
+            let d = self
+                .machine
+                .diagnostics()
+                .iter()
+                .rev()
+                .find(|d| d.is_error())
+                .cloned()
+                .unwrap_or_else(|| Diagnostic::error("rejected", "the call was rejected"));
+            return Err(d);
+        }
+        Ok(())
+    }
+
+    /// `text` with each `"#vid…"` operand replaced by its tensor's name.
+    fn named(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(k) = rest.find("\"#") {
+            out.push_str(&rest[..k + 1]);
+            let tail = &rest[k + 2..];
+            let digits = tail
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(tail.len());
+            match tail[..digits]
+                .parse::<i64>()
+                .ok()
+                .and_then(|v| self.views.get(&v))
+            {
+                Some(&i) => out.push_str(&self.machine.program().tensors[i].name),
+                None => out.push_str(&tail[..digits]),
+            }
+            rest = &tail[digits..];
+        }
+        out.push_str(rest);
+        out
+    }
+}

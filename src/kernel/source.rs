@@ -1,0 +1,319 @@
+//! The kernel's source as the host compiler gets it: unchanged but for each launch
+//! `k<<<blocks, l2ctrl, stream>>>(args…)`, which becomes a call of ascstep's launcher with the
+//! kernel's parameter names (found in its `__global__` definition) so that global memory is
+//! named after them. Line breaks are kept, so every position is the user's own.
+
+/// A `__global__` function: its name and its parameters' names, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub name: String,
+    pub params: Vec<String>,
+}
+
+/// The source with comments and string literals blanked (same length, same line breaks), so
+/// that searches for `<<<` or `__global__` see only code.
+fn code_only(src: &str) -> Vec<u8> {
+    let b = src.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    out[i] = b' ';
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let start = i;
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    i += 1;
+                }
+                let end = (i + 2).min(b.len());
+                for c in &mut out[start..end] {
+                    if *c != b'\n' {
+                        *c = b' ';
+                    }
+                }
+                i = end;
+            }
+            q @ (b'"' | b'\'') => {
+                // Keep the quotes, blank the contents.
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    if b[i] == b'\\' && i + 1 < b.len() {
+                        out[i] = b' ';
+                        i += 1;
+                    }
+                    out[i] = b' ';
+                    i += 1;
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// The index just past the bracket matching the opening one at `open`.
+fn matching(code: &[u8], open: usize, (o, c): (u8, u8)) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, &ch) in code.iter().enumerate().skip(open) {
+        if ch == o {
+            depth += 1;
+        } else if ch == c {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i + 1);
+            }
+        }
+    }
+    None
+}
+
+/// Splits `text` at top-level commas (outside (), <>, [], {}).
+fn split_top(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '(' | '[' | '{' | '<' => depth += 1,
+            ')' | ']' | '}' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// Every `__global__` function defined or declared in `src`.
+pub fn entries(src: &str) -> Vec<Entry> {
+    let code = code_only(src);
+    let text = String::from_utf8_lossy(&code).into_owned();
+    let mut out: Vec<Entry> = Vec::new();
+    let mut from = 0;
+    while let Some(k) = text[from..].find("__global__") {
+        let at = from + k;
+        let Some(open) = text[at..].find('(').map(|o| at + o) else {
+            break;
+        };
+        // The name: the identifier just before `(`.
+        let head = text[at..open].trim_end();
+        let name: String = head
+            .bytes()
+            .rev()
+            .take_while(|&c| is_ident(c))
+            .map(char::from)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let Some(close) = matching(&code, open, (b'(', b')')) else {
+            break;
+        };
+        let params = split_top(&text[open + 1..close - 1])
+            .into_iter()
+            .filter_map(|p| {
+                let p = p.split('=').next().unwrap_or("").trim();
+                let p = p.trim_end_matches(|c: char| c == ']' || c == '[' || c.is_ascii_digit());
+                let n: String = p
+                    .bytes()
+                    .rev()
+                    .take_while(|&c| is_ident(c))
+                    .map(char::from)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                (!n.is_empty() && n != "void").then_some(n)
+            })
+            .collect();
+        if !name.is_empty() && !out.iter().any(|e| e.name == name) {
+            out.push(Entry { name, params });
+        }
+        from = close;
+    }
+    out
+}
+
+/// `src` with every `<<<…>>>` launch rewritten into ascstep's launcher, and the number of
+/// launches rewritten. The kernel name may carry template arguments (`k<8, 2><<<…>>>`).
+pub fn rewrite_launches(src: &str) -> (String, usize) {
+    let code = code_only(src);
+    let entries = entries(src);
+    let mut out = String::with_capacity(src.len() + 256);
+    let mut copied = 0;
+    let mut n = 0;
+    let mut i = 0;
+    while i + 3 <= code.len() {
+        if &code[i..i + 3] != b"<<<" {
+            i += 1;
+            continue;
+        }
+        let Some(cfg_end) = find(&code, i + 3, b">>>") else {
+            break;
+        };
+        // The callee: an identifier (with `::`), optionally followed by template arguments.
+        let mut s = i;
+        while s > 0 && code[s - 1] == b' ' {
+            s -= 1;
+        }
+        let callee_end = s;
+        if s > 0 && code[s - 1] == b'>' {
+            let mut depth = 0;
+            while s > 0 {
+                s -= 1;
+                match code[s] {
+                    b'>' => depth += 1,
+                    b'<' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        while s > 0 && (is_ident(code[s - 1]) || code[s - 1] == b':') {
+            s -= 1;
+        }
+        let callee = &src[s..callee_end];
+        let bare = callee.split('<').next().unwrap_or("").trim();
+        let base = bare.rsplit("::").next().unwrap_or(bare);
+        // The arguments.
+        let mut a = cfg_end + 3;
+        while a < code.len() && code[a].is_ascii_whitespace() {
+            a += 1;
+        }
+        if callee.trim().is_empty() || code.get(a) != Some(&b'(') {
+            i += 3;
+            continue;
+        }
+        let Some(args_end) = matching(&code, a, (b'(', b')')) else {
+            break;
+        };
+        let cfg = &src[i + 3..cfg_end];
+        let args = &src[a + 1..args_end - 1];
+        let params = entries
+            .iter()
+            .find(|e| e.name == base)
+            .map(|e| e.params.join(","))
+            .unwrap_or_default();
+        out.push_str(&src[copied..s]);
+        out.push_str(&format!(
+            "::ascstep_rt::Launch(\"{}\", \"{params}\", {cfg}).run([&](auto&&... ascstep_a) {{ {callee}(ascstep_a...); }}{}{args})",
+            callee.replace('"', "\\\""),
+            if args.trim().is_empty() { "" } else { ", " }
+        ));
+        // Keep the line breaks of what sat between the config and the arguments.
+        out.extend(src[cfg_end + 3..a].chars().filter(|&c| c == '\n'));
+        copied = args_end;
+        i = args_end;
+        n += 1;
+    }
+    out.push_str(&src[copied..]);
+    (out, n)
+}
+
+fn find(code: &[u8], from: usize, pat: &[u8]) -> Option<usize> {
+    code[from..]
+        .windows(pat.len())
+        .position(|w| w == pat)
+        .map(|p| p + from)
+}
+
+/// The variable a call's result is assigned to, read from the source line of the call:
+/// `LocalTensor<float> xLocal = inQueueX.AllocTensor<float>();` names `xLocal`. `col` is the
+/// 1-based column of the call. None when the line assigns nothing.
+pub fn assigned_name(line: &str, col: usize) -> Option<String> {
+    let head = line.get(..col.saturating_sub(1).min(line.len()))?;
+    let eq = head.rfind('=')?;
+    let before = &head.as_bytes()[..eq];
+    if matches!(before.last(), Some(b'=' | b'!' | b'<' | b'>')) {
+        return None;
+    }
+    let trimmed = head[..eq].trim_end();
+    let name: String = trimmed
+        .bytes()
+        .rev()
+        .take_while(|&c| is_ident(c))
+        .map(char::from)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    (!name.is_empty() && !name.as_bytes()[0].is_ascii_digit()).then_some(name)
+}
+
+/// The object a member call is made on: `xGm.SetGlobalBuffer(` names `xGm`.
+pub fn receiver_name(line: &str, col: usize) -> Option<String> {
+    let head = line.get(..col.saturating_sub(1).min(line.len()))?;
+    let dot = head.rfind('.')?;
+    let name: String = head[..dot]
+        .bytes()
+        .rev()
+        .take_while(|&c| is_ident(c))
+        .map(char::from)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    (!name.is_empty()).then_some(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_entries_and_their_parameter_names() {
+        let src = "template <uint32_t n>\n__global__ __vector__ void k(__gm__ uint8_t* x, GM_ADDR y, uint32_t total = 4) {}\n// __global__ void not_this(int a)\nextern \"C\" __global__ __aicore__ void h(GM_ADDR a[2], int) {}";
+        let e = entries(src);
+        assert_eq!(e.len(), 2, "{e:?}");
+        assert_eq!(e[0].name, "k");
+        assert_eq!(e[0].params, ["x", "y", "total"]);
+        assert_eq!(e[1].name, "h");
+        assert_eq!(e[1].params, ["a", "int"]);
+    }
+
+    #[test]
+    fn rewrites_launches_and_keeps_lines() {
+        let src = "__global__ void k(GM_ADDR x, int n) {}\nint main() {\n    k<8, 2><<<blocks, 0,\n stream>>>(a,\n b); // k<<<1>>>(x)\n    const char* s = \"<<<\";\n    k<<<1, nullptr, s>>>();\n}\n";
+        let (out, n) = rewrite_launches(src);
+        assert_eq!(n, 2, "{out}");
+        assert_eq!(out.lines().count(), src.lines().count(), "{out}");
+        assert!(
+            out.contains("::ascstep_rt::Launch(\"k<8, 2>\", \"x,n\", blocks, 0,\n stream).run([&](auto&&... ascstep_a) { k<8, 2>(ascstep_a...); }, a,\n b); // k<<<1>>>(x)"),
+            "{out}"
+        );
+        assert!(out.contains("\"<<<\""), "{out}");
+        assert!(
+            out.contains("::ascstep_rt::Launch(\"k\", \"x,n\", 1, nullptr, s).run([&](auto&&... ascstep_a) { k(ascstep_a...); })"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn names_from_the_call_line() {
+        let l = "    AscendC::LocalTensor<float> xLocal = inQueueX.AllocTensor<float>();";
+        let col = l.find("AllocTensor").unwrap() + 1 + "AllocTensor<float>".len();
+        assert_eq!(assigned_name(l, col).as_deref(), Some("xLocal"));
+        assert_eq!(assigned_name("    if (a == q.DeQue<float>())", 20), None);
+        let g = "    xGm.SetGlobalBuffer((__gm__ float*)x, n);";
+        assert_eq!(
+            receiver_name(g, g.find('(').unwrap() + 1).as_deref(),
+            Some("xGm")
+        );
+    }
+}
