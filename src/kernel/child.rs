@@ -150,6 +150,15 @@ fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
                 dtype: it.next().unwrap_or("").to_string(),
             }
         }
+        "Y" => {
+            let mut it = rest_n(5);
+            let at = at(&mut it)?;
+            Msg::Returning {
+                at,
+                dtype: it.next().unwrap_or("").to_string(),
+                text: it.next().unwrap_or("").to_string(),
+            }
+        }
         "X" => {
             let mut it = rest_n(4);
             let at = at(&mut it)?;

@@ -68,8 +68,8 @@ pub fn explain(output: &str) -> String {
         return "the C++ compiler rejected the kernel".into();
     };
     let quoted: Vec<&str> = msg.split(['\'', '‘', '’']).skip(1).step_by(2).collect();
-    let not_member = msg.contains("is not a member of")
-        && quoted.get(1).is_some_and(|n| n.contains("AscendC"));
+    let not_member =
+        msg.contains("is not a member of") && quoted.get(1).is_some_and(|n| n.contains("AscendC"));
     let undeclared =
         msg.contains("was not declared in this scope") || msg.contains("has not been declared");
     let missing = (not_member || undeclared)
@@ -77,6 +77,15 @@ pub fn explain(output: &str) -> String {
         .flatten();
     if let Some(name) = missing {
         let name = name.rsplit("::").next().unwrap_or(name);
+        let macro_like = name.len() > 1
+            && name
+                .bytes()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_');
+        if undeclared && macro_like {
+            return format!(
+                "{at}: `{name}` is not defined; if the sample's build passes it (CMakeLists: `-D{name}=…`), give it with `-D {name}=VALUE`"
+            );
+        }
         let names = provided();
         let near = crate::base::suggest::closest(name, names.iter().map(String::as_str));
         return format!(

@@ -77,6 +77,12 @@ pub enum Msg {
         off: u64,
         dtype: String,
     },
+    /// A call that returns a value: `text` names its result scalar `"$"`.
+    Returning {
+        at: At,
+        dtype: String,
+        text: String,
+    },
     Stop {
         at: At,
         message: String,
@@ -410,46 +416,16 @@ impl Recorder {
                 off,
                 dtype,
             } => {
-                let dt = DType::parse(&dtype).unwrap_or(DType::Float);
-                let s = match self.scalar_sites.get(&(at, dt)) {
-                    Some(&s) => s,
-                    None => {
-                        let base = self
-                            .line_of(at)
-                            .and_then(|l| assigned_name(l, at.col as usize))
-                            .unwrap_or_else(|| format!("v{}", at.line));
-                        let taken =
-                            |n: &str| self.machine.program().scalars.iter().any(|s| s.name == n);
-                        let name = if taken(&base) {
-                            format!("{base}_L{}", at.line)
-                        } else {
-                            base
-                        };
-                        let decl = ScalarDecl {
-                            name,
-                            dtype: dt,
-                            init: None,
-                            span: self.span(at),
-                        };
-                        self.calls.add_scalar(decl.clone());
-                        let s = self.machine.push_scalar(decl);
-                        self.scalar_sites.insert((at, dt), s);
-                        s
-                    }
-                };
-                let name = self.machine.program().scalars[s].name.clone();
                 let src = if off == 0 {
                     format!("\"#{vid}\"")
                 } else {
                     format!("\"#{vid}[{off}]\"")
                 };
-                self.call(at, &format!("GetValue(dst: \"{name}\", src: {src})"))?;
-                let text = match self.machine.scalar(s) {
-                    None => "?".to_string(),
-                    Some(Value::Int(i)) => i.to_string(),
-                    Some(Value::Float(f)) => format!("{f:e}"),
-                };
-                return Ok(Some(format!("{text}\n").into_bytes()));
+                let text = format!("GetValue(dst: \"$\", src: {src})");
+                return self.returning(at, &dtype, &text).map(Some);
+            }
+            Msg::Returning { at, dtype, text } => {
+                return self.returning(at, &dtype, &text).map(Some);
             }
             Msg::Stop { at, message } => {
                 return Err(self.error(
@@ -460,6 +436,46 @@ impl Recorder {
             }
         }
         Ok(None)
+    }
+
+    /// A call whose result (the scalar `"$"` in `text`) the kernel reads: one scalar per call
+    /// site and type, named after the variable the line assigns it to; the answer is its value
+    /// as text (`?` uninitialised).
+    fn returning(&mut self, at: At, dtype: &str, text: &str) -> Result<Vec<u8>, Diagnostic> {
+        let dt = DType::parse(dtype).unwrap_or(DType::Float);
+        let s = match self.scalar_sites.get(&(at, dt)) {
+            Some(&s) => s,
+            None => {
+                let base = self
+                    .line_of(at)
+                    .and_then(|l| assigned_name(l, at.col as usize))
+                    .unwrap_or_else(|| format!("v{}", at.line));
+                let taken = |n: &str| self.machine.program().scalars.iter().any(|s| s.name == n);
+                let name = if taken(&base) {
+                    format!("{base}_L{}", at.line)
+                } else {
+                    base
+                };
+                let decl = ScalarDecl {
+                    name,
+                    dtype: dt,
+                    init: None,
+                    span: self.span(at),
+                };
+                self.calls.add_scalar(decl.clone());
+                let s = self.machine.push_scalar(decl);
+                self.scalar_sites.insert((at, dt), s);
+                s
+            }
+        };
+        let name = self.machine.program().scalars[s].name.clone();
+        self.call(at, &text.replace("\"$\"", &format!("{name:?}")))?;
+        let text = match self.machine.scalar(s) {
+            None => "?".to_string(),
+            Some(Value::Int(i)) => i.to_string(),
+            Some(Value::Float(f)) => format!("{f:e}"),
+        };
+        Ok(format!("{text}\n").into_bytes())
     }
 
     /// Reads a call, appends it and runs the machine to its end.

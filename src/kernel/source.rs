@@ -165,7 +165,7 @@ pub fn rewrite_launches(src: &str) -> (String, usize) {
         };
         // The callee: an identifier (with `::`), optionally followed by template arguments.
         let mut s = i;
-        while s > 0 && code[s - 1] == b' ' {
+        while s > 0 && code[s - 1].is_ascii_whitespace() {
             s -= 1;
         }
         let callee_end = s;
@@ -216,7 +216,9 @@ pub fn rewrite_launches(src: &str) -> (String, usize) {
             callee.replace('"', "\\\""),
             if args.trim().is_empty() { "" } else { ", " }
         ));
-        // Keep the line breaks of what sat between the config and the arguments.
+        // Keep the line breaks of what sat between the name and `<<<`, and between the
+        // config and the arguments.
+        out.extend(src[callee_end..i].chars().filter(|&c| c == '\n'));
         out.extend(src[cfg_end + 3..a].chars().filter(|&c| c == '\n'));
         copied = args_end;
         i = args_end;
@@ -289,9 +291,13 @@ mod tests {
 
     #[test]
     fn rewrites_launches_and_keeps_lines() {
-        let src = "__global__ void k(GM_ADDR x, int n) {}\nint main() {\n    k<8, 2><<<blocks, 0,\n stream>>>(a,\n b); // k<<<1>>>(x)\n    const char* s = \"<<<\";\n    k<<<1, nullptr, s>>>();\n}\n";
+        let src = "__global__ void k(GM_ADDR x, int n) {}\nint main() {\n    k<8, 2><<<blocks, 0,\n stream>>>(a,\n b); // k<<<1>>>(x)\n    const char* s = \"<<<\";\n    k<<<1, nullptr, s>>>();\n    k<4>\n        <<<1, 0, s>>>(p, 2);\n}\n";
         let (out, n) = rewrite_launches(src);
-        assert_eq!(n, 2, "{out}");
+        assert_eq!(n, 3, "{out}");
+        assert!(
+            out.contains("    ::ascstep_rt::Launch(\"k<4>\", \"x,n\", 1, 0, s).run([&](auto&&... ascstep_a) { k<4>(ascstep_a...); }, p, 2)\n;"),
+            "{out}"
+        );
         assert_eq!(out.lines().count(), src.lines().count(), "{out}");
         assert!(
             out.contains("::ascstep_rt::Launch(\"k<8, 2>\", \"x,n\", blocks, 0,\n stream).run([&](auto&&... ascstep_a) { k<8, 2>(ascstep_a...); }, a,\n b); // k<<<1>>>(x)"),

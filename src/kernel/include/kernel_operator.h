@@ -280,6 +280,7 @@ public:
     void Init() {}
     template <HardEvent e>
     TEventID FetchEventID() { return 0; }
+    TEventID FetchEventID(HardEvent) { return 0; }
     template <HardEvent e>
     TEventID AllocEventID() { return 0; }
     template <HardEvent e>
@@ -661,6 +662,123 @@ template <HardEvent e>
 void WaitFlag(int32_t id, Pos p = Pos::current()) {
     ascstep_rt::call(p, std::string("WaitFlag(event: ") + name(e) + ", id: " + num(id) + ")");
 }
+
+#define ASCSTEP_ORDER_ARG , ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX
+#define ASCSTEP_ORDER_TEXT (std::string(", order: ") + name(order))
+#define ASCSTEP_CALC_INDEX , bool calIndex = false
+#define ASCSTEP_CALC_INDEX_TEXT (std::string(", calc_index: ") + (calIndex ? "true" : "false"))
+// The 9.1.0 reduction names (docs/format.md §7): ReduceRepeat, ReduceDataBlock, ReducePairElem.
+enum class ReduceType : uint8_t { SUM = 0, MAX, MIN };
+inline const char* name(ReduceType r) {
+    static const char* n[] = {"SUM", "MAX", "MIN"};
+    return n[int(r)];
+}
+#define ASCSTEP_NEW_REDUCE(NAME, OP, ORDER, ORDER_TEXT)                                                                    \
+    template <ReduceType op, class T, class U = T, bool isSetMask = true>                                                \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src, uint64_t mask, const int32_t repeatTime,             \
+              const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride ORDER,                 \
+              Pos p = Pos::current()) {                                                                                 \
+        ascstep_rt::call(p, #NAME "(" OP "dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTime) + \
+                                ", dst_rep_stride: " + num(dstRepStride) + ", src_blk_stride: " + num(srcBlkStride) +     \
+                                ", src_rep_stride: " + num(srcRepStride) + ORDER_TEXT + ")");                             \
+    }                                                                                                                      \
+    template <ReduceType op, class T, class U = T, bool isSetMask = true>                                                \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[], const int32_t repeatTime,     \
+              const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride ORDER,                 \
+              Pos p = Pos::current()) {                                                                                 \
+        ascstep_rt::call(p, #NAME "(" OP "dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTime) + \
+                                ", dst_rep_stride: " + num(dstRepStride) + ", src_blk_stride: " + num(srcBlkStride) +     \
+                                ", src_rep_stride: " + num(srcRepStride) + ORDER_TEXT + ")");                             \
+    }
+#define ASCSTEP_OP_TEXT std::string("op: ") + name(op) + ", " +
+ASCSTEP_NEW_REDUCE(ReduceRepeat, + ASCSTEP_OP_TEXT "", ASCSTEP_ORDER_ARG, ASCSTEP_ORDER_TEXT)
+ASCSTEP_NEW_REDUCE(ReduceDataBlock, + ASCSTEP_OP_TEXT "", , std::string())
+ASCSTEP_NEW_REDUCE(ReducePairElem, "", , std::string())
+#undef ASCSTEP_OP_TEXT
+#undef ASCSTEP_NEW_REDUCE
+
+// ReduceMax/Min/Sum in the high-dimensional form (mask, repeatTime, srcRepStride).
+#define ASCSTEP_WHOLE_MASKED(NAME, INDEX, INDEX_TEXT)                                                                      \
+    template <class T, bool isSetMask = true>                                                                              \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, uint64_t mask,           \
+              const int32_t repeatTime, const int32_t srcRepStride INDEX, Pos p = Pos::current()) {                      \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", work: " + work.ron() + ", " +         \
+                                detail::masked<isSetMask>(mask, repeatTime) + ", src_rep_stride: " + num(srcRepStride) + INDEX_TEXT + ")"); \
+    }                                                                                                                      \
+    template <class T, bool isSetMask = true>                                                                              \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const uint64_t mask[],   \
+              const int32_t repeatTime, const int32_t srcRepStride INDEX, Pos p = Pos::current()) {                      \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", work: " + work.ron() + ", " +         \
+                                detail::masked<isSetMask>(mask, repeatTime) + ", src_rep_stride: " + num(srcRepStride) + INDEX_TEXT + ")"); \
+    }
+ASCSTEP_WHOLE_MASKED(ReduceSum, , std::string())
+ASCSTEP_WHOLE_MASKED(ReduceMax, ASCSTEP_CALC_INDEX, ASCSTEP_CALC_INDEX_TEXT)
+ASCSTEP_WHOLE_MASKED(ReduceMin, ASCSTEP_CALC_INDEX, ASCSTEP_CALC_INDEX_TEXT)
+#undef ASCSTEP_WHOLE_MASKED
+
+// Calls that return a value: ascstep runs them and answers with the value.
+namespace detail {
+template <class T>
+T returning(const Pos& p, const std::string& ron) {
+    ascstep_rt::chan().put("Y " + ascstep_rt::at(p) + " " + ascstep_rt::Dtype<T>::name + " " + ron);
+    return ascstep_rt::parse<T>(ascstep_rt::chan().line());
+}
+}  // namespace detail
+template <class T>
+T GetReduceRepeatSumSpr(Pos p = Pos::current()) {
+    return detail::returning<T>(p, "GetReduceRepeatSumSpr(ret: \"$\")");
+}
+template <class T>
+T GetAccVal(Pos p = Pos::current()) {
+    return detail::returning<T>(p, "GetReduceRepeatSumSpr(ret: \"$\")");
+}
+
+struct CopyRepeatParams {
+    uint16_t dstStride = 1, srcStride = 1, dstRepeatSize = 8, srcRepeatSize = 8;
+    CopyRepeatParams() = default;
+    CopyRepeatParams(uint16_t a, uint16_t b, uint16_t c, uint16_t d) : dstStride(a), srcStride(b), dstRepeatSize(c), srcRepeatSize(d) {}
+    std::string ron() const { return ascstep_rt::fmt("[%u, %u, %u, %u]", dstStride, srcStride, dstRepeatSize, srcRepeatSize); }
+};
+template <class T, bool isSetMask = true>
+void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime, const CopyRepeatParams& params,
+          Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Copy(dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTime) + ", params: " + params.ron() + ")");
+}
+template <class T, bool isSetMask = true>
+void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const uint8_t repeatTime, const CopyRepeatParams& params,
+          Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Copy(dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTime) + ", params: " + params.ron() + ")");
+}
+
+// Type utilities kernels use.
+template <bool c, class A, class B>
+struct Conditional {
+    using type = A;
+};
+template <class A, class B>
+struct Conditional<false, A, B> {
+    using type = B;
+};
+template <class A, class B>
+struct IsSameType {
+    static constexpr bool value = false;
+};
+template <class A>
+struct IsSameType<A, A> {
+    static constexpr bool value = true;
+};
+
+template <class T, class U>
+constexpr T DivCeil(T a, U b) {
+    return (a + T(b) - 1) / T(b);
+}
+template <class T, class U>
+constexpr T AlignUp(T a, U b) {
+    return DivCeil(a, b) * T(b);
+}
+
+// A deterministic clock: the number of messages the kernel has sent ascstep so far.
+inline int64_t GetSystemCycle() { return int64_t(ascstep_rt::chan().sent); }
 
 inline TPipe* GetTPipePtr() { return tpipe_ptr(); }
 

@@ -81,7 +81,9 @@ struct Chan {
         if (!buf.empty()) write_all(buf.data(), buf.size());
         buf.clear();
     }
+    uint64_t sent = 0;
     void put(const std::string& line) {
+        sent++;
         buf += line;
         buf += '\n';
         if (buf.size() > (1u << 16)) flush();
