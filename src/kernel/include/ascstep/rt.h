@@ -22,12 +22,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <mutex>
+#include <thread>
 #include <source_location>
 #include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
+#include <chrono>
 #include <csignal>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -44,6 +47,9 @@ struct Chan {
     int out = -1;
     int in = -1;
     std::string buf;
+    // Messages are buffered; a thread sends what waits every 20 ms, so that a kernel stuck in
+    // a loop has reported its last call when ascstep stops it.
+    std::mutex lock;
     // The channel is a Unix socket ascstep listens on (ASCSTEP_SOCKET), opened at the first
     // message; what is buffered goes out when the program exits.
     Chan() {
@@ -59,6 +65,12 @@ struct Chan {
         if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) std::_Exit(71);
         out = in = fd;
         std::atexit([] { chan().flush(); });
+        std::thread([] {
+            for (;;) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                chan().flush();
+            }
+        }).detach();
         // A crash sends what is buffered first, so ascstep knows the last call before it.
         for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
             std::signal(sig, [](int s) {
@@ -78,18 +90,24 @@ struct Chan {
         }
     }
     void flush() {
+        std::lock_guard<std::mutex> g(lock);
+        flush_locked();
+    }
+    void flush_locked() {
         if (!buf.empty()) write_all(buf.data(), buf.size());
         buf.clear();
     }
     uint64_t sent = 0;
     void put(const std::string& line) {
+        std::lock_guard<std::mutex> g(lock);
         sent++;
         buf += line;
         buf += '\n';
-        if (buf.size() > (1u << 16)) flush();
+        if (buf.size() > (1u << 16)) flush_locked();
     }
     void raw(const void* p, size_t n) {
-        flush();
+        std::lock_guard<std::mutex> g(lock);
+        flush_locked();
         write_all(static_cast<const char*>(p), n);
     }
     void read_all(void* p, size_t n) {

@@ -1,0 +1,241 @@
+//! C++ kernels as written (docs/format.md §12) through the binary: the examples in
+//! programs/cpp run unedited and write what their numpy goldens say; `import` gives a RON
+//! program that runs to the same bytes; every error class (compile error, rejected call,
+//! crash, time-out, main's failure, no compiler) ends with its exit code and message.
+//! Needs the host C++ compiler (g++), which CI has.
+
+mod common;
+
+use common::{root, scratch, Run};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Runs ascstep in `dir` with a cache shared by these tests.
+fn ascstep_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ascstep"));
+    c.args(args).current_dir(dir).env(
+        "ASCSTEP_CACHE",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
+    );
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().expect("cannot start the ascstep binary");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A copy of example `name` (with the shared host helpers) in a scratch directory, as a user
+/// would have it after `python3 gen_data.py`: the committed input and golden files.
+fn example(name: &str) -> PathBuf {
+    let base = scratch(&format!("kernel_{name}"));
+    std::fs::copy(root("programs/cpp/host_io.h"), base.join("host_io.h")).unwrap();
+    let dir = base.join(name);
+    for sub in ["", "input", "output"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+        for e in std::fs::read_dir(root(&format!("programs/cpp/{name}/{sub}"))).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_file() && p.file_name().unwrap() != "output.bin" {
+                std::fs::copy(&p, dir.join(sub).join(p.file_name().unwrap())).unwrap();
+            }
+        }
+    }
+    dir
+}
+
+fn assert_golden(dir: &Path) {
+    let out = std::fs::read(dir.join("output/output.bin")).expect("output.bin written");
+    let golden = std::fs::read(dir.join("output/golden.bin")).unwrap();
+    assert_eq!(out.len(), golden.len());
+    // Both examples are exact in IEEE arithmetic: the bytes are numpy's.
+    let first = out.iter().zip(&golden).position(|(a, b)| a != b);
+    assert_eq!(
+        first, None,
+        "output differs from the golden at byte {first:?}"
+    );
+}
+
+#[test]
+fn a_double_buffered_tile_loop_with_a_tail_matches_numpy() {
+    let dir = example("tile_double_buffer");
+    let r = ascstep_in(&dir, &["run", "tile_double_buffer.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_golden(&dir);
+    // 3 tiles × (DataCopy in, Cast, Muls, Adds, Cast, DataCopy out).
+    assert!(
+        r.stderr
+            .contains("ascstep: 18 API calls recorded from 1 launch on atlas_a2"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}
+
+#[test]
+fn an_if_on_a_get_value_follows_the_simulated_data_and_import_replays_it() {
+    let dir = example("getvalue_branch");
+    let r = ascstep_in(&dir, &["run", "getvalue_branch.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_golden(&dir);
+    let imp = ascstep_in(&dir, &["import", "getvalue_branch.asc"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    // Row 0's maximum is positive (Muls), row 1's is not (Duplicate), each after its GetValue.
+    let code = &imp.stdout[imp.stdout.find("code: [").unwrap()..];
+    let order: Vec<usize> = [
+        "GetValue(dst: \"m\"",
+        "Muls(dst: \"out\"",
+        "GetValue(dst: \"m\"",
+        "Duplicate(dst: \"out\", scalar: 0",
+    ]
+    .iter()
+    .scan(0, |from, pat| {
+        let k = code[*from..].find(pat).map(|k| k + *from)?;
+        *from = k + 1;
+        Some(k)
+    })
+    .collect();
+    assert_eq!(order.len(), 4, "{}", imp.stdout);
+    assert!(
+        imp.stdout.contains("// getvalue_branch.asc:33:"),
+        "{}",
+        imp.stdout
+    );
+    // The RON program runs to the kernel's bytes.
+    std::fs::write(dir.join("recorded.ron"), &imp.stdout).unwrap();
+    let r = ascstep_in(&dir, &["run", "recorded.ron", "--dump", "dump"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(
+        std::fs::read(dir.join("dump/y.bin")).unwrap(),
+        std::fs::read(dir.join("output/golden.bin")).unwrap()
+    );
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}
+
+/// A kernel file in a scratch directory.
+fn kernel(name: &str, body: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(&format!("kernel_err_{name}"));
+    let file = dir.join(format!("{name}.asc"));
+    let src = format!(
+        "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n__global__ __vector__ void k(GM_ADDR x)\n{{\n    AscendC::TPipe pipe;\n    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n    pipe.InitBuffer(buf, 1024);\n    AscendC::LocalTensor<float> t = buf.Get<float>();\n{body}\n}}\nint main()\n{{\n    uint8_t* x;\n    aclrtMalloc((void**)&x, 1024, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x);\n    return 0;\n}}\n"
+    );
+    std::fs::write(&file, src).unwrap();
+    (dir, file)
+}
+
+#[test]
+fn an_api_ascstep_lacks_is_named_with_its_position_and_the_compiler_output() {
+    let (dir, _) = kernel("missing", "    AscendC::SoftMax(t, t, 256);");
+    let r = ascstep_in(&dir, &["run", "missing.asc"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("missing.asc:9:14: the kernel uses `SoftMax`, which ascstep's Ascend C does not provide"),
+        "{}",
+        r.dump()
+    );
+    assert!(r.stderr.contains("error[compile-error]"), "{}", r.dump());
+    assert!(
+        r.stderr.contains("AscendC::SoftMax(t, t, 256);"),
+        "the compiler's line: {}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_buffer_beyond_the_ub_is_refused_at_the_cpp_call_that_made_it() {
+    // 1024 + 200,000 bytes: past Atlas A2's 196,608-byte UB (docs/semantics.md §20).
+    let (dir, _) = kernel(
+        "rejected",
+        "    AscendC::TBuf<AscendC::TPosition::VECCALC> big;\n    pipe.InitBuffer(big, 200000);\n    AscendC::LocalTensor<half> h = big.Get<half>();",
+    );
+    let r = ascstep_in(&dir, &["run", "rejected.asc"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("rejected.asc:11:40: error[tensor-outside-ub]: this LocalTensor spans 0x400..0x31140, beyond the 196608-byte UB of atlas_a2"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr
+            .contains("   AscendC::LocalTensor<half> h = big.Get<half>();"),
+        "the source line: {}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_crash_and_a_loop_are_stopped_and_reported_with_the_last_call() {
+    let (dir, _) = kernel(
+        "crash",
+        "    AscendC::Duplicate(t, 1.0f, 64);\n    volatile int* p = nullptr;\n    *p = 1;",
+    );
+    let r = ascstep_in(&dir, &["run", "crash.asc"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("error[kernel-crashed]: the compiled program died from SIGSEGV"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr
+            .contains("crash.asc:9:5 `Duplicate(dst: \"t\", scalar: 1, count: 64)`"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let (dir, _) = kernel(
+        "spin",
+        "    AscendC::Duplicate(t, 2.0f, 64);\n    for (volatile int i = 0; ; i = i + 1) {}",
+    );
+    let r = ascstep_in(&dir, &["run", "spin.asc", "--timeout", "1"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("error[timeout]: the compiled program ran past --timeout and was stopped"),
+        "{}",
+        r.dump()
+    );
+    assert!(r.stderr.contains("spin.asc:9:5"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn main_failing_is_exit_1_and_no_compiler_is_exit_4() {
+    let dir = scratch("kernel_main_fails");
+    std::fs::write(
+        dir.join("fails.asc"),
+        "#include \"acl/acl.h\"\nint main() { return 7; }\n",
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "fails.asc"], &[]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    assert!(
+        r.stderr.contains("ascstep: main returned 7"),
+        "{}",
+        r.dump()
+    );
+    std::fs::write(
+        dir.join("other.asc"),
+        "int main() { return 0; }\n// not cached\n",
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "other.asc"], &[("CXX", "/nonexistent/c++")]);
+    assert_eq!(r.code, 4, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("error[no-compiler]: cannot run the C++ compiler `/nonexistent/c++`"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr.contains("install g++ or clang++, or set CXX"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
