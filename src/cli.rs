@@ -136,6 +136,24 @@ pub struct CppArgs {
     pub timeout: Seconds,
 }
 
+impl CppArgs {
+    fn options(
+        &self,
+        product: Option<Product>,
+        output: crate::kernel::Output,
+    ) -> crate::kernel::Options {
+        crate::kernel::Options {
+            product: product.unwrap_or_default(),
+            flags: crate::kernel::Flags {
+                defines: self.define.clone(),
+                includes: self.include.clone(),
+            },
+            timeout: self.timeout.0,
+            output,
+        }
+    }
+}
+
 /// A time limit in seconds; `None` for 0 (no limit).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Seconds(pub Option<std::time::Duration>);
@@ -583,15 +601,7 @@ fn run_cpp(
     deny_warnings: bool,
     cpp: &CppArgs,
 ) -> i32 {
-    let opts = crate::kernel::Options {
-        product: product.unwrap_or_default(),
-        flags: crate::kernel::Flags {
-            defines: cpp.define.clone(),
-            includes: cpp.include.clone(),
-        },
-        timeout: cpp.timeout.0,
-        output: crate::kernel::Output::Inherit,
-    };
+    let opts = cpp.options(product, crate::kernel::Output::Inherit);
     let run = match crate::kernel::run(file, &opts) {
         Ok(r) => r,
         Err(e) => return compile_failure(e),
@@ -681,15 +691,7 @@ fn record_cpp(
     cpp: &CppArgs,
     output: crate::kernel::Output,
 ) -> Result<crate::kernel::Run, i32> {
-    let opts = crate::kernel::Options {
-        product: product.unwrap_or_default(),
-        flags: crate::kernel::Flags {
-            defines: cpp.define.clone(),
-            includes: cpp.include.clone(),
-        },
-        timeout: cpp.timeout.0,
-        output,
-    };
+    let opts = cpp.options(product, output);
     let run = crate::kernel::run(file, &opts).map_err(compile_failure)?;
     let name = file.display().to_string();
     for d in &run.warnings {

@@ -188,22 +188,7 @@ impl Recorder {
         let b = line.as_bytes();
         let mut i = (at.col as usize).saturating_sub(1).min(b.len());
         // Back over template arguments and the (qualified) name.
-        if i > 0 && b[i - 1] == b'>' {
-            let mut depth = 0;
-            while i > 0 {
-                i -= 1;
-                match b[i] {
-                    b'>' => depth += 1,
-                    b'<' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
+        i = super::source::template_start(b, i);
         while i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b':') {
             i -= 1;
         }
@@ -231,6 +216,16 @@ impl Recorder {
         self.calls.add_tensor(format!("#{vid}"), t);
         self.views.insert(vid, i);
         i
+    }
+
+    fn dtype(&self, at: At, name: &str) -> Result<DType, Diagnostic> {
+        DType::parse(name).ok_or_else(|| {
+            self.error(
+                at,
+                "bad-dtype",
+                format!("element type `{name}` is not simulated"),
+            )
+        })
     }
 
     fn error(&self, at: At, code: &'static str, msg: String) -> Diagnostic {
@@ -319,13 +314,7 @@ impl Recorder {
                 len,
                 at,
             } => {
-                let dt = DType::parse(&dtype).ok_or_else(|| {
-                    self.error(
-                        at,
-                        "bad-dtype",
-                        format!("element type `{dtype}` is not simulated"),
-                    )
-                })?;
+                let dt = self.dtype(at, &dtype)?;
                 let ub = self.machine.ub().size() as u64;
                 let end = addr + len * dt.size() as u64;
                 if end > ub {
@@ -362,13 +351,7 @@ impl Recorder {
                 alloc,
                 at,
             } => {
-                let dt = DType::parse(&dtype).ok_or_else(|| {
-                    self.error(
-                        at,
-                        "bad-dtype",
-                        format!("element type `{dtype}` is not simulated"),
-                    )
-                })?;
+                let dt = self.dtype(at, &dtype)?;
                 let receiver = self
                     .line_of(at)
                     .and_then(|l| receiver_name(l, at.col as usize));

@@ -61,6 +61,35 @@ fn is_ident(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 
+/// The identifier `s` ends with (empty when it ends otherwise).
+fn last_ident(s: &str) -> String {
+    let start = s.len() - s.bytes().rev().take_while(|&c| is_ident(c)).count();
+    s[start..].to_string()
+}
+
+/// The index of the `<` opening the template arguments that end just before `end` (at a `>`),
+/// or `end` when there are none.
+pub fn template_start(b: &[u8], end: usize) -> usize {
+    if end == 0 || b[end - 1] != b'>' {
+        return end;
+    }
+    let (mut i, mut depth) = (end, 0);
+    while i > 0 {
+        i -= 1;
+        match b[i] {
+            b'>' => depth += 1,
+            b'<' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+    }
+    end
+}
+
 /// The index just past the bracket matching the opening one at `open`.
 fn matching(code: &[u8], open: usize, (o, c): (u8, u8)) -> Option<usize> {
     let mut depth = 0usize;
@@ -108,16 +137,7 @@ pub fn entries(src: &str) -> Vec<Entry> {
             break;
         };
         // The name: the identifier just before `(`.
-        let head = text[at..open].trim_end();
-        let name: String = head
-            .bytes()
-            .rev()
-            .take_while(|&c| is_ident(c))
-            .map(char::from)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
+        let name = last_ident(text[at..open].trim_end());
         let Some(close) = matching(&code, open, (b'(', b')')) else {
             break;
         };
@@ -126,15 +146,7 @@ pub fn entries(src: &str) -> Vec<Entry> {
             .filter_map(|p| {
                 let p = p.split('=').next().unwrap_or("").trim();
                 let p = p.trim_end_matches(|c: char| c == ']' || c == '[' || c.is_ascii_digit());
-                let n: String = p
-                    .bytes()
-                    .rev()
-                    .take_while(|&c| is_ident(c))
-                    .map(char::from)
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .collect();
+                let n = last_ident(p);
                 (!n.is_empty() && n != "void").then_some(n)
             })
             .collect();
@@ -169,22 +181,7 @@ pub fn rewrite_launches(src: &str) -> (String, usize) {
             s -= 1;
         }
         let callee_end = s;
-        if s > 0 && code[s - 1] == b'>' {
-            let mut depth = 0;
-            while s > 0 {
-                s -= 1;
-                match code[s] {
-                    b'>' => depth += 1,
-                    b'<' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
+        s = template_start(&code, s);
         while s > 0 && (is_ident(code[s - 1]) || code[s - 1] == b':') {
             s -= 1;
         }
@@ -245,16 +242,7 @@ pub fn assigned_name(line: &str, col: usize) -> Option<String> {
     if matches!(before.last(), Some(b'=' | b'!' | b'<' | b'>')) {
         return None;
     }
-    let trimmed = head[..eq].trim_end();
-    let name: String = trimmed
-        .bytes()
-        .rev()
-        .take_while(|&c| is_ident(c))
-        .map(char::from)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+    let name = last_ident(head[..eq].trim_end());
     (!name.is_empty() && !name.as_bytes()[0].is_ascii_digit()).then_some(name)
 }
 
@@ -262,15 +250,7 @@ pub fn assigned_name(line: &str, col: usize) -> Option<String> {
 pub fn receiver_name(line: &str, col: usize) -> Option<String> {
     let head = line.get(..col.saturating_sub(1).min(line.len()))?;
     let dot = head.rfind('.')?;
-    let name: String = head[..dot]
-        .bytes()
-        .rev()
-        .take_while(|&c| is_ident(c))
-        .map(char::from)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+    let name = last_ident(&head[..dot]);
     (!name.is_empty()).then_some(name)
 }
 
