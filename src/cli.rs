@@ -606,19 +606,18 @@ fn run_cpp(
         Ok(r) => r,
         Err(e) => return compile_failure(e),
     };
-    let m = &run.machine;
-    let p = m.program();
     let name = file.display().to_string();
     for d in &run.warnings {
-        emit(&d.render(&name, &p.source));
+        emit(&d.render(&name, &run.machine.program().source));
     }
-    print_diagnostics(m);
+    print_diagnostics(&run.machine);
     let end = kernel_end(&run, &name);
-    let o = outcome::judge(run.machine.clone(), deny_warnings);
+    let calls = run.machine.program().code.len();
+    let o = outcome::judge(run.machine, deny_warnings);
     match report {
         ReportFormat::Text => eprintln!(
             "ascstep: {} API calls recorded from {} launch{} on {}{}",
-            p.code.len(),
+            calls,
             run.launches,
             if run.launches == 1 { "" } else { "es" },
             opts.product,

@@ -232,14 +232,19 @@ fn endless_replay(name: &str) -> (std::path::PathBuf, std::path::PathBuf, std::p
 #[test]
 fn timeout_stops_a_script_of_long_motions_with_exit_3() {
     let (dir, prog, script) = endless_replay("timeout_text");
-    let r = ascstep([
-        "replay",
-        s(&prog),
-        "--script",
-        s(&script),
-        "--timeout",
-        "0.5",
-    ]);
+    let replay = |extra: &[&str]| {
+        let mut args = vec![
+            "replay",
+            s(&prog),
+            "--script",
+            s(&script),
+            "--timeout",
+            "0.5",
+        ];
+        args.extend_from_slice(extra);
+        ascstep(args)
+    };
+    let r = replay(&[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     // Stopped inside the script, past its first motions, at the start of a line.
     let at = r
@@ -257,31 +262,14 @@ fn timeout_stops_a_script_of_long_motions_with_exit_3() {
     );
     assert!(r.stderr.contains("--timeout SECONDS"), "{}", r.stderr);
     // JSON: one object, status invalid, the timeout diagnostic with its line.
-    let r = ascstep([
-        "replay",
-        s(&prog),
-        "--script",
-        s(&script),
-        "--timeout",
-        "0.5",
-        "--report",
-        "json",
-    ]);
+    let r = replay(&["--report", "json"]);
     assert_eq!(r.code, 3, "{}", r.dump());
     let j = r.json();
     assert_eq!(j["status"], "invalid");
     assert_eq!(j["diagnostics"][0]["code"], "timeout");
     assert!(j["diagnostics"][0]["line"].as_u64().unwrap() > 1);
     // The screen replay stops the same way.
-    let r = ascstep([
-        "replay",
-        s(&prog),
-        "--script",
-        s(&script),
-        "--timeout",
-        "0.5",
-        "--screen",
-    ]);
+    let r = replay(&["--screen"]);
     assert_eq!(r.code, 3, "{}", r.dump());
     assert!(r.stderr.contains("error[timeout]"), "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);

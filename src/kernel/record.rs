@@ -105,8 +105,6 @@ struct Alloc {
     size: u64,
     addr: u32,
     name: Option<String>,
-    /// What the host copied in, None where it did not.
-    host: Vec<Option<u8>>,
     /// The tensor of each element type viewing it.
     tensors: Vec<(DType, usize)>,
 }
@@ -160,10 +158,6 @@ impl Recorder {
             launches: 0,
             warnings: Vec::new(),
         }
-    }
-
-    pub fn machine(&self) -> &Machine {
-        &self.machine
     }
 
     /// The recording so far: the program, the machine at its end, and each instruction's C++
@@ -258,23 +252,17 @@ impl Recorder {
                         size,
                         addr: GM_BASE + at as u32,
                         name: None,
-                        host: vec![None; size as usize],
                         tensors: Vec::new(),
                     },
                 );
             }
             Msg::Write { id, off, data } => {
-                let Some(a) = self.allocs.get_mut(&id) else {
+                let Some(a) = self.allocs.get(&id) else {
                     return Ok(None);
                 };
-                let end = (off as usize + data.len()).min(a.host.len());
-                for (k, b) in data
-                    .iter()
-                    .enumerate()
-                    .take(end.saturating_sub(off as usize))
-                {
-                    a.host[off as usize + k] = Some(*b);
-                }
+                // What the host copies in lives in the machine's global memory, marked
+                // initialised; only the allocation's bytes are kept.
+                let n = (a.size.saturating_sub(off) as usize).min(data.len());
                 if !a.tensors.is_empty() && !self.machine.program().code.is_empty() {
                     self.warnings.push(Diagnostic::warning(
                         "host-write-during-run",
@@ -285,7 +273,7 @@ impl Recorder {
                     ));
                 }
                 let addr = a.addr + off as u32;
-                self.machine.host_write(addr, &data);
+                self.machine.host_write(addr, &data[..n]);
             }
             Msg::Read { id, off, n } => {
                 let Some(a) = self.allocs.get(&id) else {
@@ -374,10 +362,17 @@ impl Recorder {
                 };
                 let len = a.size / dt.size() as u64;
                 let bytes = (len * dt.size() as u64) as usize;
-                let init = a.host[..bytes]
-                    .iter()
-                    .any(Option::is_some)
-                    .then(|| a.host[..bytes].iter().map(|b| b.unwrap_or(0)).collect());
+                // Its initial data: what the host copied in (bytes it did not are zero).
+                let ub = self.machine.ub();
+                let range = a.addr..a.addr + bytes as u32;
+                let init = range
+                    .clone()
+                    .any(|x| ub.is_init(x))
+                    .then(|| {
+                        ub.get(range.start as u64..range.end as u64)
+                            .map(<[u8]>::to_vec)
+                    })
+                    .flatten();
                 let t = Tensor {
                     name: self.fresh(&base),
                     dtype: dt,

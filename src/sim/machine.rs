@@ -217,13 +217,6 @@ impl Machine {
         self.ub.write(addr, data);
     }
 
-    /// Names the program's source file and text (diagnostics' `file:line:col` and carets).
-    pub fn set_source(&mut self, path: std::path::PathBuf, source: Arc<str>) {
-        let p = Arc::make_mut(&mut self.program);
-        p.path = path;
-        p.source = source;
-    }
-
     /// The bytes the current (or, at a boundary, the last) instruction may have written.
     pub fn last_writes(&self) -> &[Range<u64>] {
         &self.last_writes
