@@ -55,6 +55,7 @@ fn add_program(dt: DType) -> Arc<Program> {
         scalars: Vec::new(),
         code: vec![add],
         expect: Vec::new(),
+        origins: None,
     })
 }
 
@@ -229,6 +230,7 @@ fn bench_ui(c: &mut Criterion) {
         scalars: Vec::new(),
         code: vec![adds; 8],
         expect: Vec::new(),
+        origins: None,
     });
     let mut app = App::new(
         Session::new(p, Product::AtlasTraining),

@@ -43,6 +43,9 @@ fn with_replay(
     echoes: &[crate::debug::script::Echo],
 ) -> serde_json::Value {
     j["position"] = serde_json::json!(session.position());
+    if let Some(at) = session.cpp_at() {
+        j["source"] = serde_json::json!(at);
+    }
     j["stops"] = serde_json::json!(session.stops());
     j["output"] = serde_json::json!(echoes
         .iter()
@@ -125,15 +128,22 @@ pub struct UiArgs {
 /// Options of C++ kernels (docs/format.md §12).
 #[derive(clap::Args, Debug, Clone)]
 pub struct CppArgs {
+    #[command(flatten)]
+    pub flags: CppFlags,
+    /// C++ kernels: stop the kernel's run after this many seconds (0: no limit).
+    #[arg(long = "timeout", value_parser = parse_seconds, default_value = "10", allow_negative_numbers = true)]
+    pub timeout: Seconds,
+}
+
+/// How a C++ kernel is compiled (docs/format.md §12.1).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct CppFlags {
     /// C++ kernels: a macro, `NAME` or `NAME=VALUE` (as the sample's CMakeLists passes it).
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     pub define: Vec<String>,
     /// C++ kernels: an include directory (the file's own directory always is one).
     #[arg(short = 'I', value_name = "DIR")]
     pub include: Vec<PathBuf>,
-    /// C++ kernels: stop the kernel's run after this many seconds (0: no limit).
-    #[arg(long = "timeout", value_parser = parse_seconds, default_value = "10", allow_negative_numbers = true)]
-    pub timeout: Seconds,
 }
 
 impl CppArgs {
@@ -145,8 +155,8 @@ impl CppArgs {
         crate::kernel::Options {
             product: product.unwrap_or_default(),
             flags: crate::kernel::Flags {
-                defines: self.define.clone(),
-                includes: self.include.clone(),
+                defines: self.flags.define.clone(),
+                includes: self.flags.include.clone(),
             },
             timeout: self.timeout.0,
             output,
@@ -244,6 +254,8 @@ pub enum Command {
         #[arg(long, value_parser = parse_seconds, default_value = "10", allow_negative_numbers = true)]
         timeout: Seconds,
         #[command(flatten)]
+        cpp: CppFlags,
+        #[command(flatten)]
         ui: UiArgs,
     },
     /// Compile a C++ kernel (a file with a host `main`), run it and step the recorded run in
@@ -266,6 +278,8 @@ pub enum Command {
     /// The interactive debugger.
     Tui {
         program: PathBuf,
+        #[command(flatten)]
+        cpp: CppArgs,
         #[command(flatten)]
         ui: UiArgs,
     },
@@ -365,6 +379,10 @@ pub fn main_with(cli: Cli) -> i32 {
         (Some(c), _) => c,
         (None, Some(program)) => Command::Tui {
             program,
+            cpp: CppArgs {
+                flags: CppFlags::default(),
+                timeout: Seconds(Some(std::time::Duration::from_secs(10))),
+            },
             ui: cli.ui,
         },
         (None, None) => {
@@ -375,33 +393,12 @@ pub fn main_with(cli: Cli) -> i32 {
         }
     };
     match command {
-        Command::Tui { program, ui } => tui(&program, &ui),
-        Command::Debug { file, cpp, ui } => {
-            if !crate::kernel::is_cpp(&file) {
-                return tui(&file, &ui);
-            }
-            let run = match record_cpp(&file, ui.product, &cpp, crate::kernel::Output::Capture) {
-                Ok(r) => r,
-                Err(code) => return code,
-            };
-            let program = Arc::new(run.machine.program().as_ref().clone());
-            let product = ui.product.unwrap_or_default();
-            match make_app_for(program, product, &ui) {
-                Ok(mut app) => {
-                    for l in run.output.lines() {
-                        app.log(crate::tui::app::LogKind::Info, format!("stdout: {l}"));
-                    }
-                    match crate::term::run(&mut app) {
-                        Ok(()) => EXIT_OK,
-                        Err(e) => {
-                            eprintln!("ascstep: terminal error: {e}");
-                            EXIT_INVALID
-                        }
-                    }
-                }
-                Err(c) => c,
-            }
-        }
+        Command::Tui { program, cpp, ui }
+        | Command::Debug {
+            file: program,
+            cpp,
+            ui,
+        } => tui(&program, &ui, &cpp),
         Command::Import { file, product, cpp } => {
             let run = match record_cpp(&file, product, &cpp, crate::kernel::Output::Inherit) {
                 Ok(r) => r,
@@ -467,12 +464,17 @@ pub fn main_with(cli: Cli) -> i32 {
             screen,
             size,
             timeout,
+            cpp,
             ui,
         } => {
+            let cpp = CppArgs {
+                flags: cpp,
+                timeout,
+            };
             if screen {
-                replay_screen(&program, &script, size, timeout, &ui)
+                replay_screen(&program, &script, size, &ui, &cpp)
             } else {
-                replay(&program, &script, ui.product, report, timeout)
+                replay(&program, &script, ui.product, report, &cpp)
             }
         }
         Command::Diff {
@@ -530,12 +532,19 @@ fn replay(
     script: &Path,
     product: Option<Product>,
     report: ReportFormat,
-    timeout: Seconds,
+    cpp: &CppArgs,
 ) -> i32 {
-    let deadline = timeout.deadline();
-    let p = match load_reporting(program, report, product) {
-        Ok(p) => p,
-        Err(code) => return code,
+    let deadline = cpp.timeout.deadline();
+    let p = if crate::kernel::is_cpp(program) {
+        match record_cpp(program, product, cpp, crate::kernel::Output::Capture) {
+            Ok(run) => run.machine.program().clone(),
+            Err(code) => return code,
+        }
+    } else {
+        match load_reporting(program, report, product) {
+            Ok(p) => p,
+            Err(code) => return code,
+        }
     };
     let text = match read_script(script) {
         Ok(t) => t,
@@ -640,17 +649,22 @@ fn run_cpp(
 fn kernel_end(run: &crate::kernel::Run, file: &str) -> Option<i32> {
     use crate::kernel::End;
     let source = &run.machine.program().source;
-    let last = run
-        .sites
-        .last()
-        .map(|s| {
-            format!(
-                "; the last API call recorded: {}:{}:{} `{}`",
-                s.file.display(),
+    let program = run.machine.program();
+    let last = program
+        .origins
+        .as_ref()
+        .and_then(|o| {
+            let i = o.sites.len().checked_sub(1)?;
+            let s = o.sites[i];
+            let f = &o.files.get(s.file as usize)?.path;
+            Some(format!(
+                "; the last API call recorded: {}:{}:{} in {} `{}`",
+                f.display(),
                 s.line,
                 s.col,
-                s.text
-            )
+                o.function(&s),
+                o.calls.get(i).map_or("", String::as_str)
+            ))
         })
         .unwrap_or_else(|| "; no API call was recorded".into());
     match &run.end {
@@ -728,11 +742,21 @@ fn compile_failure(e: crate::kernel::CompileError) -> i32 {
     }
 }
 
-/// Builds the UI state: session, theme and keymap, printing any error.
-fn make_app(program: &Path, ui: &UiArgs) -> Result<crate::tui::app::App, i32> {
-    let p = load(program)?;
-    let product = ui.product.unwrap_or(p.product);
-    make_app_for(p, product, ui)
+/// Builds the UI state: session, theme and keymap, printing any error. A C++ kernel is
+/// compiled and recorded first, what it printed shown in the log.
+fn make_app(program: &Path, ui: &UiArgs, cpp: &CppArgs) -> Result<crate::tui::app::App, i32> {
+    if !crate::kernel::is_cpp(program) {
+        let p = load(program)?;
+        let product = ui.product.unwrap_or(p.product);
+        return make_app_for(p, product, ui);
+    }
+    let run = record_cpp(program, ui.product, cpp, crate::kernel::Output::Capture)?;
+    let product = ui.product.unwrap_or_default();
+    let mut app = make_app_for(run.machine.program().clone(), product, ui)?;
+    for l in run.output.lines() {
+        app.log(crate::tui::app::LogKind::Info, format!("stdout: {l}"));
+    }
+    Ok(app)
 }
 
 /// The UI state for a loaded program.
@@ -784,8 +808,8 @@ fn make_app_for(
     ))
 }
 
-fn tui(program: &Path, ui: &UiArgs) -> i32 {
-    let mut app = match make_app(program, ui) {
+fn tui(program: &Path, ui: &UiArgs, cpp: &CppArgs) -> i32 {
+    let mut app = match make_app(program, ui, cpp) {
         Ok(a) => a,
         Err(c) => return c,
     };
@@ -802,11 +826,11 @@ fn replay_screen(
     program: &Path,
     script: &Path,
     (w, h): (u16, u16),
-    timeout: Seconds,
     ui: &UiArgs,
+    cpp: &CppArgs,
 ) -> i32 {
-    let deadline = timeout.deadline();
-    let mut app = match make_app(program, ui) {
+    let deadline = cpp.timeout.deadline();
+    let mut app = match make_app(program, ui, cpp) {
         Ok(a) => a,
         Err(c) => return c,
     };

@@ -183,7 +183,7 @@ fn a_crash_and_a_loop_are_stopped_and_reported_with_the_last_call() {
     );
     assert!(
         r.stderr
-            .contains("crash.asc:9:5 `Duplicate(dst: \"t\", scalar: 1, count: 64)`"),
+            .contains("crash.asc:9:5 in k `Duplicate(dst: \"t\", scalar: 1, count: 64)`"),
         "{}",
         r.dump()
     );
@@ -238,4 +238,136 @@ fn main_failing_is_exit_1_and_no_compiler_is_exit_4() {
         r.dump()
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The debugger headless on a C++ kernel (docs/format.md §12.4): `FILE:LINE` breakpoints,
+/// `next` by C++ line, stepping back across a loop iteration, and the C++ position in stops,
+/// `where` and the JSON report. The kernel's calls, from its source: per tile (3 tiles)
+/// DataCopy (line 39), Cast (48), Muls (49), Adds (50), Cast (51), DataCopy (59), so the
+/// Adds of tile t is instruction 6t + 3.
+#[test]
+fn the_debugger_steps_a_cpp_kernel_by_its_lines() {
+    let dir = example("tile_double_buffer");
+    let script = dir.join("steps.txt");
+    let replay = |lines: &str, extra: &[&str]| {
+        std::fs::write(&script, lines).unwrap();
+        let s = script.to_string_lossy().into_owned();
+        let mut args = vec!["replay", "tile_double_buffer.asc", "--script", &s];
+        args.extend_from_slice(extra);
+        ascstep_in(&dir, &args, &[])
+    };
+    let at = "`Adds` (tile_double_buffer.asc:50:9 in KernelScaleShift::Compute, launch block 0)";
+
+    // A breakpoint on line 50 stops before each tile's Adds.
+    let r = replay(
+        "break tile_double_buffer.asc:50\ncontinue\ncontinue\nwhere\n",
+        &[],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.contains(&format!(
+            "breakpoint 1: before instruction 3 {at}, repeat 0"
+        )),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stdout
+            .contains(&format!("step 480: before instruction 9 {at}")),
+        "{}",
+        r.dump()
+    );
+
+    // `next` goes to the next line (the Cast on line 51); `back line 3` from tile 1's Adds
+    // goes back over Muls and Cast to its DataCopy; one more line back is tile 0's last call.
+    let r = replay(
+        "break tile_double_buffer.asc:50\ncontinue\nnext\nwhere\ncontinue\nback line 3\nwhere\nback line\nwhere\n",
+        &[],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let wheres: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("step "))
+        .collect();
+    assert_eq!(wheres.len(), 3, "{}", r.dump());
+    assert!(
+        wheres[0].contains(
+            "instruction 4 `Cast` (tile_double_buffer.asc:51:9 in KernelScaleShift::Compute"
+        ),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        wheres[1].contains(
+            "instruction 6 `DataCopy` (tile_double_buffer.asc:39:9 in KernelScaleShift::CopyIn"
+        ),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        wheres[2].contains(
+            "instruction 5 `DataCopy` (tile_double_buffer.asc:59:9 in KernelScaleShift::CopyOut"
+        ),
+        "{}",
+        r.dump()
+    );
+
+    // The JSON report carries the C++ position of the stop and of where the session is.
+    let r = replay(
+        "break tile_double_buffer.asc:50\ncontinue\n",
+        &["--report", "json"],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let j: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON report");
+    for src in [&j["source"], &j["stops"][0]["source"]] {
+        assert!(
+            src["file"]
+                .as_str()
+                .unwrap()
+                .ends_with("tile_double_buffer.asc"),
+            "{src}"
+        );
+        assert_eq!(src["line"], 50, "{src}");
+        assert_eq!(src["col"], 9, "{src}");
+        assert_eq!(src["function"], "KernelScaleShift::Compute", "{src}");
+        assert_eq!(src["launch_block"], 0, "{src}");
+    }
+
+    // The program pane shows the C++ source: the breakpoint and current line, and where
+    // the machine is beneath it (512 floats in the count form: 8 repeats).
+    let r = replay(
+        "break tile_double_buffer.asc:50\ncontinue\nstep\n",
+        &["--screen"],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains("│●▶  50     AscendC::Adds(work, work, 1.0f, n);"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("└ instr 3 · repeat 0/8 · block 1/8"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("tile_double_buffer.asc:50 · launch block 0"),
+        "{}",
+        r.stdout
+    );
+
+    // A file the kernel has no call in is refused with the files it has.
+    let r = replay("break nope.asc:3\n", &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("no source file \"nope.asc\" in this program; its files: ")
+            && r.stderr.contains("tile_double_buffer.asc"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }

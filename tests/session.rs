@@ -932,3 +932,43 @@ fn a_passed_deadline_stops_a_long_motion_after_one_slice() {
     assert!(s.apply(&Command::ReverseContinue).is_ok());
     assert_eq!(s.step_count(), 0);
 }
+
+/// In a RON program every instruction is its own source line: `next` is `step instr`, `back
+/// line` is `back instr`, and `break FILE:LINE` names the instruction written on that line
+/// (a line without one: the next line that has one).
+#[test]
+fn source_lines_of_a_ron_program() {
+    use ascstep::debug::command::Command;
+    let mut s = session(TWO);
+    // TWO's Add starts on line 8 (two lines long), its Adds on line 10.
+    let r = s
+        .apply(&Command::BreakLine {
+            file: "t.ron".into(),
+            line: 9,
+        })
+        .unwrap();
+    assert_eq!(
+        r.text,
+        ["breakpoint 1 at t.ron:10 (line 9 makes no API call)"]
+    );
+    let stop = s.apply(&Command::Continue).unwrap().stop.unwrap();
+    assert_eq!(stop.reason, StopReason::Breakpoint);
+    assert_eq!(s.position().instruction, 1);
+    assert_eq!(stop.source, None, "RON stops keep their JSON shape");
+    s.apply(&Command::BackLine(1)).unwrap();
+    assert_eq!((s.position().step, s.position().instruction), (0, 0));
+    s.step(Granularity::Block, 3);
+    // From inside instruction 0, `next` finishes it, as `step instr` does.
+    s.apply(&Command::StepLine(1)).unwrap();
+    assert_eq!((s.position().step, s.position().instruction), (16, 1));
+    let e = s
+        .apply(&Command::BreakLine {
+            file: "t.ron".into(),
+            line: 11,
+        })
+        .unwrap_err();
+    assert_eq!(
+        e,
+        "no instruction comes from t.ron:11 or a later line of that file"
+    );
+}

@@ -26,6 +26,56 @@ pub struct Program {
     pub scalars: Vec<ScalarDecl>,
     pub code: Vec<Instr>,
     pub expect: Vec<Expect>,
+    /// A recorded C++ kernel's call sites, one per instruction (docs/format.md §12.4); None
+    /// for a RON program, whose instructions' spans are their positions.
+    pub origins: Option<Arc<Origins>>,
+}
+
+/// Where a recorded kernel's instructions were called: the C++ files, functions and
+/// positions (docs/format.md §12.4).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Origins {
+    pub files: Vec<SourceFile>,
+    /// Function names, short (`KernelAdd::Compute`).
+    pub functions: Vec<String>,
+    /// One per instruction, in program order.
+    pub sites: Vec<Site>,
+    /// Each instruction as the RON call it was recorded as, with the tensors' names.
+    pub calls: Vec<String>,
+}
+
+/// A C++ source file and its text (empty when it could not be read).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    pub text: Arc<str>,
+}
+
+/// The C++ call of one instruction: file and function (indices into `Origins`), 1-based line
+/// and column, and the launch's block (`GetBlockIdx()`) that made it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Site {
+    pub file: u32,
+    pub function: u32,
+    pub line: u32,
+    pub col: u32,
+    pub block: u32,
+}
+
+impl Origins {
+    /// `file:line:col` of instruction `i`, with the file's name only.
+    pub fn position(&self, i: usize) -> Option<String> {
+        let s = self.sites.get(i)?;
+        let f = self.files.get(s.file as usize)?;
+        let name = f.path.file_name().unwrap_or(f.path.as_os_str());
+        Some(format!("{}:{}:{}", name.to_string_lossy(), s.line, s.col))
+    }
+
+    pub fn function(&self, s: &Site) -> &str {
+        self.functions
+            .get(s.function as usize)
+            .map_or("", String::as_str)
+    }
 }
 
 /// A named scalar: its dtype and its value at the start (None: uninitialised until assigned).

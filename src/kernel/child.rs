@@ -62,9 +62,11 @@ fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
     let rest_n = |n: usize| rest.splitn(n, ' ');
     Ok(match kind {
         "F" => {
-            let (id, path) = rest.split_once(' ').ok_or("F without a path")?;
+            let (id, rest) = rest.split_once(' ').ok_or("F without a path")?;
+            let (function, path) = rest.split_once('\t').ok_or("F without a function")?;
             Msg::File {
                 id: id.parse().map_err(|_| "bad file id")?,
+                function: function.to_string(),
                 path: path.to_string(),
             }
         }

@@ -83,21 +83,11 @@ pub fn ron(run: &Run) -> String {
         out.push_str("    },\n");
     }
     out.push_str("    code: [\n");
-    let file = p
-        .path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    for s in &run.sites {
-        let f = s
-            .file
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| file.clone());
-        out.push_str(&format!(
-            "        {}, // {f}:{}:{} block {}\n",
-            s.text, s.line, s.col, s.block
-        ));
+    let origins = p.origins.clone().unwrap_or_default();
+    for (i, text) in origins.calls.iter().enumerate() {
+        let at = origins.position(i).unwrap_or_default();
+        let block = origins.sites.get(i).map_or(0, |s| s.block);
+        out.push_str(&format!("        {text}, // {at} block {block}\n"));
     }
     out.push_str("    ],\n)\n");
     out

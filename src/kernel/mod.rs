@@ -16,7 +16,6 @@ pub mod source;
 
 pub use child::{End, Output};
 pub use compile::{CompileError, Flags};
-pub use record::CallSite;
 
 use crate::base::diag::Diagnostic;
 use crate::base::product::Product;
@@ -37,10 +36,9 @@ pub struct Options {
 /// A recorded run.
 #[derive(Debug)]
 pub struct Run {
-    /// The machine at the end of the recording; its program is the recording.
+    /// The machine at the end of the recording; its program is the recording, with each
+    /// instruction's C++ position and text in `origins`.
     pub machine: Machine,
-    /// Each instruction's C++ position and text.
-    pub sites: Vec<CallSite>,
     pub end: End,
     /// What the program printed, when captured.
     pub output: String,
@@ -69,10 +67,9 @@ pub fn run(file: &Path, opts: &Options) -> Result<Run, CompileError> {
     let (end, output) = child::run(&compiled.exe, &mut rec, opts.timeout, opts.output);
     let launches = rec.launches;
     let warnings = std::mem::take(&mut rec.warnings);
-    let (machine, sites) = rec.finish();
+    let machine = rec.finish();
     Ok(Run {
         machine,
-        sites,
         end,
         output,
         warnings,

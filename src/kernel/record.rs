@@ -7,7 +7,9 @@
 use super::source::{assigned_name, receiver_name};
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::{DType, Value};
-use crate::base::ir::{Program, ScalarDecl, Space, Tensor, GM_BASE, MAX_GM};
+use crate::base::ir::{
+    Origins, Program, ScalarDecl, Site, SourceFile, Space, Tensor, GM_BASE, MAX_GM,
+};
 use crate::base::product::Product;
 use crate::program::Calls;
 use crate::sim::{Machine, Status};
@@ -28,6 +30,7 @@ pub struct At {
 pub enum Msg {
     File {
         id: u32,
+        function: String,
         path: String,
     },
     Alloc {
@@ -89,18 +92,6 @@ pub enum Msg {
     },
 }
 
-/// Where each recorded instruction came from.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CallSite {
-    pub file: PathBuf,
-    pub line: u32,
-    pub col: u32,
-    /// The launch's block that made the call.
-    pub block: u32,
-    /// The call as a RON instruction, with the tensors' names.
-    pub text: String,
-}
-
 struct Alloc {
     size: u64,
     addr: u32,
@@ -112,13 +103,16 @@ struct Alloc {
 pub struct Recorder {
     machine: Machine,
     calls: Calls,
-    files: HashMap<u32, PathBuf>,
+    /// The file and function index in `origins` of each `F` id.
+    ids: HashMap<u32, (u32, u32)>,
+    origins: Origins,
+    /// The index of the main file in `origins.files`, once a call named it.
+    main_file: Option<u32>,
     main: PathBuf,
     lines: Vec<String>,
     views: HashMap<i64, usize>,
     allocs: HashMap<u32, Alloc>,
     gm_used: u64,
-    sites: Vec<CallSite>,
     scalar_sites: HashMap<(At, DType), usize>,
     block: u32,
     pub launches: u32,
@@ -141,18 +135,20 @@ impl Recorder {
             scalars: Vec::new(),
             code: Vec::new(),
             expect: Vec::new(),
+            origins: None,
         };
         let canonical = std::fs::canonicalize(main).unwrap_or_else(|_| main.to_path_buf());
         Recorder {
             machine: Machine::new(Arc::new(program), product),
             calls: Calls::new(PathBuf::new()),
-            files: HashMap::new(),
+            ids: HashMap::new(),
+            origins: Origins::default(),
+            main_file: None,
             main: canonical,
             lines: source.lines().map(str::to_string).collect(),
             views: HashMap::new(),
             allocs: HashMap::new(),
             gm_used: 0,
-            sites: Vec::new(),
             scalar_sites: HashMap::new(),
             block: 0,
             launches: 0,
@@ -160,15 +156,23 @@ impl Recorder {
         }
     }
 
-    /// The recording so far: the program, the machine at its end, and each instruction's C++
-    /// position.
-    pub fn finish(self) -> (Machine, Vec<CallSite>) {
-        (self.machine, self.sites)
+    /// The recording so far: the machine at its end, whose program carries each
+    /// instruction's C++ position and RON text (`Program::origins`).
+    pub fn finish(mut self) -> Machine {
+        for f in &mut self.origins.files {
+            if f.text.is_empty() {
+                let bytes = std::fs::read(&f.path).unwrap_or_default();
+                f.text = Arc::from(String::from_utf8_lossy(&bytes).as_ref());
+            }
+        }
+        self.machine.set_origins(self.origins);
+        self.machine
     }
 
     /// The source line `line` (1-based) of the main file when `at` is in it.
     fn line_of(&self, at: At) -> Option<&str> {
-        (self.files.get(&at.file) == Some(&self.main))
+        let file = self.ids.get(&at.file).map(|f| f.0);
+        (file.is_some() && file == self.main_file)
             .then(|| self.lines.get(at.line as usize - 1).map(String::as_str))
             .flatten()
     }
@@ -189,8 +193,16 @@ impl Recorder {
         Span::new(at.line, i as u32 + 1)
     }
 
-    fn file(&self, at: At) -> PathBuf {
-        self.files.get(&at.file).cloned().unwrap_or_default()
+    /// The file and function indices of `at`.
+    fn site(&self, at: At) -> Site {
+        let (file, function) = self.ids.get(&at.file).copied().unwrap_or((0, 0));
+        Site {
+            file,
+            function,
+            line: at.line,
+            col: at.col,
+            block: self.block,
+        }
     }
 
     /// A name not yet taken by a tensor.
@@ -229,10 +241,37 @@ impl Recorder {
     /// Handles one message; the answer to send back, or the error that stops the kernel.
     pub fn handle(&mut self, m: Msg) -> Result<Answer, Diagnostic> {
         match m {
-            Msg::File { id, path } => {
+            Msg::File { id, function, path } => {
                 let p = PathBuf::from(&path);
                 let p = std::fs::canonicalize(&p).unwrap_or(p);
-                self.files.insert(id, p);
+                let o = &mut self.origins;
+                let file = match o.files.iter().position(|f| f.path == p) {
+                    Some(i) => i,
+                    None => {
+                        let text = if p == self.main {
+                            Arc::from(self.machine.program().source.as_ref())
+                        } else {
+                            Arc::from("")
+                        };
+                        o.files.push(SourceFile {
+                            path: p.clone(),
+                            text,
+                        });
+                        o.files.len() - 1
+                    }
+                };
+                if p == self.main {
+                    self.main_file = Some(file as u32);
+                }
+                let function = short_function(&function);
+                let f = match o.functions.iter().position(|f| *f == function) {
+                    Some(i) => i,
+                    None => {
+                        o.functions.push(function);
+                        o.functions.len() - 1
+                    }
+                };
+                self.ids.insert(id, (file as u32, f as u32));
             }
             Msg::Alloc { id, size } => {
                 let at = self.gm_used.next_multiple_of(512);
@@ -487,13 +526,13 @@ impl Recorder {
         if let Some(o) = ins.args.other_operand_mut() {
             o.span = span;
         }
-        self.sites.push(CallSite {
-            file: self.file(at),
-            line: at.line,
-            col: span.col.max(1),
-            block: self.block,
-            text: self.named(text),
-        });
+        let mut site = self.site(at);
+        if span.line != 0 {
+            site.col = span.col.max(1);
+        }
+        self.origins.sites.push(site);
+        let named = self.named(text);
+        self.origins.calls.push(named);
         self.machine.push_instr(ins);
         if self.machine.run() == Status::Failed {
             let d = self
@@ -531,5 +570,67 @@ impl Recorder {
         }
         out.push_str(rest);
         out
+    }
+}
+
+/// A function's short name from the compiler's signature: `void KernelAdd<T>::Compute(int)
+/// [with T = half]` → `KernelAdd<T>::Compute`.
+pub fn short_function(signature: &str) -> String {
+    let s = signature.split(" [with ").next().unwrap_or(signature);
+    let b = s.as_bytes();
+    let mut depth = 0i32;
+    let mut end = b.len();
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'<' => depth += 1,
+            b'>' => depth -= 1,
+            b'(' if depth <= 0 && i > 0 => {
+                end = i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let head = &s[..end];
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, &c) in head.as_bytes().iter().enumerate() {
+        match c {
+            b'<' => depth += 1,
+            b'>' => depth -= 1,
+            b' ' if depth <= 0 => start = i + 1,
+            _ => {}
+        }
+    }
+    head[start..]
+        .trim_start_matches('*')
+        .trim_start_matches('&')
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_function;
+
+    #[test]
+    fn function_names_are_shortened_to_the_qualified_name() {
+        for (sig, short) in [
+            (
+                "void add_custom(uint8_t*, uint8_t*, uint8_t*)",
+                "add_custom",
+            ),
+            (
+                "void KernelAdd<T>::Compute(int32_t) [with T = half]",
+                "KernelAdd<T>::Compute",
+            ),
+            ("int main()", "main"),
+            (
+                "AscendC::LocalTensor<float> Op::Get(std::pair<int, int>) const",
+                "Op::Get",
+            ),
+            ("Impl<1, 2>::Run()", "Impl<1, 2>::Run"),
+        ] {
+            assert_eq!(short_function(sig), short, "{sig}");
+        }
     }
 }

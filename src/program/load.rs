@@ -813,6 +813,7 @@ fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> O
         scalars: std::mem::take(&mut ctx.scalars),
         code,
         expect,
+        origins: None,
     })
 }
 

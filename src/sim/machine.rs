@@ -222,6 +222,11 @@ impl Machine {
         &self.last_writes
     }
 
+    /// Attaches a recorded kernel's call sites (docs/format.md §12.4).
+    pub fn set_origins(&mut self, o: crate::base::ir::Origins) {
+        Arc::make_mut(&mut self.program).origins = Some(Arc::new(o));
+    }
+
     pub fn program(&self) -> &Arc<Program> {
         &self.program
     }

@@ -539,7 +539,10 @@ impl App {
     }
 
     pub fn run_command(&mut self, cmd: Command, line: &str) {
-        let forward = matches!(cmd, Command::Step(..) | Command::Continue);
+        let forward = matches!(
+            cmd,
+            Command::Step(..) | Command::StepLine(_) | Command::Continue
+        );
         if forward && self.session.machine().status() != Status::Running {
             let why = match self.session.machine().status() {
                 Status::Failed => "the program stopped at an error",
@@ -568,7 +571,15 @@ impl App {
         // the rest between key presses, so Ctrl-C and q are never ignored.
         if self.interactive {
             if let Some(job) = self.session.start_job(&cmd) {
-                if self.typed || !matches!(cmd, Command::Step(..) | Command::Back(..)) {
+                if self.typed
+                    || !matches!(
+                        cmd,
+                        Command::Step(..)
+                            | Command::Back(..)
+                            | Command::StepLine(_)
+                            | Command::BackLine(_)
+                    )
+                {
                     self.log(LogKind::Command, line.trim().to_string());
                 }
                 self.job = Some(job);
@@ -576,7 +587,11 @@ impl App {
                 return;
             }
         }
-        let quiet = !self.typed && matches!(cmd, Command::Step(..) | Command::Back(..));
+        let quiet = !self.typed
+            && matches!(
+                cmd,
+                Command::Step(..) | Command::Back(..) | Command::StepLine(_) | Command::BackLine(_)
+            );
         if !quiet {
             self.log(LogKind::Command, line.trim().to_string());
         }

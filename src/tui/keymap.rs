@@ -258,6 +258,8 @@ impl Default for Keymap {
         bind(Key::plain('s'), c("step block"));
         bind(Key::plain('r'), c("step repeat"));
         bind(Key::plain('n'), c("step instr"));
+        bind(Key::plain('l'), c("step line"));
+        bind(Key::plain('L'), c("back line"));
         bind(Key::plain('c'), c("continue"));
         bind(Key::plain('S'), c("back block"));
         bind(Key::plain('R'), c("back repeat"));

@@ -48,8 +48,10 @@ pub fn draw_into(app: &App, area: Rect, buf: &mut Buffer) {
             Constraint::Length(10),
         ])
         .areas(body);
+        // A C++ kernel's source lines are longer than instructions.
+        let cpp = app.session.origins().is_some();
         let [p, i, m] = Layout::horizontal([
-            Constraint::Percentage(30),
+            Constraint::Percentage(if cpp { 40 } else { 30 }),
             Constraint::Fill(1),
             Constraint::Length(42),
         ])

@@ -98,6 +98,10 @@ pub enum Command {
     Step(Granularity, u64),
     /// `back [block|repeat|instr] [N]`
     Back(Granularity, u64),
+    /// `step line [N]` (`next`): to the start of the N-th next source-line pass.
+    StepLine(u64),
+    /// `back line [N]`: to the start of the current source-line pass, or N−1 before it.
+    BackLine(u64),
     /// `continue`
     Continue,
     /// `reverse-continue`
@@ -110,6 +114,11 @@ pub enum Command {
     BreakInstr {
         instruction: u32,
         repeat: Option<u32>,
+    },
+    /// `break FILE:LINE`: before each pass over that source line.
+    BreakLine {
+        file: String,
+        line: u32,
     },
     /// `watch ADDR[..END] [read|write|any]` or `watch TENSOR[I] [read|write|any]`
     Watch(WatchTarget, WatchKind),
@@ -157,6 +166,8 @@ impl Command {
             self,
             Command::Step(..)
                 | Command::Back(..)
+                | Command::StepLine(_)
+                | Command::BackLine(_)
                 | Command::Continue
                 | Command::ReverseContinue
                 | Command::Goto(_)
@@ -201,12 +212,12 @@ pub(crate) const COMMANDS: [&str; 19] = [
 /// gdb's short names (docs/commands.md): each stands for a command and its first words.
 pub(crate) const ABBREVIATIONS: [(&str, &str); 14] = [
     ("s", "step"),
-    ("n", "step instr"),
-    ("next", "step instr"),
+    ("n", "step line"),
+    ("next", "step line"),
     ("c", "continue"),
     ("rc", "reverse-continue"),
     ("rs", "back"),
-    ("rn", "back instr"),
+    ("rn", "back line"),
     ("b", "break"),
     ("p", "print"),
     ("i", "info"),
@@ -216,7 +227,7 @@ pub(crate) const ABBREVIATIONS: [(&str, &str); 14] = [
     ("run", "restart"),
 ];
 
-pub(crate) const GRANULARITIES: [&str; 4] = ["block", "repeat", "instr", "instruction"];
+pub(crate) const GRANULARITIES: [&str; 5] = ["block", "repeat", "instr", "instruction", "line"];
 pub(crate) const WATCH_KINDS: [&str; 3] = ["read", "write", "any"];
 pub(crate) const CMP_OPS: [(&str, CmpOp); 6] = [
     ("==", CmpOp::Eq),

@@ -69,6 +69,18 @@ fn parse_words(line: &str) -> Result<Option<Command>, ParseError> {
         command_name(cmd)?
     };
     let command = match name {
+        "step" | "back" if p.peek().is_some_and(|w| w.text == "line") => {
+            let w = p.next().unwrap_or(cmd);
+            let n = match p.next() {
+                None => 1,
+                Some(c) => count(c, || expected("a count", w, c))?,
+            };
+            if name == "step" {
+                Command::StepLine(n)
+            } else {
+                Command::BackLine(n)
+            }
+        }
         "step" => {
             let (g, n) = p.motion(cmd)?;
             Command::Step(g, n)
@@ -361,6 +373,23 @@ impl<'a> Words<'a> {
         let Some(w) = self.next() else {
             return Err(end_of_line("\"instr\"", cmd));
         };
+        // `break FILE:LINE`: a source line.
+        if let Some((file, line)) = w.text.rsplit_once(':').filter(|(f, _)| !f.is_empty()) {
+            let at = w.tail(file.len() + 1);
+            let line = number(at, u32::MAX.into(), || {
+                err(
+                    at.col,
+                    format!(
+                        "expected a line number after \"{file}:\", found {}",
+                        q(line)
+                    ),
+                )
+            })? as u32;
+            return Ok(Command::BreakLine {
+                file: file.to_string(),
+                line,
+            });
+        }
         // gdb's `break N`: instruction N.
         let (w, n) = if starts_with_digit(w.text) {
             (cmd, w)

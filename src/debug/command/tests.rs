@@ -472,17 +472,49 @@ fn malformed_lines_point_at_the_offending_word() {
 }
 
 #[test]
+fn source_lines_step_and_break() {
+    let ok = |l: &str| parse_line(l).unwrap_or_else(|e| panic!("{l:?}: {}", e.message));
+    assert_eq!(ok("step line"), Some(Command::StepLine(1)));
+    assert_eq!(ok("back line 4"), Some(Command::BackLine(4)));
+    assert_eq!(
+        ok("break add_custom.cpp:42"),
+        Some(Command::BreakLine {
+            file: "add_custom.cpp".into(),
+            line: 42
+        })
+    );
+    assert_eq!(
+        ok("b op_kernel/add.h:7"),
+        Some(Command::BreakLine {
+            file: "op_kernel/add.h".into(),
+            line: 7
+        })
+    );
+    let e = parse_line("break add.cpp:x").unwrap_err();
+    assert_eq!(e.col, 15, "{}", e.message);
+    assert!(
+        e.message
+            .contains("expected a line number after \"add.cpp:\""),
+        "{}",
+        e.message
+    );
+    let e = parse_line("step line 0").unwrap_err();
+    assert_eq!(e.col, 11, "{}", e.message);
+}
+
+#[test]
 fn gdb_abbreviations_and_unique_prefixes() {
     use crate::sim::Granularity as G;
     let ok = |l: &str| parse_line(l).unwrap_or_else(|e| panic!("{l:?}: {}", e.message));
     assert_eq!(ok("s"), Some(Command::Step(G::Block, 1)));
     assert_eq!(ok("s 4"), Some(Command::Step(G::Block, 4)));
-    assert_eq!(ok("n"), Some(Command::Step(G::Instruction, 1)));
+    assert_eq!(ok("n"), Some(Command::StepLine(1)));
+    assert_eq!(ok("next 3"), Some(Command::StepLine(3)));
     assert_eq!(ok("c"), Some(Command::Continue));
     assert_eq!(ok("cont"), Some(Command::Continue));
     assert_eq!(ok("rc"), Some(Command::ReverseContinue));
     assert_eq!(ok("rev"), Some(Command::ReverseContinue));
-    assert_eq!(ok("rn 2"), Some(Command::Back(G::Instruction, 2)));
+    assert_eq!(ok("rn 2"), Some(Command::BackLine(2)));
     assert_eq!(
         ok("b 3"),
         Some(Command::BreakInstr {

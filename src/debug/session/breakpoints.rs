@@ -34,6 +34,8 @@ pub enum PointKind {
     Scalar { index: usize, label: String },
     /// After a block step that raised a diagnostic.
     Diagnostics,
+    /// Before each pass over a source line (`break FILE:LINE`): its first instructions, sorted.
+    Line { label: String, instrs: Vec<u32> },
 }
 
 /// A breakpoint, watchpoint or condition, with its id (from 1, never reused).
@@ -61,6 +63,7 @@ impl Breakpoint {
             PointKind::Cond { label, .. } => format!("break-if {label}"),
             PointKind::Scalar { label, .. } => format!("watch {label} (scalar)"),
             PointKind::Diagnostics => "break-on diagnostics".into(),
+            PointKind::Line { label, .. } => format!("break {label}"),
         };
         let state = if self.enabled { "" } else { " (disabled)" };
         format!("{}: {what}{state}", self.id)
@@ -278,7 +281,10 @@ pub(super) fn may_stop_within(
             instruction: i,
             repeat: Some(_),
         } => *i == instruction,
-        PointKind::Instr { .. } | PointKind::Scalar { .. } | PointKind::Diagnostics => false,
+        PointKind::Instr { .. }
+        | PointKind::Scalar { .. }
+        | PointKind::Diagnostics
+        | PointKind::Line { .. } => false,
         PointKind::Watch {
             start, end, kind, ..
         } => pv.may_touch(|a| kind.matches(a), *start as u64, *end as u64),
@@ -304,15 +310,22 @@ pub(super) fn instr_point_at(points: &[Breakpoint], p: Pos) -> Option<u32> {
     points
         .iter()
         .filter(|b| b.enabled)
-        .find_map(|b| match b.kind {
+        .find_map(|b| match &b.kind {
             PointKind::Instr {
                 instruction,
                 repeat,
-            } if instruction == p.instruction && p.block == 0 => match repeat {
+            } if *instruction == p.instruction && p.block == 0 => match repeat {
                 None if p.repeat == 0 => Some(b.id),
-                Some(r) if r == p.repeat => Some(b.id),
+                Some(r) if *r == p.repeat => Some(b.id),
                 _ => None,
             },
+            PointKind::Line { instrs, .. }
+                if p.block == 0
+                    && p.repeat == 0
+                    && instrs.binary_search(&p.instruction).is_ok() =>
+            {
+                Some(b.id)
+            }
             _ => None,
         })
 }
@@ -380,7 +393,7 @@ pub(super) fn check_event(
 ) -> Option<Hit> {
     for b in points.iter().filter(|b| b.enabled) {
         match &b.kind {
-            PointKind::Instr { .. } | PointKind::Scalar { .. } => {}
+            PointKind::Instr { .. } | PointKind::Scalar { .. } | PointKind::Line { .. } => {}
             PointKind::Diagnostics => {
                 if let Some(d) = ev.diagnostics.first() {
                     let msg = format!(

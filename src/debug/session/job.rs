@@ -59,6 +59,18 @@ impl Session {
     pub fn start_job(&mut self, cmd: &Command) -> Option<Job> {
         Some(match cmd {
             Command::Step(g, n) => self.forward_job(Mode::Steps(*g, (*n).max(1))),
+            Command::StepLine(n) => {
+                let k = self.line_steps(*n);
+                self.forward_job(Mode::Steps(Granularity::Instruction, k))
+            }
+            Command::BackLine(n) => {
+                let p = self.line_back_target(*n);
+                Job::Goto {
+                    target: self.step_of(p).unwrap_or(0),
+                    back: true,
+                    restored: false,
+                }
+            }
             Command::Continue => self.forward_job(Mode::Continue),
             Command::Back(g, n) => Job::Goto {
                 target: self.back_target(*g, (*n).max(1)),
@@ -217,10 +229,12 @@ impl Session {
     /// Whether every enabled point is a breakpoint before a whole instruction (a continue then
     /// needs no events to find its stop).
     fn only_instruction_points(&self) -> bool {
-        self.points
-            .iter()
-            .filter(|b| b.enabled)
-            .all(|b| matches!(b.kind, PointKind::Instr { repeat: None, .. }))
+        self.points.iter().filter(|b| b.enabled).all(|b| {
+            matches!(
+                b.kind,
+                PointKind::Instr { repeat: None, .. } | PointKind::Line { .. }
+            )
+        })
     }
 
     /// One slice of a forward motion: None when the budget ran out, else the motion ended

@@ -8,6 +8,7 @@
 //! text), `views` (text views for `where`, `print`, `x` and the UI's plan preview).
 mod breakpoints;
 mod job;
+mod lines;
 mod motion;
 mod stops;
 mod views;
@@ -15,6 +16,7 @@ mod views;
 use breakpoints::{check_event, instr_point_at, Hit};
 pub use breakpoints::{Breakpoint, PointKind};
 pub use job::{Job, JobProgress};
+pub use lines::SourceAt;
 
 use crate::base::dtype::{DType, Value};
 use crate::base::ir::Program;
@@ -81,6 +83,10 @@ pub struct Stop {
     pub access: Option<AccessKind>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub elements: Vec<ElementChange>,
+    /// A recorded C++ kernel: the C++ call of the instruction at the stop (docs/format.md
+    /// §12.4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<SourceAt>,
 }
 
 /// The most recent write to an address.
@@ -240,6 +246,8 @@ impl Session {
         match cmd {
             Command::Step(..)
             | Command::Back(..)
+            | Command::StepLine(_)
+            | Command::BackLine(_)
             | Command::Continue
             | Command::ReverseContinue
             | Command::Goto(_)
@@ -259,6 +267,16 @@ impl Session {
                     "breakpoint {id} at instruction {instruction}{}",
                     repeat.map(|x| format!(" repeat {x}")).unwrap_or_default()
                 ));
+            }
+            Command::BreakLine { file, line } => {
+                let (id, on) = self.break_line(file, *line)?;
+                let moved = if on != *line {
+                    format!(" (line {line} makes no API call)")
+                } else {
+                    String::new()
+                };
+                r.text
+                    .push(format!("breakpoint {id} at {file}:{on}{moved}"));
             }
             Command::Watch(t, k) => {
                 let id = self.watch(t, *k)?;

@@ -42,6 +42,7 @@ impl Session {
             operand: None,
             access: None,
             elements: Vec::new(),
+            source: self.cpp_at(),
         }
     }
 
@@ -114,11 +115,25 @@ impl Session {
                     .filter(|_| self.machine.pos().instruction == p.instruction)
                     .map(|pl| format!(" of {}", pl.repeats))
                     .unwrap_or_default();
+                let at = match self.origins() {
+                    Some(_) => self
+                        .source_at(p.instruction as usize)
+                        .map(|s| {
+                            let name = std::path::Path::new(&s.file)
+                                .file_name()
+                                .map_or(s.file.clone(), |f| f.to_string_lossy().into_owned());
+                            format!(
+                                "{name}:{}:{} in {}, launch block {}",
+                                s.line, s.col, s.function, s.launch_block
+                            )
+                        })
+                        .unwrap_or_default(),
+                    None => format!("line {}", i.span.line),
+                };
                 format!(
-                    "{} `{}` (line {}), repeat {}{repeats}, block {}",
+                    "{} `{}` ({at}), repeat {}{repeats}, block {}",
                     p.instruction,
                     i.op.name(),
-                    i.span.line,
                     p.repeat,
                     p.block
                 )

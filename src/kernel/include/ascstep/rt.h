@@ -3,7 +3,7 @@
 // channel; ascstep simulates it and answers the reads (GetValue, device-to-host copies).
 //
 // Messages, one per line (fields separated by one space; the last field may hold spaces):
-//   F fid path                      a source file's id
+//   F fid function<TAB>path         the id of a source file and function
 //   A aid bytes                     aclrtMalloc
 //   W aid offset n  + n raw bytes   a host-to-device copy or memset
 //   R aid offset n                  a device-to-host copy; answered with n raw bytes
@@ -152,18 +152,23 @@ inline std::string fmt(const char* f, ...) {
     return s;
 }
 
-// "fid line col" of a source position; a file's id is sent once.
+// "fid line col" of a source position; the id of a (file, function) pair is sent once. The
+// names are the compiler's static strings, so their addresses identify them.
 inline std::string at(const Pos& p) {
-    static std::map<std::string, int> ids;
-    std::string f = p.file_name();
-    auto it = ids.find(f);
+    static std::mutex lock;
+    static std::map<std::pair<const char*, const char*>, int> ids;
     int id;
-    if (it == ids.end()) {
-        id = int(ids.size());
-        ids.emplace(f, id);
-        chan().put(fmt("F %d ", id) + f);
-    } else {
-        id = it->second;
+    {
+        std::lock_guard<std::mutex> g(lock);
+        auto key = std::make_pair(p.file_name(), p.function_name());
+        auto it = ids.find(key);
+        if (it == ids.end()) {
+            id = int(ids.size());
+            ids.emplace(key, id);
+            chan().put(fmt("F %d ", id) + p.function_name() + "\t" + p.file_name());
+        } else {
+            id = it->second;
+        }
     }
     return fmt("%d %u %u", id, unsigned(p.line()), unsigned(p.column()));
 }
