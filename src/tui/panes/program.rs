@@ -16,9 +16,13 @@ use ratatui::text::{Line, Span};
 fn status_text(app: &App) -> String {
     let m = app.session.machine();
     let pos = m.pos();
-    match (m.status(), m.current_plan()) {
+    // Before an instruction starts, its plan as it will run.
+    let preview = || app.session.plan_preview().ok().flatten();
+    match (m.status(), m.current_plan().cloned().or_else(preview)) {
         (crate::sim::Status::Finished, _) => "finished".to_string(),
         (crate::sim::Status::Failed, _) => format!("stopped by an error at {}", pos.instruction),
+        // The scalar unit's instructions and NOPs take one step.
+        (_, Some(p)) if p.repeats == 0 => format!("instr {} · one step", pos.instruction),
         (_, Some(p)) => format!(
             "instr {} · repeat {}/{} · block {}/8",
             pos.instruction, pos.repeat, p.repeats, pos.block
