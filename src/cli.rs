@@ -138,6 +138,10 @@ pub struct CppArgs {
 /// How a C++ kernel is compiled (docs/format.md §12.1).
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct CppFlags {
+    /// C++ kernels: run only block N of each launch (repeatable); GetBlockNum() still says
+    /// the launch's number, and the other blocks leave global memory untouched.
+    #[arg(long = "block", value_name = "N")]
+    pub block: Vec<u32>,
     /// C++ kernels: a macro, `NAME` or `NAME=VALUE` (as the sample's CMakeLists passes it).
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     pub define: Vec<String>,
@@ -160,6 +164,7 @@ impl CppArgs {
             },
             timeout: self.timeout.0,
             output,
+            only_blocks: self.flags.block.clone(),
         }
     }
 }

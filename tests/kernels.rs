@@ -371,3 +371,36 @@ fn the_debugger_steps_a_cpp_kernel_by_its_lines() {
     );
     let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
+
+/// SyncAll (docs/format.md §12.2): every block reaches it before any goes on, so each block
+/// reads what the next one wrote before the barrier; `--block` runs only some blocks, the
+/// others leaving global memory untouched (a read of it is uninitialised).
+#[test]
+fn sync_all_orders_the_blocks_and_block_runs_only_some() {
+    let dir = scratch("kernel_sync_ring");
+    std::fs::copy(
+        root("tests/kernels/sync_ring.asc"),
+        dir.join("sync_ring.asc"),
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "sync_ring.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "2 3 4 1 \n", "{}", r.dump());
+    // 4 blocks × 5 calls: Duplicate, DataCopy out, SyncAll, DataCopy in, DataCopy out.
+    assert!(r.stderr.contains("20 API calls recorded"), "{}", r.dump());
+    // Blocks 1 and 2 only: block 1 reads block 2's slot (3); block 2 reads block 3's, never
+    // written (0, with a warning); blocks 0 and 3 write nothing.
+    let r = ascstep_in(
+        &dir,
+        &["run", "sync_ring.asc", "--block", "1", "--block", "2"],
+        &[],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 3 0 0 \n", "{}", r.dump());
+    assert!(
+        r.stderr.contains("warning[uninitialised-read]") && r.stderr.contains("10 API calls"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -141,6 +141,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
                 dst: operand(BITS, rng),
             },
             Op::PipeBarrier => Args::Sync(Sync::Barrier(Pipe::V)),
+            Op::SyncAll => Args::Sync(Sync::AllBlocks),
             Op::SetFlag => Args::Sync(Sync::SetFlag(
                 Event {
                     from: Pipe::V,

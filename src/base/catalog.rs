@@ -146,7 +146,7 @@ ops! {
     DataCopyPad => DataCopyPad, Gather => Gather, SetDeqScale => DeqScale,
     GetValue => ScalarUnit, SetValue => ScalarUnit, Let => ScalarUnit,
     GetReduceRepeatSumSpr => ScalarUnit, GetReduceRepeatMaxMinSpr => ScalarUnit,
-    PipeBarrier => Sync, SetFlag => Sync, WaitFlag => Sync,
+    PipeBarrier => Sync, SetFlag => Sync, WaitFlag => Sync, SyncAll => Sync,
 }
 
 impl Op {
@@ -452,6 +452,7 @@ impl Op {
             | SetValue
             | Let
             | PipeBarrier
+            | SyncAll
             | SetFlag
             | WaitFlag
             | GetReduceRepeatSumSpr

@@ -137,6 +137,9 @@ pub enum Sync {
     Barrier(Pipe),
     SetFlag(Event, u32),
     WaitFlag(Event, u32),
+    /// SyncAll(): every block of the launch reaches it before any goes on (docs/format.md
+    /// §12.2); within one block, PipeBarrier(PIPE_ALL)'s effect.
+    AllBlocks,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -230,6 +230,7 @@ pub fn run(
     rec: &mut Recorder,
     timeout: Option<Duration>,
     output: Output,
+    env: &[(&str, String)],
 ) -> (End, String) {
     let deadline = timeout.map(|t| Instant::now() + t);
     let sock = socket_path();
@@ -252,6 +253,9 @@ pub fn run(
     let _unlink = Unlink(&sock);
     let mut cmd = Command::new(exe);
     cmd.env("ASCSTEP_SOCKET", &sock).stdin(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
     if output == Output::Capture {
         cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
     }

@@ -31,6 +31,8 @@ pub struct Options {
     /// The run (not the compile) stops after this long.
     pub timeout: Option<Duration>,
     pub output: Output,
+    /// `--block N`: run only these blocks of each launch (empty: all).
+    pub only_blocks: Vec<u32>,
 }
 
 /// A recorded run.
@@ -64,7 +66,9 @@ pub fn run(file: &Path, opts: &Options) -> Result<Run, CompileError> {
     let source = String::from_utf8_lossy(&source).into_owned();
     let compiled = compile::compile(file, opts.product, &opts.flags)?;
     let mut rec = record::Recorder::new(file, &source, opts.product);
-    let (end, output) = child::run(&compiled.exe, &mut rec, opts.timeout, opts.output);
+    let only: Vec<String> = opts.only_blocks.iter().map(u32::to_string).collect();
+    let env = [("ASCSTEP_BLOCKS", only.join(","))];
+    let (end, output) = child::run(&compiled.exe, &mut rec, opts.timeout, opts.output, &env);
     let launches = rec.launches;
     let warnings = std::mem::take(&mut rec.warnings);
     let machine = rec.finish();

@@ -59,7 +59,7 @@ impl ScalarState {
     pub fn sync(&mut self, s: Sync) -> Option<String> {
         match s {
             Sync::Barrier(Pipe::V) => self.v_writes.clear(),
-            Sync::Barrier(Pipe::All) => {
+            Sync::Barrier(Pipe::All) | Sync::AllBlocks => {
                 self.v_writes.clear();
                 self.s_writes.clear();
             }

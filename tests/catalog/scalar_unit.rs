@@ -64,6 +64,19 @@ pub(crate) fn scalar_unit_cases() -> Vec<Case> {
         .scalars(r#""s": (dtype: float),"#)
         .scalar("s", F(8.0)),
     );
+    // SyncAll waits for every pipe of every block: within one block, PIPE_ALL's effect.
+    v.push(
+        case(
+            "GetValue after SyncAll",
+            A2,
+            X,
+            r#"Muls(dst: "y", src: "x", scalar: 2.0, count: 64),
+               SyncAll(),
+               GetValue(dst: "s", src: "y[3]"),"#,
+        )
+        .scalars(r#""s": (dtype: float),"#)
+        .scalar("s", F(8.0)),
+    );
     v.push(
         case(
             "WaitFlag without SetFlag",

@@ -186,7 +186,7 @@ public:
 // docs/semantics.md §20).
 class TPipe;
 inline TPipe*& tpipe_ptr() {
-    static TPipe* p = nullptr;
+    thread_local TPipe* p = nullptr;  // one per block
     return p;
 }
 
@@ -653,6 +653,24 @@ void SetVectorMask(int32_t len, Pos p = Pos::current()) {
 template <pipe_t pipe>
 void PipeBarrier(Pos p = Pos::current()) {
     ascstep_rt::call(p, std::string("PipeBarrier(pipe: ") + name(pipe) + ")");
+}
+// SyncAll: every block of the launch reaches it before any goes on (docs/format.md §12.2;
+// DK:同步控制/核间同步/SyncAll). The software form's flags in gmWorkspace are not written.
+struct SyncAllConfig {
+    pipe_t triggerPipe;
+    pipe_t waitPipe;
+};
+constexpr SyncAllConfig DEFAULT_SYNC_ALL_CONFIG = {PIPE_ALL, PIPE_ALL};
+template <bool isAIVOnly = true, const SyncAllConfig& config = DEFAULT_SYNC_ALL_CONFIG>
+void SyncAll(Pos p = Pos::current()) {
+    ascstep_rt::call(p, "SyncAll()");
+    ascstep_rt::sync_all();
+}
+template <bool isAIVOnly = true>
+void SyncAll(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, const int32_t = 0,
+             Pos p = Pos::current()) {
+    ascstep_rt::call(p, "SyncAll()");
+    ascstep_rt::sync_all();
 }
 template <HardEvent e>
 void SetFlag(int32_t id, Pos p = Pos::current()) {

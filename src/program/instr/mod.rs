@@ -80,6 +80,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
             Op::GetCmpMask => (compare::GET_CMP_MASK, compare::get_cmp_mask),
             _ => (scalar_unit::LET, scalar_unit::let_),
         },
+        Family::Sync if op == Op::SyncAll => (scalar_unit::NO_FIELDS, scalar_unit::sync_all),
         Family::Sync if op == Op::PipeBarrier => {
             (scalar_unit::PIPE_BARRIER, scalar_unit::pipe_barrier)
         }

@@ -15,6 +15,7 @@ pub(super) const RET: &[&str] = &["ret"];
 pub(super) const MAX_MIN: &[&str] = &["value", "index"];
 pub(super) const PIPE_BARRIER: &[&str] = &["pipe"];
 pub(super) const FLAG: &[&str] = &["event", "id"];
+pub(super) const NO_FIELDS: &[&str] = &[];
 
 /// A scalar named by a field (`dst: "s"`).
 fn scalar_field(ctx: &mut Ctx, f: &Fields, field: &str, what: &str) -> Option<usize> {
@@ -159,6 +160,11 @@ pub(super) fn pipe_barrier(ctx: &mut Ctx, f: &Fields, _ins: &mut Draft) -> Optio
     ];
     let p = enum_value(ctx, n, "pipe", "bad-sync", &names, "PIPE_V")?;
     Some(Args::Sync(Sync::Barrier(p)))
+}
+
+/// `SyncAll()`: the barrier across the launch's blocks (docs/format.md §12.2).
+pub(super) fn sync_all(_ctx: &mut Ctx, _f: &Fields, _ins: &mut Draft) -> Option<Args> {
+    Some(Args::Sync(Sync::AllBlocks))
 }
 
 /// `SetFlag(event: V_S, id: 0)` / `WaitFlag(…)`: a HardEvent `FROM_TO`.

@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <condition_variable>
 #include <mutex>
 #include <thread>
 #include <source_location>
@@ -229,9 +230,10 @@ inline void to_host(void* dst, const void* src, size_t n) {
     chan().read_all(dst, n);
 }
 
-// The block being run and the launch's number of blocks.
+// The block being run (each block runs on a thread of its own) and the launch's number of
+// blocks.
 inline uint32_t& block_idx() {
-    static uint32_t b = 0;
+    thread_local uint32_t b = 0;
     return b;
 }
 inline uint32_t& block_num() {
@@ -251,6 +253,94 @@ void name_arg(const char* names, const A& a, const R&... rest) {
     if (comma) name_arg(comma + 1, rest...);
 }
 
+// The blocks of a launch, one thread each, run one at a time in order (docs/format.md §12.2):
+// a block runs until it ends or reaches SyncAll, then the next one runs; when every block
+// still running waits at SyncAll, they all go on, from the first. ASCSTEP_BLOCKS ("0,3")
+// runs only those blocks (`--block`); GetBlockNum() still says the launch's number.
+struct Sched {
+    std::mutex m;
+    std::condition_variable cv;
+    std::vector<uint32_t> ids;  // the blocks run, in order
+    std::vector<int> state;     // 0 runs, 1 waits at SyncAll, 2 ended
+    size_t turn = 0;
+    void start(uint32_t blocks) {
+        ids.clear();
+        const char* only = std::getenv("ASCSTEP_BLOCKS");
+        for (uint32_t b = 0; b < blocks; b++) {
+            bool run = !only || !*only;
+            for (const char* p = only; p && *p;) {
+                char* end;
+                unsigned long v = std::strtoul(p, &end, 10);
+                if (end == p) break;
+                if (v == b) run = true;
+                p = *end == ',' ? end + 1 : end;
+            }
+            if (run) ids.push_back(b);
+        }
+        state.assign(ids.size(), 0);
+        turn = 0;
+    }
+    // Gives the turn to the next block that runs after k, or releases a SyncAll that every
+    // running block waits at. Called with the lock held.
+    void pass(size_t k) {
+        size_t n = ids.size();
+        for (size_t j = k + 1; j < n; j++)
+            if (state[j] == 0) {
+                turn = j;
+                return;
+            }
+        bool waiting = false;
+        for (int& st : state)
+            if (st == 1) {
+                st = 0;
+                waiting = true;
+            }
+        turn = size_t(-1);
+        if (waiting)
+            for (size_t j = 0; j < n; j++)
+                if (state[j] == 0) {
+                    turn = j;
+                    return;
+                }
+    }
+    void wait_turn(size_t k) {
+        std::unique_lock<std::mutex> l(m);
+        cv.wait(l, [&] { return turn == k; });
+        block_idx() = ids[k];
+        chan().put(fmt("B %u", ids[k]));
+    }
+    void done(size_t k) {
+        std::lock_guard<std::mutex> l(m);
+        state[k] = 2;
+        pass(k);
+        cv.notify_all();
+    }
+    void sync_all(size_t k) {
+        {
+            std::lock_guard<std::mutex> l(m);
+            state[k] = 1;
+            pass(k);
+            cv.notify_all();
+        }
+        wait_turn(k);
+    }
+    size_t index_of(uint32_t block) const {
+        for (size_t k = 0; k < ids.size(); k++)
+            if (ids[k] == block) return k;
+        return 0;
+    }
+};
+inline Sched& sched() {
+    static Sched* s = new Sched;
+    return *s;
+}
+
+// SyncAll in the running block.
+inline void sync_all() {
+    Sched& s = sched();
+    s.sync_all(s.index_of(block_idx()));
+}
+
 // `kernel<<<blocks, l2ctrl, stream>>>(args…)`, rewritten by ascstep as
 // `ascstep_rt::Launch("kernel", "p1,p2", blocks, l2ctrl, stream).run([&](auto... a) { kernel(a...); }, args…)`.
 struct Launch {
@@ -264,11 +354,17 @@ struct Launch {
         name_arg(params, a...);
         chan().put(fmt("L %u ", blocks) + name);
         block_num() = blocks;
-        for (uint32_t b = 0; b < blocks; b++) {
-            block_idx() = b;
-            chan().put(fmt("B %u", b));
-            f(a...);
+        Sched& s = sched();
+        s.start(blocks);
+        std::vector<std::thread> threads;
+        for (size_t k = 0; k < s.ids.size(); k++) {
+            threads.emplace_back([&s, k, f, a...]() mutable {
+                s.wait_turn(k);
+                f(a...);
+                s.done(k);
+            });
         }
+        for (std::thread& t : threads) t.join();
         chan().put("E");
         chan().flush();
     }
