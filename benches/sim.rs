@@ -55,6 +55,7 @@ fn add_program(dt: DType) -> Arc<Program> {
         scalars: Vec::new(),
         code: vec![add],
         expect: Vec::new(),
+        kernel: None,
         origins: None,
     })
 }
@@ -230,6 +231,7 @@ fn bench_ui(c: &mut Criterion) {
         scalars: Vec::new(),
         code: vec![adds; 8],
         expect: Vec::new(),
+        kernel: None,
         origins: None,
     });
     let mut app = App::new(

@@ -405,7 +405,21 @@ pub fn main_with(cli: Cli) -> i32 {
             ui,
         } => tui(&program, &ui, &cpp),
         Command::Import { file, product, cpp } => {
-            let run = match record_cpp(&file, product, &cpp, crate::kernel::Output::Inherit) {
+            let loaded;
+            let k = if crate::kernel::is_cpp(&file) {
+                Kernel::File(&file)
+            } else {
+                loaded = match load_reporting(&file, ReportFormat::Text, product) {
+                    Ok(p) if p.kernel.is_some() => p,
+                    Ok(_) => {
+                        eprintln!("{}: error[usage]: import takes a C++ kernel or a binding program (`code: Kernel(…)`)", file.display());
+                        return EXIT_USAGE;
+                    }
+                    Err(code) => return code,
+                };
+                Kernel::Binding(&loaded)
+            };
+            let run = match record_cpp(k, product, &cpp, crate::kernel::Output::Inherit) {
                 Ok(r) => r,
                 Err(code) => return code,
             };
@@ -434,12 +448,15 @@ pub fn main_with(cli: Cli) -> i32 {
             cpp,
         } => {
             if crate::kernel::is_cpp(&program) {
-                return run_cpp(&program, product, report, deny_warnings, &cpp);
+                return run_cpp(Kernel::File(&program), product, report, deny_warnings, &cpp);
             }
             let p = match load_reporting(&program, report, product) {
                 Ok(p) => p,
                 Err(code) => return code,
             };
+            if p.kernel.is_some() {
+                return run_cpp(Kernel::Binding(&p), product, report, deny_warnings, &cpp);
+            }
             let product = product.unwrap_or(p.product);
             let o = outcome::run(p, product, deny_warnings);
             print_diagnostics(&o.machine);
@@ -540,16 +557,9 @@ fn replay(
     cpp: &CppArgs,
 ) -> i32 {
     let deadline = cpp.timeout.deadline();
-    let p = if crate::kernel::is_cpp(program) {
-        match record_cpp(program, product, cpp, crate::kernel::Output::Capture) {
-            Ok(run) => run.machine.program().clone(),
-            Err(code) => return code,
-        }
-    } else {
-        match load_reporting(program, report, product) {
-            Ok(p) => p,
-            Err(code) => return code,
-        }
+    let p = match program_for(program, product, cpp, report) {
+        Ok((p, _)) => p,
+        Err(code) => return code,
     };
     let text = match read_script(script) {
         Ok(t) => t,
@@ -609,43 +619,50 @@ fn replay(
 /// `ascstep run FILE.asc`: compile, run `main` with its launches recorded, report on standard
 /// error (docs/format.md §12.1).
 fn run_cpp(
-    file: &Path,
+    k: Kernel,
     product: Option<Product>,
     report: ReportFormat,
     deny_warnings: bool,
     cpp: &CppArgs,
 ) -> i32 {
-    let opts = cpp.options(product, crate::kernel::Output::Inherit);
-    let run = match crate::kernel::run(file, &opts) {
+    let run = match kernel_run(k, product, cpp, crate::kernel::Output::Inherit) {
         Ok(r) => r,
-        Err(e) => return compile_failure(e),
+        Err(code) => return code,
     };
-    let name = file.display().to_string();
+    let name = kernel_file(&run);
     for d in &run.warnings {
         emit(&d.render(&name, &run.machine.program().source));
     }
     print_diagnostics(&run.machine);
     let end = kernel_end(&run, &name);
     let calls = run.machine.program().code.len();
+    let product = run.machine.product();
     let o = outcome::judge(run.machine, deny_warnings);
+    // A binding program is reported as a RON program is: its expectations on standard output.
+    let binding = matches!(k, Kernel::Binding(_));
+    if binding && report == ReportFormat::Text {
+        out(&report::text_report(&o));
+    }
     match report {
         ReportFormat::Text => eprintln!(
             "ascstep: {} API calls recorded from {} launch{} on {}{}",
             calls,
             run.launches,
             if run.launches == 1 { "" } else { "es" },
-            opts.product,
+            product,
             if run.cached {
                 " (compiled kernel from the cache)"
             } else {
                 ""
             }
         ),
+        ReportFormat::Json if binding => println!("{}", report::json_report(&o, &name)),
         ReportFormat::Json => eprintln!("{}", report::json_report(&o, &name)),
     }
     match end {
         Some(code) => code,
         None if o.verdict == Verdict::Invalid => EXIT_INVALID,
+        None if o.verdict == Verdict::ExpectFailed => EXIT_EXPECT,
         None => EXIT_OK,
     }
 }
@@ -704,14 +721,13 @@ fn kernel_end(run: &crate::kernel::Run, file: &str) -> Option<i32> {
 /// Compiles and records a C++ kernel for `debug` and `import`: the run, or the exit code of
 /// its failure (printed).
 fn record_cpp(
-    file: &Path,
+    k: Kernel,
     product: Option<Product>,
     cpp: &CppArgs,
     output: crate::kernel::Output,
 ) -> Result<crate::kernel::Run, i32> {
-    let opts = cpp.options(product, output);
-    let run = crate::kernel::run(file, &opts).map_err(compile_failure)?;
-    let name = file.display().to_string();
+    let run = kernel_run(k, product, cpp, output)?;
+    let name = kernel_file(&run);
     for d in &run.warnings {
         emit(&d.render(&name, &run.machine.program().source));
     }
@@ -722,6 +738,56 @@ fn record_cpp(
             Err(code)
         }
     }
+}
+
+/// What a C++ run starts from: a file with a host `main`, or a binding program.
+#[derive(Clone, Copy)]
+enum Kernel<'a> {
+    File(&'a Path),
+    Binding(&'a crate::base::ir::Program),
+}
+
+/// Compiles and runs a kernel (the product: `--product`, else a binding program's own).
+fn kernel_run(
+    k: Kernel,
+    product: Option<Product>,
+    cpp: &CppArgs,
+    output: crate::kernel::Output,
+) -> Result<crate::kernel::Run, i32> {
+    match k {
+        Kernel::File(f) => crate::kernel::run(f, &cpp.options(product, output)),
+        Kernel::Binding(p) => {
+            crate::kernel::run_binding(p, &cpp.options(product.or(Some(p.product)), output))
+        }
+    }
+    .map_err(compile_failure)
+}
+
+/// The file a recording's diagnostics point into: the kernel's source.
+fn kernel_file(run: &crate::kernel::Run) -> String {
+    run.machine.program().path.display().to_string()
+}
+
+/// A RON program, or the recording of a C++ kernel (a file, or a binding program's kernel)
+/// with what it printed.
+fn program_for(
+    path: &Path,
+    product: Option<Product>,
+    cpp: &CppArgs,
+    report: ReportFormat,
+) -> Result<(Arc<Program>, String), i32> {
+    let recorded = |k: Kernel| -> Result<(Arc<Program>, String), i32> {
+        let run = record_cpp(k, product, cpp, crate::kernel::Output::Capture)?;
+        Ok((run.machine.program().clone(), run.output))
+    };
+    if crate::kernel::is_cpp(path) {
+        return recorded(Kernel::File(path));
+    }
+    let p = load_reporting(path, report, product)?;
+    if p.kernel.is_some() {
+        return recorded(Kernel::Binding(&p));
+    }
+    Ok((p, String::new()))
 }
 
 /// A kernel that did not compile: exit 4 without a compiler, else 3.
@@ -735,6 +801,10 @@ fn compile_failure(e: crate::kernel::CompileError) -> i32 {
         CompileError::Io(m) => {
             eprintln!("ascstep: error[io-error]: {m}");
             EXIT_IO
+        }
+        CompileError::Binding(m) => {
+            eprintln!("ascstep: error[binding]: {m}");
+            EXIT_INVALID
         }
         CompileError::Rejected { compiler, output } => {
             emit(&format!(
@@ -750,15 +820,10 @@ fn compile_failure(e: crate::kernel::CompileError) -> i32 {
 /// Builds the UI state: session, theme and keymap, printing any error. A C++ kernel is
 /// compiled and recorded first, what it printed shown in the log.
 fn make_app(program: &Path, ui: &UiArgs, cpp: &CppArgs) -> Result<crate::tui::app::App, i32> {
-    if !crate::kernel::is_cpp(program) {
-        let p = load(program)?;
-        let product = ui.product.unwrap_or(p.product);
-        return make_app_for(p, product, ui);
-    }
-    let run = record_cpp(program, ui.product, cpp, crate::kernel::Output::Capture)?;
-    let product = ui.product.unwrap_or_default();
-    let mut app = make_app_for(run.machine.program().clone(), product, ui)?;
-    for l in run.output.lines() {
+    let (p, output) = program_for(program, ui.product, cpp, ReportFormat::Text)?;
+    let product = ui.product.unwrap_or(p.product);
+    let mut app = make_app_for(p, product, ui)?;
+    for l in output.lines() {
         app.log(crate::tui::app::LogKind::Info, format!("stdout: {l}"));
     }
     Ok(app)

@@ -530,6 +530,7 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
         ],
         code,
         expect: Vec::new(),
+        kernel: None,
         origins: None,
     }
 }

@@ -26,9 +26,50 @@ pub struct Program {
     pub scalars: Vec<ScalarDecl>,
     pub code: Vec<Instr>,
     pub expect: Vec<Expect>,
+    /// A binding program (docs/format.md §12.2): the C++ kernel to compile and run with these
+    /// arguments; its GM tensors are in `tensors`, its `code` is empty until recorded.
+    pub kernel: Option<Arc<KernelBinding>>,
     /// A recorded C++ kernel's call sites, one per instruction (docs/format.md §12.4); None
     /// for a RON program, whose instructions' spans are their positions.
     pub origins: Option<Arc<Origins>>,
+}
+
+/// `code: Kernel(file, entry, include, define, tiling_key)`, `blocks` and `args` of a binding
+/// program (docs/format.md §12.2).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KernelBinding {
+    /// The kernel's source, resolved against the program's directory.
+    pub file: PathBuf,
+    /// The `__global__` function called, with its template arguments (`add_example<0>`).
+    pub entry: String,
+    pub include: Vec<PathBuf>,
+    /// `-D` macros, `NAME=VALUE`.
+    pub define: Vec<String>,
+    pub tiling_key: Option<u64>,
+    pub blocks: u32,
+    /// The entry's parameters, in order.
+    pub args: Vec<(String, KernelArg)>,
+    pub span: Span,
+}
+
+/// One argument of a binding.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KernelArg {
+    /// A GM tensor (its index in `Program::tensors`; None for `len: 0`), allocated as
+    /// aclrtMalloc does.
+    Gm { tensor: Option<usize> },
+    /// A number, passed as the C++ literal written.
+    Number(String),
+    /// `None`: a null pointer.
+    Null,
+    /// `Tiling("Struct", { "field": value, … })`: the struct with those fields (C++
+    /// assignments `field = literal`, nested `a.b`, array elements `a[2]`), the rest zero,
+    /// passed by address; `header` included first when the kernel does not define it.
+    Tiling {
+        name: String,
+        fields: Vec<(String, String)>,
+        header: Option<PathBuf>,
+    },
 }
 
 /// Where a recorded kernel's instructions were called: the C++ files, functions and

@@ -136,6 +136,7 @@ mod tests {
             scalars: Vec::new(),
             code: Vec::new(),
             expect: Vec::new(),
+            kernel: None,
             origins: None,
         };
         Machine::new(Arc::new(p), crate::base::product::Product::AtlasA2)

@@ -95,11 +95,13 @@ fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
                 n: num(&mut it)?,
             }
         }
-        "N" => {
-            let (id, name) = rest.split_once(' ').ok_or("N without a name")?;
-            Msg::Name {
-                id: id.parse().map_err(|_| "bad id")?,
-                name: name.to_string(),
+        "N" | "I" => {
+            let (id, name) = rest.split_once(' ').ok_or("N or I without a name")?;
+            let (id, name) = (id.parse().map_err(|_| "bad id")?, name.to_string());
+            if kind == "N" {
+                Msg::Name { id, name }
+            } else {
+                Msg::Arg { id, name }
             }
         }
         "L" => {

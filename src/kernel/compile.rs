@@ -18,6 +18,38 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("ascstep/rt.h", include_str!("include/ascstep/rt.h")),
     ("ascstep/types.h", include_str!("include/ascstep/types.h")),
     ("acl/acl.h", include_str!("include/acl/acl.h")),
+    (
+        "kernel_tiling/kernel_tiling.h",
+        include_str!("include/kernel_tiling/kernel_tiling.h"),
+    ),
+    (
+        "register/tilingdata_base.h",
+        include_str!("include/register/tilingdata_base.h"),
+    ),
+    (
+        "register/op_impl_registry.h",
+        include_str!("include/register/op_impl_registry.h"),
+    ),
+    (
+        "platform/platform_ascendc.h",
+        include_str!("include/platform/platform_ascendc.h"),
+    ),
+    (
+        "platform/platform_infos_def.h",
+        include_str!("include/platform/platform_infos_def.h"),
+    ),
+    (
+        "tiling/tiling_api.h",
+        include_str!("include/tiling/tiling_api.h"),
+    ),
+    (
+        "lib/matmul_intf.h",
+        include_str!("include/lib/matmul_intf.h"),
+    ),
+    (
+        "ascendc/host_api/tiling/template_argument.h",
+        include_str!("include/ascendc/host_api/tiling/template_argument.h"),
+    ),
 ];
 
 /// How many compiled kernels the cache keeps (the least recently used go first).
@@ -41,6 +73,8 @@ pub enum CompileError {
     Rejected { compiler: String, output: String },
     /// The cache directory or a file could not be written or read.
     Io(String),
+    /// A binding program's arguments do not fit the entry (docs/format.md §12.2).
+    Binding(String),
 }
 
 /// A compiled kernel ready to run.
@@ -64,6 +98,11 @@ pub fn compiler() -> Result<String, CompileError> {
     Err(CompileError::NoCompiler(
         "no C++ compiler found: ascstep compiles C++ kernels with the host's compiler; install g++ (Debian/Ubuntu: `apt install g++`) or clang++, or set CXX".into(),
     ))
+}
+
+/// `s` escaped for a C string literal.
+pub fn c_string(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 fn on_path(name: &str) -> bool {
@@ -138,19 +177,27 @@ pub fn product_macros(p: Product) -> Vec<String> {
 
 /// Compiles `file` for `product`, or takes it from the cache.
 pub fn compile(file: &Path, product: Product, flags: &Flags) -> Result<Compiled, CompileError> {
-    let cxx = compiler()?;
-    let cache = cache_dir();
-    let include = include_dir(&cache)?;
     let src = std::fs::read_to_string(file).map_err(|e| io("read", file, e))?;
     let (rewritten, _) = super::source::rewrite_launches(&src);
     let abs = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+    compile_text(&abs, &rewritten, product, flags)
+}
+
+/// Compiles C++ text named `abs` (its directory on the include path) with ascstep's runtime.
+pub fn compile_text(
+    abs: &Path,
+    rewritten: &str,
+    product: Product,
+    flags: &Flags,
+) -> Result<Compiled, CompileError> {
+    let cxx = compiler()?;
+    let cache = cache_dir();
+    let include = include_dir(&cache)?;
+    let abs = abs.to_path_buf();
     let dir = abs.parent().map(Path::to_path_buf).unwrap_or_default();
     let text = format!(
         "#include \"ascstep/rt.h\"\n#line 1 \"{}\"\n{rewritten}",
-        abs.display()
-            .to_string()
-            .replace('\\', "\\\\")
-            .replace('"', "\\\"")
+        c_string(&abs.display().to_string())
     );
     let mut args: Vec<String> = vec![
         "-std=c++20".into(),

@@ -7,6 +7,7 @@
 //! The parts: `source` (launch rewriting, names read from the source), `compile` (compiler,
 //! headers, cache), `child` (the process and its messages), `record` (messages → Program).
 
+pub mod binding;
 pub mod child;
 pub mod compile;
 pub mod explain;
@@ -18,6 +19,7 @@ pub use child::{End, Output};
 pub use compile::{CompileError, Flags};
 
 use crate::base::diag::Diagnostic;
+use crate::base::ir::Program;
 use crate::base::product::Product;
 use crate::sim::Machine;
 use std::path::Path;
@@ -59,13 +61,75 @@ pub fn is_cpp(path: &Path) -> bool {
     )
 }
 
-/// Compiles `file` (or takes it from the cache) and runs it, recording every API call.
-pub fn run(file: &Path, opts: &Options) -> Result<Run, CompileError> {
+fn read(file: &Path) -> Result<String, CompileError> {
     let source = std::fs::read(file)
         .map_err(|e| CompileError::Io(format!("cannot read {}: {e}", file.display())))?;
-    let source = String::from_utf8_lossy(&source).into_owned();
+    Ok(String::from_utf8_lossy(&source).into_owned())
+}
+
+/// Compiles `file` (or takes it from the cache) and runs it, recording every API call.
+pub fn run(file: &Path, opts: &Options) -> Result<Run, CompileError> {
+    let source = read(file)?;
     let compiled = compile::compile(file, opts.product, &opts.flags)?;
-    let mut rec = record::Recorder::new(file, &source, opts.product);
+    let rec = record::Recorder::new(file, &source, opts.product);
+    record(rec, compiled, opts)
+}
+
+/// Runs a binding program's kernel (docs/format.md §12.2): compiled with a host `main` that
+/// passes the program's arguments; judged by the program's `expect`.
+pub fn run_binding(p: &Program, opts: &Options) -> Result<Run, CompileError> {
+    let Some(kb) = p.kernel.as_deref() else {
+        return Err(CompileError::Binding(
+            "the program has no `code: Kernel(…)`".into(),
+        ));
+    };
+    let source = read(&kb.file)?;
+    if let Some(why) = binding::check_args(kb, &source) {
+        return Err(CompileError::Binding(why));
+    }
+    let mut flags = opts.flags.clone();
+    flags.defines.splice(0..0, kb.define.iter().cloned());
+    flags.defines.extend(binding::tiling_type(kb));
+    let kernel_dir = kb.file.parent().map(Path::to_path_buf).unwrap_or_default();
+    flags.includes.splice(
+        0..0,
+        std::iter::once(kernel_dir).chain(kb.include.iter().cloned()),
+    );
+    let dir = std::fs::canonicalize(p.path.parent().unwrap_or(Path::new("."))).unwrap_or_default();
+    let stem = p.path.file_stem().unwrap_or_default().to_string_lossy();
+    let launcher = dir.join(format!("{stem}.launch.cpp"));
+    let compiled =
+        compile::compile_text(&launcher, &binding::launcher(p, kb), opts.product, &flags)?;
+    let mut rec = record::Recorder::new(&kb.file, &source, opts.product);
+    for (name, a) in &kb.args {
+        if let crate::base::ir::KernelArg::Gm { tensor: Some(t) } = a {
+            rec.preset(name, p.tensors[*t].clone());
+        }
+    }
+    let mut run = record(rec, compiled, opts)?;
+    // The program's expectations, on the recording's tensors of the same names.
+    let tensors = &run.machine.program().tensors;
+    let expect = p
+        .expect
+        .iter()
+        .filter_map(|e| {
+            let name = &p.tensors.get(e.tensor)?.name;
+            let i = tensors.iter().position(|t| &t.name == name)?;
+            Some(crate::base::ir::Expect {
+                tensor: i,
+                ..e.clone()
+            })
+        })
+        .collect();
+    run.machine.set_expect(expect);
+    Ok(run)
+}
+
+fn record(
+    mut rec: record::Recorder,
+    compiled: compile::Compiled,
+    opts: &Options,
+) -> Result<Run, CompileError> {
     let only: Vec<String> = opts.only_blocks.iter().map(u32::to_string).collect();
     let env = [("ASCSTEP_BLOCKS", only.join(","))];
     let (end, output) = child::run(&compiled.exe, &mut rec, opts.timeout, opts.output, &env);

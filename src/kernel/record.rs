@@ -51,6 +51,11 @@ pub enum Msg {
         id: u32,
         name: String,
     },
+    /// A binding program's argument: answered with its initial bytes.
+    Arg {
+        id: u32,
+        name: String,
+    },
     Launch {
         blocks: u32,
         name: String,
@@ -109,12 +114,15 @@ pub struct Recorder {
     /// The index of the main file in `origins.files`, once a call named it.
     main_file: Option<u32>,
     main: PathBuf,
-    lines: Vec<String>,
+    /// The lines of each file in `origins.files`, for the names read from the source.
+    lines: Vec<Vec<String>>,
     views: HashMap<i64, usize>,
     allocs: HashMap<u32, Alloc>,
     gm_used: u64,
     scalar_sites: HashMap<(At, DType), usize>,
     block: u32,
+    /// A binding program's GM arguments, by name (docs/format.md §12.2).
+    presets: HashMap<String, Tensor>,
     pub launches: u32,
     /// Warnings and notes met while recording (host writes after a launch, …).
     pub warnings: Vec<Diagnostic>,
@@ -135,6 +143,7 @@ impl Recorder {
             scalars: Vec::new(),
             code: Vec::new(),
             expect: Vec::new(),
+            kernel: None,
             origins: None,
         };
         let canonical = std::fs::canonicalize(main).unwrap_or_else(|_| main.to_path_buf());
@@ -145,42 +154,48 @@ impl Recorder {
             origins: Origins::default(),
             main_file: None,
             main: canonical,
-            lines: source.lines().map(str::to_string).collect(),
+            lines: Vec::new(),
             views: HashMap::new(),
             allocs: HashMap::new(),
             gm_used: 0,
             scalar_sites: HashMap::new(),
             block: 0,
+            presets: HashMap::new(),
             launches: 0,
             warnings: Vec::new(),
         }
     }
 
+    /// A binding program's GM arguments (their dtype, length, initial data and span), given
+    /// to the kernel when it asks for them by name.
+    pub fn preset(&mut self, name: &str, t: Tensor) {
+        self.presets.insert(name.to_string(), t);
+    }
+
     /// The recording so far: the machine at its end, whose program carries each
     /// instruction's C++ position and RON text (`Program::origins`).
     pub fn finish(mut self) -> Machine {
-        for f in &mut self.origins.files {
-            if f.text.is_empty() {
-                let bytes = std::fs::read(&f.path).unwrap_or_default();
-                f.text = Arc::from(String::from_utf8_lossy(&bytes).as_ref());
-            }
-        }
         self.machine.set_origins(self.origins);
         self.machine
     }
 
-    /// The source line `line` (1-based) of the main file when `at` is in it.
+    /// The source line of `at` (in any file the kernel called from).
     fn line_of(&self, at: At) -> Option<&str> {
+        let file = self.ids.get(&at.file)?.0 as usize;
+        let line = (at.line as usize).checked_sub(1)?;
+        self.lines.get(file)?.get(line).map(String::as_str)
+    }
+
+    /// Whether `at` is in the main file, whose positions are the program's spans.
+    fn in_main(&self, at: At) -> bool {
         let file = self.ids.get(&at.file).map(|f| f.0);
-        (file.is_some() && file == self.main_file)
-            .then(|| self.lines.get(at.line as usize - 1).map(String::as_str))
-            .flatten()
+        file.is_some() && file == self.main_file
     }
 
     /// `at` as a span of the main file, at the start of the called name (the compiler
     /// reports the opening parenthesis); line 0 for positions in other files.
     fn span(&self, at: At) -> Span {
-        let Some(line) = self.line_of(at) else {
+        let Some(line) = self.line_of(at).filter(|_| self.in_main(at)) else {
             return Span::new(0, 0);
         };
         let b = line.as_bytes();
@@ -248,11 +263,13 @@ impl Recorder {
                 let file = match o.files.iter().position(|f| f.path == p) {
                     Some(i) => i,
                     None => {
-                        let text = if p == self.main {
+                        let text: Arc<str> = if p == self.main {
                             Arc::from(self.machine.program().source.as_ref())
                         } else {
-                            Arc::from("")
+                            let bytes = std::fs::read(&p).unwrap_or_default();
+                            Arc::from(String::from_utf8_lossy(&bytes).as_ref())
                         };
+                        self.lines.push(text.lines().map(str::to_string).collect());
                         o.files.push(SourceFile {
                             path: p.clone(),
                             text,
@@ -331,6 +348,31 @@ impl Recorder {
                     a.name.get_or_insert(name);
                 }
             }
+            Msg::Arg { id, name } => {
+                let (Some(a), Some(t)) = (self.allocs.get(&id), self.presets.get(&name)) else {
+                    return Ok(Some(Vec::new()));
+                };
+                // The argument's tensor as the binding declares it, zero-filled without `init`.
+                let mut bytes = vec![0u8; a.size as usize];
+                if let Some(init) = &t.init {
+                    let n = init.len().min(bytes.len());
+                    bytes[..n].copy_from_slice(&init[..n]);
+                }
+                let tensor = Tensor {
+                    name: name.clone(),
+                    addr: a.addr,
+                    init: Some(bytes.clone()),
+                    space: Space::Gm,
+                    ..t.clone()
+                };
+                let dt = t.dtype;
+                let i = self.machine.push_tensor(tensor);
+                if let Some(a) = self.allocs.get_mut(&id) {
+                    a.name = Some(name);
+                    a.tensors.push((dt, i));
+                }
+                return Ok(Some(bytes));
+            }
             Msg::Launch { .. } => self.launches += 1,
             Msg::Block(b) => self.block = b,
             Msg::LaunchEnd => {}
@@ -389,6 +431,13 @@ impl Recorder {
                         "a GlobalTensor over memory that aclrtMalloc did not allocate".to_string(),
                     ));
                 };
+                // A binding's argument viewed in its own dtype is the argument's tensor.
+                if let Some(&(_, i)) = a.tensors.iter().find(|(d, _)| *d == dt) {
+                    let t = self.machine.program().tensors[i].clone();
+                    self.calls.add_tensor(format!("#{vid}"), t);
+                    self.views.insert(vid, i);
+                    return Ok(None);
+                }
                 let base = a
                     .name
                     .clone()

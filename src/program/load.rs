@@ -696,8 +696,8 @@ fn ron_error(e: &ron::error::SpannedError) -> Diagnostic {
     ))
 }
 
-const PROGRAM_FIELDS: [&str; 8] = [
-    "name", "product", "ub_size", "tensors", "gm", "scalars", "code", "expect",
+const PROGRAM_FIELDS: [&str; 10] = [
+    "name", "product", "ub_size", "tensors", "gm", "scalars", "code", "expect", "blocks", "args",
 ];
 pub(super) const SCALAR_FIELDS: [&str; 2] = ["dtype", "value"];
 const TENSOR_FIELDS: [&str; 4] = ["dtype", "addr", "len", "init"];
@@ -765,10 +765,39 @@ fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> O
         .and_then(|n| ctx.uint(n, "ub_size", u32::MAX as u128))
         .map(|v| v as u32);
 
-    match ctx.require(&f, "tensors", "the program") {
-        Some(t) => tensors(ctx, t, Space::Ub),
-        None => ctx.tensors_ok = false,
-    }
+    // A binding program (docs/format.md §12.2): `code: Kernel(…)`, its tensors the GM
+    // arguments.
+    let binding = f
+        .get("code")
+        .filter(|c| {
+            matches!(&c.kind, Kind::Group(g) if g.name.as_deref() == Some("Kernel"))
+                || matches!(&c.kind, Kind::Ident(i) if i == "Kernel")
+        })
+        .cloned();
+    let kernel = match &binding {
+        Some(c) => {
+            if let Some(t) = f.get("tensors").and_then(opt) {
+                tensors(ctx, t, Space::Ub);
+            }
+            super::binding::read(ctx, c, &f).map(Arc::new)
+        }
+        None => {
+            for (field, n) in [("blocks", f.get("blocks")), ("args", f.get("args"))] {
+                if let Some(n) = n {
+                    ctx.error(
+                        "unknown-field",
+                        n.span,
+                        format!("`{field}` belongs to a binding program (`code: Kernel(…)`, docs/format.md §12.2)"),
+                    );
+                }
+            }
+            match ctx.require(&f, "tensors", "the program") {
+                Some(t) => tensors(ctx, t, Space::Ub),
+                None => ctx.tensors_ok = false,
+            }
+            None
+        }
+    };
     if let Some(g) = f.get("gm").and_then(opt) {
         tensors(ctx, g, Space::Gm);
     }
@@ -776,7 +805,9 @@ fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> O
         super::scalars::scalars(ctx, s);
     }
     let mut code = Vec::new();
-    if let Some(c) = ctx.require(&f, "code", "the program") {
+    if binding.is_some() {
+        // The kernel's calls are recorded when it runs.
+    } else if let Some(c) = ctx.require(&f, "code", "the program") {
         match c.group() {
             Some(g) if g.delim == Delim::Bracket => {
                 for (i, item) in g.items.iter().enumerate() {
@@ -813,6 +844,7 @@ fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> O
         scalars: std::mem::take(&mut ctx.scalars),
         code,
         expect,
+        kernel,
         origins: None,
     })
 }
@@ -884,7 +916,13 @@ fn tensors(ctx: &mut Ctx, node: &Node, space: Space) {
     }
 }
 
-fn tensor(ctx: &mut Ctx, name: &str, name_span: Span, node: &Node, space: Space) -> Option<Tensor> {
+pub(super) fn tensor(
+    ctx: &mut Ctx,
+    name: &str,
+    name_span: Span,
+    node: &Node,
+    space: Space,
+) -> Option<Tensor> {
     let what = match space {
         Space::Ub => format!("tensor \"{name}\""),
         Space::Gm => format!("GM tensor \"{name}\""),

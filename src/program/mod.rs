@@ -4,6 +4,7 @@
 //! Owns the loader's public surface: [`load`], [`load_str`] and [`LoadError`]. The parts:
 //! `load` (program, tensors, expectations), `instr` (instructions and operands), `data` (data
 //! forms and literal encoding); the text's position index is `base::spans`.
+mod binding;
 mod calls;
 pub use calls::Calls;
 mod data;

@@ -222,6 +222,11 @@ impl Machine {
         &self.last_writes
     }
 
+    /// Sets the expectations a recorded kernel is judged by (a binding program's `expect`).
+    pub fn set_expect(&mut self, e: Vec<crate::base::ir::Expect>) {
+        Arc::make_mut(&mut self.program).expect = e;
+    }
+
     /// Attaches a recorded kernel's call sites (docs/format.md §12.4).
     pub fn set_origins(&mut self, o: crate::base::ir::Origins) {
         Arc::make_mut(&mut self.program).origins = Some(Arc::new(o));

@@ -344,6 +344,14 @@ struct DataCopyExtParams {
     DataCopyExtParams(uint16_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e = 0) : blockCount(a), blockLen(b), srcStride(c), dstStride(d), rsv(e) {}
     std::string ron() const { return ascstep_rt::fmt("[%u, %u, %u, %u]", blockCount, blockLen, srcStride, dstStride); }
 };
+// The older DataCopyPad padding (DK:数据搬运/DataCopyPad): the value as an integer.
+struct DataCopyPadParams {
+    bool isPad = false;
+    uint8_t leftPadding = 0, rightPadding = 0;
+    uint64_t paddingValue = 0;
+    DataCopyPadParams() = default;
+    DataCopyPadParams(bool a, uint8_t b, uint8_t c, uint64_t d) : isPad(a), leftPadding(b), rightPadding(c), paddingValue(d) {}
+};
 template <class T>
 struct DataCopyPadExtParams {
     bool isPad = false;
@@ -636,6 +644,17 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 template <class T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params, Pos p = Pos::current()) {
     ascstep_rt::call(p, "DataCopyPad(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+}
+// DataCopyParams with DataCopyPad: the same units as DataCopyExtParams (bytes on the GM side).
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params, const DataCopyPadParams& pad,
+                 Pos p = Pos::current()) {
+    DataCopyPad(dst, src, DataCopyExtParams(params.blockCount, params.blockLen, params.srcStride, params.dstStride),
+                DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, T(pad.paddingValue)), p);
+}
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
+    DataCopyPad(dst, src, DataCopyExtParams(params.blockCount, params.blockLen, params.srcStride, params.dstStride), p);
 }
 
 // The mask register and the synchronisation calls.

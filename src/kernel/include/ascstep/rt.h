@@ -8,6 +8,8 @@
 //   W aid offset n  + n raw bytes   a host-to-device copy or memset
 //   R aid offset n                  a device-to-host copy; answered with n raw bytes
 //   N aid name                      the kernel parameter a launch passes allocation aid as
+//   I aid name                      a binding program's argument (docs/format.md §12.2);
+//                                   answered with the allocation's initial bytes
 //   L blocks name                   a launch; then B idx per block, E at its end
 //   U vid dtype addr len fid line col      a LocalTensor's UB view
 //   G vid dtype aid fid line col           a GlobalTensor's view of an allocation
@@ -228,6 +230,23 @@ inline void to_host(void* dst, const void* src, size_t n) {
     chan().put(fmt("R %d %zu %zu", a->id, off, n));
     chan().flush();
     chan().read_all(dst, n);
+}
+
+// A binding program's global-memory argument: allocated as aclrtMalloc does, its initial
+// bytes the program's `init` (zeros without one), from ascstep.
+inline uint8_t* arg(const char* name, size_t bytes) {
+    uint8_t* p = static_cast<uint8_t*>(alloc(bytes));
+    if (!p) std::_Exit(74);
+    chan().put(fmt("I %d ", find(p)->id) + name);
+    chan().flush();
+    if (bytes) chan().read_all(p, bytes);
+    return p;
+}
+
+// The binding's `tiling_key` (TILING_KEY_IS).
+inline uint64_t& tiling_key() {
+    static uint64_t k = 0;
+    return k;
 }
 
 // The block being run (each block runs on a thread of its own) and the launch's number of

@@ -1,0 +1,110 @@
+//! A binding program's kernel (docs/format.md §12.2): its arguments checked against the
+//! entry's signature, and the host `main` ascstep writes for it, which allocates each GM
+//! argument as aclrtMalloc does (its data from ascstep), fills the tiling struct and launches
+//! the entry on `blocks` blocks.
+
+use super::compile::c_string;
+use crate::base::ir::{KernelArg, KernelBinding, Program};
+
+/// The error naming the entry's signature when the binding's arguments are not its
+/// parameters in order (None when they are, or the entry is not defined in the file itself).
+pub fn check_args(kb: &KernelBinding, kernel_source: &str) -> Option<String> {
+    let bare = kb.entry.split('<').next().unwrap_or("").trim();
+    let bare = bare.rsplit("::").next().unwrap_or(bare);
+    let entries = super::source::entries(kernel_source);
+    let Some(e) = entries.iter().find(|e| e.name == bare) else {
+        let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+        return (!names.is_empty()).then(|| {
+            format!(
+                "the kernel file has no __global__ function `{bare}`; it has {}",
+                names.join(", ")
+            )
+        });
+    };
+    let given: Vec<&str> = kb.args.iter().map(|(n, _)| n.as_str()).collect();
+    if given == e.params {
+        return None;
+    }
+    let signature = format!("{}({})", e.name, e.params.join(", "));
+    let why = if let Some(m) = e.params.iter().find(|p| !given.contains(&p.as_str())) {
+        format!("`{m}` is missing")
+    } else if let Some(x) = given.iter().find(|g| !e.params.contains(&g.to_string())) {
+        format!("`{x}` is not a parameter")
+    } else {
+        format!("they are in another order: {}", given.join(", "))
+    };
+    Some(format!(
+        "the binding's `args` must be the parameters of `{signature}`, in order: {why}"
+    ))
+}
+
+/// The host program that runs the binding: the kernel file included as written.
+pub fn launcher(p: &Program, kb: &KernelBinding) -> String {
+    let mut s = String::new();
+    for (_, a) in &kb.args {
+        if let KernelArg::Tiling {
+            header: Some(h), ..
+        } = a
+        {
+            s.push_str(&format!(
+                "#include \"{}\"\n",
+                c_string(&h.display().to_string())
+            ));
+        }
+    }
+    let file = std::fs::canonicalize(&kb.file).unwrap_or_else(|_| kb.file.clone());
+    s.push_str(&format!(
+        "#include \"{}\"\n",
+        c_string(&file.display().to_string())
+    ));
+    s.push_str("int main() {\n");
+    let mut passed = Vec::new();
+    for (name, a) in &kb.args {
+        let var = format!("ascstep_arg_{}", passed.len());
+        match a {
+            KernelArg::Gm { tensor } => {
+                let bytes = tensor
+                    .and_then(|t| p.tensors.get(t))
+                    .map_or(0, |t| t.len as u64 * t.dtype.size() as u64);
+                s.push_str(&format!(
+                    "    uint8_t* {var} = ascstep_rt::arg(\"{}\", {bytes});\n",
+                    c_string(name)
+                ));
+                passed.push(var);
+            }
+            KernelArg::Number(v) => passed.push(v.clone()),
+            KernelArg::Null => passed.push("(uint8_t*)nullptr".into()),
+            KernelArg::Tiling {
+                name: st, fields, ..
+            } => {
+                s.push_str(&format!("    static {st} {var}{{}};\n"));
+                for (f, v) in fields {
+                    s.push_str(&format!("    {var}.{f} = {v};\n"));
+                }
+                passed.push(format!("(uint8_t*)&{var}"));
+            }
+        }
+    }
+    if let Some(k) = kb.tiling_key {
+        s.push_str(&format!("    ascstep_rt::tiling_key() = {k}ull;\n"));
+    }
+    let names: Vec<&str> = kb.args.iter().map(|(n, _)| n.as_str()).collect();
+    s.push_str(&format!(
+        "    ascstep_rt::Launch(\"{}\", \"{}\", {}).run([&](auto&&... a) {{ {}(a...); }}{});\n",
+        c_string(&kb.entry),
+        names.join(","),
+        kb.blocks,
+        kb.entry,
+        passed.iter().map(|a| format!(", {a}")).collect::<String>()
+    ));
+    s.push_str("    return 0;\n}\n");
+    s
+}
+
+/// `-D ASCSTEP_TILING_TYPE=Struct` for GET_TILING_DATA, when the binding has a tiling.
+pub fn tiling_type(kb: &KernelBinding) -> Option<String> {
+    kb.args.iter().find_map(|(_, a)| match a {
+        KernelArg::Tiling { name, .. } => Some(format!("ASCSTEP_TILING_TYPE={name}")),
+        _ => None,
+    })
+}

@@ -1,0 +1,24 @@
+// ascstep's kernel_tiling/kernel_tiling.h (docs/format.md §12.2, §12.3): the kernel-side
+// tiling macros. The tiling data is the struct a binding program's `Tiling("Struct", {…})`
+// built on the host; GET_TILING_DATA copies it, as the CANN macro does from the tiling
+// pointer. ASCSTEP_TILING_TYPE is that struct, defined by ascstep when it compiles a binding.
+#pragma once
+#include <cstring>
+#include "kernel_operator.h"
+#include "register/tilingdata_base.h"
+
+#define GET_TILING_DATA(var, tiling) \
+    ASCSTEP_TILING_TYPE var;         \
+    std::memcpy(&var, (const void*)(tiling), sizeof(var))
+#define GET_TILING_DATA_WITH_STRUCT(type, var, tiling) \
+    type var;                                          \
+    std::memcpy(&var, (const void*)(tiling), sizeof(var))
+#define GET_TILING_DATA_PTR_WITH_STRUCT(type, var, tiling) const type* var = (const type*)(tiling)
+#define GET_TILING_DATA_MEMBER(type, member, var, tiling) \
+    decltype(type::member) var;                           \
+    std::memcpy(&var, (const char*)(tiling) + offsetof(type, member), sizeof(var))
+#define REGISTER_TILING_DEFAULT(type)
+#define REGISTER_TILING_FOR_TILINGKEY(key, type)
+#define TILING_KEY_IS(k) (ascstep_rt::tiling_key() == (uint64_t)(k))
+#define KERNEL_TASK_TYPE_DEFAULT(type)
+#define KERNEL_TASK_TYPE(key, type)

@@ -1,0 +1,3 @@
+// ascstep: an empty stand-in for CANN's platform/platform_ascendc.h (docs/format.md §12.2): including it is
+// harmless; using what the real header declares is a compile error that names it.
+#pragma once
