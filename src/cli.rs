@@ -776,8 +776,19 @@ fn program_for(
     cpp: &CppArgs,
     report: ReportFormat,
 ) -> Result<(Arc<Program>, String), i32> {
+    // A run that ended early (a rejected call, a crash, a time-out) is still debugged up to
+    // where it got: that is where its bug is.
     let recorded = |k: Kernel| -> Result<(Arc<Program>, String), i32> {
-        let run = record_cpp(k, product, cpp, crate::kernel::Output::Capture)?;
+        let run = kernel_run(k, product, cpp, crate::kernel::Output::Capture)?;
+        let name = kernel_file(&run);
+        for d in &run.warnings {
+            emit(&d.render(&name, &run.machine.program().source));
+        }
+        if let Some(code) = kernel_end(&run, &name) {
+            if run.machine.program().code.is_empty() {
+                return Err(code);
+            }
+        }
         Ok((run.machine.program().clone(), run.output))
     };
     if crate::kernel::is_cpp(path) {

@@ -94,6 +94,21 @@ pub fn explain(output: &str) -> String {
                 .unwrap_or_default()
         );
     }
+    // A binding's Tiling field the struct does not have (the launcher ascstep writes).
+    if at.contains(".launch.cpp:") && msg.contains("has no member named") {
+        let strukt = quoted
+            .first()
+            .map(|s| s.trim_start_matches("struct "))
+            .unwrap_or("");
+        let field = quoted.get(1).copied().unwrap_or("");
+        let hint = quoted
+            .get(2)
+            .map(|n| format!("; did you mean `{n}`?"))
+            .unwrap_or_default();
+        return format!(
+            "the binding's Tiling sets `{field}`, which `{strukt}` does not have{hint} (docs/format.md §12.2)"
+        );
+    }
     if msg.contains("No such file or directory") {
         return format!(
             "{at}: an included header is not found ({msg}); give its directory with -I"
@@ -116,6 +131,15 @@ mod tests {
             explain(out).contains("(the nearest it has: `Adds`)"),
             "{}",
             explain(out)
+        );
+    }
+
+    #[test]
+    fn names_a_tiling_field_the_struct_lacks() {
+        let out = "c.launch.cpp:9:19: error: ‘struct CenterTilingData’ has no member named ‘tileLen’; did you mean ‘tileLength’?\n";
+        assert_eq!(
+            explain(out),
+            "the binding's Tiling sets `tileLen`, which `CenterTilingData` does not have; did you mean `tileLength`? (docs/format.md §12.2)"
         );
     }
 

@@ -366,6 +366,8 @@ impl Recorder {
                     ..t.clone()
                 };
                 let dt = t.dtype;
+                // The same index in the call reader's table as in the machine's.
+                self.calls.add_tensor(format!("@{name}"), tensor.clone());
                 let i = self.machine.push_tensor(tensor);
                 if let Some(a) = self.allocs.get_mut(&id) {
                     a.name = Some(name);
@@ -433,8 +435,7 @@ impl Recorder {
                 };
                 // A binding's argument viewed in its own dtype is the argument's tensor.
                 if let Some(&(_, i)) = a.tensors.iter().find(|(d, _)| *d == dt) {
-                    let t = self.machine.program().tensors[i].clone();
-                    self.calls.add_tensor(format!("#{vid}"), t);
+                    self.calls.alias(format!("#{vid}"), i);
                     self.views.insert(vid, i);
                     return Ok(None);
                 }

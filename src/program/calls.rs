@@ -28,6 +28,12 @@ impl Calls {
         i
     }
 
+    /// Names tensor `index` (already added) `key` too.
+    pub fn alias(&mut self, key: String, index: usize) {
+        let span = self.ctx.tensors[index].span;
+        self.ctx.names.push((key, Some(index), span));
+    }
+
     /// Adds a scalar, named in texts by its own name. Returns its index.
     pub fn add_scalar(&mut self, s: ScalarDecl) -> usize {
         self.ctx.scalars.push(s);
