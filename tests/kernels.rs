@@ -34,7 +34,14 @@ fn example(name: &str) -> PathBuf {
     let base = scratch(&format!("kernel_{name}"));
     std::fs::copy(root("programs/cpp/host_io.h"), base.join("host_io.h")).unwrap();
     let dir = base.join(name);
-    for sub in ["", "input", "output"] {
+    copy_example(name, &dir, &["", "input", "output"]);
+    dir
+}
+
+/// The files of `programs/cpp/NAME/SUB` for each SUB, into `dir` (an output.bin left by a run
+/// excepted).
+fn copy_example(name: &str, dir: &Path, subs: &[&str]) {
+    for sub in subs {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
         for e in std::fs::read_dir(root(&format!("programs/cpp/{name}/{sub}"))).unwrap() {
             let p = e.unwrap().path();
@@ -43,7 +50,6 @@ fn example(name: &str) -> PathBuf {
             }
         }
     }
-    dir
 }
 
 fn assert_golden(dir: &Path) {
@@ -408,15 +414,7 @@ fn sync_all_orders_the_blocks_and_block_runs_only_some() {
 /// A copy of a binding-program example (docs/format.md §12.2) in a scratch directory.
 fn binding_example(name: &str) -> PathBuf {
     let dir = scratch(&format!("kernel_{name}"));
-    for sub in ["", "op_kernel", "input", "output"] {
-        std::fs::create_dir_all(dir.join(sub)).unwrap();
-        for e in std::fs::read_dir(root(&format!("programs/cpp/{name}/{sub}"))).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_file() {
-                std::fs::copy(&p, dir.join(sub).join(p.file_name().unwrap())).unwrap();
-            }
-        }
-    }
+    copy_example(name, &dir, &["", "op_kernel", "input", "output"]);
     dir
 }
 

@@ -6,7 +6,7 @@
 use super::load::{Ctx, Fields};
 use crate::base::diag::Diagnostic;
 use crate::base::ir::{KernelArg, KernelBinding, Space};
-use crate::base::spans::{Delim, Key, Kind, Node};
+use crate::base::spans::{Delim, Item, Key, Kind, Node};
 
 const KERNEL_FIELDS: [&str; 5] = ["file", "entry", "include", "define", "tiling_key"];
 
@@ -33,20 +33,13 @@ pub(super) fn read(ctx: &mut Ctx, code: &Node, f: &Fields) -> Option<KernelBindi
     if let Some(n) = k.get("define") {
         match n.group() {
             Some(g) if g.delim == Delim::Brace => {
-                for item in &g.items {
-                    let Some(Key::Entry(key)) = &item.key else {
-                        continue;
-                    };
-                    let Some(name) = key.str_value() else {
-                        ctx.wrong_type(key, "a macro name in quotes");
-                        continue;
-                    };
-                    let value = match &item.value.kind {
+                for (name, _, value) in keyed(ctx, &g.items, "a macro name in quotes") {
+                    let value = match &value.kind {
                         Kind::Str { value, .. } => value.clone(),
                         Kind::Number(v) => v.clone(),
                         Kind::Ident(v) if v == "true" || v == "false" => v.clone(),
                         _ => {
-                            ctx.wrong_type(&item.value, "a macro's value (a string or a number)");
+                            ctx.wrong_type(value, "a macro's value (a string or a number)");
                             continue;
                         }
                     };
@@ -90,7 +83,23 @@ pub(super) fn read(ctx: &mut Ctx, code: &Node, f: &Fields) -> Option<KernelBindi
     })
 }
 
-fn list<'n>(ctx: &mut Ctx, n: &'n Node, what: &str) -> &'n [crate::base::spans::Item] {
+/// The `"key": value` entries of a brace group whose keys are strings: (key text, key node,
+/// value); another key is reported as `what`.
+fn keyed<'n>(ctx: &mut Ctx, items: &'n [Item], what: &str) -> Vec<(&'n str, &'n Node, &'n Node)> {
+    let mut out = Vec::new();
+    for item in items {
+        let Some(Key::Entry(key)) = &item.key else {
+            continue;
+        };
+        match key.str_value() {
+            Some(s) => out.push((s, key, &item.value)),
+            None => ctx.wrong_type(key, what),
+        }
+    }
+    out
+}
+
+fn list<'n>(ctx: &mut Ctx, n: &'n Node, what: &str) -> &'n [Item] {
     match n.group() {
         Some(g) if g.delim == Delim::Bracket => &g.items,
         _ => {
@@ -110,18 +119,10 @@ fn args(ctx: &mut Ctx, node: &Node) -> Vec<(String, KernelArg)> {
         }
     };
     let mut out = Vec::new();
-    for item in items {
-        let Some(Key::Entry(key)) = &item.key else {
-            continue;
-        };
-        let Some(name) = key.str_value() else {
-            ctx.wrong_type(key, "a parameter name in quotes");
-            continue;
-        };
+    for (name, key, v) in keyed(ctx, items, "a parameter name in quotes") {
         if !ctx.name_ok(name, key.span, "parameter name") {
             continue;
         }
-        let v = &item.value;
         let arg = match &v.kind {
             Kind::Number(n) => KernelArg::Number(n.clone()),
             Kind::Ident(i) if i == "None" => KernelArg::Null,
@@ -194,14 +195,7 @@ fn tiling(ctx: &mut Ctx, node: &Node) -> Option<KernelArg> {
     let mut fields = Vec::new();
     match map.value.group() {
         Some(m) if m.delim == Delim::Brace => {
-            for item in &m.items {
-                let Some(Key::Entry(key)) = &item.key else {
-                    continue;
-                };
-                let Some(field) = key.str_value() else {
-                    ctx.wrong_type(key, "a field name in quotes");
-                    continue;
-                };
+            for (field, key, value) in keyed(ctx, &m.items, "a field name in quotes") {
                 let ok = field.split('.').all(|p| {
                     !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                 });
@@ -213,7 +207,7 @@ fn tiling(ctx: &mut Ctx, node: &Node) -> Option<KernelArg> {
                     );
                     continue;
                 }
-                match &item.value.kind {
+                match &value.kind {
                     Kind::Group(l) if l.delim == Delim::Bracket => {
                         for (k, e) in l.items.iter().enumerate() {
                             if let Some(v) = literal(ctx, &e.value) {
@@ -222,7 +216,7 @@ fn tiling(ctx: &mut Ctx, node: &Node) -> Option<KernelArg> {
                         }
                     }
                     _ => {
-                        if let Some(v) = literal(ctx, &item.value) {
+                        if let Some(v) = literal(ctx, value) {
                             fields.push((field.to_string(), v));
                         }
                     }

@@ -786,7 +786,7 @@ fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> O
                 if let Some(n) = n {
                     ctx.error(
                         "unknown-field",
-                        n.span,
+                        f.key(field).unwrap_or(n.span),
                         format!("`{field}` belongs to a binding program (`code: Kernel(…)`, docs/format.md §12.2)"),
                     );
                 }

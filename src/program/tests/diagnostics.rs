@@ -634,3 +634,64 @@ fn render_shows_every_diagnostic_with_a_caret() {
     assert!(r.contains("p.ron:3:27: error[unknown-tensor]"), "{r}");
     assert!(r.contains("3 |   code: [Addd(), Exp("), "{r}");
 }
+
+/// A binding program (docs/format.md §12.2) with `rest` on line 3.
+fn binding(rest: &str) -> String {
+    format!("Program(\n  code: Kernel(file: \"k.cpp\", entry: \"k\"),\n  {rest}\n)\n")
+}
+
+#[test]
+fn binding_programs_are_read_and_their_errors_located() {
+    let p = load_str(
+        Path::new("dir/t.ron"),
+        &binding(
+            "blocks: 8, args: { \"x\": (dtype: half, len: 64), \"n\": 64, \"w\": None, \"ws\": (dtype: uint8, len: 0), \"t\": Tiling(\"T\", { \"a.b\": 1, \"c\": [2, 3], \"f\": true }) },",
+        ),
+    )
+    .unwrap_or_else(|e| panic!("{}", e.render()));
+    let kb = p.kernel.as_deref().unwrap();
+    assert_eq!((kb.entry.as_str(), kb.blocks), ("k", 8));
+    assert_eq!(kb.file, Path::new("dir/k.cpp"));
+    assert_eq!(p.tensors.len(), 1, "only x is a tensor; ws has len 0");
+    use crate::base::ir::KernelArg;
+    assert_eq!(
+        kb.args.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
+        ["x", "n", "w", "ws", "t"]
+    );
+    assert_eq!(kb.args[1].1, KernelArg::Number("64".into()));
+    assert_eq!(kb.args[2].1, KernelArg::Null);
+    assert_eq!(kb.args[3].1, KernelArg::Gm { tensor: None });
+    assert_eq!(
+        kb.args[4].1,
+        KernelArg::Tiling {
+            name: "T".into(),
+            fields: vec![
+                ("a.b".into(), "1".into()),
+                ("c[0]".into(), "2".into()),
+                ("c[1]".into(), "3".into()),
+                ("f".into(), "true".into())
+            ],
+            header: None,
+        }
+    );
+    one(&binding("blocks: 0,"), "value-out-of-range", 3, 11);
+    one(
+        &binding("args: { \"l\": TensorList([]) },"),
+        "unsupported",
+        3,
+        16,
+    );
+    one(&binding("args: { \"x\": \"a\" },"), "wrong-type", 3, 16);
+    one(
+        &binding("args: { \"t\": Tiling(\"T\", { \"a-b\": 1 }) },"),
+        "bad-name",
+        3,
+        30,
+    );
+    one(
+        "Program(\n  tensors: {},\n  code: [], blocks: 2,\n)\n",
+        "unknown-field",
+        3,
+        13,
+    );
+}
