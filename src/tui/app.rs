@@ -6,11 +6,12 @@ use crate::base::dtype::DType;
 use crate::debug::command::{Command, WatchKind, WatchTarget};
 use crate::debug::divergence::{self, Divergence};
 use crate::debug::{Job, JobProgress, Session, Stop};
-use crate::sim::plan::AccessKind;
+use crate::sim::plan::{AccessKind, Plan};
 use crate::sim::{Product, Status};
 use crate::tui::keymap::{Action, Key, KeyCode, Keymap};
 use crate::tui::line::{parse_ui_line, UiLine};
 use crate::tui::theme::Theme;
+use std::rc::Rc;
 
 /// The seven panes, numbered as the number keys that focus them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,9 +131,29 @@ pub struct App {
     pub divergence: Option<Divergence>,
     div_key: Option<(u32, u64, Product)>,
     diag_seen: usize,
+    /// The plan of the instruction at the current step, prepared once for all the panes of a
+    /// frame: (step, product) and the plan (`App::plan`).
+    plan_memo: std::cell::RefCell<Option<PlanMemo>>,
 }
 
+type PlanMemo = ((u64, Product), Rc<Result<Option<Plan>, String>>);
+
 impl App {
+    /// The plan of the instruction at the current step (`Session::plan_preview`), prepared
+    /// once per position: every pane of a frame shares it.
+    pub fn plan(&self) -> Rc<Result<Option<Plan>, String>> {
+        let key = (self.session.step_count(), self.session.product());
+        let mut memo = self.plan_memo.borrow_mut();
+        match &*memo {
+            Some((k, p)) if *k == key => p.clone(),
+            _ => {
+                let p = Rc::new(self.session.plan_preview());
+                *memo = Some((key, p.clone()));
+                p
+            }
+        }
+    }
+
     pub fn new(session: Session, theme: Theme, keymap: Keymap) -> App {
         let mut app = App {
             session,
@@ -162,6 +183,7 @@ impl App {
             divergence: None,
             div_key: None,
             diag_seen: 0,
+            plan_memo: Default::default(),
         };
         let p = app.session.program().clone();
         app.log(

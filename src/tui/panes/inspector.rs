@@ -14,11 +14,6 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use std::collections::BTreeMap;
 
-/// The plan of the current instruction, through the engine's query.
-pub fn current_plan(app: &App) -> Result<Option<Plan>, String> {
-    app.session.plan_preview()
-}
-
 /// For operand `i` in repeat `r`: 32-byte cell index → (block, byte range) of each element run
 /// the blocks touch in that cell.
 /// (block, first byte, end byte) of one element an operand's block touches.
@@ -120,8 +115,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         MaskMode::Counter => "counter",
     };
     // Steps without vector operands have no plan worth drawing.
+    let memo = app.plan();
     let plan = if instr.vector().is_some() || instr.op.family() == Family::MaskReg {
-        current_plan(app)
+        memo.as_ref().as_ref().map(Option::as_ref)
     } else {
         Ok(None)
     };
@@ -152,15 +148,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             lines.push(Line::from(Span::styled("operand   base     blk rep  this repeat's blocks: digit = block, ‹ › previous/next repeat, · gap, ! overlap", t.style("dim"))));
             let r = pos.repeat.min(plan.repeats.saturating_sub(1));
             let all: Vec<Cells> = (0..plan.operands.len())
-                .map(|i| cells(&plan, i, r))
+                .map(|i| cells(plan, i, r))
                 .collect();
             let width = area.width.saturating_sub(30) as usize;
             let mut notes: Vec<String> = Vec::new();
             for (i, op) in plan.operands.iter().enumerate() {
                 let (unit, c) = (&all[i].0, &all[i].1);
                 // The neighbouring repeats of this operand, in the same cells.
-                let prev = (r > 0).then(|| cells(&plan, i, r - 1).1);
-                let next = (r + 1 < plan.repeats).then(|| cells(&plan, i, r + 1).1);
+                let prev = (r > 0).then(|| cells(plan, i, r - 1).1);
+                let next = (r + 1 < plan.repeats).then(|| cells(plan, i, r + 1).1);
                 let base = if op.base >= crate::base::ir::GM_BASE {
                     crate::base::ir::addr_text(op.base as u64)
                 } else {

@@ -4,7 +4,6 @@
 use crate::sim::mask::{Lanes, MaskMode};
 use crate::sim::plan::BLOCKS;
 use crate::tui::app::{App, Pane};
-use crate::tui::panes::inspector::current_plan;
 use crate::tui::panes::render_lines;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -23,8 +22,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
     lines.push(Line::from(format!("{mode} high {:#018x}", reg.high)));
     lines.push(Line::from(format!("        low  {:#018x}", reg.low)));
-    let plan = current_plan(app).ok().flatten();
-    let (lanes, par, what) = match &plan {
+    let memo = app.plan();
+    let plan = memo.as_ref().as_ref().ok().and_then(Option::as_ref);
+    let (lanes, par, what) = match plan {
         Some(p) if p.repeats > 0 => {
             let r = pos.repeat.min(p.repeats - 1);
             let l = p.lanes_of(r);

@@ -17,8 +17,11 @@ fn status_text(app: &App) -> String {
     let m = app.session.machine();
     let pos = m.pos();
     // Before an instruction starts, its plan as it will run.
-    let preview = || app.session.plan_preview().ok().flatten();
-    match (m.status(), m.current_plan().cloned().or_else(preview)) {
+    let plan = app.plan();
+    match (
+        m.status(),
+        plan.as_ref().as_ref().ok().and_then(Option::as_ref),
+    ) {
         (crate::sim::Status::Finished, _) => "finished".to_string(),
         (crate::sim::Status::Failed, _) => format!("stopped by an error at {}", pos.instruction),
         // The scalar unit's instructions and NOPs take one step.
