@@ -630,9 +630,6 @@ fn run_cpp(
         Err(code) => return code,
     };
     let name = kernel_file(&run);
-    for d in &run.warnings {
-        emit(&d.render(&name, &run.machine.program().source));
-    }
     print_diagnostics(&run.machine);
     let end = kernel_end(&run, &name);
     let calls = run.machine.program().code.len();
@@ -727,11 +724,7 @@ fn record_cpp(
     output: crate::kernel::Output,
 ) -> Result<crate::kernel::Run, i32> {
     let run = kernel_run(k, product, cpp, output)?;
-    let name = kernel_file(&run);
-    for d in &run.warnings {
-        emit(&d.render(&name, &run.machine.program().source));
-    }
-    match kernel_end(&run, &name) {
+    match kernel_end(&run, &kernel_file(&run)) {
         None => Ok(run),
         Some(code) => {
             print_diagnostics(&run.machine);
@@ -747,20 +740,26 @@ enum Kernel<'a> {
     Binding(&'a crate::base::ir::Program),
 }
 
-/// Compiles and runs a kernel (the product: `--product`, else a binding program's own).
+/// Compiles and runs a kernel (the product: `--product`, else a binding program's own),
+/// printing the warnings met while recording.
 fn kernel_run(
     k: Kernel,
     product: Option<Product>,
     cpp: &CppArgs,
     output: crate::kernel::Output,
 ) -> Result<crate::kernel::Run, i32> {
-    match k {
+    let run = match k {
         Kernel::File(f) => crate::kernel::run(f, &cpp.options(product, output)),
         Kernel::Binding(p) => {
             crate::kernel::run_binding(p, &cpp.options(product.or(Some(p.product)), output))
         }
     }
-    .map_err(compile_failure)
+    .map_err(compile_failure)?;
+    let name = kernel_file(&run);
+    for d in &run.warnings {
+        emit(&d.render(&name, &run.machine.program().source));
+    }
+    Ok(run)
 }
 
 /// The file a recording's diagnostics point into: the kernel's source.
@@ -780,16 +779,10 @@ fn program_for(
     // where it got: that is where its bug is.
     let recorded = |k: Kernel| -> Result<(Arc<Program>, String), i32> {
         let run = kernel_run(k, product, cpp, crate::kernel::Output::Capture)?;
-        let name = kernel_file(&run);
-        for d in &run.warnings {
-            emit(&d.render(&name, &run.machine.program().source));
+        match kernel_end(&run, &kernel_file(&run)) {
+            Some(code) if run.machine.program().code.is_empty() => Err(code),
+            _ => Ok((run.machine.program().clone(), run.output)),
         }
-        if let Some(code) = kernel_end(&run, &name) {
-            if run.machine.program().code.is_empty() {
-                return Err(code);
-            }
-        }
-        Ok((run.machine.program().clone(), run.output))
     };
     if crate::kernel::is_cpp(path) {
         return recorded(Kernel::File(path));
