@@ -52,6 +52,11 @@ fn copy_example(name: &str, dir: &Path, subs: &[&str]) {
     }
 }
 
+/// Asserts that `text` (a stream of `r`) contains `want`, showing the whole run if not.
+fn has(text: &str, want: &str, r: &Run) {
+    assert!(text.contains(want), "{}", r.dump());
+}
+
 fn assert_golden(dir: &Path) {
     let out = std::fs::read(dir.join("output/output.bin")).expect("output.bin written");
     let golden = std::fs::read(dir.join("output/golden.bin")).unwrap();
@@ -71,11 +76,10 @@ fn a_double_buffered_tile_loop_with_a_tail_matches_numpy() {
     assert_eq!(r.code, 0, "{}", r.dump());
     assert_golden(&dir);
     // 3 tiles × (DataCopy in, Cast, Muls, Adds, Cast, DataCopy out).
-    assert!(
-        r.stderr
-            .contains("ascstep: 18 API calls recorded from 1 launch on atlas_a2"),
-        "{}",
-        r.dump()
+    has(
+        &r.stderr,
+        "ascstep: 18 API calls recorded from 1 launch on atlas_a2",
+        &r,
     );
     let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
@@ -136,12 +140,12 @@ fn an_api_ascstep_lacks_is_named_with_its_position_and_the_compiler_output() {
     let (dir, _) = kernel("missing", "    AscendC::SoftMax(t, t, 256);");
     let r = ascstep_in(&dir, &["run", "missing.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
-    assert!(
-        r.stderr.contains("missing.asc:9:14: the kernel uses `SoftMax`, which ascstep's Ascend C does not provide"),
-        "{}",
-        r.dump()
+    has(
+        &r.stderr,
+        "missing.asc:9:14: the kernel uses `SoftMax`, which ascstep's Ascend C does not provide",
+        &r,
     );
-    assert!(r.stderr.contains("error[compile-error]"), "{}", r.dump());
+    has(&r.stderr, "error[compile-error]", &r);
     assert!(
         r.stderr.contains("AscendC::SoftMax(t, t, 256);"),
         "the compiler's line: {}",
@@ -159,11 +163,7 @@ fn a_buffer_beyond_the_ub_is_refused_at_the_cpp_call_that_made_it() {
     );
     let r = ascstep_in(&dir, &["run", "rejected.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
-    assert!(
-        r.stderr.contains("rejected.asc:11:40: error[tensor-outside-ub]: this LocalTensor spans 0x400..0x31140, beyond the 196608-byte UB of atlas_a2"),
-        "{}",
-        r.dump()
-    );
+    has(&r.stderr, "rejected.asc:11:40: error[tensor-outside-ub]: this LocalTensor spans 0x400..0x31140, beyond the 196608-byte UB of atlas_a2", &r);
     assert!(
         r.stderr
             .contains("   AscendC::LocalTensor<half> h = big.Get<half>();"),
@@ -181,17 +181,15 @@ fn a_crash_and_a_loop_are_stopped_and_reported_with_the_last_call() {
     );
     let r = ascstep_in(&dir, &["run", "crash.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
-    assert!(
-        r.stderr
-            .contains("error[kernel-crashed]: the compiled program died from SIGSEGV"),
-        "{}",
-        r.dump()
+    has(
+        &r.stderr,
+        "error[kernel-crashed]: the compiled program died from SIGSEGV",
+        &r,
     );
-    assert!(
-        r.stderr
-            .contains("crash.asc:9:5 in k `Duplicate(dst: \"t\", scalar: 1, count: 64)`"),
-        "{}",
-        r.dump()
+    has(
+        &r.stderr,
+        "crash.asc:9:5 in k `Duplicate(dst: \"t\", scalar: 1, count: 64)`",
+        &r,
     );
     let _ = std::fs::remove_dir_all(&dir);
     let (dir, _) = kernel(
@@ -200,13 +198,12 @@ fn a_crash_and_a_loop_are_stopped_and_reported_with_the_last_call() {
     );
     let r = ascstep_in(&dir, &["run", "spin.asc", "--timeout", "1"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
-    assert!(
-        r.stderr
-            .contains("error[timeout]: the compiled program ran past --timeout and was stopped"),
-        "{}",
-        r.dump()
+    has(
+        &r.stderr,
+        "error[timeout]: the compiled program ran past --timeout and was stopped",
+        &r,
     );
-    assert!(r.stderr.contains("spin.asc:9:5"), "{}", r.dump());
+    has(&r.stderr, "spin.asc:9:5", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -220,11 +217,7 @@ fn main_failing_is_exit_1_and_no_compiler_is_exit_4() {
     .unwrap();
     let r = ascstep_in(&dir, &["run", "fails.asc"], &[]);
     assert_eq!(r.code, 1, "{}", r.dump());
-    assert!(
-        r.stderr.contains("ascstep: main returned 7"),
-        "{}",
-        r.dump()
-    );
+    has(&r.stderr, "ascstep: main returned 7", &r);
     std::fs::write(
         dir.join("other.asc"),
         "int main() { return 0; }\n// not cached\n",
@@ -232,17 +225,12 @@ fn main_failing_is_exit_1_and_no_compiler_is_exit_4() {
     .unwrap();
     let r = ascstep_in(&dir, &["run", "other.asc"], &[("CXX", "/nonexistent/c++")]);
     assert_eq!(r.code, 4, "{}", r.dump());
-    assert!(
-        r.stderr
-            .contains("error[no-compiler]: cannot run the C++ compiler `/nonexistent/c++`"),
-        "{}",
-        r.dump()
+    has(
+        &r.stderr,
+        "error[no-compiler]: cannot run the C++ compiler `/nonexistent/c++`",
+        &r,
     );
-    assert!(
-        r.stderr.contains("install g++ or clang++, or set CXX"),
-        "{}",
-        r.dump()
-    );
+    has(&r.stderr, "install g++ or clang++, or set CXX", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -270,18 +258,15 @@ fn the_debugger_steps_a_cpp_kernel_by_its_lines() {
         &[],
     );
     assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(
-        r.stdout.contains(&format!(
-            "breakpoint 1: before instruction 3 {at}, repeat 0"
-        )),
-        "{}",
-        r.dump()
+    has(
+        &r.stdout,
+        &format!("breakpoint 1: before instruction 3 {at}, repeat 0"),
+        &r,
     );
-    assert!(
-        r.stdout
-            .contains(&format!("step 480: before instruction 9 {at}")),
-        "{}",
-        r.dump()
+    has(
+        &r.stdout,
+        &format!("step 480: before instruction 9 {at}"),
+        &r,
     );
 
     // `next` goes to the next line (the Cast on line 51); `back line 3` from tile 1's Adds
@@ -393,7 +378,7 @@ fn sync_all_orders_the_blocks_and_block_runs_only_some() {
     assert_eq!(r.code, 0, "{}", r.dump());
     assert_eq!(r.stdout, "2 3 4 1 \n", "{}", r.dump());
     // 4 blocks × 5 calls: Duplicate, DataCopy out, SyncAll, DataCopy in, DataCopy out.
-    assert!(r.stderr.contains("20 API calls recorded"), "{}", r.dump());
+    has(&r.stderr, "20 API calls recorded", &r);
     // Blocks 1 and 2 only: block 1 reads block 2's slot (3); block 2 reads block 3's, never
     // written (0, with a warning); blocks 0 and 3 write nothing.
     let r = ascstep_in(
@@ -426,20 +411,19 @@ fn a_binding_program_runs_a_multi_block_kernel_with_sync_all() {
     let dir = binding_example("center_sync_all");
     let r = ascstep_in(&dir, &["run", "center.ron"], &[]);
     assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("pass  y[0..8192]"), "{}", r.dump());
+    has(&r.stdout, "pass  y[0..8192]", &r);
     // Per block: Duplicate; 3 tiles × (DataCopy, ReduceSum, Add); DataCopy; SyncAll; DataCopy,
     // ReduceSum, SetFlag, WaitFlag, GetValue; 3 tiles × (DataCopy, Adds, DataCopy): 26.
-    assert!(
-        r.stderr
-            .contains("104 API calls recorded from 1 launch on atlas_a2"),
-        "{}",
-        r.dump()
+    has(
+        &r.stderr,
+        "104 API calls recorded from 1 launch on atlas_a2",
+        &r,
     );
     // Only block 0: the other slots of the workspace and of y are never written, so the
     // expectation fails (exit 1).
     let r = ascstep_in(&dir, &["run", "center.ron", "--block", "0"], &[]);
     assert_eq!(r.code, 1, "{}", r.dump());
-    assert!(r.stdout.contains("FAIL  y[0..8192]"), "{}", r.dump());
+    has(&r.stdout, "FAIL  y[0..8192]", &r);
     // import: a RON program that runs to the same bytes.
     let imp = ascstep_in(&dir, &["import", "center.ron"], &[]);
     assert_eq!(imp.code, 0, "{}", imp.dump());
@@ -463,20 +447,12 @@ fn a_binding_program_runs_a_multi_block_kernel_with_sync_all() {
     std::fs::write(dir.join("bad_args.ron"), bad).unwrap();
     let r = ascstep_in(&dir, &["run", "bad_args.ron"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
-    assert!(
-        r.stderr.contains("error[binding]: the binding's `args` must be the parameters of `center(x, y, workspace, tiling)`, in order: `workspace` is missing"),
-        "{}",
-        r.dump()
-    );
+    has(&r.stderr, "error[binding]: the binding's `args` must be the parameters of `center(x, y, workspace, tiling)`, in order: `workspace` is missing", &r);
     // A tiling field the struct does not have is the compiler's error, on the binding.
     let bad = ron.replace("\"tileLength\"", "\"tileLen\"");
     std::fs::write(dir.join("bad_field.ron"), bad).unwrap();
     let r = ascstep_in(&dir, &["run", "bad_field.ron"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
-    assert!(
-        r.stderr.contains("error[compile-error]: the binding's Tiling sets `tileLen`, which `CenterTilingData` does not have; did you mean `tileLength`?"),
-        "{}",
-        r.dump()
-    );
+    has(&r.stderr, "error[compile-error]: the binding's Tiling sets `tileLen`, which `CenterTilingData` does not have; did you mean `tileLength`?", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -92,6 +92,16 @@ pub struct SourceFile {
     pub text: Arc<str>,
 }
 
+impl SourceFile {
+    /// The file's name without its directory.
+    pub fn name(&self) -> std::borrow::Cow<'_, str> {
+        self.path
+            .file_name()
+            .unwrap_or(self.path.as_os_str())
+            .to_string_lossy()
+    }
+}
+
 /// The C++ call of one instruction: file and function (indices into `Origins`), 1-based line
 /// and column, and the launch's block (`GetBlockIdx()`) that made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,8 +118,7 @@ impl Origins {
     pub fn position(&self, i: usize) -> Option<String> {
         let s = self.sites.get(i)?;
         let f = self.files.get(s.file as usize)?;
-        let name = f.path.file_name().unwrap_or(f.path.as_os_str());
-        Some(format!("{}:{}:{}", name.to_string_lossy(), s.line, s.col))
+        Some(format!("{}:{}:{}", f.name(), s.line, s.col))
     }
 
     pub fn function(&self, s: &Site) -> &str {

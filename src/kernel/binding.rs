@@ -9,8 +9,7 @@ use crate::base::ir::{KernelArg, KernelBinding, Program};
 /// The error naming the entry's signature when the binding's arguments are not its
 /// parameters in order (None when they are, or the entry is not defined in the file itself).
 pub fn check_args(kb: &KernelBinding, kernel_source: &str) -> Option<String> {
-    let bare = kb.entry.split('<').next().unwrap_or("").trim();
-    let bare = bare.rsplit("::").next().unwrap_or(bare);
+    let bare = super::source::base_name(&kb.entry);
     let entries = super::source::entries(kernel_source);
     let Some(e) = entries.iter().find(|e| e.name == bare) else {
         let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
@@ -65,7 +64,7 @@ pub fn launcher(p: &Program, kb: &KernelBinding) -> String {
             KernelArg::Gm { tensor } => {
                 let bytes = tensor
                     .and_then(|t| p.tensors.get(t))
-                    .map_or(0, |t| t.len as u64 * t.dtype.size() as u64);
+                    .map_or(0, |t| t.bytes());
                 s.push_str(&format!(
                     "    uint8_t* {var} = ascstep_rt::arg(\"{}\", {bytes});\n",
                     c_string(name)

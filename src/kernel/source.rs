@@ -125,6 +125,12 @@ fn split_top(text: &str) -> Vec<&str> {
     parts
 }
 
+/// A callee's name without template arguments or namespaces: `ns::k<8, 2>` → `k`.
+pub fn base_name(callee: &str) -> &str {
+    let bare = callee.split('<').next().unwrap_or("").trim();
+    bare.rsplit("::").next().unwrap_or(bare)
+}
+
 /// Every `__global__` function defined or declared in `src`.
 pub fn entries(src: &str) -> Vec<Entry> {
     let code = code_only(src);
@@ -186,8 +192,7 @@ pub fn rewrite_launches(src: &str) -> (String, usize) {
             s -= 1;
         }
         let callee = &src[s..callee_end];
-        let bare = callee.split('<').next().unwrap_or("").trim();
-        let base = bare.rsplit("::").next().unwrap_or(bare);
+        let base = base_name(callee);
         // The arguments.
         let mut a = cfg_end + 3;
         while a < code.len() && code[a].is_ascii_whitespace() {

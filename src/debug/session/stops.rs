@@ -115,19 +115,14 @@ impl Session {
                     .filter(|_| self.machine.pos().instruction == p.instruction)
                     .map(|pl| format!(" of {}", pl.repeats))
                     .unwrap_or_default();
+                let k = p.instruction as usize;
                 let at = match self.origins() {
-                    Some(_) => self
-                        .source_at(p.instruction as usize)
-                        .map(|s| {
-                            let name = std::path::Path::new(&s.file)
-                                .file_name()
-                                .map_or(s.file.clone(), |f| f.to_string_lossy().into_owned());
-                            format!(
-                                "{name}:{}:{} in {}, launch block {}",
-                                s.line, s.col, s.function, s.launch_block
-                            )
-                        })
-                        .unwrap_or_default(),
+                    Some(o) => match (o.position(k), o.sites.get(k)) {
+                        (Some(at), Some(s)) => {
+                            format!("{at} in {}, launch block {}", o.function(s), s.block)
+                        }
+                        _ => String::new(),
+                    },
                     None => format!("line {}", i.span.line),
                 };
                 format!(

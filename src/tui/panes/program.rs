@@ -114,14 +114,9 @@ fn render_source(app: &App, o: &Origins, area: Rect, buf: &mut Buffer) {
     let sel = app.selected_instr.min(n - 1);
     let site = o.sites[sel];
     let file = &o.files[site.file as usize];
-    let name = file
-        .path
-        .file_name()
-        .map_or(file.path.display().to_string(), |f| {
-            f.to_string_lossy().into_owned()
-        });
     let extra = format!(
-        "{name}:{} · launch block {} · {}",
+        "{}:{} · launch block {} · {}",
+        file.name(),
         site.line,
         o.sites[cur].block,
         o.function(&site),

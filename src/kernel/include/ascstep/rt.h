@@ -276,6 +276,12 @@ void name_arg(const char* names, const A& a, const R&... rest) {
 // a block runs until it ends or reaches SyncAll, then the next one runs; when every block
 // still running waits at SyncAll, they all go on, from the first. ASCSTEP_BLOCKS ("0,3")
 // runs only those blocks (`--block`); GetBlockNum() still says the launch's number.
+// This thread's place in the launch's blocks (an index into Sched::ids).
+inline size_t& slot() {
+    thread_local size_t k = 0;
+    return k;
+}
+
 struct Sched {
     std::mutex m;
     std::condition_variable cv;
@@ -325,6 +331,7 @@ struct Sched {
     void wait_turn(size_t k) {
         std::unique_lock<std::mutex> l(m);
         cv.wait(l, [&] { return turn == k; });
+        slot() = k;
         block_idx() = ids[k];
         chan().put(fmt("B %u", ids[k]));
     }
@@ -343,11 +350,6 @@ struct Sched {
         }
         wait_turn(k);
     }
-    size_t index_of(uint32_t block) const {
-        for (size_t k = 0; k < ids.size(); k++)
-            if (ids[k] == block) return k;
-        return 0;
-    }
 };
 inline Sched& sched() {
     static Sched* s = new Sched;
@@ -356,8 +358,7 @@ inline Sched& sched() {
 
 // SyncAll in the running block.
 inline void sync_all() {
-    Sched& s = sched();
-    s.sync_all(s.index_of(block_idx()));
+    sched().sync_all(slot());
 }
 
 // `kernel<<<blocks, l2ctrl, stream>>>(args…)`, rewritten by ascstep as
