@@ -419,7 +419,8 @@ pub fn main_with(cli: Cli) -> i32 {
                 };
                 Kernel::Binding(&loaded)
             };
-            let run = match record_cpp(k, product, &cpp, crate::kernel::Output::Inherit) {
+            // What `main` prints goes to standard error: standard output is the program.
+            let run = match record_cpp(k, product, &cpp, crate::kernel::Output::ToStderr) {
                 Ok(r) => r,
                 Err(code) => return code,
             };

@@ -221,7 +221,13 @@ pub fn text_report(o: &Outcome) -> String {
             count(warns, "warning")
         );
     }
-    let _ = writeln!(out, "\ntensors (· = uninitialised):");
+    // A program on several cores ends with the last one's UB (docs/semantics.md §20).
+    let core = if m.core() != 0 || m.ub().cores_held() > 1 {
+        format!("; UB tensors as core {} left them", m.core())
+    } else {
+        String::new()
+    };
+    let _ = writeln!(out, "\ntensors (· = uninitialised{core}):");
     for (i, t) in p.tensors.iter().enumerate() {
         let _ = writeln!(
             out,

@@ -99,3 +99,53 @@ fn stepping_block_by_block_ends_where_the_fast_run_ends() {
         assert_eq!(fast.step_count(), slow.step_count());
     }
 }
+
+/// `Core(n)` (docs/format.md §11): each core has its own UB, uninitialised until written, and
+/// a core's UB is as it left it when the program comes back to it; global memory is shared.
+#[test]
+fn each_core_has_its_own_ub() {
+    let dir = tempfile_dir("cores");
+    std::fs::create_dir_all(&dir).unwrap();
+    let prog = dir.join("cores.ron");
+    std::fs::write(
+        &prog,
+        r#"Program(
+    tensors: { "a": (dtype: float, addr: 0, len: 8, init: Ramp(start: 1, step: 1)) },
+    gm: { "out": (dtype: float, len: 24) },
+    code: [
+        DataCopy(dst: "out", src: "a", count: 8),
+        Core(1),
+        Duplicate(dst: "a", scalar: 5, count: 8),
+        DataCopy(dst: "out[8]", src: "a", count: 8),
+        Core(0),
+        DataCopy(dst: "out[16]", src: "a", count: 8),
+    ],
+    expect: [
+        (tensor: "out", at: 0, len: 8, values: Ramp(start: 1, step: 1)),
+        (tensor: "out", at: 8, len: 8, values: Fill(5)),
+        (tensor: "out", at: 16, len: 8, values: Ramp(start: 1, step: 1)),
+    ],
+)"#,
+    )
+    .unwrap();
+    let r = ascstep(["run", s(&prog)]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout.matches("pass  out[").count(), 3, "{}", r.stdout);
+    // Core 1 reads its own `a` before anything wrote it: uninitialised, not core 0's ramp.
+    std::fs::write(
+        &prog,
+        r#"Program(
+    tensors: { "a": (dtype: float, addr: 0, len: 8, init: Ramp(start: 1, step: 1)) },
+    gm: { "out": (dtype: float, len: 8) },
+    code: [ Core(1), DataCopy(dst: "out", src: "a", count: 8) ],
+)"#,
+    )
+    .unwrap();
+    let r = ascstep(["run", s(&prog)]);
+    assert!(
+        r.stderr.contains("warning[uninitialised-read]"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

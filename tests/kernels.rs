@@ -364,8 +364,9 @@ fn the_debugger_steps_a_cpp_kernel_by_its_lines() {
 }
 
 /// SyncAll (docs/format.md §12.2): every block reaches it before any goes on, so each block
-/// reads what the next one wrote before the barrier; `--block` runs only some blocks, the
-/// others leaving global memory untouched (a read of it is uninitialised).
+/// reads what the next one wrote before the barrier; what a block keeps in its UB across the
+/// barrier is its own (each core has its own UB, docs/semantics.md §20); `--block` runs only
+/// some blocks, the others leaving global memory untouched (a read of it is uninitialised).
 #[test]
 fn sync_all_orders_the_blocks_and_block_runs_only_some() {
     let dir = scratch("kernel_sync_ring");
@@ -376,20 +377,43 @@ fn sync_all_orders_the_blocks_and_block_runs_only_some() {
     .unwrap();
     let r = ascstep_in(&dir, &["run", "sync_ring.asc"], &[]);
     assert_eq!(r.code, 0, "{}", r.dump());
-    assert_eq!(r.stdout, "2 3 4 1 \n", "{}", r.dump());
-    // 4 blocks × 5 calls: Duplicate, DataCopy out, SyncAll, DataCopy in, DataCopy out.
-    has(&r.stderr, "20 API calls recorded", &r);
-    // Blocks 1 and 2 only: block 1 reads block 2's slot (3); block 2 reads block 3's, never
-    // written (0, with a warning); blocks 0 and 3 write nothing.
+    // out[8b] = 10 (b + 1) + (b + 1) % 4 + 1; with one UB shared by the blocks every `kept`
+    // would be block 3's 40 (42 43 44 41).
+    assert_eq!(r.stdout, "12 23 34 41 \n", "{}", r.dump());
+    // 4 blocks × 7 calls: Duplicate, Duplicate, DataCopy out, SyncAll, DataCopy in, Add,
+    // DataCopy out.
+    has(&r.stderr, "28 API calls recorded", &r);
+    // The import runs on the same cores: `Core(n)` where the calls move to another block
+    // (1, 2, 3 before SyncAll, then 0, 1, 2, 3), and the same output.
+    let r = ascstep_in(&dir, &["import", "sync_ring.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout.matches("Core(").count(), 7, "{}", r.stdout);
+    std::fs::write(dir.join("ring.ron"), &r.stdout).unwrap();
+    let r = ascstep_in(&dir, &["run", "ring.ron"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "UB tensors as core 3 left them", &r);
+    has(
+        &r.stdout,
+        "[ 0] 12 12 12 12 12 12 12 12 23 23 23 23 23 23 23 23",
+        &r,
+    );
+    has(
+        &r.stdout,
+        "[16] 34 34 34 34 34 34 34 34 41 41 41 41 41 41 41 41",
+        &r,
+    );
+    // Blocks 1 and 2 only: block 1 reads block 2's slot (3) and adds its 20; block 2 reads
+    // block 3's, never written (0, with a warning), and adds its 30; blocks 0 and 3 write
+    // nothing.
     let r = ascstep_in(
         &dir,
         &["run", "sync_ring.asc", "--block", "1", "--block", "2"],
         &[],
     );
     assert_eq!(r.code, 0, "{}", r.dump());
-    assert_eq!(r.stdout, "0 3 0 0 \n", "{}", r.dump());
+    assert_eq!(r.stdout, "0 23 30 0 \n", "{}", r.dump());
     assert!(
-        r.stderr.contains("warning[uninitialised-read]") && r.stderr.contains("10 API calls"),
+        r.stderr.contains("warning[uninitialised-read]") && r.stderr.contains("14 API calls"),
         "{}",
         r.dump()
     );

@@ -209,6 +209,13 @@ pub struct Event {
 }
 
 impl Program {
+    /// How many AI cores the program runs on (`Core(n)`, a kernel's launch blocks), at least 1.
+    pub fn cores(&self) -> usize {
+        let mut c: Vec<u32> = self.code.iter().map(|i| i.core).collect();
+        c.sort_unstable();
+        c.dedup();
+        c.len().max(1)
+    }
     /// The element type instruction `instr` computes in: its destination's, else its first
     /// source's (docs/format.md §5).
     pub fn instr_dtype(&self, instr: &Instr) -> Option<DType> {
@@ -565,7 +572,13 @@ pub struct Instr {
     pub field_spans: Vec<(&'static str, Span)>,
     /// Numeric fields written as scalar names, and the scalar of each.
     pub bindings: Vec<(Slot, usize)>,
+    /// The AI core it runs on, whose UB its UB addresses name: 0 unless a `Core(n)` before it
+    /// says otherwise, the launch block in a recorded kernel (docs/semantics.md §20).
+    pub core: u32,
 }
+
+/// Cores a program may name with `Core(n)`: the largest launch a binding allows.
+pub const MAX_CORES: u32 = 65535;
 
 const NO_SRC: &[Operand] = &[];
 
@@ -578,6 +591,7 @@ impl Instr {
             span,
             field_spans: Vec::new(),
             bindings: Vec::new(),
+            core: 0,
         }
     }
 

@@ -100,10 +100,11 @@ impl History {
     }
 }
 
-/// Approximate bytes of one snapshot: UB and global memory with their two shadows, and the
-/// diagnostics.
+/// Approximate bytes of one snapshot: every core's UB and global memory with their two
+/// shadows, and the diagnostics.
 fn snapshot_bytes(m: &Machine) -> usize {
-    let mem = m.ub().size() as usize + m.ub().gm_size() as usize;
+    // Each core a program runs on has a UB of its own (docs/semantics.md §20).
+    let mem = m.ub().size() as usize * m.program().cores() + m.ub().gm_size() as usize;
     mem + mem / 4 + m.diagnostics().len() * 256 + 512
 }
 

@@ -30,8 +30,11 @@ pub enum End {
 /// What the child's standard output and error do.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Output {
-    /// Passed through (run, import).
+    /// Passed through (run).
     Inherit,
+    /// Both to ascstep's standard error, so that standard output holds only what ascstep
+    /// writes (import's RON).
+    ToStderr,
     /// Collected (the debugger keeps the terminal).
     Capture,
 }
@@ -258,8 +261,14 @@ pub fn run(
     for (k, v) in env {
         cmd.env(k, v);
     }
-    if output == Output::Capture {
-        cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    match output {
+        Output::Capture => {
+            cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+        }
+        Output::ToStderr => {
+            cmd.stdout(std::io::stderr());
+        }
+        Output::Inherit => {}
     }
     let child = match cmd.spawn() {
         Ok(c) => c,

@@ -84,9 +84,16 @@ pub fn ron(run: &Run) -> String {
     }
     out.push_str("    code: [\n");
     let origins = p.origins.clone().unwrap_or_default();
+    let mut core = 0;
     for (i, text) in origins.calls.iter().enumerate() {
         let at = origins.position(i).unwrap_or_default();
         let block = origins.sites.get(i).map_or(0, |s| s.block);
+        // Each launch block runs on its own AI core, with its own UB (docs/format.md §12.4).
+        let on = p.code.get(i).map_or(0, |c| c.core);
+        if on != core {
+            out.push_str(&format!("        Core({on}),\n"));
+            core = on;
+        }
         out.push_str(&format!("        {text}, // {at} block {block}\n"));
     }
     out.push_str("    ],\n)\n");

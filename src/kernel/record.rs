@@ -583,6 +583,8 @@ impl Recorder {
         self.origins.sites.push(site);
         let named = self.named(text);
         self.origins.calls.push(named);
+        // Each launch block runs on its own core, with its own UB (docs/semantics.md §20).
+        ins.core = self.block;
         self.machine.push_instr(ins);
         if self.machine.run() == Status::Failed {
             let d = self

@@ -5,7 +5,7 @@
 
 use super::load::{Ctx, Fields};
 use crate::base::diag::Diagnostic;
-use crate::base::ir::{KernelArg, KernelBinding, Space};
+use crate::base::ir::{KernelArg, KernelBinding, Space, MAX_CORES};
 use crate::base::spans::{Delim, Item, Key, Kind, Node};
 
 const KERNEL_FIELDS: [&str; 5] = ["file", "entry", "include", "define", "tiling_key"];
@@ -55,7 +55,7 @@ pub(super) fn read(ctx: &mut Ctx, code: &Node, f: &Fields) -> Option<KernelBindi
         .map(|v| v as u64);
     let blocks = match f.get("blocks") {
         None => 1,
-        Some(n) => match ctx.uint(n, "blocks", 65535)? {
+        Some(n) => match ctx.uint(n, "blocks", MAX_CORES as u128)? {
             0 => {
                 ctx.error(
                     "value-out-of-range",

@@ -10,7 +10,9 @@ use super::data::{self, Run, Target};
 use super::LoadError;
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::DType;
-use crate::base::ir::{Program, ScalarDecl, Slot, Space, Tensor, GM_BASE, MAX_GM, MAX_UB};
+use crate::base::ir::{
+    Program, ScalarDecl, Slot, Space, Tensor, GM_BASE, MAX_CORES, MAX_GM, MAX_UB,
+};
 use crate::base::product::Product;
 use crate::base::spans::{self, Delim, Key, Kind, Lit, Node};
 use std::path::{Path, PathBuf};
@@ -714,6 +716,26 @@ pub(super) const EXPECT_FIELDS: [&str; 8] = [
 ];
 
 /// Loads a program from its text; `path` names it in diagnostics and anchors `File` paths.
+/// `Core(n)` in `code`: Some(Some(n)), or Some(None) after reporting a bad one; None for
+/// anything else (an instruction).
+fn core_directive(ctx: &mut Ctx, node: &Node) -> Option<Option<u32>> {
+    let g = node.group().filter(|g| g.name.as_deref() == Some("Core"))?;
+    match g.items.as_slice() {
+        [item] if item.key.is_none() => Some(
+            ctx.uint(&item.value, "the core of `Core(n)`", MAX_CORES as u128 - 1)
+                .map(|n| n as u32),
+        ),
+        _ => {
+            ctx.error(
+                "wrong-type",
+                node.span,
+                format!("`Core` takes one number, the AI core the instructions after it run on (0 to {}), as in `Core(1)`", MAX_CORES - 1),
+            );
+            Some(None)
+        }
+    }
+}
+
 pub(crate) fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
     let source: Arc<str> = Arc::from(text);
     let fail = |diagnostics: Vec<Diagnostic>| LoadError {
@@ -810,9 +832,19 @@ fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> O
     } else if let Some(c) = ctx.require(&f, "code", "the program") {
         match c.group() {
             Some(g) if g.delim == Delim::Bracket => {
-                for (i, item) in g.items.iter().enumerate() {
-                    ctx.instr = Some(i as u32);
-                    if let Some(ins) = super::instr::read(ctx, &item.value) {
+                // `Core(n)`: the instructions after it run on AI core n, with its own UB
+                // (docs/format.md §12.4, docs/semantics.md §20).
+                let mut core = 0;
+                let mut index = 0;
+                for item in &g.items {
+                    if let Some(n) = core_directive(ctx, &item.value) {
+                        core = n.unwrap_or(core);
+                        continue;
+                    }
+                    ctx.instr = Some(index);
+                    index += 1;
+                    if let Some(mut ins) = super::instr::read(ctx, &item.value) {
+                        ins.core = core;
                         code.push(ins);
                     }
                     ctx.instr = None;

@@ -83,6 +83,8 @@ pub struct Machine {
     product: Product,
     ub: Ub,
     mask: MaskReg,
+    /// The mask registers of the cores not running now (docs/semantics.md §20).
+    parked_masks: Vec<(u32, MaskReg)>,
     pos: Pos,
     step: u64,
     counts: Counts,
@@ -157,11 +159,12 @@ impl Machine {
             Status::Running
         };
         let scalars = ScalarState::new(&program);
-        Machine {
+        let mut m = Machine {
             program,
             product,
             ub,
             mask: MaskReg::default(),
+            parked_masks: Vec::new(),
             pos: Pos::default(),
             step: 0,
             counts: Counts::default(),
@@ -171,7 +174,41 @@ impl Machine {
             returns: Vec::new(),
             scalars,
             last_writes: Vec::new(),
+        };
+        m.enter_core();
+        m
+    }
+
+    /// At an instruction boundary: makes the UB and the mask register those of the core the
+    /// next instruction runs on (docs/semantics.md §20).
+    fn enter_core(&mut self) {
+        let Some(c) = self
+            .program
+            .code
+            .get(self.pos.instruction as usize)
+            .map(|i| i.core)
+        else {
+            return;
+        };
+        let now = self.ub.core();
+        if c == now {
+            return;
         }
+        match self.parked_masks.iter_mut().find(|(k, _)| *k == now) {
+            Some(slot) => slot.1 = self.mask,
+            None => self.parked_masks.push((now, self.mask)),
+        }
+        self.mask = self
+            .parked_masks
+            .iter()
+            .find(|(k, _)| *k == c)
+            .map_or(MaskReg::default(), |m| m.1);
+        self.ub.select_core(c);
+    }
+
+    /// The AI core whose UB and mask register the machine shows now.
+    pub fn core(&self) -> u32 {
+        self.ub.core()
     }
 
     // ------------------------------------------------------------------ recording
@@ -206,6 +243,9 @@ impl Machine {
         Arc::make_mut(&mut self.program).code.push(i);
         if self.status == Status::Finished {
             self.status = Status::Running;
+        }
+        if self.active.is_none() {
+            self.enter_core();
         }
     }
 
@@ -421,6 +461,7 @@ impl Machine {
         }
         m.ub.copy_common(&self.ub);
         m.mask = self.mask;
+        m.parked_masks = self.parked_masks.clone();
         m.scalars = self.scalars.clone();
         m.pos = Pos {
             instruction: self.pos.instruction,
@@ -828,6 +869,7 @@ impl Machine {
         if self.pos.instruction as usize >= self.program.code.len() {
             self.status = Status::Finished;
         }
+        self.enter_core();
     }
 }
 

@@ -8,6 +8,7 @@
 //! instructions.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 pub use crate::base::ir::GM_BASE;
 
@@ -38,6 +39,15 @@ impl Region {
         &bytemuck::cast_slice(&self.words)[..self.size as usize]
     }
 
+    /// Copies the bytes and shadows of the range both regions have.
+    fn copy_common(&mut self, b: &Region) {
+        let w = self.words.len().min(b.words.len());
+        self.words[..w].copy_from_slice(&b.words[..w]);
+        let n = self.init.len().min(b.init.len());
+        self.init[..n].copy_from_slice(&b.init[..n]);
+        self.written[..n].copy_from_slice(&b.written[..n]);
+    }
+
     fn bytes_mut(&mut self) -> &mut [u8] {
         &mut bytemuck::cast_slice_mut(&mut self.words)[..self.size as usize]
     }
@@ -45,8 +55,14 @@ impl Region {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ub {
+    /// The UB of the AI core running now ([`Ub::core`]).
     ub: Region,
     gm: Region,
+    /// Which core's UB `ub` is (docs/semantics.md §20: each launch block's core has its own).
+    core: u32,
+    /// The other cores' UBs, each parked when another core ran; shared between snapshots
+    /// until a core runs again.
+    parked: Vec<(u32, Arc<Region>)>,
 }
 
 impl Ub {
@@ -60,7 +76,37 @@ impl Ub {
         Ub {
             ub: Region::new(size),
             gm: Region::new(gm),
+            core: 0,
+            parked: Vec::new(),
         }
+    }
+
+    /// The AI core whose UB the UB addresses name now.
+    pub fn core(&self) -> u32 {
+        self.core
+    }
+
+    /// Makes `core`'s UB the one UB addresses name (docs/semantics.md §20); a core that has
+    /// not run yet starts with its whole UB uninitialised. Global memory is shared.
+    pub fn select_core(&mut self, core: u32) {
+        if core == self.core {
+            return;
+        }
+        let next = match self.parked.iter().position(|(c, _)| *c == core) {
+            Some(k) => {
+                let r = self.parked.swap_remove(k).1;
+                Arc::try_unwrap(r).unwrap_or_else(|shared| (*shared).clone())
+            }
+            None => Region::new(self.ub.size),
+        };
+        let old = std::mem::replace(&mut self.ub, next);
+        self.parked.push((self.core, Arc::new(old)));
+        self.core = core;
+    }
+
+    /// How many cores' UBs are held (the running one and the parked ones).
+    pub fn cores_held(&self) -> usize {
+        1 + self.parked.len()
     }
 
     /// The UB's size in bytes.
@@ -278,14 +324,20 @@ impl Ub {
         }
     }
 
-    /// Copies bytes and shadows of the UB range both have, and the whole global memory.
+    /// Copies bytes and shadows of the UB range both have (every core's), and the whole
+    /// global memory.
     pub fn copy_common(&mut self, other: &Ub) {
-        let (a, b) = (&mut self.ub, &other.ub);
-        let w = a.words.len().min(b.words.len());
-        a.words[..w].copy_from_slice(&b.words[..w]);
-        let n = a.init.len().min(b.init.len());
-        a.init[..n].copy_from_slice(&b.init[..n]);
-        a.written[..n].copy_from_slice(&b.written[..n]);
+        self.ub.copy_common(&other.ub);
+        self.core = other.core;
+        self.parked = other
+            .parked
+            .iter()
+            .map(|(c, r)| {
+                let mut mine = Region::new(self.ub.size);
+                mine.copy_common(r);
+                (*c, Arc::new(mine))
+            })
+            .collect();
         self.gm = other.gm.clone();
     }
 }

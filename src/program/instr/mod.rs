@@ -147,6 +147,7 @@ impl Draft {
             span: self.span,
             field_spans: self.field_spans,
             bindings,
+            core: 0,
         })
     }
 }

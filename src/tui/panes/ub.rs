@@ -180,8 +180,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         UbFormat::Hex => "hex".to_string(),
         UbFormat::As(d) => format!("as {d}"),
     };
+    // A program on several cores shows the running core's UB (docs/semantics.md §20).
+    let m = app.session.machine();
+    let core = if m.core() != 0 || m.ub().cores_held() > 1 {
+        format!("core {} · ", m.core())
+    } else {
+        String::new()
+    };
     let extra = format!(
-        "{fmt}{} · * changed = written : read · uninit",
+        "{core}{fmt}{} · * changed = written : read · uninit",
         if app.ub_follow { " · following" } else { "" }
     );
     render_lines(app, Pane::Ub, &extra, lines, area, buf);
