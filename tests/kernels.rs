@@ -480,3 +480,75 @@ fn a_binding_program_runs_a_multi_block_kernel_with_sync_all() {
     has(&r.stderr, "error[compile-error]: the binding's Tiling sets `tileLen`, which `CenterTilingData` does not have; did you mean `tileLength`?", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A RON program's text without comments, blank lines and indentation, up to its `expect`.
+fn program_text(ron: &str) -> Vec<String> {
+    ron.lines()
+        .map(|l| match l.find("//") {
+            Some(i) => l[..i].trim(),
+            None => l.trim(),
+        })
+        .take_while(|l| !l.starts_with("expect:"))
+        .filter(|l| !l.is_empty() && *l != ")" && *l != "],")
+        .map(str::to_string)
+        .collect()
+}
+
+/// Per header area (docs/format.md §12.3), a small C++ kernel and its RON twin written from
+/// the documentation: the import of the kernel's recording is the twin (comments and
+/// expectations aside), and the twin's expectations, the documented values, hold.
+fn twin(name: &str) -> Run {
+    let dir = scratch(&format!("twin_{name}"));
+    let asc = format!("{name}.asc");
+    std::fs::copy(root(&format!("tests/twins/{asc}")), dir.join(&asc)).unwrap();
+    let twin_path = root(&format!("tests/twins/{name}.ron"));
+    let twin = std::fs::read_to_string(&twin_path).unwrap();
+    let r = ascstep_in(&dir, &["import", &asc], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(program_text(&r.stdout), program_text(&twin), "{}", r.stdout);
+    let t = ascstep_in(&dir, &["run", twin_path.to_str().unwrap()], &[]);
+    assert_eq!(t.code, 0, "{}", t.dump());
+    assert!(
+        t.stdout.contains("  pass  ") && !t.stdout.contains("FAIL"),
+        "{}",
+        t.dump()
+    );
+    let r = ascstep_in(&dir, &["run", &asc], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+    r
+}
+
+#[test]
+fn gather_mask_and_gather_match_their_ron_twin() {
+    let r = twin("gather");
+    // rsvdCnt as the C++ reads it: 32 odd lanes of 64; 2 lanes of each 32.
+    assert_eq!(
+        r.stdout,
+        "kept 32 picked 4\n0 3 6 9 12 15 18 21 \n",
+        "{}",
+        r.dump()
+    );
+}
+
+#[test]
+fn register_calls_match_their_ron_twin() {
+    twin("registers");
+}
+
+/// A failed `ascendc_assert` stops the kernel at its line with the condition (exit 3); one
+/// that holds lets the kernel go on (DK:调试接口/ascendc_assert).
+#[test]
+fn a_failed_assertion_stops_the_kernel_at_its_line() {
+    let (dir, _) = kernel(
+        "assert",
+        "    AscendC::Duplicate(t, 1.0f, 64);\n    uint32_t n = AscendC::GetBlockNum() - 1;\n    ASSERT(n == 0);\n    ascendc_assert(n != 0 && \"n is zero\");\n    AscendC::Duplicate(t, 2.0f, 64);",
+    );
+    let r = ascstep_in(&dir, &["run", "assert.asc"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(&r.stderr, "assertion failed: n != 0 && \"n is zero\"", &r);
+    // Line 12 of the generated file, after the first Duplicate only.
+    has(&r.stderr, "assert.asc:12:", &r);
+    has(&r.stderr, "1 API call", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -170,6 +170,7 @@ pub fn product_macros(p: Product) -> Vec<String> {
     vec![
         format!("__NPU_ARCH__={}", prof.npu_arch),
         format!("__CCE_AICORE__={}", prof.cce_aicore),
+        format!("ASCSTEP_UB_SIZE={}", prof.ub_size),
         "__DAV_VEC__=1".into(),
         "ASCENDC_ASCSTEP=1".into(),
     ]

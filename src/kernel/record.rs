@@ -515,7 +515,10 @@ impl Recorder {
             None => {
                 let base = self
                     .line_of(at)
-                    .and_then(|l| assigned_name(l, at.col as usize))
+                    .and_then(|l| {
+                        assigned_name(l, at.col as usize)
+                            .or_else(|| super::source::last_argument_name(l, at.col as usize))
+                    })
                     .unwrap_or_else(|| format!("v{}", at.line));
                 let taken = |n: &str| self.machine.program().scalars.iter().any(|s| s.name == n);
                 let name = if taken(&base) {

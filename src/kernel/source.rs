@@ -251,6 +251,33 @@ pub fn assigned_name(line: &str, col: usize) -> Option<String> {
     (!name.is_empty() && !name.as_bytes()[0].is_ascii_digit()).then_some(name)
 }
 
+/// The variable a call's last argument names, when it is a plain identifier: the output
+/// reference of `GatherMask(…, rsvdCnt)`. None when the call does not end on this line.
+pub fn last_argument_name(line: &str, col: usize) -> Option<String> {
+    let tail = line.get(col.saturating_sub(1).min(line.len())..)?;
+    let open = tail.find('(')?;
+    let mut depth = 0;
+    let mut last = open + 1;
+    for (i, c) in tail.char_indices().skip(open) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    let arg = tail[last..i].trim();
+                    let ok = !arg.is_empty()
+                        && !arg.as_bytes()[0].is_ascii_digit()
+                        && arg.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+                    return ok.then(|| arg.to_string());
+                }
+            }
+            ',' if depth == 1 => last = i + 1,
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The object a member call is made on: `xGm.SetGlobalBuffer(` names `xGm`.
 pub fn receiver_name(line: &str, col: usize) -> Option<String> {
     let head = line.get(..col.saturating_sub(1).min(line.len()))?;
@@ -262,6 +289,15 @@ pub fn receiver_name(line: &str, col: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_last_argument_names_an_output_reference() {
+        let l = "    AscendC::GatherMask(dst, src, 2, false, 0, {1, 1, 8, 0}, rsvdCnt);";
+        assert_eq!(last_argument_name(l, 5).as_deref(), Some("rsvdCnt"));
+        assert_eq!(last_argument_name("f(a, g(b))", 1), None);
+        assert_eq!(last_argument_name("f(a,", 1), None);
+        assert_eq!(last_argument_name("f(a, 3)", 1), None);
+    }
 
     #[test]
     fn finds_entries_and_their_parameter_names() {

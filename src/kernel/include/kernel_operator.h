@@ -31,6 +31,11 @@ enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VS
 enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
 enum class ReduceOrder : uint8_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
 using TEventID = int8_t;
+// 4-bit integers, two per byte: a type kernels can name; ascstep does not simulate 4-bit data
+// (a tensor of it is `bad-dtype` when the kernel creates it).
+struct int4b_t {
+    uint8_t bits = 0;
+};
 constexpr uint64_t MASK_PLACEHOLDER = 0;
 
 inline const char* name(RoundMode r) {
@@ -636,10 +641,17 @@ template <class T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
     ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
 }
+namespace detail {
+inline std::string& pad_value();
+}  // namespace detail
 template <class T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params, const DataCopyPadExtParams<T>& pad,
                  Pos p = Pos::current()) {
-    ascstep_rt::call(p, "DataCopyPad(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ", pad: " + pad.ron() + ")");
+    // isPad false after SetPadValue: the padding holds SetPadValue's value.
+    std::string padding = pad.ron();
+    if (!pad.isPad && !detail::pad_value().empty() && (pad.leftPadding || pad.rightPadding))
+        padding = ascstep_rt::fmt("[true, %u, %u, ", pad.leftPadding, pad.rightPadding) + detail::pad_value() + "]";
+    ascstep_rt::call(p, "DataCopyPad(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ", pad: " + padding + ")");
 }
 template <class T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params, Pos p = Pos::current()) {
@@ -787,6 +799,214 @@ void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t m
     ascstep_rt::call(p, "Copy(dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTime) + ", params: " + params.ron() + ")");
 }
 
+// Compare into the CmpMask register (no dst) and GetCmpMask (DK:比较与选择/Compare,
+// GetCmpMask(ISASI); docs/semantics.md §19).
+template <class T, bool isSetMask = true>
+void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmp, uint64_t mask, const BinaryRepeatParams& params,
+             Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Compare(src0: " + src0.ron() + ", src1: " + src1.ron() + ", cmp: " + name(cmp) + ", mask: " +
+                            (isSetMask ? detail::mask_text(mask) : std::string("Placeholder")) + ", params: " + params.ron() + ")");
+}
+template <class T, bool isSetMask = true>
+void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmp, const uint64_t mask[], const BinaryRepeatParams& params,
+             Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Compare(src0: " + src0.ron() + ", src1: " + src1.ron() + ", cmp: " + name(cmp) + ", mask: " +
+                            (isSetMask ? detail::mask_text(mask) : std::string("Placeholder")) + ", params: " + params.ron() + ")");
+}
+template <class T>
+void GetCmpMask(const LocalTensor<T>& dst, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "GetCmpMask(dst: " + dst.ron() + ")");
+}
+
+// GatherMask (DK:比较与选择/GatherMask): rsvdCnt is what ascstep answers. The pattern tensor
+// is read as the unsigned type of T's width, as the instruction reads it.
+enum class GatherMaskMode : uint8_t { VERSION_V1 = 0, VERSION_V2 = 1 };
+#if __NPU_ARCH__ == 2201
+constexpr GatherMaskMode defaultGatherMaskMode = GatherMaskMode::VERSION_V2;
+#else
+constexpr GatherMaskMode defaultGatherMaskMode = GatherMaskMode::VERSION_V1;
+#endif
+struct GatherMaskParams {
+    uint8_t src0BlockStride = 1;
+    uint16_t repeatTimes = 1, src0RepeatStride = 8;
+    uint8_t src1RepeatStride = 8;
+    GatherMaskParams() = default;
+    GatherMaskParams(uint8_t a, uint16_t b, uint16_t c, uint8_t d) : src0BlockStride(a), repeatTimes(b), src0RepeatStride(c), src1RepeatStride(d) {}
+    std::string ron() const { return ascstep_rt::fmt("[%u, %u, %u, %u]", src0BlockStride, repeatTimes, src0RepeatStride, src1RepeatStride); }
+};
+namespace detail {
+template <class T>
+T returning(const Pos& p, const std::string& ron);
+}  // namespace detail
+template <class T, class U, GatherMaskMode mode = defaultGatherMaskMode>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern, const bool reduceMode, const uint32_t mask,
+                const GatherMaskParams& params, uint64_t& rsvdCnt, Pos p = Pos::current()) {
+    using Bits = std::conditional_t<sizeof(T) == 2, uint16_t, std::conditional_t<sizeof(T) == 1, uint8_t, uint32_t>>;
+    LocalTensor<Bits> pattern = src1Pattern.template ReinterpretCast<Bits>(p);
+    rsvdCnt = detail::returning<uint64_t>(p, "GatherMask(dst: " + dst.ron() + ", src0: " + src0.ron() + ", pattern: " + pattern.ron() +
+                                                 ", reduce_mode: " + (reduceMode ? "true" : "false") + ", mask: " + num(mask) +
+                                                 ", params: " + params.ron() + ", ret: \"$\")");
+}
+template <class T, GatherMaskMode mode = defaultGatherMaskMode>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern, const bool reduceMode, const uint32_t mask,
+                const GatherMaskParams& params, uint64_t& rsvdCnt, Pos p = Pos::current()) {
+    rsvdCnt = detail::returning<uint64_t>(p, "GatherMask(dst: " + dst.ron() + ", src0: " + src0.ron() + ", pattern: " + num(src1Pattern) +
+                                                 ", reduce_mode: " + (reduceMode ? "true" : "false") + ", mask: " + num(mask) +
+                                                 ", params: " + params.ron() + ", ret: \"$\")");
+}
+
+// Gather (DK:离散与聚合/Gather): byte offsets in a uint32 tensor.
+template <class T>
+void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
+            const uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Gather(dst: " + dst.ron() + ", src: " + src.ron() + ", offset: " + srcOffset.ron() + ", base_addr: " + num(srcBaseAddr) +
+                            ", count: " + num(count) + ")");
+}
+template <class T, bool isSetMask = true>
+void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
+            const uint64_t mask, const uint8_t repeatTime, const uint16_t dstRepStride, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Gather(dst: " + dst.ron() + ", src: " + src.ron() + ", offset: " + srcOffset.ron() + ", base_addr: " + num(srcBaseAddr) +
+                            ", " + detail::masked<isSetMask>(mask, repeatTime) + ", dst_rep_stride: " + num(dstRepStride) + ")");
+}
+template <class T, bool isSetMask = true>
+void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
+            const uint64_t mask[], const uint8_t repeatTime, const uint16_t dstRepStride, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Gather(dst: " + dst.ron() + ", src: " + src.ron() + ", offset: " + srcOffset.ron() + ", base_addr: " + num(srcBaseAddr) +
+                            ", " + detail::masked<isSetMask>(mask, repeatTime) + ", dst_rep_stride: " + num(dstRepStride) + ")");
+}
+
+// Gatherb gathers whole data blocks: not in ascstep's catalog. Declared so that kernels that
+// name it in a branch they do not take compile; calling it stops the kernel at the call.
+struct GatherRepeatParams {
+    uint32_t blockNumber = 8;
+    uint16_t dstRepStride = 8;
+    uint8_t dstBlkStride = 1, src0BlkStride = 1, src1BlkStride = 1, src0RepStride = 8, src1RepStride = 8;
+    bool repeatStrideMode = false, strideSizeMode = false;
+    GatherRepeatParams() = default;
+    GatherRepeatParams(uint8_t a, uint8_t b) : dstRepStride(b), dstBlkStride(a) {}
+};
+template <class T>
+void Gatherb(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<uint32_t>&, const uint8_t, const GatherRepeatParams&,
+             Pos p = Pos::current()) {
+    ascstep_rt::stop(p, "Gatherb is not simulated by ascstep (not in its instruction catalog, docs/format.md §7)");
+}
+
+// SetDeqScale and what reads it: CastDequant, AddDeqRelu (DK:类型转换/SetDeqScale,
+// DK:复合计算/CastDequant, DK:复合计算/AddDeqRelu; docs/semantics.md §16).
+constexpr int32_t VDEQ_TENSOR_SIZE = 16;
+struct VdeqInfo {
+    VdeqInfo() {}
+    VdeqInfo(const float s[VDEQ_TENSOR_SIZE], const int16_t o[VDEQ_TENSOR_SIZE], const bool m[VDEQ_TENSOR_SIZE]) {
+        for (int32_t i = 0; i < VDEQ_TENSOR_SIZE; ++i) {
+            vdeqScale[i] = s[i];
+            vdeqOffset[i] = o[i];
+            vdeqSignMode[i] = m[i];
+        }
+    }
+    float vdeqScale[VDEQ_TENSOR_SIZE] = {0};
+    int16_t vdeqOffset[VDEQ_TENSOR_SIZE] = {0};
+    bool vdeqSignMode[VDEQ_TENSOR_SIZE] = {0};
+};
+inline void SetDeqScale(half scale, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "SetDeqScale(scale: " + num(float(scale)) + ")");
+}
+inline void SetDeqScale(float scale, int16_t offset, bool signMode, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "SetDeqScale(scale: " + num(scale) + ", offset: " + num(offset) + ", sign_mode: " + (signMode ? "true" : "false") + ")");
+}
+template <class T>
+void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& info, Pos p = Pos::current()) {
+    std::string s, o, m;
+    for (int32_t i = 0; i < VDEQ_TENSOR_SIZE; ++i) {
+        const char* sep = i ? ", " : "";
+        s += sep + num(info.vdeqScale[i]);
+        o += sep + num(info.vdeqOffset[i]);
+        m += sep + std::string(info.vdeqSignMode[i] ? "true" : "false");
+    }
+    ascstep_rt::call(p, "SetDeqScale(vdeq: " + vdeq.ron() + ", scale: [" + s + "], offset: [" + o + "], sign_mode: [" + m + "])");
+}
+namespace detail {
+inline std::string deq_flags(bool vec, bool half_block) {
+    return std::string(", vec_deq: ") + (vec ? "true" : "false") + ", half_block: " + (half_block ? "true" : "false");
+}
+}  // namespace detail
+template <class T, class U, bool isVecDeq = true, bool halfBlock = true>
+void CastDequant(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "CastDequant(dst: " + dst.ron() + ", src: " + src.ron() + detail::deq_flags(isVecDeq, halfBlock) + ", count: " + num(count) + ")");
+}
+template <class T, class U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
+void CastDequant(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[], uint8_t repeatTime, const UnaryRepeatParams& params,
+                 Pos p = Pos::current()) {
+    ascstep_rt::call(p, "CastDequant(dst: " + dst.ron() + ", src: " + src.ron() + detail::deq_flags(isVecDeq, halfBlock) + ", " +
+                            detail::masked<isSetMask>(mask, repeatTime) + ", params: " + params.ron() + ")");
+}
+template <class T, class U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
+void CastDequant(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask, uint8_t repeatTime, const UnaryRepeatParams& params,
+                 Pos p = Pos::current()) {
+    ascstep_rt::call(p, "CastDequant(dst: " + dst.ron() + ", src: " + src.ron() + detail::deq_flags(isVecDeq, halfBlock) + ", " +
+                            detail::masked<isSetMask>(uint64_t(mask), repeatTime) + ", params: " + params.ron() + ")");
+}
+template <class T, class U>
+void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const int32_t& count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "AddDeqRelu(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", count: " + num(count) + ")");
+}
+template <class T, class U, bool isSetMask = true>
+void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, uint64_t mask, const uint8_t repeatTime,
+                const BinaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "AddDeqRelu(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", " +
+                            detail::masked<isSetMask>(mask, repeatTime) + ", params: " + params.ron() + ")");
+}
+template <class T, class U, bool isSetMask = true>
+void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint64_t mask[], const uint8_t repeatTime,
+                const BinaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "AddDeqRelu(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", " +
+                            detail::masked<isSetMask>(mask, repeatTime) + ", params: " + params.ron() + ")");
+}
+
+// SetPadValue (DK:数据搬运/SetPadValue(ISASI); A2, A3 and 950): the value DataCopyPad pads
+// with where isPad is false, until set again; the DataCopyPad steps after it carry it as
+// their padding value (docs/semantics.md §18).
+namespace detail {
+inline std::string& pad_value() {
+    thread_local std::string v;  // the RON text; empty until SetPadValue (one per block)
+    return v;
+}
+}  // namespace detail
+template <class T, TPosition pos = TPosition::MAX>
+void SetPadValue(T paddingValue, Pos p = Pos::current()) {
+#if __NPU_ARCH__ == 3002 || __NPU_ARCH__ == 2002 || __NPU_ARCH__ == 1001
+    ascstep_rt::stop(p, "SetPadValue is not available on this product (DK:数据搬运/SetPadValue(ISASI): Atlas A2, A3 and Ascend 950 only)");
+#endif
+    detail::pad_value() = ascstep_rt::value<T>(paddingValue);
+}
+
+// The UB's size (DK:系统资源与变量/GetUBSizeInBytes, GetRuntimeUBSize; the built-in constant
+// ASC_UB_SIZE of DK-guide SIMD-BuiltIn关键字): the product's whole UB.
+constexpr uint32_t GetUBSizeInBytes() { return ASCSTEP_UB_SIZE; }
+inline uint32_t GetRuntimeUBSize() { return ASCSTEP_UB_SIZE; }
+
+// Calls with no effect on the simulated data (DK:缓存处理/DataCacheCleanAndInvalid; the
+// superkernel task calls WaitPreTaskEnd/SetNextTaskStart): they are not steps.
+enum class CacheLine : uint64_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
+enum class DcciDst : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
+template <class T, CacheLine entireType = CacheLine::SINGLE_CACHE_LINE, DcciDst dcciDst = DcciDst::CACHELINE_ALL>
+void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}
+template <class T, CacheLine entireType = CacheLine::SINGLE_CACHE_LINE, DcciDst dcciDst = DcciDst::CACHELINE_ALL>
+void DataCacheCleanAndInvalid(const LocalTensor<T>&) {}
+inline void WaitPreTaskEnd() {}
+inline void SetNextTaskStart() {}
+
+// The workspace: ascstep keeps no system workspace, so the user's workspace is the whole
+// allocation the launch passes.
+namespace detail {
+inline uint8_t*& sys_workspace() {
+    static uint8_t* w = nullptr;
+    return w;
+}
+}  // namespace detail
+inline uint8_t* GetUserWorkspace(uint8_t* workspace) { return workspace; }
+inline void SetSysWorkspace(uint8_t* workspace) { detail::sys_workspace() = workspace; }
+inline uint8_t* GetSysWorkSpacePtr() { return detail::sys_workspace(); }
+
 // Type utilities kernels use.
 template <bool c, class A, class B>
 struct Conditional {
@@ -826,4 +1046,25 @@ void printf(const char* f, A... a) {
 }  // namespace AscendC
 
 using AscendC::GetTPipePtr;
+
+// The built-in constant ASC_UB_SIZE (DK-guide 编程指南/语言扩展层/SIMD-BuiltIn关键字), the
+// UB's bytes; block_idx and block_num are in ascstep/rt.h.
+constexpr uint64_t ASC_UB_SIZE = ASCSTEP_UB_SIZE;
+
+template <>
+struct ascstep_rt::Dtype<AscendC::int4b_t> {
+    static constexpr const char* name = "int4b_t";
+};
 #define PRINTF AscendC::printf
+
+// Kernel assertions (DK:调试接口/ascendc_assert, ASSERT): a failed one stops the kernel at its
+// position with the condition's text; the message arguments after it are not evaluated.
+namespace ascstep_rt {
+template <class... A>
+void check(const Pos& p, const char* what, bool ok, const A&...) {
+    if (!ok) stop(p, std::string("assertion failed: ") + what);
+}
+}  // namespace ascstep_rt
+#define ascendc_assert(...) ::ascstep_rt::check(::ascstep_rt::Pos::current(), #__VA_ARGS__, __VA_ARGS__)
+#define ASSERT(cond) ::ascstep_rt::check(::ascstep_rt::Pos::current(), #cond, bool(cond))
+#define ASCENDC_ASSERT(cond, ...) ::ascstep_rt::check(::ascstep_rt::Pos::current(), #cond, bool(cond))

@@ -39,6 +39,11 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+// The built-in variables (DK-guide 编程指南/语言扩展层/SIMD-BuiltIn关键字): the launch's block
+// count, and this block's index (each block runs on a thread of its own).
+inline int64_t block_num = 1;
+inline thread_local int64_t block_idx = 0;
+
 namespace ascstep_rt {
 
 using Pos = std::source_location;
@@ -333,6 +338,7 @@ struct Sched {
         cv.wait(l, [&] { return turn == k; });
         slot() = k;
         block_idx() = ids[k];
+        ::block_idx = ids[k];
         chan().put(fmt("B %u", ids[k]));
     }
     void done(size_t k) {
@@ -374,6 +380,7 @@ struct Launch {
         name_arg(params, a...);
         chan().put(fmt("L %u ", blocks) + name);
         block_num() = blocks;
+        ::block_num = blocks;
         Sched& s = sched();
         s.start(blocks);
         std::vector<std::thread> threads;
