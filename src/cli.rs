@@ -373,8 +373,15 @@ fn print_diagnostics(m: &crate::sim::Machine) {
     let p = m.program();
     let file = p.path.display().to_string();
     for d in m.diagnostics() {
-        emit(&d.render(&file, &p.source));
+        emit_in(d, p, &file);
     }
+}
+
+/// Prints `d`, pointed into the C++ file its instruction came from where that is not the
+/// program's own (Program::locate).
+fn emit_in(d: &crate::base::diag::Diagnostic, p: &crate::base::ir::Program, file: &str) {
+    let located = p.locate(d);
+    emit(&located.as_ref().unwrap_or(d).render(file, &p.source));
 }
 
 /// Runs the parsed command line; returns the exit code.
@@ -643,8 +650,9 @@ fn run_cpp(
     }
     match report {
         ReportFormat::Text => eprintln!(
-            "ascstep: {} API calls recorded from {} launch{} on {}{}",
+            "ascstep: {} API call{} recorded from {} launch{} on {}{}",
             calls,
+            if calls == 1 { "" } else { "s" },
             run.launches,
             if run.launches == 1 { "" } else { "es" },
             product,
@@ -668,7 +676,6 @@ fn run_cpp(
 /// How a kernel's run ended, printed; Some(exit code) unless `main` returned 0.
 fn kernel_end(run: &crate::kernel::Run, file: &str) -> Option<i32> {
     use crate::kernel::End;
-    let source = &run.machine.program().source;
     let program = run.machine.program();
     let last = program
         .origins
@@ -695,7 +702,7 @@ fn kernel_end(run: &crate::kernel::Run, file: &str) -> Option<i32> {
         }
         End::Rejected(d) => {
             if !run.machine.diagnostics().contains(d) {
-                emit(&d.render(file, source));
+                emit_in(d, program, file);
             }
             Some(EXIT_INVALID)
         }
@@ -758,7 +765,7 @@ fn kernel_run(
     .map_err(compile_failure)?;
     let name = kernel_file(&run);
     for d in &run.warnings {
-        emit(&d.render(&name, &run.machine.program().source));
+        emit_in(d, run.machine.program(), &name);
     }
     Ok(run)
 }

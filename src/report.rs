@@ -35,7 +35,7 @@ pub fn diag_json(d: &Diagnostic, file: &str) -> Json {
         "severity": d.severity,
         "code": d.code,
         "message": d.message,
-        "file": file,
+        "file": d.file(file),
         "line": d.span.map(|s| s.line),
         "column": d.span.map(|s| s.col),
         "instruction": d.instruction,
@@ -80,7 +80,11 @@ pub fn json_report(o: &Outcome, file: &str) -> Json {
         "status": o.verdict,
         "product": m.product().key(),
         "steps": m.counts(),
-        "diagnostics": m.diagnostics().iter().map(|d| diag_json(d, file)).collect::<Vec<_>>(),
+        "diagnostics": m
+            .diagnostics()
+            .iter()
+            .map(|d| diag_json(m.program().locate(d).as_ref().unwrap_or(d), file))
+            .collect::<Vec<_>>(),
         "tensors": {},
         "expectations": o.expectations,
         "returns": returns_json(m),

@@ -552,3 +552,127 @@ fn a_failed_assertion_stops_the_kernel_at_its_line() {
     has(&r.stderr, "1 API call", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// DumpTensor prints the elements as they are (`?` uninitialised) and is not a step
+/// (DK:调试接口/上板打印/DumpTensor).
+#[test]
+fn dump_tensor_prints_the_simulated_elements_without_a_step() {
+    let (dir, _) = kernel(
+        "dump",
+        "    AscendC::Duplicate(t, 1.5f, 4);\n    AscendC::DumpTensor(t, 7, 6);",
+    );
+    let r = ascstep_in(&dir, &["run", "dump.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(
+        r.stdout,
+        "DumpTensor: desc=7, data_type=float, position=UB, size=6\n[1.5 1.5 1.5 1.5 ? ?]\n",
+        "{}",
+        r.dump()
+    );
+    has(&r.stderr, "1 API call recorded", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A call rejected in a header the kernel includes points its caret into that header, with
+/// the header's own line (docs/format.md §12.4).
+#[test]
+fn an_error_in_an_included_header_points_into_that_header() {
+    let (dir, file) = kernel("in_header", "    ops::Scale(t);");
+    let src = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &file,
+        src.replace(
+            "#include \"kernel_operator.h\"\n",
+            "#include \"kernel_operator.h\"\n#include \"ops.h\"\n",
+        ),
+    )
+    .unwrap();
+    // Line 5, column 9: `Muls` over 60,000 floats: 240,000 bytes, past Atlas A2's UB.
+    std::fs::write(
+        dir.join("ops.h"),
+        "#pragma once\nnamespace ops {\ninline void Scale(AscendC::LocalTensor<float>& t)\n{\n        AscendC::Muls(t, t, 2.0f, 60000);\n}\n}\n",
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "in_header.asc"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(&r.stderr, "ops.h:5:9: error[outside-ub]", &r);
+    has(
+        &r.stderr,
+        "5 |         AscendC::Muls(t, t, 2.0f, 60000);",
+        &r,
+    );
+    let caret = r.stderr.lines().find(|l| l.trim_end().ends_with('^'));
+    assert_eq!(
+        caret.map(|l| l.find('^').unwrap() - l.find('|').unwrap()),
+        Some(2 + 8),
+        "the caret under `AscendC::Muls`: {}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `if ASCEND_IS_AIV` runs (ascstep is the vector core), `if ASCEND_IS_AIC` does not; a
+/// `__cube__`/`__mix__` qualifier compiles; GM beyond a RON program's 8 MiB is allocated.
+#[test]
+fn core_type_macros_and_large_global_memory() {
+    let (dir, file) = kernel(
+        "aiv",
+        "    if ASCEND_IS_AIV {\n        AscendC::Duplicate(t, 1.0f, 8);\n    }\n    if ASCEND_IS_AIC {\n        AscendC::Duplicate(t, 2.0f, 8);\n    }",
+    );
+    let src = std::fs::read_to_string(&file).unwrap().replace(
+        "aclrtMalloc((void**)&x, 1024,",
+        "aclrtMalloc((void**)&x, 64 << 20,",
+    );
+    std::fs::write(
+        &file,
+        format!("{src}__global__ __cube__ void c() {{}}\n__global__ __mix__(1, 2) void m() {{}}\n"),
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "aiv.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stderr, "1 API call recorded", &r);
+    let imp = ascstep_in(&dir, &["import", "aiv.asc"], &[]);
+    has(&imp.stdout, "Duplicate(dst: \"t\", scalar: 1", &imp);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An access past a LocalTensor's length but inside the UB runs as on the device, with a
+/// warning at its C++ line (docs/format.md §12.4); `--deny-warnings` makes it exit 3.
+#[test]
+fn an_access_past_a_local_tensor_is_a_warning_in_cpp() {
+    // t has 256 floats (1024 bytes); the Duplicate writes 512.
+    let (dir, _) = kernel(
+        "past",
+        "    AscendC::Duplicate(t, 1.0f, 512);\n    float v = t.GetValue(300);\n    AscendC::Duplicate(t, v, 8);",
+    );
+    let r = ascstep_in(&dir, &["run", "past.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stderr, "past.asc:9:5: warning[outside-tensor]: dst `t` writes lane 0 at UB address 0x400, outside the tensor (0x0..0x400, 256 × float) (instruction 0, repeat 4, block 0)", &r);
+    has(&r.stderr, "past.asc:10:17: warning[outside-tensor]: GetValue `t[300]` lies past the tensor (256 × float)", &r);
+    // The element read past the tensor is the one the first Duplicate wrote there (1.0),
+    // and the C++ passes it on to the last Duplicate.
+    let imp = ascstep_in(&dir, &["import", "past.asc"], &[]);
+    has(
+        &imp.stdout,
+        "Duplicate(dst: \"t\", scalar: 1, count: 8)",
+        &imp,
+    );
+    let r = ascstep_in(&dir, &["run", "past.asc", "--deny-warnings"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// GetReduceRepeatMaxMinSpr's two-argument form answers the register as the documentation's
+/// example gives it (256 at index 255, the index bit-wise in a half), and DumpTensor prints
+/// the reduction's value–index pairs without a step.
+#[test]
+fn reduce_register_read_and_dump_match_their_ron_twin() {
+    let r = twin("reduce_spr");
+    assert_eq!(
+        r.stdout,
+        "max 256 at 255\nDumpTensor: desc=5, data_type=half, position=UB, size=4\n[128 7.57e-6 256 7.57e-6]\n",
+        "{}",
+        r.dump()
+    );
+    has(&r.stderr, "4 API calls recorded", &r);
+}

@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 /// A 1-based source position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -40,6 +41,17 @@ pub struct Diagnostic {
     pub block: Option<u32>,
     /// Extra lines: what would be valid, related positions.
     pub notes: Vec<String>,
+    /// The file `span` points into when it is not the program's own: a header a C++ kernel
+    /// called from (docs/format.md §12.4). None: the program's file.
+    #[serde(skip)]
+    pub elsewhere: Option<Arc<SourceText>>,
+}
+
+/// A file's path as shown and its text, for a diagnostic that points into it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceText {
+    pub path: String,
+    pub text: Arc<str>,
 }
 
 impl Diagnostic {
@@ -53,6 +65,7 @@ impl Diagnostic {
             repeat: None,
             block: None,
             notes: Vec::new(),
+            elsewhere: None,
         }
     }
 
@@ -84,6 +97,17 @@ impl Diagnostic {
         self
     }
 
+    /// Points the diagnostic into another file than the program's.
+    pub fn in_file(mut self, file: Option<Arc<SourceText>>) -> Diagnostic {
+        self.elsewhere = file;
+        self
+    }
+
+    /// The file the diagnostic points into: its own, else the program's `file`.
+    pub fn file<'a>(&'a self, file: &'a str) -> &'a str {
+        self.elsewhere.as_ref().map_or(file, |e| e.path.as_str())
+    }
+
     pub fn note(mut self, n: impl Into<String>) -> Diagnostic {
         self.notes.push(n.into());
         self
@@ -95,6 +119,10 @@ impl Diagnostic {
 
     /// `file:line:col: error[code]: message`, the source line with a caret, and notes.
     pub fn render(&self, file: &str, source: &str) -> String {
+        let (file, source) = match &self.elsewhere {
+            Some(e) => (e.path.as_str(), &*e.text),
+            None => (file, source),
+        };
         let sev = match self.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",

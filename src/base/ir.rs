@@ -4,7 +4,7 @@
 
 use crate::base::catalog::Op;
 use crate::base::convert::RoundMode;
-use crate::base::diag::Span;
+use crate::base::diag::{Diagnostic, SourceText, Span};
 use crate::base::dtype::{DType, Value};
 use crate::base::expr::Expr;
 use crate::base::modes::{CmpMode, SelMode};
@@ -114,6 +114,28 @@ pub struct Site {
 }
 
 impl Origins {
+    /// `d` pointed at `site`, with its file's text for the caret, when that file is not
+    /// `main`; None when it is.
+    pub fn point(&self, main: &std::path::Path, site: &Site, d: &Diagnostic) -> Option<Diagnostic> {
+        let file = self.files.get(site.file as usize)?;
+        let main = std::fs::canonicalize(main).unwrap_or_else(|_| main.to_path_buf());
+        if file.path == main {
+            return None;
+        }
+        let path = std::env::current_dir()
+            .ok()
+            .and_then(|c| file.path.strip_prefix(c).ok().map(PathBuf::from))
+            .unwrap_or_else(|| file.path.clone());
+        Some(
+            d.clone()
+                .at(Span::new(site.line, site.col))
+                .in_file(Some(Arc::new(SourceText {
+                    path: path.display().to_string(),
+                    text: file.text.clone(),
+                }))),
+        )
+    }
+
     /// `file:line:col` of instruction `i`, with the file's name only.
     pub fn position(&self, i: usize) -> Option<String> {
         let s = self.sites.get(i)?;
@@ -209,6 +231,18 @@ pub struct Event {
 }
 
 impl Program {
+    /// `d` pointed into the C++ file its instruction was called from, when that is not the
+    /// program's own file (a header of a recorded kernel, docs/format.md §12.4); None when `d`
+    /// needs no change.
+    pub fn locate(&self, d: &Diagnostic) -> Option<Diagnostic> {
+        if d.elsewhere.is_some() {
+            return None;
+        }
+        let o = self.origins.as_ref()?;
+        let site = o.sites.get(d.instruction? as usize)?;
+        o.point(&self.path, site, d)
+    }
+
     /// How many AI cores the program runs on (`Core(n)`, a kernel's launch blocks), at least 1.
     pub fn cores(&self) -> usize {
         let mut c: Vec<u32> = self.code.iter().map(|i| i.core).collect();
@@ -242,8 +276,13 @@ pub struct Tensor {
 /// Largest UB (`ub_size` override) the simulator accepts.
 pub const MAX_UB: u32 = 16 << 20;
 
-/// Largest global memory, all `gm` tensors together (docs/format.md §11).
-pub const MAX_GM: u32 = 8 << 20;
+/// Largest global memory the simulator holds: a C++ kernel's allocations, or a binding
+/// program's arguments, all together (docs/format.md §12).
+pub const MAX_GM: u32 = 1 << 30;
+
+/// Largest global memory of a RON program, all `gm` tensors together (docs/format.md §11):
+/// small enough that a JSON report of every element stays under 1 GiB.
+pub const MAX_GM_PROGRAM: u32 = 8 << 20;
 
 /// Where global memory starts in the simulator's address space: far above any UB
 /// (`MAX_UB`), so an address says which memory it is in (docs/format.md §11).

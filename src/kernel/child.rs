@@ -83,7 +83,7 @@ fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
         "W" => {
             let mut it = rest_n(3);
             let (id, off, n): (u32, u64, u64) = (num(&mut it)?, num(&mut it)?, num(&mut it)?);
-            if n > (64 << 20) {
+            if n > u64::from(crate::base::ir::MAX_GM) {
                 return Err(format!("a host copy of {n} bytes"));
             }
             let mut data = vec![0; n as usize];
@@ -155,6 +155,14 @@ fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
                 vid: num(&mut it)?,
                 off: num(&mut it)?,
                 dtype: it.next().unwrap_or("").to_string(),
+            }
+        }
+        "P" => {
+            let mut it = rest_n(3);
+            Msg::Peek {
+                vid: num(&mut it)?,
+                off: num(&mut it)?,
+                n: num(&mut it)?,
             }
         }
         "Y" => {

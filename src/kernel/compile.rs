@@ -19,6 +19,14 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("ascstep/types.h", include_str!("include/ascstep/types.h")),
     ("acl/acl.h", include_str!("include/acl/acl.h")),
     (
+        "utils/debug/asc_printf.h",
+        include_str!("include/utils/debug/asc_printf.h"),
+    ),
+    (
+        "utils/debug/asc_dump.h",
+        include_str!("include/utils/debug/asc_dump.h"),
+    ),
+    (
         "kernel_tiling/kernel_tiling.h",
         include_str!("include/kernel_tiling/kernel_tiling.h"),
     ),

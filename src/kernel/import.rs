@@ -10,10 +10,11 @@ pub fn ron(run: &Run) -> String {
     let p = m.program();
     let mut out = String::new();
     out.push_str(&format!(
-        "// Recorded by ascstep from {} on {}: {} API calls, {} launch{}.\n",
+        "// Recorded by ascstep from {} on {}: {} API call{}, {} launch{}.\n",
         p.path.display(),
         m.product(),
         p.code.len(),
+        if p.code.len() == 1 { "" } else { "s" },
         run.launches,
         if run.launches == 1 { "" } else { "es" }
     ));

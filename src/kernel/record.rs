@@ -85,6 +85,12 @@ pub enum Msg {
         off: u64,
         dtype: String,
     },
+    /// DumpTensor's read: `n` elements of a view from `off`, answered as text without a step.
+    Peek {
+        vid: i64,
+        off: u64,
+        n: u64,
+    },
     /// A call that returns a value: `text` names its result scalar `"$"`.
     Returning {
         at: At,
@@ -119,7 +125,7 @@ pub struct Recorder {
     views: HashMap<i64, usize>,
     allocs: HashMap<u32, Alloc>,
     gm_used: u64,
-    scalar_sites: HashMap<(At, DType), usize>,
+    scalar_sites: HashMap<(At, DType, u32), usize>,
     block: u32,
     /// A binding program's GM arguments, by name (docs/format.md §12.2).
     presets: HashMap<String, Tensor>,
@@ -144,7 +150,9 @@ impl Recorder {
             code: Vec::new(),
             expect: Vec::new(),
             kernel: None,
-            origins: None,
+            // A recorded kernel from the start: its checks are the C++ ones (an access past a
+            // tensor is a warning, docs/format.md §12.4); `finish` fills the origins in.
+            origins: Some(Arc::default()),
         };
         let canonical = std::fs::canonicalize(main).unwrap_or_else(|_| main.to_path_buf());
         Recorder {
@@ -195,8 +203,16 @@ impl Recorder {
     /// `at` as a span of the main file, at the start of the called name (the compiler
     /// reports the opening parenthesis); line 0 for positions in other files.
     fn span(&self, at: At) -> Span {
-        let Some(line) = self.line_of(at).filter(|_| self.in_main(at)) else {
+        if !self.in_main(at) {
             return Span::new(0, 0);
+        }
+        self.span_in_file(at)
+    }
+
+    /// `at` as a span of its own file (any file the kernel called from).
+    fn span_in_file(&self, at: At) -> Span {
+        let Some(line) = self.line_of(at) else {
+            return Span::new(at.line, at.col);
         };
         let b = line.as_bytes();
         let mut i = (at.col as usize).saturating_sub(1).min(b.len());
@@ -250,7 +266,20 @@ impl Recorder {
     }
 
     fn error(&self, at: At, code: &'static str, msg: String) -> Diagnostic {
-        Diagnostic::error(code, msg).at(self.span(at))
+        self.place(Diagnostic::error(code, msg), at)
+    }
+
+    /// `d` pointed at `at`: a span of the main file, or of the header it is in, with that
+    /// file's text for the caret (docs/format.md §12.4).
+    fn place(&self, d: Diagnostic, at: At) -> Diagnostic {
+        let site = Site {
+            col: self.span_in_file(at).col.max(1),
+            ..self.site(at)
+        };
+        match self.origins.point(&self.main, &site, &d) {
+            Some(d) => d,
+            None => d.at(self.span(at)),
+        }
     }
 
     /// Handles one message; the answer to send back, or the error that stops the kernel.
@@ -491,6 +520,28 @@ impl Recorder {
                 let text = format!("GetValue(dst: \"$\", src: {src})");
                 return self.returning(at, &dtype, &text).map(Some);
             }
+            Msg::Peek { vid, off, n } => {
+                // The elements as DumpTensor prints them, `?` where uninitialised; no step.
+                let t = self.views.get(&vid).copied();
+                let dtype = t
+                    .and_then(|t| self.machine.program().tensors.get(t))
+                    .map(|t| t.dtype);
+                let mut line = String::new();
+                for i in off..off.saturating_add(n.min(1 << 20)) {
+                    let v = t.and_then(|t| self.machine.element(t, u32::try_from(i).ok()?));
+                    if !line.is_empty() {
+                        line.push(' ');
+                    }
+                    match (v, dtype) {
+                        (Some(v), Some(d)) => {
+                            line.push_str(&crate::base::text::value_text(Some(v), d))
+                        }
+                        _ => line.push('?'),
+                    }
+                }
+                line.push('\n');
+                return Ok(Some(line.into_bytes()));
+            }
             Msg::Returning { at, dtype, text } => {
                 return self.returning(at, &dtype, &text).map(Some);
             }
@@ -510,42 +561,68 @@ impl Recorder {
     /// as text (`?` uninitialised).
     fn returning(&mut self, at: At, dtype: &str, text: &str) -> Result<Vec<u8>, Diagnostic> {
         let dt = DType::parse(dtype).unwrap_or(DType::Float);
-        let s = match self.scalar_sites.get(&(at, dt)) {
-            Some(&s) => s,
-            None => {
-                let base = self
-                    .line_of(at)
-                    .and_then(|l| {
-                        assigned_name(l, at.col as usize)
-                            .or_else(|| super::source::last_argument_name(l, at.col as usize))
-                    })
-                    .unwrap_or_else(|| format!("v{}", at.line));
-                let taken = |n: &str| self.machine.program().scalars.iter().any(|s| s.name == n);
-                let name = if taken(&base) {
-                    format!("{base}_L{}", at.line)
-                } else {
-                    base
-                };
-                let decl = ScalarDecl {
-                    name,
-                    dtype: dt,
-                    init: None,
-                    span: self.span(at),
-                };
-                self.calls.add_scalar(decl.clone());
-                let s = self.machine.push_scalar(decl);
-                self.scalar_sites.insert((at, dt), s);
-                s
-            }
+        // A second result `"$2"` (GetReduceRepeatMaxMinSpr's index) is named after the last
+        // argument and the first after the first; a single result after the variable assigned
+        // or the last argument.
+        let two = text.contains("\"$2\"");
+        let line = self.line_of(at).unwrap_or("").to_string();
+        let col = at.col as usize;
+        let first = if two {
+            super::source::first_argument_name(&line, col)
+        } else {
+            assigned_name(&line, col).or_else(|| super::source::last_argument_name(&line, col))
         };
-        let name = self.machine.program().scalars[s].name.clone();
-        self.call(at, &text.replace("\"$\"", &format!("{name:?}")))?;
-        let text = match self.machine.scalar(s) {
+        let s1 = self.result_scalar(at, dt, 0, first);
+        let mut named = text.replace(
+            "\"$\"",
+            &format!("{:?}", self.machine.program().scalars[s1].name),
+        );
+        let s2 = two.then(|| {
+            let last = super::source::last_argument_name(&line, col);
+            let s = self.result_scalar(at, dt, 1, last);
+            named = named.replace(
+                "\"$2\"",
+                &format!("{:?}", self.machine.program().scalars[s].name),
+            );
+            s
+        });
+        self.call(at, &named)?;
+        let value = |v: Option<Value>| match v {
             None => "?".to_string(),
             Some(Value::Int(i)) => i.to_string(),
             Some(Value::Float(f)) => format!("{f:e}"),
         };
-        Ok(format!("{text}\n").into_bytes())
+        let mut answer = value(self.machine.scalar(s1));
+        if let Some(s2) = s2 {
+            answer = format!("{answer} {}", value(self.machine.scalar(s2)));
+        }
+        Ok(format!("{answer}\n").into_bytes())
+    }
+
+    /// The scalar that result `k` of the returning call at `at` is kept in: declared at its
+    /// first call, named `base` (else after the line).
+    fn result_scalar(&mut self, at: At, dt: DType, k: u32, base: Option<String>) -> usize {
+        let key = (at, dt, k);
+        if let Some(&s) = self.scalar_sites.get(&key) {
+            return s;
+        }
+        let base = base.unwrap_or_else(|| format!("v{}", at.line));
+        let taken = |n: &str| self.machine.program().scalars.iter().any(|s| s.name == n);
+        let name = if taken(&base) {
+            format!("{base}_L{}", at.line)
+        } else {
+            base
+        };
+        let decl = ScalarDecl {
+            name,
+            dtype: dt,
+            init: None,
+            span: self.span(at),
+        };
+        self.calls.add_scalar(decl.clone());
+        let s = self.machine.push_scalar(decl);
+        self.scalar_sites.insert(key, s);
+        s
     }
 
     /// Reads a call, appends it and runs the machine to its end.
@@ -555,17 +632,11 @@ impl Recorder {
             let d = ds.into_iter().find(|d| d.is_error()).unwrap_or_else(|| {
                 Diagnostic::error("parse-error", format!("cannot read `{text}`"))
             });
-            Diagnostic {
-                span: Some(span),
-                ..d
-            }
-            .note(format!("the call as ascstep read it: {}", self.named(text)))
+            self.place(d, at)
+                .note(format!("the call as ascstep read it: {}", self.named(text)))
         })?;
         for w in warnings {
-            self.warnings.push(Diagnostic {
-                span: Some(span),
-                ..w
-            });
+            self.warnings.push(self.place(w, at));
         }
         ins.span = span;
         for f in &mut ins.field_spans {
@@ -580,9 +651,7 @@ impl Recorder {
             o.span = span;
         }
         let mut site = self.site(at);
-        if span.line != 0 {
-            site.col = span.col.max(1);
-        }
+        site.col = self.span_in_file(at).col.max(1);
         self.origins.sites.push(site);
         let named = self.named(text);
         self.origins.calls.push(named);
@@ -598,7 +667,11 @@ impl Recorder {
                 .find(|d| d.is_error())
                 .cloned()
                 .unwrap_or_else(|| Diagnostic::error("rejected", "the call was rejected"));
-            return Err(d);
+            return Err(if self.in_main(at) {
+                d
+            } else {
+                self.place(d, at)
+            });
         }
         Ok(())
     }

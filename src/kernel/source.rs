@@ -278,6 +278,20 @@ pub fn last_argument_name(line: &str, col: usize) -> Option<String> {
     None
 }
 
+/// The first argument of the call at `col` when it is a plain name:
+/// `GetReduceRepeatMaxMinSpr(val, idx)` names `val`.
+pub fn first_argument_name(line: &str, col: usize) -> Option<String> {
+    let tail = line.get(col.saturating_sub(1).min(line.len())..)?;
+    let open = tail.find('(')?;
+    let rest = &tail[open + 1..];
+    let end = rest.find([',', ')'])?;
+    let arg = rest[..end].trim();
+    let ok = !arg.is_empty()
+        && !arg.as_bytes()[0].is_ascii_digit()
+        && arg.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    ok.then(|| arg.to_string())
+}
+
 /// The object a member call is made on: `xGm.SetGlobalBuffer(` names `xGm`.
 pub fn receiver_name(line: &str, col: usize) -> Option<String> {
     let head = line.get(..col.saturating_sub(1).min(line.len()))?;

@@ -111,6 +111,9 @@ fn list<'n>(ctx: &mut Ctx, n: &'n Node, what: &str) -> &'n [Item] {
 
 /// `args: { "x": (dtype, len, init), "n": 128, "w": None, "tiling": Tiling(…) }`.
 fn args(ctx: &mut Ctx, node: &Node) -> Vec<(String, KernelArg)> {
+    // A kernel's arguments are its whole inputs: the simulator's global memory, not a RON
+    // program's tile (docs/format.md §12.2).
+    ctx.gm_limit = crate::base::ir::MAX_GM;
     let items = match node.group() {
         Some(g) if g.delim == Delim::Brace => &g.items,
         _ => {

@@ -12,11 +12,12 @@ pub struct Calls {
 }
 
 impl Calls {
-    /// `base_dir` anchors `File` paths (a recording has none).
+    /// `base_dir` anchors `File` paths (a recording has none). An operand's offset may lie past
+    /// its tensor, as a C++ `t[i]` may (the machine checks the access).
     pub fn new(base_dir: PathBuf) -> Calls {
-        Calls {
-            ctx: Ctx::new(base_dir),
-        }
+        let mut ctx = Ctx::new(base_dir);
+        ctx.offsets_past_tensor = true;
+        Calls { ctx }
     }
 
     /// Adds a tensor that instruction texts name `key` (which may differ from its own name).

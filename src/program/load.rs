@@ -11,7 +11,7 @@ use super::LoadError;
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::DType;
 use crate::base::ir::{
-    Program, ScalarDecl, Slot, Space, Tensor, GM_BASE, MAX_CORES, MAX_GM, MAX_UB,
+    Program, ScalarDecl, Slot, Space, Tensor, GM_BASE, MAX_CORES, MAX_GM_PROGRAM, MAX_UB,
 };
 use crate::base::product::Product;
 use crate::base::spans::{self, Delim, Key, Kind, Lit, Node};
@@ -39,6 +39,12 @@ pub(crate) struct Ctx {
     pub bindings: Vec<(Slot, usize)>,
     /// Bytes of global memory placed so far (docs/format.md §11).
     pub gm_used: u64,
+    /// The most global memory the `gm` tensors may take together: MAX_GM_PROGRAM, or a binding
+    /// program's MAX_GM.
+    pub gm_limit: u32,
+    /// Whether an operand's offset may lie past its tensor's length (a recorded C++ kernel's
+    /// `t[i]`, which the device allows; the machine checks the access, docs/format.md §12.4).
+    pub offsets_past_tensor: bool,
     /// Errors reported, shown or not.
     errors: usize,
     /// Diagnostics not kept because `MAX_DIAGNOSTICS` were already reported; whether the
@@ -139,6 +145,8 @@ impl Ctx {
             scalars: Vec::new(),
             bindings: Vec::new(),
             gm_used: 0,
+            gm_limit: MAX_GM_PROGRAM,
+            offsets_past_tensor: false,
             errors: 0,
             dropped: 0,
             last_dropped: false,
@@ -982,18 +990,19 @@ pub(super) fn tensor(
         Space::Ub => addr,
         Space::Gm => {
             let at = ctx.gm_used.next_multiple_of(512);
-            if at + bytes > MAX_GM as u64 {
+            if at + bytes > ctx.gm_limit as u64 {
                 ctx.report(
                     Diagnostic::error(
                         "value-out-of-range",
                         format!(
-                            "{what} needs {bytes} bytes ({len} × {}){}: more than the {MAX_GM} bytes of global memory ascstep simulates",
+                            "{what} needs {bytes} bytes ({len} × {}){}: more than the {} bytes of global memory ascstep simulates",
                             dtype.size(),
                             if at > 0 {
                                 format!(" after {at} bytes of GM tensors before it")
                             } else {
                                 String::new()
-                            }
+                            },
+                            ctx.gm_limit
                         ),
                     )
                     .at(len_node.span)

@@ -7,12 +7,19 @@
 #define __global__
 #define __aicore__
 #define __vector__
+#define __cube__
+#define __mix__(cube, vector)
 #define __gm__
 #define __ubuf__
 #define GM_ADDR uint8_t*
 #ifndef __CCE_KT_TEST__
 #define __CCE_KT_TEST__ 0
 #endif
+
+// Which core the code runs on (DK-guide 编程指南/SIMD-BuiltIn关键字): ascstep simulates the
+// vector core, so `if ASCEND_IS_AIV { … }` runs and `if ASCEND_IS_AIC { … }` (the Cube) does not.
+#define ASCEND_IS_AIV (true)
+#define ASCEND_IS_AIC (false)
 
 enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX };
 enum event_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
@@ -31,6 +38,9 @@ enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VS
 enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
 enum class ReduceOrder : uint8_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE, ORDER_ONLY_INDEX };
 using TEventID = int8_t;
+// The L2 cache hints (DK:GlobalTensor/SetL2CacheHint): no effect on data, so none in ascstep.
+enum class CacheMode : uint8_t { CACHE_MODE_DISABLE = 0, CACHE_MODE_NORMAL = 1, CACHE_MODE_LAST = 2, CACHE_MODE_PERSISTENT = 4 };
+enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
 // 4-bit integers, two per byte: a type kernels can name; ascstep does not simulate 4-bit data
 // (a tensor of it is `bad-dtype` when the kernel creates it).
 struct int4b_t {
@@ -175,6 +185,8 @@ public:
         return t;
     }
     T GetValue(uint64_t i, Pos p = Pos::current()) const { return detail::get_value<T>(id_, off_ + i, p); }
+    template <CacheRwMode rw = CacheRwMode::RW>
+    void SetL2CacheHint(CacheMode) {}
     template <class U>
     void SetValue(uint64_t i, U v, Pos p = Pos::current()) const {
         ascstep_rt::call(p, "SetValue(dst: " + (*this)[i].ron() + ", src: " + ascstep_rt::value<T>(v) + ")");
@@ -781,6 +793,20 @@ template <class T>
 T GetAccVal(Pos p = Pos::current()) {
     return detail::returning<T>(p, "GetReduceRepeatSumSpr(ret: \"$\")");
 }
+// DK:归约计算/寄存器辅助接口/GetReduceRepeatMaxMinSpr: the extreme of the last ReduceRepeat
+// MAX/MIN (or ReduceMax/Min) and its index, stored bit-wise as T; one step.
+template <class T>
+void GetReduceRepeatMaxMinSpr(T& value, T& index, Pos p = Pos::current()) {
+    ascstep_rt::chan().put("Y " + ascstep_rt::at(p) + " " + ascstep_rt::Dtype<T>::name + " GetReduceRepeatMaxMinSpr(value: \"$\", index: \"$2\")");
+    std::string both = ascstep_rt::chan().line();
+    size_t sp = both.find(' ');
+    value = ascstep_rt::parse<T>(both.substr(0, sp));
+    index = ascstep_rt::parse<T>(sp == std::string::npos ? std::string() : both.substr(sp + 1));
+}
+template <class T>
+void GetReduceRepeatMaxMinSpr(T& value, Pos p = Pos::current()) {
+    value = detail::returning<T>(p, "GetReduceRepeatMaxMinSpr(value: \"$\")");
+}
 
 struct CopyRepeatParams {
     uint16_t dstStride = 1, srcStride = 1, dstRepeatSize = 8, srcRepeatSize = 8;
@@ -1007,6 +1033,25 @@ inline uint8_t* GetUserWorkspace(uint8_t* workspace) { return workspace; }
 inline void SetSysWorkspace(uint8_t* workspace) { detail::sys_workspace() = workspace; }
 inline uint8_t* GetSysWorkSpacePtr() { return detail::sys_workspace(); }
 
+// DumpTensor (DK:调试接口/上板打印/DumpTensor): the first dumpSize elements, printed to standard
+// output with desc; a read that is not a step.
+namespace detail {
+inline void dump(int id, uint64_t off, uint32_t desc, uint32_t n, const char* dtype, const char* where) {
+    ascstep_rt::chan().put(ascstep_rt::fmt("P %d %llu %u", id, (unsigned long long)off, n));
+    std::string values = ascstep_rt::chan().line();
+    std::printf("DumpTensor: desc=%u, data_type=%s, position=%s, size=%u\n[%s]\n", desc, dtype, where, n, values.c_str());
+    std::fflush(stdout);
+}
+}  // namespace detail
+template <class T>
+void DumpTensor(const LocalTensor<T>& t, uint32_t desc, uint32_t dumpSize) {
+    detail::dump(t.id_, (t.addr_ - t.base_) / sizeof(T), desc, dumpSize, ascstep_rt::Dtype<T>::name, "UB");
+}
+template <class T>
+void DumpTensor(const GlobalTensor<T>& t, uint32_t desc, uint32_t dumpSize) {
+    detail::dump(t.id_, t.off_, desc, dumpSize, ascstep_rt::Dtype<T>::name, "GM");
+}
+
 // Type utilities kernels use.
 template <bool c, class A, class B>
 struct Conditional {
@@ -1068,3 +1113,8 @@ void check(const Pos& p, const char* what, bool ok, const A&...) {
 #define ascendc_assert(...) ::ascstep_rt::check(::ascstep_rt::Pos::current(), #__VA_ARGS__, __VA_ARGS__)
 #define ASSERT(cond) ::ascstep_rt::check(::ascstep_rt::Pos::current(), #cond, bool(cond))
 #define ASCENDC_ASSERT(cond, ...) ::ascstep_rt::check(::ascstep_rt::Pos::current(), #cond, bool(cond))
+
+// The kernel-side tiling macros (GET_TILING_DATA, REGISTER_TILING_DEFAULT, TILING_KEY_IS, …)
+// come with kernel_operator.h as with CANN's, so an operator kernel that includes only this
+// header compiles (docs/format.md §12.3).
+#include "kernel_tiling/kernel_tiling.h"

@@ -237,6 +237,7 @@ pub(super) fn operand(
         }
         Some(off) => match off.value {
             Some(v) if v < tlen as u128 => v as u32,
+            Some(v) if ctx.offsets_past_tensor && v <= u32::MAX as u128 => v as u32,
             v => {
                 let shown = v.map_or_else(|| off.text.to_string(), |v| v.to_string());
                 ctx.report(

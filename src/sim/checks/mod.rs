@@ -10,7 +10,7 @@ pub mod overlap;
 
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::DType;
-use crate::base::ir::{Form, Instr, Program};
+use crate::base::ir::{Form, Instr, Program, Tensor};
 use crate::base::product::Product;
 
 /// The instruction being reached and what its checks found.
@@ -33,6 +33,31 @@ impl Ctx<'_> {
             .in_instr(self.idx);
         self.errors.push(d);
         self.errors.last_mut().expect("just pushed")
+    }
+
+    /// Whether an access to tensor `t` up to byte address `end` that leaves the tensor runs
+    /// as on the device, with warning `outside-tensor` (docs/format.md §12.2, §12.4): in a
+    /// recorded C++ kernel, a LocalTensor's access anywhere in the UB (checked before) and a
+    /// GlobalTensor's within the padding aclrtMalloc adds (32-byte rounding and 32 bytes).
+    /// A RON program's tensors are exact: an error.
+    pub fn outside_tensor_allowed(&self, t: &Tensor, start: u64, end: u64) -> bool {
+        if self.program.origins.is_none() {
+            return false;
+        }
+        if !t.is_gm() {
+            return true;
+        }
+        let room = t.addr as u64 + (t.bytes() as u64).next_multiple_of(32) + 32;
+        start >= t.addr as u64 && end <= room
+    }
+
+    /// An error, or in a recorded C++ kernel a warning (`outside_tensor_allowed`).
+    pub fn outside_tensor(&mut self, allowed: bool, field: &str, msg: String) {
+        if allowed {
+            self.warn("outside-tensor", field, msg);
+        } else {
+            self.err("outside-tensor", field, msg);
+        }
     }
 
     pub fn warn(&mut self, code: &'static str, field: &str, msg: String) {

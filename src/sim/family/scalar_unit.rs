@@ -61,8 +61,11 @@ pub fn check_run(c: &mut Ctx, o: &Operand, field: &str, bytes: u64, align: u64) 
             c.name(),
             o.offset
         );
-        c.err("outside-tensor", field, msg);
-        return None;
+        let allowed = c.outside_tensor_allowed(t, start, start + bytes);
+        c.outside_tensor(allowed, field, msg);
+        if !allowed {
+            return None;
+        }
     }
     if start + bytes > c.ub_size as u64 {
         let msg = format!(
@@ -168,6 +171,27 @@ impl Room for ScalarUnitRoom {
             );
             c.err("outside-ub", "", msg);
             return None;
+        }
+        // Only a recorded kernel's `t[i]` can lie past its tensor (the loader refuses it).
+        if o.offset >= t.len {
+            let msg = format!(
+                "{} `{}[{}]` lies past the tensor ({} × {})",
+                c.name(),
+                t.name,
+                o.offset,
+                t.len,
+                t.dtype
+            );
+            let field = if matches!(c.instr.args, Args::GetValue { .. }) {
+                "src"
+            } else {
+                "dst"
+            };
+            let allowed = c.outside_tensor_allowed(t, end - t.dtype.size() as u64, end);
+            c.outside_tensor(allowed, field, msg);
+            if !allowed {
+                return None;
+            }
         }
         no_lanes()
     }

@@ -1,13 +1,17 @@
 // ascstep's host runtime (docs/format.md §12.1): the acl subset the samples use. Device memory
 // is mirrored in ascstep's simulated global memory; every call returns ACL_SUCCESS.
 #pragma once
-#include "../ascstep/rt.h"
+#include "../ascstep/types.h"
 
 typedef int aclError;
 typedef void* aclrtStream;
 typedef void* aclrtContext;
 typedef void* aclrtEvent;
 constexpr aclError ACL_SUCCESS = 0;
+// Host half values (acl/acl_base.h): 16-bit storage, converted with round to nearest even.
+typedef uint16_t aclFloat16;
+inline aclFloat16 aclFloatToFloat16(float v) { return ascstep_rt::f32_to_f16(v); }
+inline float aclFloat16ToFloat(aclFloat16 v) { return ascstep_rt::f16_to_f32(v); }
 constexpr aclError ACL_ERROR_NONE = 0;
 typedef enum aclrtMemMallocPolicy {
     ACL_MEM_MALLOC_HUGE_FIRST,

@@ -15,6 +15,8 @@
 //   G vid dtype aid fid line col           a GlobalTensor's view of an allocation
 //   C fid line col RON              an API call, as the RON instruction it is
 //   V fid line col vid offset dtype a GetValue; answered with one line: the value or `?`
+//   P vid offset n                  DumpTensor's read of n elements of a view: answered with
+//                                   one line of values (`?` uninitialised); not a step
 //   X fid line col message          the kernel stopped (assert, trap)
 #pragma once
 #include <cmath>
