@@ -676,3 +676,33 @@ fn reduce_register_read_and_dump_match_their_ron_twin() {
     );
     has(&r.stderr, "4 API calls recorded", &r);
 }
+
+/// A binding to an operator laid out as ops-math's are: parameters whose names end in digits
+/// (`x1`, `x2`), the tiling declared with the tiling macros in the host's `optiling`
+/// namespace in `op_host/…_tiling.h` (named relative to the binding program), and the kernel
+/// naming the struct unqualified through GET_TILING_DATA, with only `kernel_operator.h`.
+#[test]
+fn a_binding_finds_an_optiling_struct_and_numbered_parameters() {
+    let dir = scratch("kernel_optiling");
+    std::fs::create_dir_all(dir.join("op_host")).unwrap();
+    std::fs::create_dir_all(dir.join("op_kernel")).unwrap();
+    std::fs::write(
+        dir.join("op_host/scale_tiling.h"),
+        "#include \"register/tilingdata_base.h\"\nnamespace optiling {\nBEGIN_TILING_DATA_DEF(ScaleTilingData)\nTILING_DATA_FIELD_DEF(uint32_t, total);\nEND_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Scale, ScaleTilingData)\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("op_kernel/scale.cpp"),
+        "#include \"kernel_operator.h\"\nusing namespace AscendC;\nextern \"C\" __global__ __aicore__ void scale(GM_ADDR x1, GM_ADDR x2, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)\n{\n    GET_TILING_DATA(t, tiling);\n    GlobalTensor<float> a, b, c;\n    a.SetGlobalBuffer((__gm__ float*)x1);\n    b.SetGlobalBuffer((__gm__ float*)x2);\n    c.SetGlobalBuffer((__gm__ float*)y);\n    TPipe pipe;\n    TBuf<TPosition::VECCALC> buf;\n    pipe.InitBuffer(buf, 3 * 64 * sizeof(float));\n    LocalTensor<float> u = buf.Get<float>();\n    DataCopy(u, a, t.total);\n    DataCopy(u[64], b, t.total);\n    PipeBarrier<PIPE_ALL>();\n    Mul(u[128], u, u[64], t.total);\n    PipeBarrier<PIPE_ALL>();\n    DataCopy(c, u[128], t.total);\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("scale.ron"),
+        "Program(\n    code: Kernel(file: \"op_kernel/scale.cpp\", entry: \"scale\"),\n    args: {\n        \"x1\": (dtype: float, len: 64, init: Ramp(start: 0, step: 1)),\n        \"x2\": (dtype: float, len: 64, init: Fill(3)),\n        \"y\": (dtype: float, len: 64),\n        \"workspace\": (dtype: uint8, len: 0),\n        \"tiling\": Tiling(\"ScaleTilingData\", { \"total\": 64 }, \"op_host/scale_tiling.h\"),\n    },\n    expect: [ (tensor: \"y\", values: Ramp(start: 0, step: 3)) ],\n)\n",
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "scale.ron"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "pass  y[0..64]", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -45,11 +45,19 @@ pub fn launcher(p: &Program, kb: &KernelBinding) -> String {
             header: Some(h), ..
         } = a
         {
+            // Absolute, as the kernel file is: the launcher is compiled in the cache.
+            let h = std::fs::canonicalize(h).unwrap_or_else(|_| h.clone());
             s.push_str(&format!(
                 "#include \"{}\"\n",
                 c_string(&h.display().to_string())
             ));
         }
+    }
+    if !s.is_empty() {
+        // A header made with the tiling macros declares the struct in the host's `optiling`
+        // namespace; the kernel names it unqualified, as it does CANN's generated kernel-side
+        // copy of it.
+        s.push_str("namespace optiling {}\nusing namespace optiling;\n");
     }
     let file = std::fs::canonicalize(&kb.file).unwrap_or_else(|_| kb.file.clone());
     s.push_str(&format!(

@@ -151,7 +151,11 @@ pub fn entries(src: &str) -> Vec<Entry> {
             .into_iter()
             .filter_map(|p| {
                 let p = p.split('=').next().unwrap_or("").trim();
-                let p = p.trim_end_matches(|c: char| c == ']' || c == '[' || c.is_ascii_digit());
+                // An array parameter's extent (`int a[4]`), not a name's digits (`x1`).
+                let p = match p.strip_suffix(']') {
+                    Some(q) => q.rfind('[').map_or(q, |k| &q[..k]).trim_end(),
+                    None => p,
+                };
                 let n = last_ident(p);
                 (!n.is_empty() && n != "void").then_some(n)
             })
@@ -315,9 +319,11 @@ mod tests {
 
     #[test]
     fn finds_entries_and_their_parameter_names() {
-        let src = "template <uint32_t n>\n__global__ __vector__ void k(__gm__ uint8_t* x, GM_ADDR y, uint32_t total = 4) {}\n// __global__ void not_this(int a)\nextern \"C\" __global__ __aicore__ void h(GM_ADDR a[2], int) {}";
+        let src = "template <uint32_t n>\n__global__ __vector__ void k(__gm__ uint8_t* x, GM_ADDR y, uint32_t total = 4) {}\n// __global__ void not_this(int a)\nextern \"C\" __global__ __aicore__ void h(GM_ADDR a[2], int) {}\n__global__ void pows(GM_ADDR x1, GM_ADDR x2, GM_ADDR y) {}";
         let e = entries(src);
-        assert_eq!(e.len(), 2, "{e:?}");
+        assert_eq!(e.len(), 3, "{e:?}");
+        // Digits that end a name are the name's (ops-math's pows(x1, x2, …)).
+        assert_eq!(e[2].params, ["x1", "x2", "y"]);
         assert_eq!(e[0].name, "k");
         assert_eq!(e[0].params, ["x", "y", "total"]);
         assert_eq!(e[1].name, "h");
