@@ -706,3 +706,46 @@ fn a_binding_finds_an_optiling_struct_and_numbered_parameters() {
     has(&r.stdout, "pass  y[0..64]", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// DataCopy with SliceInfo, on the documentation's example (DK:数据搬运/GM与UB切片数据搬运):
+/// from a 3 × 87 float tensor, rows 0 and 2 (stride 1 row), in each the slices of 3 blocks
+/// (24 floats) from element 16, 7 elements apart (16..39, 47..70), packed into 2 × 48. One
+/// count-form DataCopy per slice, at the call's line.
+#[test]
+fn a_slice_data_copy_moves_the_documented_slices() {
+    let (dir, file) = kernel(
+        "slice",
+        "    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)x);\n    AscendC::SliceInfo src[] = {{16, 70, 7, 3, 87}, {0, 2, 1, 1, 3}};\n    AscendC::SliceInfo dst[] = {{0, 47, 0, 3, 48}, {0, 1, 0, 1, 2}};\n    AscendC::DataCopy(t, g, dst, src, 2);",
+    );
+    let src = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &file,
+        src.replace(
+            "aclrtMalloc((void**)&x, 1024,",
+            "aclrtMalloc((void**)&x, 3 * 87 * 4,",
+        ),
+    )
+    .unwrap();
+    let imp = ascstep_in(&dir, &["import", "slice.asc"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    let copies: Vec<&str> = imp
+        .stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with("DataCopy("))
+        .collect();
+    let want = [(0, 16), (24, 47), (48, 2 * 87 + 16), (72, 2 * 87 + 47)];
+    assert_eq!(copies.len(), want.len(), "{}", imp.stdout);
+    for (line, (d, s)) in copies.iter().zip(want) {
+        let dst = if d == 0 {
+            "\"t\"".to_string()
+        } else {
+            format!("\"t[{d}]\"")
+        };
+        assert!(
+            line.contains(&format!("DataCopy(dst: {dst}, src: \"x[{s}]\", count: 24)"))
+                && line.contains("slice.asc:13:5"),
+            "{line}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

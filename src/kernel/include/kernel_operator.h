@@ -641,6 +641,52 @@ template <class T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, Pos p = Pos::current()) {
     ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", count: " + num(count) + ")");
 }
+// Slice DataCopy (DK:数据搬运/GM与UB切片数据搬运(DataCopy)): in each dimension i, slices of
+// burstLen·32/sizeof(T) elements (1 above the first dimension) from startIndex, `stride`
+// elements apart, up to endIndex; the src and dst slices paired in row-major order. Recorded
+// as one count-form DataCopy per slice, each with the call's position.
+constexpr uint32_t K_MAX_DIM = 8;
+struct SliceInfo {
+    uint32_t startIndex = 0, endIndex = 0, stride = 0, burstLen = 1, shapeValue = 0;
+};
+namespace detail {
+// The element offset of each slice, in order, and the slice length in elements.
+inline std::vector<uint64_t> slices(const SliceInfo* info, uint32_t dims, uint32_t elem, uint32_t& len) {
+    std::vector<uint64_t> out{0};
+    uint64_t pitch = 1;
+    len = info[0].burstLen * 32 / elem;
+    for (uint32_t d = 0; d < dims; d++) {
+        uint32_t burst = d == 0 ? len : 1;
+        std::vector<uint64_t> next;
+        std::vector<uint64_t> here;
+        for (uint64_t i = info[d].startIndex; i + burst <= uint64_t(info[d].endIndex) + 1; i += burst + info[d].stride) here.push_back(i * pitch);
+        // Higher dimensions are outer: each of their positions repeats every lower slice.
+        for (uint64_t h : here)
+            for (uint64_t o : out) next.push_back(h + o);
+        out = next;
+        pitch *= info[d].shapeValue;
+    }
+    return out;
+}
+template <class D, class S>
+void slice_copy(const D& dst, const S& src, const SliceInfo* di, const SliceInfo* si, uint32_t dims, uint32_t elem, const Pos& p) {
+    if (dims == 0 || dims > K_MAX_DIM) ascstep_rt::stop(p, "DataCopy with SliceInfo: dimValue must be 1 to 8");
+    uint32_t dl = 0, sl = 0;
+    std::vector<uint64_t> d = slices(di, dims, elem, dl), s = slices(si, dims, elem, sl);
+    if (dl != sl || d.size() != s.size())
+        ascstep_rt::stop(p, "DataCopy with SliceInfo: the src and dst slices differ in number or burstLen");
+    for (size_t k = 0; k < d.size(); k++)
+        ascstep_rt::call(p, "DataCopy(dst: " + dst[d[k]].ron() + ", src: " + src[s[k]].ron() + ", count: " + num(dl) + ")");
+}
+}  // namespace detail
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const SliceInfo dstSliceInfo[], const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1, Pos p = Pos::current()) {
+    detail::slice_copy(dst, src, dstSliceInfo, srcSliceInfo, dimValue, sizeof(T), p);
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const SliceInfo dstSliceInfo[], const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1, Pos p = Pos::current()) {
+    detail::slice_copy(dst, src, dstSliceInfo, srcSliceInfo, dimValue, sizeof(T), p);
+}
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
     ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
