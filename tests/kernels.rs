@@ -596,6 +596,12 @@ fn an_error_in_an_included_header_points_into_that_header() {
     let r = ascstep_in(&dir, &["run", "in_header.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     has(&r.stderr, "ops.h:5:9: error[outside-ub]", &r);
+    assert_eq!(
+        r.stderr.matches("error[outside-ub]").count(),
+        1,
+        "printed once: {}",
+        r.dump()
+    );
     has(
         &r.stderr,
         "5 |         AscendC::Muls(t, t, 2.0f, 60000);",

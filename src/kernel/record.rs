@@ -224,14 +224,14 @@ impl Recorder {
         Span::new(at.line, i as u32 + 1)
     }
 
-    /// The file and function indices of `at`.
+    /// The file and function indices of `at`, its column at the start of the called name.
     fn site(&self, at: At) -> Site {
         let (file, function) = self.ids.get(&at.file).copied().unwrap_or((0, 0));
         Site {
             file,
             function,
             line: at.line,
-            col: at.col,
+            col: self.span_in_file(at).col.max(1),
             block: self.block,
         }
     }
@@ -272,11 +272,7 @@ impl Recorder {
     /// `d` pointed at `at`: a span of the main file, or of the header it is in, with that
     /// file's text for the caret (docs/format.md §12.4).
     fn place(&self, d: Diagnostic, at: At) -> Diagnostic {
-        let site = Site {
-            col: self.span_in_file(at).col.max(1),
-            ..self.site(at)
-        };
-        match self.origins.point(&self.main, &site, &d) {
+        match self.origins.point(&self.main, &self.site(at), &d) {
             Some(d) => d,
             None => d.at(self.span(at)),
         }
@@ -650,8 +646,7 @@ impl Recorder {
         if let Some(o) = ins.args.other_operand_mut() {
             o.span = span;
         }
-        let mut site = self.site(at);
-        site.col = self.span_in_file(at).col.max(1);
+        let site = self.site(at);
         self.origins.sites.push(site);
         let named = self.named(text);
         self.origins.calls.push(named);
@@ -667,11 +662,9 @@ impl Recorder {
                 .find(|d| d.is_error())
                 .cloned()
                 .unwrap_or_else(|| Diagnostic::error("rejected", "the call was rejected"));
-            return Err(if self.in_main(at) {
-                d
-            } else {
-                self.place(d, at)
-            });
+            // As the machine has it, so the report prints it once; it is pointed into the
+            // instruction's own file there (Program::locate).
+            return Err(d);
         }
         Ok(())
     }

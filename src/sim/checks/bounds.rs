@@ -76,14 +76,9 @@ pub fn bounds(c: &mut Ctx, plan: &Plan, ub_size: u32) {
             } else {
                 "reads"
             };
-            // The extent of every lane, for a recorded kernel's allowance (Ctx::outside_tensor_allowed).
-            let room = if t.is_gm() {
-                t.addr as u64 + (t.bytes() as u64).next_multiple_of(32) + 32
-            } else {
-                ub_size as u64
-            };
-            let allowed = c.outside_tensor_allowed(t, t.addr as u64, t.end())
-                && (!t.is_gm() || plan.first_outside(i, t.addr as u64..room).is_none());
+            let allowed = c
+                .outside_room(t)
+                .is_some_and(|r| plan.first_outside(i, r).is_none());
             let d = Diagnostic::error(
                 "outside-tensor",
                 format!(

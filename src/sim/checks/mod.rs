@@ -35,20 +35,24 @@ impl Ctx<'_> {
         self.errors.last_mut().expect("just pushed")
     }
 
-    /// Whether an access to tensor `t` up to byte address `end` that leaves the tensor runs
-    /// as on the device, with warning `outside-tensor` (docs/format.md §12.2, §12.4): in a
-    /// recorded C++ kernel, a LocalTensor's access anywhere in the UB (checked before) and a
-    /// GlobalTensor's within the padding aclrtMalloc adds (32-byte rounding and 32 bytes).
-    /// A RON program's tensors are exact: an error.
+    /// The bytes an access to tensor `t` may reach past the tensor and still run as on the
+    /// device, with warning `outside-tensor` (docs/format.md §12.2, §12.4): in a recorded C++
+    /// kernel, a LocalTensor's the whole UB (its bound is checked on its own), a
+    /// GlobalTensor's its allocation with the padding aclrtMalloc adds (32-byte rounding and
+    /// 32 bytes). None for a RON program, whose tensors are exact: an error.
+    pub fn outside_room(&self, t: &Tensor) -> Option<std::ops::Range<u64>> {
+        self.program.origins.as_ref()?;
+        Some(if t.is_gm() {
+            t.addr as u64..t.addr as u64 + (t.bytes() as u64).next_multiple_of(32) + 32
+        } else {
+            0..self.ub_size as u64
+        })
+    }
+
+    /// Whether bytes `start..end` of tensor `t` lie in its `outside_room`.
     pub fn outside_tensor_allowed(&self, t: &Tensor, start: u64, end: u64) -> bool {
-        if self.program.origins.is_none() {
-            return false;
-        }
-        if !t.is_gm() {
-            return true;
-        }
-        let room = t.addr as u64 + (t.bytes() as u64).next_multiple_of(32) + 32;
-        start >= t.addr as u64 && end <= room
+        self.outside_room(t)
+            .is_some_and(|r| start >= r.start && end <= r.end)
     }
 
     /// An error, or in a recorded C++ kernel a warning (`outside_tensor_allowed`).
