@@ -257,14 +257,14 @@ pub fn text_report(o: &Outcome) -> String {
     if !m.returns().is_empty() {
         let _ = writeln!(out, "\nreturns:");
         for r in m.returns() {
-            let (name, line) = p
-                .code
-                .get(r.instruction as usize)
-                .map_or(("?", 0), |i| (i.name(), i.span.line));
+            let name = p.code.get(r.instruction as usize).map_or("?", |i| i.name());
             let _ = writeln!(
                 out,
-                "  instruction {} `{name}` (line {line}): {} = {}",
-                r.instruction, r.name, r.value
+                "  instruction {} `{name}` ({}): {} = {}",
+                r.instruction,
+                p.instr_place(r.instruction as usize),
+                r.name,
+                r.value
             );
         }
     }
@@ -292,9 +292,9 @@ pub fn text_report(o: &Outcome) -> String {
                     .and_then(|w| p.code.get(w as usize).map(|i| (w, i)))
                 {
                     Some((w, i)) => format!(
-                        "last written by instruction {w} `{}` (line {})",
+                        "last written by instruction {w} `{}` ({})",
                         i.name(),
-                        i.span.line
+                        p.instr_place(w as usize)
                     ),
                     None => "never written by an instruction".into(),
                 };

@@ -755,3 +755,71 @@ fn a_slice_data_copy_moves_the_documented_slices() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A `TensorList` argument reaches the kernel as CANN's ListTensorDesc (docs/format.md §12.2):
+/// GetSize, GetDesc's shape and GetDataPtr give each list tensor, named `inputs_i` for
+/// `expect`; a failed expectation names its last writer's C++ position; the
+/// `#ifdef __CCE_KT_TEST__` (CPU-debug only) branch is not compiled in.
+#[test]
+fn a_tensor_list_argument_is_a_list_tensor_desc() {
+    let dir = scratch("kernel_tensor_list");
+    std::fs::write(
+        dir.join("addn.cpp"),
+        r#"#include "kernel_operator.h"
+using namespace AscendC;
+extern "C" __global__ __aicore__ void addn(GM_ADDR inputs, GM_ADDR y, GM_ADDR workspace)
+{
+#ifdef __CCE_KT_TEST__
+    return;
+#endif
+    ListTensorDesc list((__gm__ void*)inputs);
+    uint64_t shape[1];
+    TensorDesc<float> desc;
+    desc.SetShapeAddr(shape);
+    list.GetDesc(desc, 0);
+    uint32_t n = desc.GetShape(0);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 2 * 64 * sizeof(float));
+    LocalTensor<float> acc = buf.Get<float>();
+    LocalTensor<float> x = acc[64];
+    Duplicate(acc, 0.0f, n);
+    for (uint32_t i = 0; i < list.GetSize(); i++) {
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(list.GetDataPtr<float>(i));
+        DataCopy(x, g, n);
+        PipeBarrier<PIPE_ALL>();
+        Add(acc, acc, x, n);
+    }
+    PipeBarrier<PIPE_ALL>();
+    GlobalTensor<float> out;
+    out.SetGlobalBuffer((__gm__ float*)y);
+    DataCopy(out, acc, n);
+}
+"#,
+    )
+    .unwrap();
+    let binding = |y_expected: &str| {
+        format!(
+            "Program(\n    code: Kernel(file: \"addn.cpp\", entry: \"addn\"),\n    args: {{\n        \"inputs\": TensorList([\n            (dtype: float, len: 64, init: Ramp(start: 0, step: 1)),\n            (dtype: float, len: 64, init: Fill(10)),\n            (dtype: float, len: 64, init: Ramp(start: 0, step: 2)),\n        ]),\n        \"y\": (dtype: float, len: 64),\n        \"workspace\": (dtype: uint8, len: 0),\n    }},\n    expect: [\n        (tensor: \"y\", values: {y_expected}),\n        (tensor: \"inputs_1\", values: Fill(10)),\n    ],\n)\n"
+        )
+    };
+    // y = i + 10 + 2i.
+    std::fs::write(dir.join("addn.ron"), binding("Ramp(start: 10, step: 3)")).unwrap();
+    let r = ascstep_in(&dir, &["run", "addn.ron"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "pass  y[0..64]", &r);
+    has(&r.stdout, "pass  inputs_1[0..64]", &r);
+    std::fs::write(dir.join("wrong.ron"), binding("Ramp(start: 10, step: 4)")).unwrap();
+    let r = ascstep_in(&dir, &["run", "wrong.ron"], &[]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    // Duplicate (0), three × DataCopy, PipeBarrier, Add (1–9), PipeBarrier (10), DataCopy (11)
+    // on line 30.
+    has(&r.stdout, "y[1] @ GM+0x804: expected 14, got 13", &r);
+    has(
+        &r.stdout,
+        "last written by instruction 11 `DataCopy` (addn.cpp:30:5)",
+        &r,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

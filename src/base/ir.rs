@@ -62,6 +62,9 @@ pub enum KernelArg {
     Number(String),
     /// `None`: a null pointer.
     Null,
+    /// `TensorList([(…), …])`: GM tensors (indices in `Program::tensors`, named
+    /// `PARAM_0`, `PARAM_1`, …) passed as CANN's ListTensorDesc of one-dimensional tensors.
+    List { tensors: Vec<usize> },
     /// `Tiling("Struct", { "field": value, … })`: the struct with those fields (C++
     /// assignments `field = literal`, nested `a.b`, array elements `a[2]`), the rest zero,
     /// passed by address; `header` included first when the kernel does not define it.
@@ -241,6 +244,15 @@ impl Program {
         let o = self.origins.as_ref()?;
         let site = o.sites.get(d.instruction? as usize)?;
         o.point(&self.path, site, d)
+    }
+
+    /// Where instruction `i` was written, for reports: `line N` of a RON program, or the C++
+    /// `file:line:col` of a recorded kernel's call.
+    pub fn instr_place(&self, i: usize) -> String {
+        match self.origins.as_ref().and_then(|o| o.position(i)) {
+            Some(pos) => pos,
+            None => format!("line {}", self.code.get(i).map_or(0, |c| c.span.line)),
+        }
     }
 
     /// How many AI cores the program runs on (`Core(n)`, a kernel's launch blocks), at least 1.

@@ -79,6 +79,28 @@ pub fn launcher(p: &Program, kb: &KernelBinding) -> String {
                 ));
                 passed.push(var);
             }
+            KernelArg::List { tensors } => {
+                // Each tensor allocated as a GM argument, then the descriptor of them all.
+                let mut ptrs = Vec::new();
+                let mut lens = Vec::new();
+                for (i, &t) in tensors.iter().enumerate() {
+                    let t = &p.tensors[t];
+                    let v = format!("{var}_{i}");
+                    s.push_str(&format!(
+                        "    uint8_t* {v} = ascstep_rt::arg(\"{}_{i}\", {});\n",
+                        c_string(name),
+                        t.bytes()
+                    ));
+                    ptrs.push(v);
+                    lens.push(format!("{}ull", t.len));
+                }
+                s.push_str(&format!(
+                    "    uint8_t* {var} = ascstep_rt::tensor_list({{{}}}, {{{}}});\n",
+                    ptrs.join(", "),
+                    lens.join(", ")
+                ));
+                passed.push(var);
+            }
             KernelArg::Number(v) => passed.push(v.clone()),
             KernelArg::Null => passed.push("(uint8_t*)nullptr".into()),
             KernelArg::Tiling {

@@ -15,6 +15,14 @@ pub const HEADERS: &[(&str, &str)] = &[
         "kernel_operator.h",
         include_str!("include/kernel_operator.h"),
     ),
+    (
+        "kernel_operator_list_tensor_intf.h",
+        include_str!("include/kernel_operator_list_tensor_intf.h"),
+    ),
+    (
+        "basic_api/kernel_operator_list_tensor_intf.h",
+        include_str!("include/basic_api/kernel_operator_list_tensor_intf.h"),
+    ),
     ("ascstep/rt.h", include_str!("include/ascstep/rt.h")),
     ("ascstep/types.h", include_str!("include/ascstep/types.h")),
     ("acl/acl.h", include_str!("include/acl/acl.h")),

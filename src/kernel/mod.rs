@@ -102,8 +102,16 @@ pub fn run_binding(p: &Program, opts: &Options) -> Result<Run, CompileError> {
         compile::compile_text(&launcher, &binding::launcher(p, kb), opts.product, &flags)?;
     let mut rec = record::Recorder::new(&kb.file, &source, opts.product);
     for (name, a) in &kb.args {
-        if let crate::base::ir::KernelArg::Gm { tensor: Some(t) } = a {
-            rec.preset(name, p.tensors[*t].clone());
+        match a {
+            crate::base::ir::KernelArg::Gm { tensor: Some(t) } => {
+                rec.preset(name, p.tensors[*t].clone())
+            }
+            crate::base::ir::KernelArg::List { tensors } => {
+                for (i, t) in tensors.iter().enumerate() {
+                    rec.preset(&format!("{name}_{i}"), p.tensors[*t].clone());
+                }
+            }
+            _ => {}
         }
     }
     let mut run = record(rec, compiled, opts)?;

@@ -4,7 +4,7 @@
 //! `kernel::binding`.
 
 use super::load::{Ctx, Fields};
-use crate::base::diag::Diagnostic;
+use crate::base::diag::Span;
 use crate::base::ir::{KernelArg, KernelBinding, Space, MAX_CORES};
 use crate::base::spans::{Delim, Item, Key, Kind, Node};
 
@@ -135,15 +135,10 @@ fn args(ctx: &mut Ctx, node: &Node) -> Vec<(String, KernelArg)> {
                 None => continue,
             },
             Kind::Group(g) if g.name.as_deref() == Some("TensorList") => {
-                ctx.report(
-                    Diagnostic::error(
-                        "unsupported",
-                        format!("argument \"{name}\": TensorList is not supported yet"),
-                    )
-                    .at(v.span)
-                    .note("docs/format.md §12.2 status note"),
-                );
-                continue;
+                match tensor_list(ctx, name, key.span, v) {
+                    Some(a) => a,
+                    None => continue,
+                }
             }
             Kind::Group(g) if g.name.is_none() && g.delim == Delim::Paren => {
                 // `len: 0` (a workspace) is an allocation without a tensor.
@@ -166,7 +161,7 @@ fn args(ctx: &mut Ctx, node: &Node) -> Vec<(String, KernelArg)> {
             _ => {
                 ctx.wrong_type(
                     v,
-                    "a GM tensor `(dtype: …, len: …, init: …)`, a number, `None` or `Tiling(\"Struct\", { … })`",
+                    "a GM tensor `(dtype: …, len: …, init: …)`, a number, `None`, `TensorList([…])` or `Tiling(\"Struct\", { … })`",
                 );
                 continue;
             }
@@ -178,6 +173,31 @@ fn args(ctx: &mut Ctx, node: &Node) -> Vec<(String, KernelArg)> {
 
 /// `Tiling("Struct", { "field": value, "a.b": value, "arr": [1, 2] })`, optionally with a
 /// third item, the header that defines the struct.
+/// `TensorList([(dtype: …, len: …, init: …), …])`: a dynamic input, each tensor a GM tensor
+/// named `NAME_i` (docs/format.md §12.2).
+fn tensor_list(ctx: &mut Ctx, name: &str, key: Span, node: &Node) -> Option<KernelArg> {
+    let usage = "`TensorList([(dtype: …, len: …, init: …), …])`";
+    let g = node.group()?;
+    let list = match g.items.as_slice() {
+        [only] if only.key.is_none() => only.value.group().filter(|l| l.delim == Delim::Bracket),
+        _ => None,
+    };
+    let Some(list) = list.filter(|l| !l.items.is_empty()) else {
+        ctx.wrong_type(node, usage);
+        return None;
+    };
+    let mut tensors = Vec::new();
+    for (i, it) in list.items.iter().enumerate() {
+        let tname = format!("{name}_{i}");
+        let t = super::load::tensor(ctx, &tname, key, &it.value, Space::Gm)?;
+        ctx.tensors.push(t);
+        let k = ctx.tensors.len() - 1;
+        ctx.names.push((tname, Some(k), it.value.span));
+        tensors.push(k);
+    }
+    Some(KernelArg::List { tensors })
+}
+
 fn tiling(ctx: &mut Ctx, node: &Node) -> Option<KernelArg> {
     let g = node.group()?;
     let usage = "`Tiling(\"Struct\", { \"field\": value, … })` or `Tiling(\"Struct\", { … }, \"header.h\")`";

@@ -12,9 +12,8 @@
 #define __gm__
 #define __ubuf__
 #define GM_ADDR uint8_t*
-#ifndef __CCE_KT_TEST__
-#define __CCE_KT_TEST__ 0
-#endif
+// __CCE_KT_TEST__ stays undefined, as in the device build (CANN defines it only for the
+// CPU-debug build): `#ifdef __CCE_KT_TEST__` branches are not taken.
 
 // Which core the code runs on (DK-guide 编程指南/SIMD-BuiltIn关键字): ascstep simulates the
 // vector core, so `if ASCEND_IS_AIV { … }` runs and `if ASCEND_IS_AIC { … }` (the Cube) does not.
@@ -1164,3 +1163,4 @@ void check(const Pos& p, const char* what, bool ok, const A&...) {
 // come with kernel_operator.h as with CANN's, so an operator kernel that includes only this
 // header compiles (docs/format.md §12.3).
 #include "kernel_tiling/kernel_tiling.h"
+#include "kernel_operator_list_tensor_intf.h"

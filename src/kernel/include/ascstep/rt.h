@@ -250,6 +250,24 @@ inline uint8_t* arg(const char* name, size_t bytes) {
     return p;
 }
 
+// A binding program's TensorList argument (docs/format.md §12.2): CANN's ListTensorDesc of
+// one-dimensional tensors in an allocation of its own, as the host writes it.
+inline uint8_t* tensor_list(std::vector<uint8_t*> ptrs, std::vector<uint64_t> lens) {
+    size_t n = ptrs.size();
+    std::vector<uint64_t> w;
+    w.push_back((1 + 2 * n) * sizeof(uint64_t));
+    for (size_t i = 0; i < n; i++) {
+        w.push_back(1 | (uint64_t(i) << 32));  // dim 1, index i
+        w.push_back(lens[i]);
+    }
+    for (uint8_t* p : ptrs) w.push_back(uint64_t(reinterpret_cast<uintptr_t>(p)));
+    size_t bytes = w.size() * sizeof(uint64_t);
+    void* d = alloc(bytes);
+    if (!d) std::_Exit(74);
+    to_device(d, w.data(), bytes);
+    return static_cast<uint8_t*>(d);
+}
+
 // The binding's `tiling_key` (TILING_KEY_IS).
 inline uint64_t& tiling_key() {
     static uint64_t k = 0;
