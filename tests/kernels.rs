@@ -823,3 +823,26 @@ extern "C" __global__ __aicore__ void addn(GM_ADDR inputs, GM_ADDR y, GM_ADDR wo
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// CompareScalar (Compares' old name, as ops-nn's kernels call it) and Compares' mask form,
+/// both recorded as Compares; the device compiler's `float16_t`/`float32_t` names.
+#[test]
+fn compare_scalar_and_the_compares_mask_form() {
+    let (dir, _) = kernel(
+        "cmps",
+        "    AscendC::LocalTensor<uint8_t> m = t[128].ReinterpretCast<uint8_t>();\n    AscendC::Duplicate(t, float32_t(3.0f), 64);\n    AscendC::UnaryRepeatParams rp;\n    AscendC::CompareScalar(m, t, 2.0f, AscendC::CMPMODE::GT, 64, 1, rp);\n    AscendC::Compares(m, t, float16_t(2.0f), AscendC::CMPMODE::LT, 64);",
+    );
+    let imp = ascstep_in(&dir, &["import", "cmps.asc"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    has(
+        &imp.stdout,
+        "Compares(dst: \"m\", src: \"t\", scalar: 2, cmp: GT, mask: 64, repeat_times: 1, params: [1, 1, 8, 8])",
+        &imp,
+    );
+    has(
+        &imp.stdout,
+        "Compares(dst: \"m\", src: \"t\", scalar: 2, cmp: LT, count: 64)",
+        &imp,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

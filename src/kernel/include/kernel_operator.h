@@ -529,11 +529,32 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
     ascstep_rt::call(p, "Compare(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", cmp: " + name(cmp) + ", " +
                             detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
 }
-template <class T, class U, class S>
-void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src, const S& scalar, CMPMODE cmp, uint32_t count, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) + ", cmp: " + name(cmp) +
-                            ", count: " + num(count) + ")");
-}
+// Compares and its old name CompareScalar (DK:比较与选择/Compares): the count form and the mask
+// forms, all recorded as Compares.
+#define ASCSTEP_COMPARES(NAME)                                                                                             \
+    template <class T, class U, class S>                                                                                   \
+    void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src, const S& scalar, CMPMODE cmp, uint32_t count,         \
+              Pos p = Pos::current()) {                                                                                 \
+        ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) + \
+                                ", cmp: " + name(cmp) + ", count: " + num(count) + ")");                                 \
+    }                                                                                                                      \
+    template <class T, class U, class S, bool isSetMask = true>                                                            \
+    void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src, const S& scalar, CMPMODE cmp, uint64_t mask,          \
+              uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                          \
+        ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) + \
+                                ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +             \
+                                ", params: " + params.ron() + ")");                                                      \
+    }                                                                                                                      \
+    template <class T, class U, class S, bool isSetMask = true>                                                            \
+    void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src, const S& scalar, CMPMODE cmp, const uint64_t mask[],  \
+              uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                          \
+        ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) + \
+                                ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +             \
+                                ", params: " + params.ron() + ")");                                                      \
+    }
+ASCSTEP_COMPARES(Compares)
+ASCSTEP_COMPARES(CompareScalar)
+#undef ASCSTEP_COMPARES
 template <class T, class U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE mode,
             uint32_t count, Pos p = Pos::current()) {

@@ -675,9 +675,10 @@ fn binding_programs_are_read_and_their_errors_located() {
         }
     );
     one(&binding("blocks: 0,"), "value-out-of-range", 3, 11);
+    // An empty list passes no tensor: not a TensorList.
     one(
         &binding("args: { \"l\": TensorList([]) },"),
-        "unsupported",
+        "wrong-type",
         3,
         16,
     );

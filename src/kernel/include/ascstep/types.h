@@ -88,6 +88,10 @@ struct bfloat16_t {
     operator float() const { return ascstep_rt::bf16_to_f32(bits); }
 };
 
+// The device compiler's built-in names for the same types, which kernels also write.
+using float16_t = half;
+using float32_t = float;
+
 namespace ascstep_rt {
 template <class T>
 struct Dtype;
