@@ -23,12 +23,27 @@ pub fn ron(run: &Run) -> String {
         out.push_str(&format!("    name: {n:?},\n"));
     }
     out.push_str(&format!("    product: {},\n", m.product().key()));
+    let wide = widened(run);
     let section = |space: Space| {
         let mut s = String::new();
-        for t in p.tensors.iter().filter(|t| t.space == space) {
+        for (i, t) in p
+            .tensors
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.space == space)
+        {
+            let len = wide.get(&i).copied().unwrap_or(t.len);
+            let note = if len != t.len {
+                format!(
+                    " // len {}: the kernel accessed past it (outside-tensor)",
+                    t.len
+                )
+            } else {
+                String::new()
+            };
             let init = t.init.as_ref().map(|b| {
                 let size = t.dtype.size() as usize;
-                let words: Vec<String> = b
+                let mut words: Vec<String> = b
                     .chunks(size)
                     .map(|c| {
                         let mut v = 0u64;
@@ -38,6 +53,9 @@ pub fn ron(run: &Run) -> String {
                         format!("{v:#x}")
                     })
                     .collect();
+                // A widened tensor's padding as the allocation has it: zeros (a shorter list
+                // would repeat).
+                words.resize(len as usize, "0x0".into());
                 let lines: Vec<String> = words.chunks(16).map(|c| c.join(", ")).collect();
                 format!(
                     ", init: Bits([\n            {},\n        ])",
@@ -46,17 +64,15 @@ pub fn ron(run: &Run) -> String {
             });
             match space {
                 Space::Ub => s.push_str(&format!(
-                    "        {:?}: (dtype: {}, addr: {:#x}, len: {}),\n",
+                    "        {:?}: (dtype: {}, addr: {:#x}, len: {len}),{note}\n",
                     t.name,
                     t.dtype.name(),
                     t.addr,
-                    t.len
                 )),
                 Space::Gm => s.push_str(&format!(
-                    "        {:?}: (dtype: {}, len: {}{}),\n",
+                    "        {:?}: (dtype: {}, len: {len}{}),{note}\n",
                     t.name,
                     t.dtype.name(),
-                    t.len,
                     init.unwrap_or_default()
                 )),
             }
@@ -98,5 +114,43 @@ pub fn ron(run: &Run) -> String {
         out.push_str(&format!("        {text}, // {at} block {block}\n"));
     }
     out.push_str("    ],\n)\n");
+    out
+}
+
+/// The tensors a call reached past (warning `outside-tensor`, docs/format.md §12.4), with the
+/// length that covers what the device lets it reach: a UB tensor to the end of the UB, a GM
+/// tensor to the end of its allocation's padding. A RON program's tensors are exact, so the
+/// imported program declares them that long and runs to the same bytes.
+fn widened(run: &Run) -> std::collections::HashMap<usize, u32> {
+    let m = &run.machine;
+    let p = m.program();
+    let calls = p
+        .origins
+        .as_ref()
+        .map(|o| o.calls.as_slice())
+        .unwrap_or_default();
+    let mut out = std::collections::HashMap::new();
+    for d in m
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == "outside-tensor")
+    {
+        let Some(text) = d.instruction.and_then(|i| calls.get(i as usize)) else {
+            continue;
+        };
+        // The call's operands are its quoted names (`"x[64]"`).
+        for quoted in text.split('"').skip(1).step_by(2) {
+            let name = quoted.split('[').next().unwrap_or(quoted);
+            let Some(i) = p.tensors.iter().position(|t| t.name == name) else {
+                continue;
+            };
+            let t = &p.tensors[i];
+            let bytes = match t.space {
+                Space::Ub => m.ub().size().saturating_sub(t.addr) as u64,
+                Space::Gm => (t.bytes() as u64).next_multiple_of(32) + 32,
+            };
+            out.insert(i, (bytes / t.dtype.size() as u64) as u32);
+        }
+    }
     out
 }

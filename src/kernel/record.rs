@@ -126,6 +126,8 @@ pub struct Recorder {
     allocs: HashMap<u32, Alloc>,
     gm_used: u64,
     scalar_sites: HashMap<(At, DType, u32), usize>,
+    /// Each call text read without a warning, as its instruction and its named text.
+    parsed: HashMap<String, (crate::base::ir::Instr, String)>,
     block: u32,
     /// A binding program's GM arguments, by name (docs/format.md §12.2).
     presets: HashMap<String, Tensor>,
@@ -133,6 +135,9 @@ pub struct Recorder {
     /// Warnings and notes met while recording (host writes after a launch, …).
     pub warnings: Vec<Diagnostic>,
 }
+
+/// How many distinct call texts the recorder keeps read (then it starts again).
+const PARSED_CALLS: usize = 4096;
 
 /// What the kernel is answered.
 pub type Answer = Option<Vec<u8>>;
@@ -167,6 +172,7 @@ impl Recorder {
             allocs: HashMap::new(),
             gm_used: 0,
             scalar_sites: HashMap::new(),
+            parsed: HashMap::new(),
             block: 0,
             presets: HashMap::new(),
             launches: 0,
@@ -624,16 +630,32 @@ impl Recorder {
     /// Reads a call, appends it and runs the machine to its end.
     fn call(&mut self, at: At, text: &str) -> Result<(), Diagnostic> {
         let span = self.span(at);
-        let (mut ins, warnings) = self.calls.read(text).map_err(|ds| {
-            let d = ds.into_iter().find(|d| d.is_error()).unwrap_or_else(|| {
-                Diagnostic::error("parse-error", format!("cannot read `{text}`"))
-            });
-            self.place(d, at)
-                .note(format!("the call as ascstep read it: {}", self.named(text)))
-        })?;
-        for w in warnings {
-            self.warnings.push(self.place(w, at));
-        }
+        // A call's instruction depends only on its text (its views and scalars are declared
+        // once), so a loop's calls are read once (`parsed`).
+        let (mut ins, named) = match self.parsed.get(text) {
+            Some((ins, named)) => (ins.clone(), named.clone()),
+            None => {
+                let (ins, warnings) = self.calls.read(text).map_err(|ds| {
+                    let d = ds.into_iter().find(|d| d.is_error()).unwrap_or_else(|| {
+                        Diagnostic::error("parse-error", format!("cannot read `{text}`"))
+                    });
+                    self.place(d, at)
+                        .note(format!("the call as ascstep read it: {}", self.named(text)))
+                })?;
+                let named = self.named(text);
+                if warnings.is_empty() {
+                    if self.parsed.len() >= PARSED_CALLS {
+                        self.parsed.clear();
+                    }
+                    self.parsed
+                        .insert(text.to_string(), (ins.clone(), named.clone()));
+                }
+                for w in warnings {
+                    self.warnings.push(self.place(w, at));
+                }
+                (ins, named)
+            }
+        };
         ins.span = span;
         for f in &mut ins.field_spans {
             f.1 = span;
@@ -648,7 +670,6 @@ impl Recorder {
         }
         let site = self.site(at);
         self.origins.sites.push(site);
-        let named = self.named(text);
         self.origins.calls.push(named);
         // Each launch block runs on its own core, with its own UB (docs/semantics.md §20).
         ins.core = self.block;

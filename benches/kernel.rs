@@ -1,0 +1,78 @@
+//! The C++ front end's speed (docs/format.md §12): a cold compile of a kernel, a warm run of a
+//! cached one (everything before and around a tiny simulation), the overhead of one recorded
+//! API call (10^5 count-form Adds of 64 floats, simulation included), and a 48-block
+//! elementwise launch over 1.2 M halves. The kernels are in benches/kernels/.
+
+use ascstep::base::product::Product;
+use ascstep::kernel::{self, compile::Flags, End, Options, Output};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn kernel_file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("benches/kernels")
+        .join(name)
+}
+
+fn options(defines: &[&str]) -> Options {
+    Options {
+        product: Product::AtlasA2,
+        flags: Flags {
+            defines: defines.iter().map(|d| d.to_string()).collect(),
+            includes: Vec::new(),
+        },
+        timeout: Some(Duration::from_secs(60)),
+        output: Output::Capture,
+        only_blocks: Vec::new(),
+    }
+}
+
+/// Runs `file` and checks that its `main` succeeded (the launch's own check of z = 2·x).
+fn run(file: &Path, opts: &Options) -> usize {
+    let r = kernel::run(file, opts).expect("the kernel compiles");
+    assert!(matches!(r.end, End::Exited(0)), "{:?}", r.end);
+    r.machine.program().code.len()
+}
+
+fn bench_kernel(c: &mut Criterion) {
+    let cache = std::env::temp_dir().join(format!("ascstep-bench-{}", std::process::id()));
+    std::env::set_var("ASCSTEP_CACHE", &cache);
+    let mut g = c.benchmark_group("kernel");
+    g.sample_size(10);
+
+    let calls = kernel_file("calls.asc");
+    // A fresh cache for every compile: the headers written and the kernel compiled.
+    // Criterion calls this closure for its warm-up and again for each sample: the count of
+    // compiles lives outside it.
+    let mut k = 0;
+    g.bench_function("cold_compile_and_run", |b| {
+        b.iter(|| {
+            k += 1;
+            std::env::set_var("ASCSTEP_CACHE", cache.join(format!("cold{k}")));
+            run(&calls, &options(&["CALLS=10"]))
+        });
+        std::env::set_var("ASCSTEP_CACHE", &cache);
+    });
+    let small = options(&["CALLS=10"]);
+    run(&calls, &small);
+    g.bench_function("warm_run_11_calls", |b| b.iter(|| run(&calls, &small)));
+
+    let many = options(&["CALLS=100000"]);
+    run(&calls, &many);
+    g.throughput(Throughput::Elements(100_001));
+    g.bench_function("calls_1e5", |b| b.iter(|| run(&calls, &many)));
+
+    let launch = kernel_file("launch48.asc");
+    let none = options(&[]);
+    run(&launch, &none);
+    g.throughput(Throughput::Elements(1_228_800));
+    g.bench_function("launch_48_blocks_1.2M_half", |b| {
+        b.iter(|| run(&launch, &none))
+    });
+    g.finish();
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+criterion_group!(benches, bench_kernel);
+criterion_main!(benches);
