@@ -856,3 +856,27 @@ fn compare_scalar_and_the_compares_mask_form() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// TBufPool (DK:内存管理/TBufPool): a pool carved from the TPipe after its buffers, a sub-pool
+/// and a buffer carved from it in order, and a pool sharing another's start (the bytes reused).
+#[test]
+fn buffer_pools_place_their_buffers_as_tpipe_does() {
+    let (dir, _) = kernel(
+        "pools",
+        "    AscendC::TBufPool<AscendC::TPosition::VECCALC> p0, p1, p2;\n    pipe.InitBufPool(p0, 4096);\n    p0.InitBufPool(p1, 2048);\n    AscendC::TBuf<AscendC::TPosition::VECCALC> a, b, c;\n    p0.InitBuffer(a, 1024);\n    p0.InitBufPool(p2, 2048, p1);\n    p1.InitBuffer(b, 512);\n    p2.InitBuffer(c, 512);\n    AscendC::Duplicate(a.Get<float>(), 1.0f, 8);\n    AscendC::Duplicate(b.Get<float>(), 2.0f, 8);\n    AscendC::Duplicate(c.Get<float>(), 3.0f, 8);",
+    );
+    let imp = ascstep_in(&dir, &["import", "pools.asc"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    // t: 1024 bytes at 0; p0 at 0x400 (4096 bytes), p1 its first 2048, a after p1 at 0xc00;
+    // p2 shares p1's start, so b and c both lie at 0x400.
+    let addrs: Vec<&str> = imp
+        .stdout
+        .lines()
+        .filter(|l| l.contains("(dtype: float, addr: "))
+        .collect();
+    assert_eq!(addrs.len(), 3, "{}", imp.stdout);
+    assert!(addrs[0].contains("addr: 0x0, len: 256"), "{}", imp.stdout);
+    assert!(addrs[1].contains("addr: 0xc00, len: 256"), "{}", imp.stdout);
+    assert!(addrs[2].contains("addr: 0x400, len: 128"), "{}", imp.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -238,6 +238,18 @@ public:
     void FreeTensor(LocalTensor<T>&) {}
     bool HasTensorInQue() const { return !queued_.empty(); }
     bool VacantInQue() const { return true; }
+    // What a custom buffer pool (EXTERN_IMPL_BUFPOOL) calls to place the queue's buffers:
+    // `num` buffers of `len` bytes, buffer i at `addr` (ascstep's queues are contiguous).
+    template <class H>
+    void InitStartBufHandle(H, uint8_t num, uint32_t len) {
+        num_ = num;
+        len_ = len;
+        next_ = 0;
+    }
+    template <class P, class H>
+    void InitBufHandle(P*, uint32_t i, H, uint32_t addr, uint32_t) {
+        if (i == 0) start_ = addr;
+    }
 };
 template <TPosition src, TPosition dst, int32_t depth = 1, auto... rest>
 class TQueBind : public TQue<src, depth> {};
@@ -247,6 +259,14 @@ class TBuf {
 public:
     static constexpr bool isTQue = false;
     uint32_t start_ = 0, len_ = 0;
+    template <class H>
+    void InitStartBufHandle(H, uint8_t, uint32_t len) {
+        len_ = len;
+    }
+    template <class P, class H>
+    void InitBufHandle(P*, uint32_t, H, uint32_t addr, uint32_t) {
+        start_ = addr;
+    }
     template <class T>
     LocalTensor<T> Get(Pos p = Pos::current()) {
         LocalTensor<T> t;
@@ -266,6 +286,84 @@ public:
         return t;
     }
 };
+
+// Buffer pools (DK:内存管理/TBufPool): a range of the UB carved out of the TPipe (or of another
+// pool) from which queues and buffers are placed one after another, as TPipe places them; a
+// pool given `shared` starts where that pool starts (they reuse the same bytes). Reset lets
+// the pool place its buffers from its start again.
+namespace detail {
+struct Pool {
+    uint32_t start_ = 0, len_ = 0, used_ = 0;
+    uint32_t take(uint32_t bytes, const Pos& p) {
+        bytes = (bytes + 31) / 32 * 32;
+        if (used_ + bytes > len_) ascstep_rt::stop(p, "a buffer pool's buffers exceed the pool's length");
+        uint32_t at = start_ + used_;
+        used_ += bytes;
+        return at;
+    }
+    template <class Q>
+    bool place(Q& que, uint8_t num, uint32_t len, const Pos& p) {
+        len = (len + 31) / 32 * 32;
+        que.start_ = take(uint32_t(num) * len, p);
+        que.len_ = len;
+        que.num_ = num;
+        return true;
+    }
+};
+}  // namespace detail
+
+template <TPosition pos, uint32_t bufIDSize = 4>
+class TBufPool {
+public:
+    detail::Pool pool_;
+    template <class Q>
+    bool InitBuffer(Q& que, uint8_t num, uint32_t len, Pos p = Pos::current()) {
+        return pool_.place(que, num, len, p);
+    }
+    template <TPosition b>
+    bool InitBuffer(TBuf<b>& buf, uint32_t len, Pos p = Pos::current()) {
+        buf.len_ = (len + 31) / 32 * 32;
+        buf.start_ = pool_.take(len, p);
+        return true;
+    }
+    template <class P>
+    bool InitBufPool(P& sub, uint32_t len, Pos p = Pos::current()) {
+        sub.pool_ = detail::Pool{pool_.take(len, p), (len + 31) / 32 * 32, 0};
+        return true;
+    }
+    template <class P, class S>
+    bool InitBufPool(P& sub, uint32_t len, S& shared, Pos = Pos::current()) {
+        sub.pool_ = detail::Pool{shared.pool_.start_, (len + 31) / 32 * 32, 0};
+        return true;
+    }
+    void Reset() { pool_.used_ = 0; }
+};
+
+// A user's own pool class (DK:内存管理/TBufPool 自定义TBufPool): the members its InitBuffer
+// calls (GetBufHandle, GetCurBufSize, GetCurAddr, SetCurAddr, SetCurBufSize) and what TPipe
+// needs to place it.
+#define EXTERN_IMPL_BUFPOOL(NAME, POS, N)                                                              \
+public:                                                                                                \
+    ::AscendC::detail::Pool pool_;                                                                      \
+    uint32_t ascstep_bufs_ = 0;                                                                         \
+    void Init() {}                                                                                      \
+    void Reset() {                                                                                      \
+        pool_.used_ = 0;                                                                                \
+        ascstep_bufs_ = 0;                                                                              \
+    }                                                                                                   \
+    uint32_t GetBufHandle(uint32_t i) { return i; }                                                     \
+    uint32_t GetCurBufSize() { return ascstep_bufs_; }                                                  \
+    void SetCurBufSize(uint32_t n) {                                                                    \
+        if (n > (N)) ::ascstep_rt::stop(::ascstep_rt::Pos::current(), #NAME ": more buffers than its " #N); \
+        ascstep_bufs_ = n;                                                                              \
+    }                                                                                                   \
+    uint32_t GetCurAddr() { return pool_.start_ + pool_.used_; }                                        \
+    void SetCurAddr(uint32_t a) {                                                                       \
+        if (a > pool_.start_ + pool_.len_) ::ascstep_rt::stop(::ascstep_rt::Pos::current(), #NAME ": buffers past the pool's length"); \
+        pool_.used_ = a - pool_.start_;                                                                 \
+    }                                                                                                   \
+                                                                                                        \
+public:
 
 class TPipe {
 public:
@@ -289,6 +387,19 @@ public:
         buf.start_ = used_;
         buf.len_ = len;
         used_ += len;
+        return true;
+    }
+    template <class P>
+    bool InitBufPool(P& pool, uint32_t len, Pos p = Pos::current()) {
+        len = (len + 31) / 32 * 32;
+        pool.pool_ = detail::Pool{used_, len, 0};
+        used_ += len;
+        (void)p;
+        return true;
+    }
+    template <class P, class S>
+    bool InitBufPool(P& pool, uint32_t len, S& shared, Pos = Pos::current()) {
+        pool.pool_ = detail::Pool{shared.pool_.start_, (len + 31) / 32 * 32, 0};
         return true;
     }
     void Reset() { used_ = 0; }
