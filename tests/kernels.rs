@@ -880,3 +880,21 @@ fn buffer_pools_place_their_buffers_as_tpipe_does() {
     assert!(addrs[2].contains("addr: 0x400, len: 128"), "{}", imp.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// CANN's kernel-side names that ops-nn's kernels use: the core type (`g_coreType` is AIV),
+/// `likely`, and the Vector Unit's constants (ONE_BLK_SIZE 32, ONE_REPEAT_BYTE_SIZE 256).
+#[test]
+fn cann_constants_and_the_core_type() {
+    let (dir, _) = kernel(
+        "consts",
+        "    if (g_coreType == AscendC::AIC) {\n        return;\n    }\n    if (likely(AscendC::ONE_BLK_SIZE == 32)) {\n        AscendC::Duplicate(t, 1.0f, AscendC::ONE_REPEAT_BYTE_SIZE / sizeof(float));\n    }",
+    );
+    let imp = ascstep_in(&dir, &["import", "consts.asc"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    has(
+        &imp.stdout,
+        "Duplicate(dst: \"t\", scalar: 1, count: 64)",
+        &imp,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -16,6 +16,10 @@ pub const HEADERS: &[(&str, &str)] = &[
         include_str!("include/kernel_operator.h"),
     ),
     (
+        "kernel_operator_intf.h",
+        include_str!("include/kernel_operator_intf.h"),
+    ),
+    (
         "kernel_operator_list_tensor_intf.h",
         include_str!("include/kernel_operator_list_tensor_intf.h"),
     ),

@@ -23,6 +23,34 @@
 enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX };
 enum event_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
 
+// CANN's branch hints and its kernel-side "no tiling" registration.
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
+#define REGISTER_NONE_TILING
+
+namespace AscendC {
+// The core types (CANN's sys_constants.h); ascstep runs the vector core (g_coreType).
+constexpr int32_t MIX = 0;
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
+// The Vector Unit's constants as CANN's kernel_utils_constants.h names them.
+constexpr uint16_t ONE_BLK_SIZE = 32;
+constexpr uint32_t ONE_BLOCK_SIZE = 32;
+constexpr uint32_t ONE_REPEAT_BYTE_SIZE = 256;
+constexpr int32_t DEFAULT_BLOCK_SIZE = 256;
+constexpr int32_t DEFAULT_BLK_NUM = 8;
+constexpr int32_t DEFAULT_BLK_STRIDE = 1;
+constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr uint8_t HALF_DEFAULT_REPEAT_STRIDE = 4;
+constexpr int32_t MAX_REPEAT_TIMES = 255;
+constexpr uint64_t FULL_MASK = 0xffffffffffffffffull;
+}  // namespace AscendC
+inline constexpr int32_t g_coreType = AscendC::AIV;
+
 namespace AscendC {
 using ascstep_rt::Pos;
 using ascstep_rt::num;
