@@ -898,3 +898,11 @@ fn cann_constants_and_the_core_type() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// One binary call in each documented C++ overload (count; mask + repeatTimes + braced
+/// params; `uint64_t mask[2]` with field-assigned params; isSetMask = false after
+/// SetVectorMask) equals its RON twin, whose expectations hold.
+#[test]
+fn the_documented_overloads_match_their_ron_twin() {
+    twin("forms");
+}
