@@ -906,3 +906,10 @@ fn cann_constants_and_the_core_type() {
 fn the_documented_overloads_match_their_ron_twin() {
     twin("forms");
 }
+
+/// Gatherb (a catalog instruction since the vendor's gather sample calls it) equals its RON
+/// twin, whose expectations are the documentation's pseudo-code on the twin's data.
+#[test]
+fn gatherb_matches_its_ron_twin() {
+    twin("gatherb");
+}

@@ -46,7 +46,9 @@ const BITS: usize = 3;
 const PARTNER: usize = 4;
 const PATTERN: usize = 5;
 const I8: usize = 6;
-/// Gather's byte offsets (uint32, mostly aligned and inside tensor 1).
+/// Gather's and Gatherb's byte offsets (uint32, mostly aligned and inside tensor 1; in half of
+/// the programs all at 32-byte blocks). Gatherb takes few dtypes, so it is generated too seldom
+/// for the per-family write count below; run_equals_stepping covers it all the same.
 const OFFS: usize = 7;
 
 /// The conversion partner of each generated element type (a pair most products offer).
@@ -273,7 +275,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     let par = dt.par() as u64;
     let count_form = !matches!(
         fam,
-        Family::Reduce | Family::GatherMask | Family::Brcb | Family::Copy
+        Family::Reduce | Family::GatherMask | Family::Brcb | Family::GatherBlock | Family::Copy
     );
     let form = if count_form && rng.below(4) == 0 {
         Form::Count(rng.below(12 * par))
@@ -290,9 +292,11 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
         }
     } else {
         let mask = match rng.below(6) {
-            0 if fam != Family::Brcb => MaskArg::Placeholder,
+            _ if fam == Family::Brcb || fam == Family::GatherBlock => {
+                MaskArg::Contiguous(par as i128)
+            }
+            0 => MaskArg::Placeholder,
             1 | 2 => MaskArg::Contiguous(rng.below(par + 4) as i128),
-            _ if fam == Family::Brcb => MaskArg::Contiguous(par as i128),
             3 => MaskArg::Contiguous(par as i128),
             _ => MaskArg::Bits(vec![
                 rng.next(),
@@ -404,6 +408,14 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             },
             base_addr: 4 * rng.below(3) as u32,
         },
+        Family::GatherBlock => Args::Gatherb {
+            v,
+            offset: Operand {
+                tensor: OFFS,
+                offset: 0,
+                span,
+            },
+        },
         Family::Whole => Args::Whole {
             v,
             work: aux,
@@ -451,6 +463,7 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
         DType::Int8,
         DType::UInt32,
     ];
+    let blocks_only = rng.below(2) == 0;
     let tensors = types
         .iter()
         .enumerate()
@@ -461,8 +474,13 @@ fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -
                 Some(
                     (0..TENSOR_BYTES / 4)
                         .flat_map(|_| {
-                            let o = rng.below(TENSOR_BYTES as u64 / 4) * 4
+                            let mut o = rng.below(TENSOR_BYTES as u64 / 4) * 4
                                 + u64::from(rng.below(8192) == 0);
+                            // In half of the programs every one starts a 32-byte block, as
+                            // Gatherb's must.
+                            if blocks_only {
+                                o &= !31;
+                            }
                             (o as u32).to_le_bytes()
                         })
                         .collect::<Vec<u8>>(),

@@ -92,6 +92,9 @@ pub enum Family {
     /// Gather: `dst[i] = src[(base_addr + offset[i]) / sizeof(T)]`, data-dependent addresses
     /// (DK:离散与聚合/Gather).
     Gather,
+    /// Gatherb: each destination block is the 32-byte source block at a byte offset read from
+    /// a uint32 tensor, one per block (DK:离散与聚合/Gatherb(ISASI)).
+    GatherBlock,
     /// SetDeqScale: sets the DEQSCALE register read by int32 → half Cast (DK:类型转换/SetDeqScale).
     DeqScale,
     /// The scalar unit: GetValue, SetValue, Let (docs/format.md §10).
@@ -143,7 +146,8 @@ ops! {
     SetVectorMask => MaskReg, SetMaskCount => MaskReg, SetMaskNorm => MaskReg,
     ResetMask => MaskReg,
     Copy => Copy, DataCopy => DataCopy, DataCopyGm as "DataCopy" => DataCopy,
-    DataCopyPad => DataCopyPad, Gather => Gather, SetDeqScale => DeqScale,
+    DataCopyPad => DataCopyPad, Gather => Gather, Gatherb => GatherBlock,
+    SetDeqScale => DeqScale,
     GetValue => ScalarUnit, SetValue => ScalarUnit, Let => ScalarUnit,
     GetReduceRepeatSumSpr => ScalarUnit, GetReduceRepeatMaxMinSpr => ScalarUnit,
     PipeBarrier => Sync, SetFlag => Sync, WaitFlag => Sync, SyncAll => Sync,
@@ -493,6 +497,16 @@ impl Op {
                     a950: (std | BF | I64 | U64, I8 | U8),
                 }
             }
+            // DK:离散与聚合/Gatherb(ISASI) 数据类型: not on training or inference; uint16 and
+            // uint32 on A2/A3; every 8- to 64-bit type but uint64 on 200I/500 A2; all on 950.
+            Gatherb => PerProduct {
+                training: (0, 0),
+                inference: (0, 0),
+                a2: (U16 | U32, 0),
+                a3: (U16 | U32, 0),
+                a200i: (I8 | U8 | I16 | U16 | H | BF | I32 | U32 | F | I64, 0),
+                a950: (INTS | H | BF | F, 0),
+            },
             // DK:数据搬运/UB与UB数据搬运/DataCopy (a move, not a vector lane operation: 8- and
             // 64-bit types on every product that has it); not on 200I/500 A2; no bfloat16 on
             // training and inference.

@@ -542,6 +542,8 @@ pub enum Args {
         offset: Operand,
         base_addr: u32,
     },
+    /// Gatherb: dst blocks from the source blocks the byte offsets (uint32, one per block) pick.
+    Gatherb { v: Vector, offset: Operand },
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
     Whole {
         v: Vector,
@@ -566,6 +568,7 @@ macro_rules! vector_of {
             | Args::Dequant { v, .. }
             | Args::DataCopy { v, .. }
             | Args::Gather { v, .. }
+            | Args::Gatherb { v, .. }
             | Args::Whole { v, .. } => Some(v),
             Args::MaskReg { .. }
             | Args::DeqScale { .. }
@@ -593,7 +596,7 @@ impl Args {
     }
 
     /// The operand that is neither dst nor a source, to rewrite: Select's `sel_mask`,
-    /// GatherMask's pattern tensor, ReduceSum/Max/Min's `work`, Gather's `offset`.
+    /// GatherMask's pattern tensor, ReduceSum/Max/Min's `work`, Gather's and Gatherb's `offset`.
     pub fn other_operand_mut(&mut self) -> Option<&mut Operand> {
         match self {
             Args::Select { sel_mask, .. } => Some(sel_mask),
@@ -602,7 +605,7 @@ impl Args {
                 ..
             } => Some(o),
             Args::Whole { work, .. } => work.as_mut(),
-            Args::Gather { offset, .. } => Some(offset),
+            Args::Gather { offset, .. } | Args::Gatherb { offset, .. } => Some(offset),
             Args::GetCmpMask { dst } => Some(dst),
             Args::VecDeqScale { vdeq, .. } => Some(vdeq),
             _ => None,

@@ -1106,8 +1106,8 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
                             ", " + detail::masked<isSetMask>(mask, repeatTime) + ", dst_rep_stride: " + num(dstRepStride) + ")");
 }
 
-// Gatherb gathers whole data blocks: not in ascstep's catalog. Declared so that kernels that
-// name it in a branch they do not take compile; calling it stops the kernel at the call.
+// Gatherb (DK:离散与聚合/Gatherb(ISASI)): whole 32-byte blocks at the offsets' byte positions;
+// of GatherRepeatParams only dstBlkStride and dstRepStride are used (the rest are reserved).
 struct GatherRepeatParams {
     uint32_t blockNumber = 8;
     uint16_t dstRepStride = 8;
@@ -1117,9 +1117,10 @@ struct GatherRepeatParams {
     GatherRepeatParams(uint8_t a, uint8_t b) : dstRepStride(b), dstBlkStride(a) {}
 };
 template <class T>
-void Gatherb(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<uint32_t>&, const uint8_t, const GatherRepeatParams&,
-             Pos p = Pos::current()) {
-    ascstep_rt::stop(p, "Gatherb is not simulated by ascstep (not in its instruction catalog, docs/format.md §7)");
+void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& offset, const uint8_t repeatTime,
+             const GatherRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Gatherb(dst: " + dst.ron() + ", src: " + src.ron() + ", offset: " + offset.ron() + ", repeat_times: " + num(repeatTime) +
+                            ", dst_blk_stride: " + num(params.dstBlkStride) + ", dst_rep_stride: " + num(params.dstRepStride) + ")");
 }
 
 // SetDeqScale and what reads it: CastDequant, AddDeqRelu (DK:类型转换/SetDeqScale,

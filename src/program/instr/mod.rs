@@ -71,6 +71,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::DataCopy => (copy::DATA_COPY, copy::data_copy),
         Family::DataCopyPad => (copy::DATA_COPY_PAD, copy::data_copy),
         Family::Gather => (gather_index::GATHER, gather_index::gather),
+        Family::GatherBlock => (gather_index::GATHERB, gather_index::gatherb),
         Family::DeqScale => (cast::SET_DEQ_SCALE, cast::set_deq_scale),
         Family::ScalarUnit => match op {
             Op::GetValue => (scalar_unit::GET_VALUE, scalar_unit::get_value),

@@ -14,11 +14,13 @@ use crate::base::diag::Diagnostic;
 use crate::base::dtype::DType;
 use crate::base::ir::{Args, Form, Instr, Operand};
 use crate::sim::access::Mem;
-use crate::sim::checks::{Ctx, Types};
+use crate::sim::checks::{lanes, Ctx, Types};
 use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
-use crate::sim::mask::LaneSource;
-use crate::sim::plan::{intersection, AccessKind, BlockStep, OpAddr, Plan};
+use crate::sim::mask::{LaneSource, MaskReg};
+use crate::sim::plan::{
+    block_lanes, intersection, AccessKind, BlockStep, Indexing, OpAddr, Plan, BLOCKS,
+};
 use crate::sim::ub::Ub;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -225,6 +227,174 @@ impl Room for GatherRoom {
             let msg = format!(
                 "src `{}` reads uninitialised UB at {a:#x} (lane {lane} of repeat {r}, element {elem} of `{}`, picked by its offset)",
                 src_t.name, src_t.name
+            );
+            c.warnings.push(
+                Diagnostic::warning("uninitialised-read", msg)
+                    .at(c.instr.span_of("src"))
+                    .in_instr(c.idx)
+                    .in_block(r, Some(b)),
+            );
+        }
+    }
+}
+
+/// Gatherb (DK:离散与聚合/Gatherb(ISASI)): block b of repeat r of dst is the 32-byte block of
+/// src at byte offset `offset[8r + b]` (relative to src's start). The offsets are read one per
+/// block as Brcb reads its source (`fill::brcb_operands`' per-block indexing); the source
+/// blocks they pick are read element by element through `Mem::read_one`, as Gather's are. A
+/// dstBlkStride of 0 is taken as 1 (the page's pseudo-code, docs/semantics.md §9 row 31).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BlockGatherKernel {
+    pub dtype: DType,
+    pub src: OpAddr,
+}
+
+/// Executes block `b` of repeat `r`: plan operand 0 is dst, 1 the offsets.
+pub fn exec_block_gatherb<T: Num>(
+    k: &BlockGatherKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    b: u32,
+) {
+    let (dst, off) = (&plan.operands[0], &plan.operands[1]);
+    let o: u32 = mem.read_one(off, b, off.addr(r, b));
+    let ks = block_lanes(plan.par, b);
+    let size = std::mem::size_of::<T>();
+    let mut bytes = [0u8; 32];
+    for (i, lane) in ks.clone().enumerate() {
+        let a = k.src.base as u64 + o as u64 + (i * size) as u64;
+        let v: T = mem.read_one(&k.src, lane, a);
+        v.store(&mut bytes[i * size..(i + 1) * size]);
+    }
+    let n = ks.len();
+    mem.write_bytes(dst, r, ks, &plan.lanes_of(r), &bytes[..n * size]);
+}
+
+/// The room of Gatherb: every block of `repeat_times` repeats, the register not involved.
+pub struct GatherbRoom;
+
+impl Room for GatherbRoom {
+    /// dstBlkStride 0 is taken as 1, not refused.
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        None
+    }
+
+    fn operands(&self, c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        let instr = c.instr;
+        let (Some(d), Args::Gatherb { offset, .. }) = (instr.dst(), &instr.args) else {
+            return (Vec::new(), 32);
+        };
+        let st = instr.strides();
+        let mut dst = OpAddr::of(
+            c.program,
+            d,
+            "dst",
+            AccessKind::Write,
+            st.dst_blk.max(1),
+            st.dst_rep,
+        );
+        dst.index = Indexing::Lanes;
+        let mut off = OpAddr::of(c.program, offset, "offset", AccessKind::Read, 1, 1);
+        off.per_block = 1;
+        off.blk_unit = 4;
+        off.rep_unit = BLOCKS * 4;
+        off.index = Indexing::PerBlock { all: true };
+        (vec![dst, off], 32)
+    }
+
+    fn lanes(&self, c: &mut Ctx, _t: &Types, par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
+        let Form::Masked { repeat_times, .. } = *c.instr.form() else {
+            return None;
+        };
+        lanes::warn_repeat_zero(c, "repeat_times", repeat_times);
+        Some(lanes::all_lanes(par, repeat_times))
+    }
+
+    fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        let src = c
+            .instr
+            .src()
+            .first()
+            .map(|s| OpAddr::of(c.program, s, "src", AccessKind::Read, 1, 8))
+            .unwrap_or_else(|| OpAddr::standard("src", 0, AccessKind::Read, t.src, 0, 1, 8));
+        Exec::Gatherb(BlockGatherKernel { dtype: t.src, src })
+    }
+
+    /// Every offset the blocks will use, checked when the UB holds them: the block it picks
+    /// 32-byte aligned and inside src (errors `misaligned-gather-offset`,
+    /// `gather-offset-out-of-range`), src and dst apart (`gather-src-dst-overlap`), and the
+    /// first picked block with an uninitialised byte (warning `uninitialised-read`)
+    /// (DK:离散与聚合/Gatherb(ISASI) 约束说明).
+    fn plan(&self, c: &mut Ctx, exec: &Exec, plan: &mut Plan, ub: Option<&Ub>) {
+        let (Exec::Gatherb(k), Some(s)) = (exec, c.instr.src().first().copied()) else {
+            return;
+        };
+        let src_t = &c.program.tensors[s.tensor];
+        let (lo, hi) = (k.src.base as u64, src_t.end());
+        if let Some(both) = plan.extent(0).and_then(|d| intersection(&d, &(lo..hi))) {
+            let msg = format!(
+                "Gatherb's dst writes UB {:#x}..{:#x}, inside its src `{}` ({lo:#x}..{hi:#x}): src and dst may not share memory (DK:离散与聚合/Gatherb(ISASI) 约束说明)",
+                both.start, both.end, src_t.name
+            );
+            c.err("gather-src-dst-overlap", "dst", msg);
+            return;
+        }
+        let Some(ub) = ub else {
+            return;
+        };
+        let mut bad: Option<Diagnostic> = None;
+        let mut uninit: Option<(u32, u32, u64)> = None;
+        plan.walk(1, |r, b, _lane, a| {
+            if a + 4 > ub.size() as u64 || !ub.all_init(a as u32..a as u32 + 4) {
+                return true; // reported as an uninitialised or out-of-UB read of `offset`
+            }
+            let o = u32::from_le_bytes(
+                ub.bytes()[a as usize..a as usize + 4]
+                    .try_into()
+                    .unwrap_or([0; 4]),
+            ) as u64;
+            let at = lo + o;
+            let msg = if at % 32 != 0 {
+                Some((
+                    "misaligned-gather-offset",
+                    format!(
+                        "Gatherb offset of block {b} of repeat {r} is {o} bytes: src `{}` + {o} = {at:#x} is not 32-byte aligned (DK:离散与聚合/Gatherb(ISASI) 约束说明)",
+                        src_t.name
+                    ),
+                ))
+            } else if at + 32 > hi {
+                Some((
+                    "gather-offset-out-of-range",
+                    format!(
+                        "Gatherb offset of block {b} of repeat {r} is {o} bytes: it reads {at:#x}..{:#x}, outside src `{}` ({lo:#x}..{hi:#x})",
+                        at + 32,
+                        src_t.name
+                    ),
+                ))
+            } else {
+                if uninit.is_none() && !ub.all_init(at as u32..at as u32 + 32) {
+                    uninit = Some((r, b, at));
+                }
+                None
+            };
+            if let Some((code, m)) = msg {
+                bad = Some(
+                    Diagnostic::error(code, m)
+                        .at(c.instr.span_of("offset"))
+                        .in_instr(c.idx)
+                        .in_block(r, Some(b)),
+                );
+                return false;
+            }
+            true
+        });
+        if let Some(d) = bad {
+            c.errors.push(d);
+        } else if let Some((r, b, a)) = uninit {
+            let msg = format!(
+                "src `{}` reads uninitialised UB in the block at {a:#x} (block {b} of repeat {r}, picked by its offset)",
+                src_t.name
             );
             c.warnings.push(
                 Diagnostic::warning("uninitialised-read", msg)

@@ -166,6 +166,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::DataCopy => &copy::DataCopyRoom,
         Family::DataCopyPad => &pad::PadRoom,
         Family::Gather => &gather_index::GatherRoom,
+        Family::GatherBlock => &gather_index::GatherbRoom,
         Family::DeqScale => &cast::DeqScaleRoom,
         Family::ScalarUnit => &scalar_unit::ScalarUnitRoom,
         Family::Sync => &scalar_unit::SyncRoom,
@@ -182,6 +183,7 @@ pub enum Exec {
     Select(select::SelKernel),
     GatherMask(gather::GatherKernel),
     Gather(gather_index::IndexKernel),
+    Gatherb(gather_index::BlockGatherKernel),
     Brcb(fill::BrcbKernel),
     VecIndex(fill::VecIndexKernel),
     Whole(whole::WholeKernel),
@@ -206,6 +208,7 @@ impl Exec {
             Exec::Select(k) => k.dtype,
             Exec::GatherMask(k) => k.dtype,
             Exec::Gather(k) => k.dtype,
+            Exec::Gatherb(k) => k.dtype,
             Exec::Brcb(k) => k.dtype,
             Exec::VecIndex(k) => k.dtype,
             Exec::Whole(k) => k.dtype,
@@ -235,6 +238,9 @@ impl Exec {
             }
             Exec::Gather(k) => {
                 crate::with_dtype!(k.dtype, T => gather_index::exec_block::<T>(k, plan, mem, r, b))
+            }
+            Exec::Gatherb(k) => {
+                crate::with_dtype!(k.dtype, T => gather_index::exec_block_gatherb::<T>(k, plan, mem, r, b))
             }
             Exec::Brcb(k) => {
                 crate::with_dtype!(k.dtype, T => fill::brcb_block::<T>(plan, mem, r, b))
