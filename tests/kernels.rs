@@ -913,3 +913,11 @@ fn the_documented_overloads_match_their_ron_twin() {
 fn gatherb_matches_its_ron_twin() {
     twin("gatherb");
 }
+
+/// One call of each remaining header area (Cast, Compares, Select, WholeReduceSum,
+/// BlockReduceMax, the UB → UB DataCopy, PipeBarrier, GetValue/SetValue) equals its RON twin,
+/// whose expectations are worked out from the documentation by hand.
+#[test]
+fn the_other_header_areas_match_their_ron_twin() {
+    twin("areas");
+}
