@@ -882,12 +882,13 @@ fn buffer_pools_place_their_buffers_as_tpipe_does() {
 }
 
 /// CANN's kernel-side names that ops-nn's kernels use: the core type (`g_coreType` is AIV),
-/// `likely`, and the Vector Unit's constants (ONE_BLK_SIZE 32, ONE_REPEAT_BYTE_SIZE 256).
+/// `likely`, the Vector Unit's constants (ONE_BLK_SIZE 32, ONE_REPEAT_BYTE_SIZE 256) and the
+/// `pipe_barrier` intrinsic.
 #[test]
 fn cann_constants_and_the_core_type() {
     let (dir, _) = kernel(
         "consts",
-        "    if (g_coreType == AscendC::AIC) {\n        return;\n    }\n    if (likely(AscendC::ONE_BLK_SIZE == 32)) {\n        AscendC::Duplicate(t, 1.0f, AscendC::ONE_REPEAT_BYTE_SIZE / sizeof(float));\n    }",
+        "    if (g_coreType == AscendC::AIC) {\n        return;\n    }\n    if (likely(AscendC::ONE_BLK_SIZE == 32)) {\n        AscendC::Duplicate(t, 1.0f, AscendC::ONE_REPEAT_BYTE_SIZE / sizeof(float));\n    }\n    pipe_barrier(PIPE_V);",
     );
     let imp = ascstep_in(&dir, &["import", "consts.asc"], &[]);
     assert_eq!(imp.code, 0, "{}", imp.dump());

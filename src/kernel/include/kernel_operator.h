@@ -1325,3 +1325,8 @@ void check(const Pos& p, const char* what, bool ok, const A&...) {
 // header compiles (docs/format.md §12.3).
 #include "kernel_tiling/kernel_tiling.h"
 #include "kernel_operator_list_tensor_intf.h"
+
+// The device compiler's barrier intrinsic, which older kernels call directly: PipeBarrier.
+inline void pipe_barrier(pipe_t pipe, ascstep_rt::Pos p = ascstep_rt::Pos::current()) {
+    ascstep_rt::call(p, std::string("PipeBarrier(pipe: ") + AscendC::name(pipe) + ")");
+}
