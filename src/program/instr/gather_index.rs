@@ -29,17 +29,12 @@ const DST_REP: StrideField = StrideField {
 pub(super) fn gather(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = "Gather";
     operands(ctx, f, ins, &["src"]);
-    let offset = operand(ctx, f, "offset", what);
-    if let Some(o) = &offset {
-        type_in(
-            ctx,
-            what,
-            o,
-            "offset",
-            &[DType::UInt32],
-            "srcOffset is a LocalTensor<uint32_t> of byte offsets",
-        );
-    }
+    let offset = offsets(
+        ctx,
+        f,
+        what,
+        "srcOffset is a LocalTensor<uint32_t> of byte offsets",
+    );
     let base_addr = match f.get("base_addr") {
         Some(n) if ctx.bind(n, Slot::Stride("base_addr"))? => 0,
         Some(n) => ctx.uint(n, "base_addr", u32::MAX as u128)? as u32,
@@ -90,17 +85,12 @@ const GATHERB_STRIDES: [StrideField; 2] = [
 pub(super) fn gatherb(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = "Gatherb";
     let dtype = operands(ctx, f, ins, &["src"]);
-    let offset = operand(ctx, f, "offset", what);
-    if let Some(o) = &offset {
-        type_in(
-            ctx,
-            what,
-            o,
-            "offset",
-            &[DType::UInt32],
-            "offset is a LocalTensor<uint32_t> of byte offsets, one per data block",
-        );
-    }
+    let offset = offsets(
+        ctx,
+        f,
+        what,
+        "offset is a LocalTensor<uint32_t> of byte offsets, one per data block",
+    );
     let rep = ctx
         .require(f, "repeat_times", what)
         .and_then(|n| ctx.uint(n, "repeat_times", u64::MAX as u128));
@@ -118,4 +108,18 @@ pub(super) fn gatherb(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
         v: ins.vector()?,
         offset: offset?.0,
     })
+}
+
+/// The `offset` operand of both gathers: a uint32 tensor of byte offsets (`why` says so).
+fn offsets(
+    ctx: &mut Ctx,
+    f: &Fields,
+    what: &str,
+    why: &str,
+) -> Option<(crate::base::ir::Operand, DType, String)> {
+    let offset = operand(ctx, f, "offset", what);
+    if let Some(o) = &offset {
+        type_in(ctx, what, o, "offset", &[DType::UInt32], why);
+    }
+    offset
 }

@@ -127,6 +127,15 @@ pub(crate) fn from_bits<T: Elem>(b: u64) -> T {
     T::load(&b.to_le_bytes())
 }
 
+/// Every lane of `repeat_times` repeats, the register not involved (Brcb, Gatherb: no mask).
+pub(crate) fn every_lane(c: &mut Ctx, par: u32) -> Option<LaneSource> {
+    let Form::Masked { repeat_times, .. } = *c.instr.form() else {
+        return None;
+    };
+    lanes::warn_repeat_zero(c, "repeat_times", repeat_times);
+    Some(lanes::all_lanes(par, repeat_times))
+}
+
 /// The room of Brcb: every lane of `repeat_times` repeats, the register not involved.
 pub struct BrcbRoom;
 
@@ -140,11 +149,7 @@ impl Room for BrcbRoom {
     }
 
     fn lanes(&self, c: &mut Ctx, _t: &Types, par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
-        let Form::Masked { repeat_times, .. } = *c.instr.form() else {
-            return None;
-        };
-        lanes::warn_repeat_zero(c, "repeat_times", repeat_times);
-        Some(lanes::all_lanes(par, repeat_times))
+        every_lane(c, par)
     }
 
     fn exec(&self, _c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {

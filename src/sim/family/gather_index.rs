@@ -14,7 +14,7 @@ use crate::base::diag::Diagnostic;
 use crate::base::dtype::DType;
 use crate::base::ir::{Args, Form, Instr, Operand};
 use crate::sim::access::Mem;
-use crate::sim::checks::{lanes, Ctx, Types};
+use crate::sim::checks::{Ctx, Types};
 use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::{LaneSource, MaskReg};
@@ -139,13 +139,7 @@ impl Room for GatherRoom {
         };
         let src_t = &c.program.tensors[s.tensor];
         let (lo, hi) = (k.src.base as u64, src_t.end());
-        // "不支持源操作数与目的操作数使用同一块内存地址" (DK:离散与聚合/Gather 约束说明).
-        if let Some(both) = plan.extent(0).and_then(|d| intersection(&d, &(lo..hi))) {
-            let msg = format!(
-                "Gather's dst writes UB {:#x}..{:#x}, inside its src `{}` ({lo:#x}..{hi:#x}): src and dst may not share memory (DK:离散与聚合/Gather 约束说明)",
-                both.start, both.end, src_t.name
-            );
-            c.err("gather-src-dst-overlap", "dst", msg);
+        if refuse_overlap(c, plan, ("Gather", "Gather"), lo..hi, &src_t.name) {
             return;
         }
         // The offsets are data: checked only when the UB holds them.
@@ -162,15 +156,7 @@ impl Room for GatherRoom {
         let product = c.product;
         let mut bad: Option<Diagnostic> = None;
         let mut uninit: Option<(u32, u32, u32, u64)> = None;
-        plan.walk(1, |r, b, lane, a| {
-            if a + 4 > ub.size() as u64 || !ub.all_init(a as u32..a as u32 + 4) {
-                return true; // reported as an uninitialised or out-of-UB read of `offset`
-            }
-            let o = u32::from_le_bytes(
-                ub.bytes()[a as usize..a as usize + 4]
-                    .try_into()
-                    .unwrap_or([0; 4]),
-            ) as u64;
+        each_offset(plan, ub, |r, b, lane, o| {
             let at = k.base_addr as u64 + o;
             let msg = if o > max {
                 Some((
@@ -208,12 +194,7 @@ impl Room for GatherRoom {
                 None
             };
             if let Some((code, m)) = msg {
-                bad = Some(
-                    Diagnostic::error(code, m)
-                        .at(c.instr.span_of("offset"))
-                        .in_instr(c.idx)
-                        .in_block(r, Some(b)),
-                );
+                bad = Some(refusal(c, code, m, r, b));
                 return false;
             }
             true
@@ -304,11 +285,7 @@ impl Room for GatherbRoom {
     }
 
     fn lanes(&self, c: &mut Ctx, _t: &Types, par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
-        let Form::Masked { repeat_times, .. } = *c.instr.form() else {
-            return None;
-        };
-        lanes::warn_repeat_zero(c, "repeat_times", repeat_times);
-        Some(lanes::all_lanes(par, repeat_times))
+        crate::sim::family::fill::every_lane(c, par)
     }
 
     fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
@@ -332,12 +309,7 @@ impl Room for GatherbRoom {
         };
         let src_t = &c.program.tensors[s.tensor];
         let (lo, hi) = (k.src.base as u64, src_t.end());
-        if let Some(both) = plan.extent(0).and_then(|d| intersection(&d, &(lo..hi))) {
-            let msg = format!(
-                "Gatherb's dst writes UB {:#x}..{:#x}, inside its src `{}` ({lo:#x}..{hi:#x}): src and dst may not share memory (DK:离散与聚合/Gatherb(ISASI) 约束说明)",
-                both.start, both.end, src_t.name
-            );
-            c.err("gather-src-dst-overlap", "dst", msg);
+        if refuse_overlap(c, plan, ("Gatherb", "Gatherb(ISASI)"), lo..hi, &src_t.name) {
             return;
         }
         let Some(ub) = ub else {
@@ -345,15 +317,7 @@ impl Room for GatherbRoom {
         };
         let mut bad: Option<Diagnostic> = None;
         let mut uninit: Option<(u32, u32, u64)> = None;
-        plan.walk(1, |r, b, _lane, a| {
-            if a + 4 > ub.size() as u64 || !ub.all_init(a as u32..a as u32 + 4) {
-                return true; // reported as an uninitialised or out-of-UB read of `offset`
-            }
-            let o = u32::from_le_bytes(
-                ub.bytes()[a as usize..a as usize + 4]
-                    .try_into()
-                    .unwrap_or([0; 4]),
-            ) as u64;
+        each_offset(plan, ub, |r, b, _lane, o| {
             let at = lo + o;
             let msg = if at % 32 != 0 {
                 Some((
@@ -379,12 +343,7 @@ impl Room for GatherbRoom {
                 None
             };
             if let Some((code, m)) = msg {
-                bad = Some(
-                    Diagnostic::error(code, m)
-                        .at(c.instr.span_of("offset"))
-                        .in_instr(c.idx)
-                        .in_block(r, Some(b)),
-                );
+                bad = Some(refusal(c, code, m, r, b));
                 return false;
             }
             true
@@ -404,4 +363,50 @@ impl Room for GatherbRoom {
             );
         }
     }
+}
+
+/// "不支持源操作数与目的操作数使用同一块内存地址" (DK:离散与聚合/Gather, Gatherb(ISASI) 约束说明):
+/// refuses the instruction (`gather-src-dst-overlap`) when dst's extent shares a byte with the
+/// source tensor `src` (named `name`); whether it did.
+fn refuse_overlap(
+    c: &mut Ctx,
+    plan: &Plan,
+    (api, page): (&str, &str),
+    src: std::ops::Range<u64>,
+    name: &str,
+) -> bool {
+    let Some(both) = plan.extent(0).and_then(|d| intersection(&d, &src)) else {
+        return false;
+    };
+    let msg = format!(
+        "{api}'s dst writes UB {:#x}..{:#x}, inside its src `{name}` ({:#x}..{:#x}): src and dst may not share memory (DK:离散与聚合/{page} 约束说明)",
+        both.start, both.end, src.start, src.end
+    );
+    c.err("gather-src-dst-overlap", "dst", msg);
+    true
+}
+
+/// Each offset (plan operand 1, uint32) a block step will use, as `f(repeat, block, lane,
+/// offset)` until `f` says stop; an offset not initialised or past the UB is skipped (the
+/// read of `offset` reports it).
+fn each_offset(plan: &Plan, ub: &Ub, mut f: impl FnMut(u32, u32, u32, u64) -> bool) {
+    plan.walk(1, |r, b, lane, a| {
+        if a + 4 > ub.size() as u64 || !ub.all_init(a as u32..a as u32 + 4) {
+            return true;
+        }
+        let o = u32::from_le_bytes(
+            ub.bytes()[a as usize..a as usize + 4]
+                .try_into()
+                .unwrap_or([0; 4]),
+        );
+        f(r, b, lane, o as u64)
+    });
+}
+
+/// An offset's error at field `offset`, in block `b` of repeat `r`.
+fn refusal(c: &Ctx, code: &'static str, msg: String, r: u32, b: u32) -> Diagnostic {
+    Diagnostic::error(code, msg)
+        .at(c.instr.span_of("offset"))
+        .in_instr(c.idx)
+        .in_block(r, Some(b))
 }
