@@ -343,6 +343,19 @@ fn the_debugger_steps_a_cpp_kernel_by_its_lines() {
         "{}",
         r.stdout
     );
+    // The inspector names the instruction by its C++ call and position, not the RON line.
+    let r = replay(
+        "break tile_double_buffer.asc:50\ncontinue\n",
+        &["--screen", "--size", "240x50"],
+    );
+    assert!(
+        r.stdout.contains("3 AscendC::Adds(work, work, 1.0f, n);")
+            && r.stdout.contains(
+                "Adds · float · first 512 elements (count form) · tile_double_buffer.asc:50:9"
+            ),
+        "{}",
+        r.stdout
+    );
     assert!(
         r.stdout
             .contains("tile_double_buffer.asc:50 · launch block 0"),

@@ -94,6 +94,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Family::ScalarUnit => "a scalar-unit step: no vector lanes".into(),
             Family::Sync => "synchronisation: changes no data".into(),
             Family::DeqScale => "sets the DEQSCALE register".into(),
+            Family::DataCopy | Family::DataCopyPad => "a move in bursts (DataCopyParams)".into(),
             _ => "mask-register instruction".into(),
         },
     };
@@ -106,9 +107,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         t.style("current"),
     )));
     lines.push(Line::from(format!(
-        "{} · {dt} · {form} · line {}",
+        "{} · {dt} · {form} · {}",
         instr.op.name(),
-        instr.span.line
+        prog.instr_place(pos.instruction as usize)
     )));
     let mode = match m.mask().mode {
         MaskMode::Normal => "normal",

@@ -96,11 +96,18 @@ pub fn source_line(app: &App, i: usize) -> String {
     let Some(ins) = p.code.get(i) else {
         return String::new();
     };
-    p.source
-        .lines()
-        .nth(ins.span.line.saturating_sub(1) as usize)
+    // A recorded kernel's instruction: its C++ call, in whichever file it is.
+    let (text, line, col) = match p.origins.as_ref().and_then(|o| {
+        let s = o.sites.get(i)?;
+        Some((o.files.get(s.file as usize)?.text.clone(), s.line, s.col))
+    }) {
+        Some(site) => site,
+        None => (p.source.clone(), ins.span.line, ins.span.col),
+    };
+    text.lines()
+        .nth(line.saturating_sub(1) as usize)
         .map(|l| {
-            let col = ins.span.col.saturating_sub(1) as usize;
+            let col = col.saturating_sub(1) as usize;
             let l = crate::base::diag::printable(l);
             l.chars()
                 .skip(col)
