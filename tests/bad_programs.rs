@@ -83,6 +83,7 @@ const ERROR_CLASSES: &[&str] = &[
     "bad-sync",
     "division-by-zero",
     "scalar-out-of-range",
+    "atomic-type",
 ];
 
 const WARNING_CLASSES: &[&str] = &[
@@ -106,6 +107,7 @@ const WARNING_CLASSES: &[&str] = &[
     "vector-read-without-sync",
     "unpaired-wait-flag",
     "reduce-sum-spr-unset",
+    "atomic-type",
 ];
 
 #[test]

@@ -549,6 +549,14 @@ fn register_calls_match_their_ron_twin() {
     twin("registers");
 }
 
+/// SetAtomicAdd/SetAtomicMax per launch block, switched off by DisableDmaAtomic and
+/// SetAtomicNone: the twin's sums and maxima, and the host reads them back (§18.3).
+#[test]
+fn the_atomic_mode_matches_its_ron_twin() {
+    let r = twin("atomic");
+    assert_eq!(r.stdout, "out 106 106 mx 20\n", "{}", r.dump());
+}
+
 /// A failed `ascendc_assert` stops the kernel at its line with the condition (exit 3); one
 /// that holds lets the kernel go on (DK:调试接口/ascendc_assert).
 #[test]

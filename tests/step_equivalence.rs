@@ -422,6 +422,9 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             calc_index,
             is_set_mask,
         },
+        Family::Atomic => Args::Atomic {
+            dtype: (!matches!(op, Op::DisableDmaAtomic | Op::SetAtomicNone)).then_some(dt),
+        },
         _ => Args::Elementwise(v),
     };
     let mut ins = Instr::new(op, args, span);
@@ -437,7 +440,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
 fn usable(op: Op, product: Product, dt: DType) -> bool {
     matches!(
         op.family(),
-        Family::MaskReg | Family::ScalarUnit | Family::Sync
+        Family::MaskReg | Family::ScalarUnit | Family::Sync | Family::Atomic
     ) || op.dtypes(product).contains(dt)
         || op.count_only_dtypes(product).contains(dt)
         || op.pairs(product).iter().any(|p| p.src == dt)
@@ -652,7 +655,7 @@ fn generator_covers_finished_failed_and_fast_runs() {
         loop {
             let idx = m.pos().instruction;
             if let Ok(prep) =
-                ascstep::sim::reach::prepare(&p, idx, product, UB, m.mask(), m.scalars())
+                ascstep::sim::reach::prepare(&p, idx, product, UB, m.regs(), m.scalars())
             {
                 fast += (prep.fast && prep.plan.repeats > 0) as u32;
             }
@@ -783,5 +786,39 @@ fn bitwise_masks_on_the_fast_path_equal_stepping() {
         let slow = stepped(&p, Product::AtlasA2, Granularity::Block);
         assert_eq!(diff(&fast, &slow), None, "{code}");
         assert_eq!(fast.diagnostics(), slow.diagnostics(), "{code}");
+    }
+}
+
+/// Moves into global memory under the atomic mode (docs/semantics.md §18.3) give the same
+/// bytes and diagnostics run whole (the fast path over the old dst) as stepped block by block:
+/// the count form, DataCopyParams bursts with gaps, DataCopyPad bursts, and old GM values
+/// partly uninitialised.
+#[test]
+fn atomic_moves_step_like_they_run() {
+    let cases = [
+        ("float", "SetAtomicAdd(dtype: float), DataCopy(dst: \"g\", src: \"x\", count: 512)"),
+        ("half", "SetAtomicMax(dtype: half), DataCopy(dst: \"g[16]\", src: \"x\", params: [3, 2, 1, 4])"),
+        ("int16", "SetAtomicMin(dtype: int16), DataCopyPad(dst: \"g[3]\", src: \"x\", params: [4, 70, 6, 1])"),
+        ("half", "SetAtomicAdd(dtype: half), DataCopy(dst: \"u\", src: \"x\", count: 512), SetAtomicType(dtype: half), DataCopy(dst: \"g\", src: \"x\", count: 300)"),
+    ];
+    for (dt, code) in cases {
+        let text = format!(
+            r#"Program(tensors: {{
+                "x": (dtype: {dt}, addr: 0x0000, len: 512, init: Random(seed: 3, min: -100, max: 100)),
+                "y": (dtype: {dt}, addr: 0x1000, len: 512, init: Fill(3)),
+            }}, gm: {{
+                "g": (dtype: {dt}, len: 512, init: Random(seed: 5, min: -100, max: 100)),
+                "u": (dtype: {dt}, len: 512),
+            }}, code: [ {code} ])"#
+        );
+        let p = Arc::new(ascstep::program::load_str(std::path::Path::new("m.ron"), &text).unwrap());
+        let mut fast = Machine::new(p.clone(), Product::AtlasA2);
+        fast.run();
+        assert_eq!(fast.status(), ascstep::sim::machine::Status::Finished, "{code}: {:?}", fast.diagnostics());
+        for g in [Granularity::Block, Granularity::Repeat] {
+            let slow = stepped(&p, Product::AtlasA2, g);
+            assert_eq!(diff(&fast, &slow), None, "{code}");
+            assert_eq!(fast.diagnostics(), slow.diagnostics(), "{code}");
+        }
     }
 }

@@ -100,6 +100,35 @@ fn inspector_draws_the_strides_of_the_current_repeat() {
     assert!(!text.contains("share bytes"), "{text}");
 }
 
+/// A move into GM under SetAtomicAdd: the inspector says the mode, and the old dst it reads
+/// is drawn beside dst without an overlap mark (docs/semantics.md §18.3).
+#[test]
+fn inspector_shows_the_atomic_mode_of_a_move_into_gm() {
+    let mut a = app("programs/instr_set_atomic.ron", None);
+    keys(&mut a, "n"); // past SetAtomicAdd(dtype: float): instruction 1, DataCopy into acc
+    let (_, text) = pane(&a, 120, 12, panes::inspector::render);
+    assert!(
+        text.contains("atomic add float: combines each element with what global memory holds"),
+        "{text}"
+    );
+    let dst_rows = text
+        .lines()
+        .filter(|l| l.contains("dst       GM+0x0    1   8  GM+0x0 32B/cell 01234567"))
+        .count();
+    assert_eq!(dst_rows, 2, "{text}");
+    assert!(
+        !text.lines().any(|l| l.contains("B/cell") && l.contains('!')),
+        "{text}"
+    );
+    // Core 1 starts with its own register, off: its SetAtomicAdd shows the mode it changes.
+    keys(&mut a, "nnn");
+    let (_, text) = pane(&a, 120, 12, panes::inspector::render);
+    assert!(
+        text.contains("sets the DMA atomic mode of moves into GM (now off)"),
+        "{text}"
+    );
+}
+
 #[test]
 fn inspector_names_overlapping_repeats_and_blocks() {
     // src0 rep stride 4 < 8 blocks: repeat 1 reads blocks 4..7 of repeat 0 again; src1 blk

@@ -101,6 +101,9 @@ pub enum Family {
     ScalarUnit,
     /// PipeBarrier, SetFlag, WaitFlag: steps that change no data (docs/format.md §7, §10).
     Sync,
+    /// The DMA atomic mode of moves into global memory: SetAtomicAdd/Max/Min/Type,
+    /// DisableDmaAtomic, SetAtomicNone (DK:原子操作; docs/semantics.md §18.3).
+    Atomic,
 }
 
 macro_rules! ops {
@@ -151,6 +154,8 @@ ops! {
     GetValue => ScalarUnit, SetValue => ScalarUnit, Let => ScalarUnit,
     GetReduceRepeatSumSpr => ScalarUnit, GetReduceRepeatMaxMinSpr => ScalarUnit,
     PipeBarrier => Sync, SetFlag => Sync, WaitFlag => Sync, SyncAll => Sync,
+    SetAtomicAdd => Atomic, SetAtomicMax => Atomic, SetAtomicMin => Atomic,
+    SetAtomicType => Atomic, DisableDmaAtomic => Atomic, SetAtomicNone => Atomic,
 }
 
 impl Op {
@@ -462,6 +467,35 @@ impl Op {
             | GetReduceRepeatSumSpr
             | GetReduceRepeatMaxMinSpr
             | GetCmpMask => PerProduct::all((0, 0)),
+            // The atomic mode's element types, from the "数据类型" sections of
+            // DK:原子操作/SetAtomicAdd, SetAtomicMax(ISASI), SetAtomicMin(ISASI), SetAtomicType
+            // (docs/semantics.md §18.3). Max and Min: not on training, inference, 200I/500 A2;
+            // SetAtomicType: not on training.
+            SetAtomicAdd => PerProduct {
+                training: (F, 0),
+                inference: (I16 | HF, 0),
+                a2: (I8 | I16 | HF | BF | I32, 0),
+                a3: (I8 | I16 | HF | BF | I32, 0),
+                a200i: (I16 | HF | I32, 0),
+                a950: (I8 | I16 | HF | BF | I32, 0),
+            },
+            SetAtomicType => PerProduct {
+                training: (0, 0),
+                inference: (I16 | HF, 0),
+                a2: (I8 | I16 | HF | BF | I32, 0),
+                a3: (I8 | I16 | HF | BF | I32, 0),
+                a200i: (I16 | HF | I32, 0),
+                a950: (I8 | I16 | HF | BF | I32, 0),
+            },
+            SetAtomicMax | SetAtomicMin => PerProduct {
+                training: (0, 0),
+                inference: (0, 0),
+                a2: (I8 | I16 | HF | BF | I32, 0),
+                a3: (I8 | I16 | HF | BF | I32, 0),
+                a200i: (0, 0),
+                a950: (I8 | I16 | HF | BF | I32, 0),
+            },
+            DisableDmaAtomic | SetAtomicNone => PerProduct::all((0, 0)),
             // DK:数据搬运/UB与UB数据搬运/Copy: not on training or inference.
             Copy => {
                 let std = I16 | U16 | H | BF | I32 | U32 | F;
@@ -602,6 +636,10 @@ impl Op {
     pub fn available_on(self, product: Product) -> bool {
         match self.family() {
             Family::MaskReg => self == Op::SetVectorMask || product.profile().counter_mode_apis,
+            Family::Atomic => {
+                matches!(self, Op::DisableDmaAtomic | Op::SetAtomicNone)
+                    || !self.dtypes(product).is_empty()
+            }
             Family::ScalarUnit | Family::Sync => match self {
                 Op::GetReduceRepeatSumSpr => product.profile().reduce_sum_spr,
                 Op::GetReduceRepeatMaxMinSpr => {

@@ -544,6 +544,9 @@ pub enum Args {
     },
     /// Gatherb: dst blocks from the source blocks the byte offsets (uint32, one per block) pick.
     Gatherb { v: Vector, offset: Operand },
+    /// SetAtomicAdd/Max/Min/Type<T> (`dtype` T) and DisableDmaAtomic, SetAtomicNone (None):
+    /// the DMA atomic mode of later moves into global memory (docs/semantics.md §18.3).
+    Atomic { dtype: Option<DType> },
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
     Whole {
         v: Vector,
@@ -580,6 +583,7 @@ macro_rules! vector_of {
             | Args::CmpMaskRet { .. }
             | Args::MaxMinSpr { .. }
             | Args::VecDeqScale { .. }
+            | Args::Atomic { .. }
             | Args::Sync(_) => None,
         }
     };

@@ -27,6 +27,10 @@ pub const HEADERS: &[(&str, &str)] = &[
         "basic_api/kernel_operator_list_tensor_intf.h",
         include_str!("include/basic_api/kernel_operator_list_tensor_intf.h"),
     ),
+    (
+        "basic_api/kernel_operator_set_atomic_intf.h",
+        include_str!("include/basic_api/kernel_operator_set_atomic_intf.h"),
+    ),
     ("ascstep/rt.h", include_str!("include/ascstep/rt.h")),
     ("ascstep/types.h", include_str!("include/ascstep/types.h")),
     ("acl/acl.h", include_str!("include/acl/acl.h")),

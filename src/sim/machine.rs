@@ -17,7 +17,8 @@ use crate::sim::family::{cast, elementwise, Scratch};
 use crate::sim::lanes::Num;
 use crate::sim::mask::{LaneSource, MaskReg};
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
-use crate::sim::reach::{prepare_with, Prepared};
+use crate::sim::family::atomic::Atomic;
+use crate::sim::reach::{prepare_with, Prepared, Regs};
 use crate::sim::scalar::{eval, meets, MaxMinReg, ScalarState};
 use crate::sim::ub::Ub;
 use crate::with_dtype;
@@ -83,8 +84,10 @@ pub struct Machine {
     product: Product,
     ub: Ub,
     mask: MaskReg,
-    /// The mask registers of the cores not running now (docs/semantics.md §20).
-    parked_masks: Vec<(u32, MaskReg)>,
+    /// The atomic mode of moves into global memory (docs/semantics.md §18.3).
+    atomic: Atomic,
+    /// The registers of the cores not running now (docs/semantics.md §20).
+    parked: Vec<(u32, Regs)>,
     pos: Pos,
     step: u64,
     counts: Counts,
@@ -164,7 +167,8 @@ impl Machine {
             product,
             ub,
             mask: MaskReg::default(),
-            parked_masks: Vec::new(),
+            atomic: Atomic::default(),
+            parked: Vec::new(),
             pos: Pos::default(),
             step: 0,
             counts: Counts::default(),
@@ -179,8 +183,8 @@ impl Machine {
         m
     }
 
-    /// At an instruction boundary: makes the UB and the mask register those of the core the
-    /// next instruction runs on (docs/semantics.md §20).
+    /// At an instruction boundary: makes the UB and the registers those of the core the next
+    /// instruction runs on (docs/semantics.md §20).
     fn enter_core(&mut self) {
         let Some(c) = self
             .program
@@ -194,15 +198,18 @@ impl Machine {
         if c == now {
             return;
         }
-        match self.parked_masks.iter_mut().find(|(k, _)| *k == now) {
-            Some(slot) => slot.1 = self.mask,
-            None => self.parked_masks.push((now, self.mask)),
+        let regs = self.regs();
+        match self.parked.iter_mut().find(|(k, _)| *k == now) {
+            Some(slot) => slot.1 = regs,
+            None => self.parked.push((now, regs)),
         }
-        self.mask = self
-            .parked_masks
+        let next = self
+            .parked
             .iter()
             .find(|(k, _)| *k == c)
-            .map_or(MaskReg::default(), |m| m.1);
+            .map_or(Regs::default(), |m| m.1);
+        self.mask = next.mask;
+        self.atomic = next.atomic;
         self.ub.select_core(c);
     }
 
@@ -293,6 +300,17 @@ impl Machine {
     }
     pub fn mask(&self) -> MaskReg {
         self.mask
+    }
+    /// The current core's atomic mode (docs/semantics.md §18.3).
+    pub fn atomic(&self) -> Atomic {
+        self.atomic
+    }
+    /// The current core's registers, as an instruction is reached with them.
+    pub fn regs(&self) -> Regs {
+        Regs {
+            mask: self.mask,
+            atomic: self.atomic,
+        }
     }
     /// The next block to execute (or where the program stopped).
     pub fn pos(&self) -> Pos {
@@ -461,7 +479,8 @@ impl Machine {
         }
         m.ub.copy_common(&self.ub);
         m.mask = self.mask;
-        m.parked_masks = self.parked_masks.clone();
+        m.atomic = self.atomic;
+        m.parked = self.parked.clone();
         m.scalars = self.scalars.clone();
         m.pos = Pos {
             instruction: self.pos.instruction,
@@ -488,7 +507,7 @@ impl Machine {
             idx,
             self.product,
             &self.ub,
-            self.mask,
+            self.regs(),
             &self.scalars.values,
         )?;
         // A vector instruction reading what SetValue wrote without an S → V sync (not the GM
@@ -830,6 +849,7 @@ impl Machine {
 
     fn finish(&mut self, active: Box<Active>) {
         self.mask = active.prep.mask_at_end;
+        self.atomic = active.prep.atomic_at_end;
         // What a vector instruction wrote stays unsynchronised for the scalar unit (the GM
         // moves run on the MTE pipes, whose hazards ascstep does not track: docs/semantics.md
         // §18).

@@ -9,6 +9,7 @@ use crate::base::dtype::Value;
 use crate::base::ir::Program;
 use crate::base::product::Product;
 use crate::sim::checks::{bounds, dtypes, overlap, Ctx};
+use crate::sim::family::atomic::Atomic;
 use crate::sim::family::{room, Exec};
 use crate::sim::mask::{LaneSource, Lanes, MaskReg};
 use crate::sim::plan::Plan;
@@ -27,12 +28,21 @@ pub struct Prepared {
     pub mask_at_start: MaskReg,
     /// Register value when it ends (the count form leaves all ones, normal mode, §2.5).
     pub mask_at_end: MaskReg,
+    /// The core's atomic register when it ends (docs/semantics.md §18.3).
+    pub atomic_at_end: Atomic,
     pub warnings: Vec<Diagnostic>,
     /// Whether the contiguous fast path gives the same bytes as block stepping.
     pub fast: bool,
 }
 
-/// Prepares instruction `idx` with the register `reg`, or returns the errors that reject it.
+/// The core registers an instruction is reached with: the mask register and the atomic mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Regs {
+    pub mask: MaskReg,
+    pub atomic: Atomic,
+}
+
+/// Prepares instruction `idx` with the registers `regs`, or returns the errors that reject it.
 /// Without the UB, data-dependent plans (GatherMask with a pattern tensor) assume the most
 /// their destination can receive; the machine uses [`prepare_with`].
 pub fn prepare(
@@ -40,10 +50,10 @@ pub fn prepare(
     idx: u32,
     product: Product,
     ub_size: u32,
-    reg: MaskReg,
+    regs: Regs,
     scalars: &[Option<Value>],
 ) -> Result<Prepared, Vec<Diagnostic>> {
-    prepare_inner(program, idx, product, ub_size, None, reg, scalars)
+    prepare_inner(program, idx, product, ub_size, None, regs, scalars)
 }
 
 /// `prepare` with the UB contents at the moment the instruction is reached.
@@ -52,10 +62,10 @@ pub fn prepare_with(
     idx: u32,
     product: Product,
     ub: &Ub,
-    reg: MaskReg,
+    regs: Regs,
     scalars: &[Option<Value>],
 ) -> Result<Prepared, Vec<Diagnostic>> {
-    prepare_inner(program, idx, product, ub.size(), Some(ub), reg, scalars)
+    prepare_inner(program, idx, product, ub.size(), Some(ub), regs, scalars)
 }
 
 /// Errors so far, if any.
@@ -73,9 +83,10 @@ fn prepare_inner(
     product: Product,
     ub_size: u32,
     ub: Option<&Ub>,
-    reg: MaskReg,
+    regs: Regs,
     scalars: &[Option<Value>],
 ) -> Result<Prepared, Vec<Diagnostic>> {
+    let reg = regs.mask;
     let Some(written) = program.code.get(idx as usize) else {
         return Err(vec![Diagnostic::error(
             "no-instruction",
@@ -105,6 +116,7 @@ fn prepare_inner(
         idx,
         product,
         ub_size,
+        atomic: regs.atomic,
         errors: Vec::new(),
         warnings: unset
             .into_iter()
@@ -133,6 +145,7 @@ fn prepare_inner(
             exec,
             mask_at_start: reg_now,
             mask_at_end: reg_now,
+            atomic_at_end: room.atomic_at_end(&c),
             warnings: c.warnings,
             fast: false,
         });
@@ -188,6 +201,7 @@ fn prepare_inner(
         exec,
         mask_at_start: reg_now,
         mask_at_end,
+        atomic_at_end: room.atomic_at_end(&c),
         warnings: c.warnings,
         fast,
     })

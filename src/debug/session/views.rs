@@ -38,7 +38,7 @@ impl Session {
             m.pos().instruction,
             self.product,
             m.ub().size(),
-            m.mask(),
+            m.regs(),
             m.scalars(),
         )
         .map(|p| Some(p.plan))

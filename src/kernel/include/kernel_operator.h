@@ -920,6 +920,26 @@ void SyncAll(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, const in
     ascstep_rt::call(p, "SyncAll()");
     ascstep_rt::sync_all();
 }
+// The DMA atomic mode (DK:原子操作; docs/semantics.md §18.3): later moves into global memory
+// add to (take the max, the min with) what is there, in T, until DisableDmaAtomic.
+template <class T>
+void SetAtomicAdd(Pos p = Pos::current()) {
+    ascstep_rt::call(p, std::string("SetAtomicAdd(dtype: ") + ascstep_rt::Dtype<T>::name + ")");
+}
+template <class T>
+void SetAtomicMax(Pos p = Pos::current()) {
+    ascstep_rt::call(p, std::string("SetAtomicMax(dtype: ") + ascstep_rt::Dtype<T>::name + ")");
+}
+template <class T>
+void SetAtomicMin(Pos p = Pos::current()) {
+    ascstep_rt::call(p, std::string("SetAtomicMin(dtype: ") + ascstep_rt::Dtype<T>::name + ")");
+}
+template <class T>
+void SetAtomicType(Pos p = Pos::current()) {
+    ascstep_rt::call(p, std::string("SetAtomicType(dtype: ") + ascstep_rt::Dtype<T>::name + ")");
+}
+inline void DisableDmaAtomic(Pos p = Pos::current()) { ascstep_rt::call(p, "DisableDmaAtomic()"); }
+inline void SetAtomicNone(Pos p = Pos::current()) { ascstep_rt::call(p, "SetAtomicNone()"); }
 template <HardEvent e>
 void SetFlag(int32_t id, Pos p = Pos::current()) {
     ascstep_rt::call(p, std::string("SetFlag(event: ") + name(e) + ", id: " + num(id) + ")");

@@ -7,6 +7,7 @@
 //! depend on the product or on the mask register (mask ≤ PAR, repeat_times ≤ 255, zero
 //! strides, UB bounds) are the simulator's.
 
+mod atomic;
 mod cast;
 mod compare;
 mod copy;
@@ -86,6 +87,10 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
             (scalar_unit::PIPE_BARRIER, scalar_unit::pipe_barrier)
         }
         Family::Sync => (scalar_unit::FLAG, scalar_unit::flag_op),
+        Family::Atomic if matches!(op, Op::DisableDmaAtomic | Op::SetAtomicNone) => {
+            (atomic::NO_FIELDS, atomic::atomic)
+        }
+        Family::Atomic => (atomic::TYPED, atomic::atomic),
     }
 }
 

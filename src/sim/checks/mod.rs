@@ -21,6 +21,8 @@ pub struct Ctx<'a> {
     pub product: Product,
     /// The UB's size in bytes.
     pub ub_size: u32,
+    /// The core's atomic register when the instruction is reached (docs/semantics.md §18.3).
+    pub atomic: crate::sim::family::atomic::Atomic,
     pub errors: Vec<Diagnostic>,
     pub warnings: Vec<Diagnostic>,
 }

@@ -16,16 +16,18 @@
 use crate::base::ir::{Args, Form, Instr, MaskArg};
 use crate::sim::checks::{lanes, zero_repeat_msg, Ctx, Types};
 use crate::sim::family::elementwise::{operands, MapKernel};
-use crate::sim::family::{Exec, Room};
+use crate::sim::family::{atomic, Exec, Room};
 use crate::sim::mask::{LaneSource, Lanes, MaskMode, MaskReg};
 use crate::sim::plan::{OpAddr, Plan};
 use crate::sim::ub::Ub;
 
-/// The identity kernel of both moves.
+/// The identity kernel of both moves; a move into global memory under the atomic mode
+/// combines with what is there instead (docs/semantics.md §18.3).
 fn kernel(c: &Ctx, t: &Types) -> Exec {
+    let (op, dtype) = atomic::combining(c, t.dst).unwrap_or((c.instr.op, t.dst));
     Exec::Map(MapKernel {
-        op: c.instr.op,
-        dtype: t.dst,
+        op,
+        dtype,
         scalar: crate::base::dtype::Value::Int(0),
         round_en: false,
         ftz: false,
@@ -155,8 +157,13 @@ impl Room for DataCopyRoom {
         None
     }
 
+    fn check(&self, c: &mut Ctx, t: &Types) {
+        atomic::check(c, t.dst);
+    }
+
     fn operands(&self, c: &Ctx, t: &Types, par: u32) -> (Vec<OpAddr>, u32) {
         let mut ops = operands(c.instr, c.program);
+        let combines = atomic::combining(c, t.dst).is_some();
         if let Some(b) = Self::blocks(c.instr) {
             // One burst per API repeat: blockLen blocks, then the gap to the next burst.
             let per = b.len as u64 * t.dst.per_block() as u64;
@@ -164,7 +171,12 @@ impl Room for DataCopyRoom {
             for (o, gap) in ops.iter_mut().zip([b.dst_gap, b.src_gap]) {
                 *o = OpAddr::standard(o.role, o.tensor, o.kind, o.dtype, o.base, 1, b.len + gap);
             }
+            if combines {
+                atomic::dst_read(&mut ops);
+            }
             ops = grouped(ops, &lanes, par);
+        } else if combines {
+            atomic::dst_read(&mut ops);
         }
         (ops, 32)
     }

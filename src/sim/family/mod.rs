@@ -11,11 +11,13 @@
 //!   `gather`: GatherMask (packed elements out, a returned count);
 //! - `fill`: Brcb, CreateVecIndex; `reduce`: pair / block / repeat reductions; `whole`:
 //!   ReduceSum, ReduceMax, ReduceMin over a whole tensor; `mask_reg`: the mask-register
-//!   instructions; `copy`: the UB → UB moves Copy and DataCopy.
+//!   instructions; `copy`: the UB → UB moves Copy and DataCopy; `atomic`: the DMA atomic
+//!   mode the moves into global memory honour.
 //!
 //! Adding a family: a file with its kernel and a `Room`, a line in [`room`], a line in
 //! [`Exec`] and its `exec_block` (and an `Args` variant in `base::ir` plus its reader in the
 //! front end when its arguments are new).
+pub mod atomic;
 pub mod cast;
 pub mod compare;
 pub mod copy;
@@ -145,6 +147,12 @@ pub trait Room: Sync {
             reg_now
         }
     }
+
+    /// The atomic register when the instruction ends: unchanged but by the atomic-mode
+    /// instructions (docs/semantics.md §18.3).
+    fn atomic_at_end(&self, c: &Ctx) -> atomic::Atomic {
+        c.atomic
+    }
 }
 
 /// The room of each family: the registration table.
@@ -170,6 +178,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::DeqScale => &cast::DeqScaleRoom,
         Family::ScalarUnit => &scalar_unit::ScalarUnitRoom,
         Family::Sync => &scalar_unit::SyncRoom,
+        Family::Atomic => &atomic::AtomicRoom,
     }
 }
 

@@ -15,7 +15,7 @@ use crate::base::ir::{Args, CopyBlocks, Instr, Padding};
 use crate::sim::access::Mem;
 use crate::sim::checks::{Ctx, Types};
 use crate::sim::family::elementwise::{operands, MapKernel};
-use crate::sim::family::{Exec, Room};
+use crate::sim::family::{atomic, Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::{LaneSource, Lanes, MaskReg};
 use crate::sim::plan::{AccessKind, OpAddr, Plan, BLOCKS};
@@ -138,6 +138,7 @@ impl Room for PadRoom {
     /// The constraints of both pages: blockLen a multiple of sizeof(T), each padding at most
     /// 32 bytes, a 64-bit padding value 0.
     fn check(&self, c: &mut Ctx, t: &Types) {
+        atomic::check(c, t.dst);
         let Some((b, pad)) = parts(c.instr) else {
             return;
         };
@@ -199,6 +200,9 @@ impl Room for PadRoom {
         if let Some(d) = ops.first_mut().filter(|_| gm_in) {
             d.base = d.base.saturating_add(left as u32);
         }
+        if atomic::combining(c, t.dst).is_some() {
+            atomic::dst_read(&mut ops);
+        }
         (ops, 32)
     }
 
@@ -243,9 +247,11 @@ impl Room for PadRoom {
     }
 
     fn exec(&self, c: &Ctx, t: &Types, lanes: &LaneSource) -> Exec {
+        // UB → GM under the atomic mode: combined with what global memory holds (§18.3).
+        let (op, dtype) = atomic::combining(c, t.dst).unwrap_or((c.instr.op, t.dst));
         let map = MapKernel {
-            op: c.instr.op,
-            dtype: t.dst,
+            op,
+            dtype,
             scalar: Value::Int(0),
             round_en: false,
             ftz: false,

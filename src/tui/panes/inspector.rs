@@ -94,6 +94,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Family::ScalarUnit => "a scalar-unit step: no vector lanes".into(),
             Family::Sync => "synchronisation: changes no data".into(),
             Family::DeqScale => "sets the DEQSCALE register".into(),
+            Family::Atomic => format!(
+                "sets the DMA atomic mode of moves into GM (now {})",
+                m.atomic().text()
+            ),
             Family::DataCopy | Family::DataCopyPad => "a move in bursts (DataCopyParams)".into(),
             _ => "mask-register instruction".into(),
         },
@@ -111,6 +115,20 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         instr.op.name(),
         prog.instr_place(pos.instruction as usize)
     )));
+    // A move into global memory under the atomic mode combines with what is there (§18.3).
+    let into_gm = instr
+        .dst()
+        .and_then(|d| prog.tensors.get(d.tensor))
+        .is_some_and(|t| t.is_gm());
+    if into_gm && m.atomic().op.is_some() {
+        lines.push(Line::from(Span::styled(
+            format!(
+                "atomic {}: combines each element with what global memory holds",
+                m.atomic().text()
+            ),
+            t.style("warning"),
+        )));
+    }
     let mode = match m.mask().mode {
         MaskMode::Normal => "normal",
         MaskMode::Counter => "counter",
@@ -185,10 +203,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                         }
                         // Runs of other operands in this cell's byte range.
                         let (clo, chi) = (cell * unit, (cell + 1) * unit);
+                        // An operand read and written lane by lane in the same place (the
+                        // old dst of MulAddDst or of an atomic move) is no overlap.
                         let near: Vec<Vec<(u32, u64, u64)>> = all
                             .iter()
                             .enumerate()
-                            .filter(|(j, _)| *j != i)
+                            .filter(|(j, _)| *j != i && !plan.operands[*j].same_geometry(op))
                             .map(|(_, (_, o))| {
                                 o.values()
                                     .flatten()
