@@ -93,6 +93,10 @@ pub fn differs(ms: &[&Machine], t: usize, i: u32) -> bool {
     let Some(dtype) = first.program().tensors.get(t).map(|x| x.dtype) else {
         return false;
     };
+    if dtype.is_nibble() {
+        let v0 = first.element(t, i);
+        return ms[1..].iter().any(|m| m.element(t, i) != v0);
+    }
     let b0 = first.element_bytes(t, i);
     ms[1..]
         .iter()
@@ -152,7 +156,7 @@ pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
                     elements.push(ElementDiff {
                         tensor: t,
                         index: i,
-                        addr: tensor.addr + i * tensor.dtype.size(),
+                        addr: tensor.elem_addr(i) as u32,
                         values: done
                             .iter()
                             .map(|r| (r.product, r.machine.element(t, i)))

@@ -125,14 +125,26 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
             };
             for j in 0..e.len {
                 let i = e.at + j;
-                let addr = t.addr + i * s;
+                let addr = t.elem_addr(i) as u32;
                 let actual = m.element(e.tensor, i);
                 let expected_bytes = |v: &[u8]| {
                     v.get((j * s) as usize..((j + 1) * s) as usize)
                         .map(|b| b.to_vec())
                 };
+                // int4b_t data is packed two to a byte, element j in byte j / 2.
+                let nibble = |v: &[u8]| {
+                    v.get(j as usize / 2)
+                        .map(|&b| Value::Int(crate::base::dtype::nibble(b, j % 2 == 1) as i128))
+                };
                 let mut expected_value = None;
                 let (ok, expected) = match &e.check {
+                    ExpectCheck::Exact(v) | ExpectCheck::Close { values: v, .. }
+                        if t.dtype.is_nibble() =>
+                    {
+                        expected_value = nibble(v);
+                        let ok = actual.is_some() && actual == expected_value;
+                        (ok, expected_value.map_or("?".into(), |x| x.to_string()))
+                    }
                     ExpectCheck::Exact(v) => {
                         // The one equality rule (base::equality, docs/format.md §8).
                         let exp = expected_bytes(v).unwrap_or_default();

@@ -135,6 +135,21 @@ fn kernel(name: &str, body: &str) -> (PathBuf, PathBuf) {
     (dir, file)
 }
 
+/// int4b_t through ReinterpretCast (DK:类型转换/Cast 约束说明: two per byte, element 2i in the low
+/// nibble): half -2.5 with CAST_FLOOR is -3 (0xd) in both nibbles, the byte 0xdd = -35 as
+/// int8; 1024 bytes of float reinterpreted from element 128 (byte 512) hold 1024 int4b_t.
+#[test]
+fn int4b_t_tensors_pack_two_elements_a_byte() {
+    let (dir, _) = kernel(
+        "int4",
+        "    AscendC::LocalTensor<half> h = t.ReinterpretCast<half>();\n    AscendC::Duplicate(h, half(-2.5f), 128);\n    AscendC::LocalTensor<AscendC::int4b_t> q = t[128].ReinterpretCast<AscendC::int4b_t>();\n    AscendC::Cast(q, h, AscendC::RoundMode::CAST_FLOOR, 128);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::LocalTensor<int8_t> qb = t[128].ReinterpretCast<int8_t>();\n    std::printf(\"%d %u\\n\", int(qb.GetValue(63)), q.GetSize());",
+    );
+    let r = ascstep_in(&dir, &["run", "int4.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "-35 1024\n", "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn an_api_ascstep_lacks_is_named_with_its_position_and_the_compiler_output() {
     let (dir, _) = kernel("missing", "    AscendC::SoftMax(t, t, 256);");

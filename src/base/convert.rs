@@ -219,6 +219,7 @@ pub fn exact(d: DType, bits: u64) -> Exact {
         DType::UInt32 => int(bits as u32 as i128),
         DType::Int64 => int(bits as i64 as i128),
         DType::UInt64 => int(bits as i128),
+        DType::Int4 => int(crate::base::dtype::nibble(bits as u8, false) as i128),
     }
 }
 

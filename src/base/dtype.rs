@@ -19,10 +19,13 @@ pub enum DType {
     UInt32,
     Int64,
     UInt64,
+    /// `int4b_t`: 4-bit signed integers, two per byte, element 2i in the low nibble
+    /// (docs/format.md §3, docs/semantics.md §4.7). Only Cast reads and writes it.
+    Int4,
 }
 
 impl DType {
-    pub const ALL: [DType; 11] = [
+    pub const ALL: [DType; 12] = [
         DType::Half,
         DType::BFloat16,
         DType::Float,
@@ -34,15 +37,40 @@ impl DType {
         DType::UInt32,
         DType::Int64,
         DType::UInt64,
+        DType::Int4,
     ];
 
-    /// Bytes per element.
+    /// Bytes per element; for `int4b_t` the byte that holds it (two elements share one: see
+    /// [`DType::bytes_for`] and [`DType::byte_of`]).
     pub const fn size(self) -> u32 {
         match self {
-            DType::Int8 | DType::UInt8 => 1,
+            DType::Int8 | DType::UInt8 | DType::Int4 => 1,
             DType::Half | DType::BFloat16 | DType::Int16 | DType::UInt16 => 2,
             DType::Float | DType::Int32 | DType::UInt32 => 4,
             DType::Int64 | DType::UInt64 => 8,
+        }
+    }
+
+    /// Whether two elements share a byte (`int4b_t`).
+    pub const fn is_nibble(self) -> bool {
+        matches!(self, DType::Int4)
+    }
+
+    /// Bytes that `n` elements take.
+    pub const fn bytes_for(self, n: u64) -> u64 {
+        if self.is_nibble() {
+            n.div_ceil(2)
+        } else {
+            n * self.size() as u64
+        }
+    }
+
+    /// Byte offset of element `i` from the start of its tensor.
+    pub const fn byte_of(self, i: u64) -> u64 {
+        if self.is_nibble() {
+            i / 2
+        } else {
+            i * self.size() as u64
         }
     }
 
@@ -63,7 +91,7 @@ impl DType {
     pub const fn is_signed(self) -> bool {
         matches!(
             self,
-            DType::Int8 | DType::Int16 | DType::Int32 | DType::Int64
+            DType::Int8 | DType::Int16 | DType::Int32 | DType::Int64 | DType::Int4
         ) || self.is_float()
     }
 
@@ -81,6 +109,7 @@ impl DType {
             DType::UInt32 => "uint32",
             DType::Int64 => "int64",
             DType::UInt64 => "uint64",
+            DType::Int4 => "int4b_t",
         }
     }
 
@@ -97,6 +126,7 @@ impl DType {
             DType::UInt32 => "u32",
             DType::Int64 => "i64",
             DType::UInt64 => "u64",
+            DType::Int4 => "int4",
         }
     }
 
@@ -118,6 +148,7 @@ impl DType {
             DType::UInt32 => (0, u32::MAX as i128),
             DType::Int64 => (i64::MIN as i128, i64::MAX as i128),
             DType::UInt64 => (0, u64::MAX as i128),
+            DType::Int4 => (-8, 7),
             _ => return None,
         })
     }
@@ -136,6 +167,8 @@ impl DType {
             DType::UInt32 => Value::Int(<u32 as Elem>::load(bytes) as i128),
             DType::Int64 => Value::Int(<i64 as Elem>::load(bytes) as i128),
             DType::UInt64 => Value::Int(<u64 as Elem>::load(bytes) as i128),
+            // The low nibble: `Machine::element` shifts the high one down first.
+            DType::Int4 => Value::Int(nibble(bytes[0], false) as i128),
         }
     }
 
@@ -162,6 +195,12 @@ impl DType {
             _ => out[..8].copy_from_slice(&b),
         }
     }
+}
+
+/// The signed 4-bit value in the low (`high` false) or high nibble of `byte`.
+pub const fn nibble(byte: u8, high: bool) -> i8 {
+    let n = if high { byte >> 4 } else { byte & 0xf };
+    ((n << 4) as i8) >> 4
 }
 
 impl serde::Serialize for DType {

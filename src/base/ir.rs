@@ -331,7 +331,20 @@ impl Tensor {
         }
     }
     pub fn bytes(&self) -> u32 {
-        self.len * self.dtype.size()
+        self.dtype.bytes_for(self.len as u64) as u32
+    }
+    /// The address of the byte holding element `i` (for `int4b_t`, the byte it shares).
+    pub fn elem_addr(&self, i: u32) -> u64 {
+        self.addr as u64 + self.dtype.byte_of(i as u64)
+    }
+    /// The element at byte address `a` (the first of the two in an `int4b_t` byte).
+    pub fn elem_at(&self, a: u64) -> u32 {
+        let off = a.saturating_sub(self.addr as u64);
+        if self.dtype.is_nibble() {
+            (off * 2) as u32
+        } else {
+            (off / self.dtype.size().max(1) as u64) as u32
+        }
     }
     pub fn end(&self) -> u64 {
         self.addr as u64 + self.bytes() as u64

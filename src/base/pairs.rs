@@ -61,10 +61,16 @@ const ALL_MODES: u8 = 0x7f;
 
 use DType::{
     BFloat16 as TB, Float as TF, Half as TH, Int16 as TI16, Int32 as TI32, Int64 as TI64,
-    Int8 as TI8, UInt16 as TU16, UInt32 as TU32, UInt8 as TU8,
+    Int4 as TI4, Int8 as TI8, UInt16 as TU16, UInt32 as TU32, UInt8 as TU8,
 };
 
 const CAST_950: &[Pair] = &[
+    // int4b_t (DK:类型转换/Cast, the 950 table).
+    pr(TI4, TI16, MN),
+    pr(TI4, TH, MN),
+    pr(TI4, TB, MN),
+    pr(TI16, TI4, MN),
+    pr(TH, TI4, M5),
     pr(TI8, TI16, MN),
     pr(TI8, TH, MN),
     pr(TI8, TI32, MN),
@@ -106,6 +112,9 @@ const CAST_950: &[Pair] = &[
     pr(TI64, TF, M5),
 ];
 const CAST_A2: &[Pair] = &[
+    // int4b_t (DK:类型转换/Cast, the A2 and A3 tables).
+    pr(TI4, TH, MN),
+    pr(TH, TI4, M5 | MN),
     pr(TI8, TH, MN),
     pr(TU8, TH, MN),
     pr(TI16, TH, M5 | MN),
@@ -159,6 +168,8 @@ const CAST_200I: &[Pair] = &[
 /// Inference: no CAST_RINT for half → int8/uint8, RINT only for half → int16, ODD/NONE only for
 /// float → half (docs/semantics.md §4.7, §9 row 26).
 const CAST_INFERENCE: &[Pair] = &[
+    // int4b_t (DK:类型转换/Cast, the inference AI Core table).
+    pr(TH, TI4, MN),
     pr(TI8, TH, MN),
     pr(TU8, TH, MN),
     pr(TI16, TH, MN),

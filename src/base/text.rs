@@ -122,6 +122,7 @@ pub fn short_width(dtype: DType) -> usize {
         DType::BFloat16 | DType::Float => 10,
         DType::Int8 => 4,
         DType::UInt8 => 3,
+        DType::Int4 => 2,
         DType::Int16 => 6,
         DType::UInt16 => 5,
         DType::Int32 => 11,

@@ -113,7 +113,12 @@ pub fn diff_tensors(a: &Machine, b: &Machine) -> Outcome {
             continue;
         }
         for i in 0..tensor.len {
-            if !same_element(tensor.dtype, a.element_bytes(t, i), b.element_bytes(t, i)) {
+            let same = if tensor.dtype.is_nibble() {
+                a.element(t, i) == b.element(t, i)
+            } else {
+                same_element(tensor.dtype, a.element_bytes(t, i), b.element_bytes(t, i))
+            };
+            if !same {
                 let (x, y) = (a.element(t, i), b.element(t, i));
                 count += 1;
                 if first.len() < MAX_LISTED {

@@ -323,6 +323,17 @@ pub(super) fn parse(ctx: &mut Ctx, node: &Node, t: &Target, at: u32) -> Option<D
             FormKind::Ramp { start, step }
         }
         "Random" => random(ctx, node, t)?,
+        _ if t.dtype.is_nibble() => {
+            ctx.report(
+                Diagnostic::error(
+                    "unknown-data-form",
+                    format!("File data for the int4b_t tensor `{}` is not supported", t.name),
+                )
+                .at(node.span)
+                .note("give Values, Ramp, Fill, Bits or Random; or declare the data int8 (two int4b_t per byte, as numpy writes them) and reinterpret it"),
+            );
+            return None;
+        }
         _ => {
             // "File": File("x.bin") or File("x.bin", at: N)
             let (p, at) = file_args(ctx, node)?;
@@ -550,7 +561,11 @@ fn bits_elem(ctx: &mut Ctx, t: &Target, index: u64, node: &Node, out: &mut [u8])
     let Some(lit) = ctx.lit(node, "a Bits element") else {
         return false;
     };
-    let width = t.dtype.size() * 8;
+    let width = if t.dtype.is_nibble() {
+        4
+    } else {
+        t.dtype.size() * 8
+    };
     let max: u128 = (1u128 << width) - 1;
     match lit {
         Lit::Int(v) if v >= 0 && (v as u128) <= max => {
@@ -701,6 +716,21 @@ impl DataForm {
     /// 2]))` expects 1, 2, 1, 2, 1, 2. A list longer than `len` is always `length-mismatch`.
     /// A File must have exactly `run.len` elements; Ramp, Fill and Random produce any length.
     pub fn materialize(&self, ctx: &mut Ctx, t: &Target, run: &Run) -> Option<Vec<u8>> {
+        let bytes = self.elements(ctx, t, run)?;
+        if !t.dtype.is_nibble() {
+            return Some(bytes);
+        }
+        // int4b_t: one byte per element so far; two to a byte, element 2i in the low nibble.
+        Some(
+            bytes
+                .chunks(2)
+                .map(|p| p[0] & 0xf | p.get(1).map_or(0, |h| h << 4))
+                .collect(),
+        )
+    }
+
+    /// `materialize`'s elements, one `size()` each (an int4b_t in a byte of its own).
+    fn elements(&self, ctx: &mut Ctx, t: &Target, run: &Run) -> Option<Vec<u8>> {
         let size = t.dtype.size() as usize;
         let len = run.len as usize;
         match &self.kind {

@@ -486,7 +486,8 @@ impl Num for f32 {
     }
 }
 
-/// Calls `$body` with `$T` bound to the Rust type of `$dt`.
+/// Calls `$body` with `$T` bound to the Rust type of `$dt`. `int4b_t` binds i8: the catalog
+/// admits it only in Cast, whose kernel packs and unpacks the nibbles itself (`cast.rs`).
 #[macro_export]
 macro_rules! with_dtype {
     ($dt:expr, $T:ident => $body:expr) => {{
@@ -504,7 +505,7 @@ macro_rules! with_dtype {
                 type $T = f32;
                 $body
             }
-            __D::Int8 => {
+            __D::Int8 | __D::Int4 => {
                 type $T = i8;
                 $body
             }

@@ -346,19 +346,20 @@ impl Machine {
     /// Element `i` of tensor `t`: None when uninitialised or out of range.
     pub fn element(&self, t: usize, i: u32) -> Option<Value> {
         let tensor = self.program.tensors.get(t)?;
-        let s = tensor.dtype.size();
-        let a = tensor.addr.checked_add(i.checked_mul(s)?)?;
-        if i >= tensor.len || !self.ub.all_init(a..a.checked_add(s)?) {
-            return None;
+        let bytes = self.element_bytes(t, i)?;
+        if tensor.dtype.is_nibble() {
+            let v = crate::base::dtype::nibble(bytes[0], i % 2 == 1);
+            return Some(Value::Int(v as i128));
         }
-        Some(tensor.dtype.decode(self.ub.slice(a..a + s)))
+        Some(tensor.dtype.decode(bytes))
     }
 
-    /// The bytes of element `i` of tensor `t`, None where uninitialised or outside the UB.
+    /// The bytes of element `i` of tensor `t` (of an `int4b_t`, the byte it shares), None
+    /// where uninitialised or outside the UB.
     pub fn element_bytes(&self, t: usize, i: u32) -> Option<&[u8]> {
         let tensor = self.program.tensors.get(t)?;
         let s = tensor.dtype.size();
-        let a = tensor.addr.checked_add(i.checked_mul(s)?)?;
+        let a = u32::try_from(tensor.elem_addr(i)).ok()?;
         if i >= tensor.len || !self.ub.all_init(a..a.checked_add(s)?) {
             return None;
         }
@@ -1226,7 +1227,7 @@ fn uninit_diag(
     } else {
         op.role
     };
-    let elem = (addr.saturating_sub(t.addr)) / t.dtype.size().max(1);
+    let elem = t.elem_at(addr as u64);
     Diagnostic::warning(
         "uninitialised-read",
         format!(

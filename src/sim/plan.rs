@@ -162,7 +162,7 @@ impl OpAddr {
         rep: u32,
     ) -> OpAddr {
         let t = &program.tensors[o.tensor];
-        let base = t.addr + o.offset * t.dtype.size();
+        let base = t.addr + t.dtype.byte_of(o.offset as u64) as u32;
         OpAddr::standard(role, o.tensor, kind, t.dtype, base, blk, rep)
     }
 

@@ -145,13 +145,13 @@ impl Session {
                         t.len
                     ));
                 }
-                let s = t.dtype.size();
                 let label = if end - start == 1 {
                     format!("{tensor}[{start}]")
                 } else {
                     format!("{tensor}[{start}..{end}]")
                 };
-                Ok((t.addr + start * s, t.addr + end * s, label))
+                let hi = t.addr as u64 + t.dtype.bytes_for(*end as u64);
+                Ok((t.elem_addr(*start) as u32, hi as u32, label))
             }
         }
     }
@@ -289,9 +289,8 @@ pub(super) fn may_stop_within(
             start, end, kind, ..
         } => pv.may_touch(|a| kind.matches(a), *start as u64, *end as u64),
         PointKind::Cond { tensor, index, .. } => program.tensors.get(*tensor).is_some_and(|t| {
-            let s = t.dtype.size() as u64;
-            let lo = t.addr as u64 + *index as u64 * s;
-            pv.may_touch(|a| a == AccessKind::Write, lo, lo + s)
+            let lo = t.elem_addr(*index);
+            pv.may_touch(|a| a == AccessKind::Write, lo, lo + t.dtype.size() as u64)
         }),
     })
 }
@@ -342,7 +341,7 @@ pub(super) fn touched(program: &Program, a: &Access, lo: u32, hi: u32) -> Vec<El
             let (b0, b1) = (i * s as usize, (i + 1) * s as usize);
             ElementChange {
                 tensor: t.map_or(String::new(), |t| t.name.clone()),
-                index: t.map_or(0, |t| (e.saturating_sub(t.addr)) / t.dtype.size().max(1)),
+                index: t.map_or(0, |t| t.elem_at(e as u64)),
                 addr: e,
                 lane: a.lanes.get(i).copied().unwrap_or(0),
                 old: value_text(
@@ -434,8 +433,8 @@ pub(super) fn check_event(
                 let Some(t) = program.tensors.get(*tensor) else {
                     continue;
                 };
-                let s = t.dtype.size();
-                let (lo, hi) = (t.addr + index * s, t.addr + (index + 1) * s);
+                let lo = t.elem_addr(*index) as u32;
+                let hi = lo + t.dtype.size();
                 for a in ev.accesses.iter().filter(|a| a.kind == AccessKind::Write) {
                     let elements = touched(program, a, lo, hi);
                     if elements.is_empty() {

@@ -68,11 +68,22 @@ using TEventID = int8_t;
 // The L2 cache hints (DK:GlobalTensor/SetL2CacheHint): no effect on data, so none in ascstep.
 enum class CacheMode : uint8_t { CACHE_MODE_DISABLE = 0, CACHE_MODE_NORMAL = 1, CACHE_MODE_LAST = 2, CACHE_MODE_PERSISTENT = 4 };
 enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
-// 4-bit integers, two per byte: a type kernels can name; ascstep does not simulate 4-bit data
-// (a tensor of it is `bad-dtype` when the kernel creates it).
+// 4-bit integers, two per byte, element 2i in the low nibble (DK:类型转换/Cast 约束说明); only
+// Cast reads and writes them (docs/semantics.md §4.7).
 struct int4b_t {
     uint8_t bits = 0;
 };
+namespace detail {
+// Bytes of n elements of T and elements in n bytes: int4b_t takes half a byte.
+template <class T>
+constexpr uint64_t bytes_of(uint64_t n) {
+    return std::is_same_v<T, int4b_t> ? n / 2 : n * sizeof(T);
+}
+template <class T>
+constexpr uint64_t elems_of(uint64_t bytes) {
+    return std::is_same_v<T, int4b_t> ? bytes * 2 : bytes / sizeof(T);
+}
+}  // namespace detail
 constexpr uint64_t MASK_PLACEHOLDER = 0;
 
 inline const char* name(RoundMode r) {
@@ -152,16 +163,16 @@ public:
     }
     std::string ron() const {
         if (id_ < 0) ascstep_rt::stop(Pos::current(), "a LocalTensor used before it was allocated");
-        return detail::operand(id_, (addr_ - base_) / sizeof(T));
+        return detail::operand(id_, detail::elems_of<T>(addr_ - base_));
     }
     LocalTensor operator[](uint32_t off) const {
         LocalTensor t = *this;
-        t.addr_ += off * uint32_t(sizeof(T));
+        t.addr_ += uint32_t(detail::bytes_of<T>(off));
         t.len_ = off < len_ ? len_ - off : 0;
         return t;
     }
     T GetValue(uint32_t i, Pos p = Pos::current()) const {
-        return detail::get_value<T>(id_, (addr_ - base_) / sizeof(T) + i, p);
+        return detail::get_value<T>(id_, detail::elems_of<T>(addr_ - base_) + i, p);
     }
     template <class U>
     void SetValue(uint32_t i, U v, Pos p = Pos::current()) const {
@@ -170,13 +181,13 @@ public:
     uint32_t GetSize() const { return len_; }
     void SetSize(uint32_t n) { len_ = n; }
     uint64_t GetPhyAddr() const { return addr_; }
-    uint64_t GetPhyAddr(uint32_t off) const { return addr_ + off * sizeof(T); }
+    uint64_t GetPhyAddr(uint32_t off) const { return addr_ + detail::bytes_of<T>(off); }
     int32_t GetPosition() const { return int32_t(TPosition::VECCALC); }
-    uint32_t GetLength() const { return len_ * uint32_t(sizeof(T)); }
+    uint32_t GetLength() const { return uint32_t(detail::bytes_of<T>(len_)); }
     template <class U>
     LocalTensor<U> ReinterpretCast(Pos p = Pos::current()) const {
         LocalTensor<U> t;
-        t.init(addr_, len_ * uint32_t(sizeof(T)) / uint32_t(sizeof(U)), p);
+        t.init(addr_, uint32_t(detail::elems_of<U>(detail::bytes_of<T>(len_))), p);
         return t;
     }
 };
@@ -244,13 +255,13 @@ public:
     LocalTensor<T> AllocTensor(Pos p = Pos::current()) {
         if (num_ == 0) ascstep_rt::stop(p, "AllocTensor on a queue without InitBuffer");
         LocalTensor<T> t;
-        t.init(start_ + next_ * len_, len_ / uint32_t(sizeof(T)), p);
+        t.init(start_ + next_ * len_, uint32_t(detail::elems_of<T>(len_)), p);
         next_ = (next_ + 1) % num_;
         return t;
     }
     template <class T>
     bool EnQue(const LocalTensor<T>& t) {
-        queued_.push_back({t.addr_, t.len_ * uint32_t(sizeof(T))});
+        queued_.push_back({t.addr_, uint32_t(detail::bytes_of<T>(t.len_))});
         return true;
     }
     template <class T>
@@ -259,7 +270,7 @@ public:
         auto [addr, bytes] = queued_.front();
         queued_.erase(queued_.begin());
         LocalTensor<T> t;
-        t.init(addr, bytes / uint32_t(sizeof(T)), p);
+        t.init(addr, uint32_t(detail::elems_of<T>(bytes)), p);
         return t;
     }
     template <class T>
@@ -298,7 +309,7 @@ public:
     template <class T>
     LocalTensor<T> Get(Pos p = Pos::current()) {
         LocalTensor<T> t;
-        t.init(start_, len_ / uint32_t(sizeof(T)), p);
+        t.init(start_, uint32_t(detail::elems_of<T>(len_)), p);
         return t;
     }
     template <class T>
@@ -450,14 +461,14 @@ public:
     LocalTensor<T> Alloc(Pos p = Pos::current()) {
         LocalTensor<T> t;
         t.init(used_, n, p);
-        used_ += (n * uint32_t(sizeof(T)) + 31) / 32 * 32;
+        used_ += (uint32_t(detail::bytes_of<T>(n)) + 31) / 32 * 32;
         return t;
     }
     template <class T>
     LocalTensor<T> Alloc(uint32_t n, Pos p = Pos::current()) {
         LocalTensor<T> t;
         t.init(used_, n, p);
-        used_ += (n * uint32_t(sizeof(T)) + 31) / 32 * 32;
+        used_ += (uint32_t(detail::bytes_of<T>(n)) + 31) / 32 * 32;
         return t;
     }
 };

@@ -58,7 +58,10 @@ pub struct CastKernel {
 pub fn operands(instr: &Instr, program: &Program, lane: DType) -> Vec<OpAddr> {
     let mut st = instr.strides();
     if let Form::Count(_) = instr.form() {
-        let rep = |o: &Operand| 8 * program.tensors[o.tensor].dtype.size() / lane.size();
+        // The bytes of one repeat's PAR elements, in blocks (int4b_t: 64 bytes, 2 blocks).
+        let rep = |o: &Operand| {
+            (program.tensors[o.tensor].dtype.bytes_for(lane.par() as u64) / 32) as u32
+        };
         if let Some(d) = instr.dst() {
             st.dst_blk = 1;
             st.dst_rep = rep(d);
@@ -129,7 +132,63 @@ pub fn operands(instr: &Instr, program: &Program, lane: DType) -> Vec<OpAddr> {
             });
         }
     }
+    // An int4b_t operand: byte q holds lanes 2q (low nibble) and 2q + 1, 32 bytes (64 lanes)
+    // per block (docs/semantics.md §4.7).
+    for o in ops.iter_mut().filter(|o| o.dtype.is_nibble()) {
+        o.index = crate::sim::plan::Indexing::Pairs { all: false };
+        o.per_block = 32;
+    }
     ops
+}
+
+/// Cast to or from int4b_t, block `b` of repeat `r`: lane pairs, one byte each
+/// (docs/semantics.md §4.7). A pair with one active lane keeps the other nibble.
+fn exec_int4(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    let Some(BlockStep { lanes, ks, n }) = plan.active_block(r, b) else {
+        return;
+    };
+    let (dst, src) = (plan.operands[0], plan.operands[1]);
+    let conv = |x: u64| convert(x, k.src, k.dst, k.mode);
+    if k.dst.is_nibble() {
+        let ss = src.size() as usize;
+        let mut buf = [0u8; 256];
+        mem.read_bytes(&src, r, ks.clone(), &lanes, &mut buf[..n * ss]);
+        for q in ks.start / 2..ks.end / 2 {
+            let (lo, hi) = (2 * q, 2 * q + 1);
+            if !lanes.has(lo) && !lanes.has(hi) {
+                continue;
+            }
+            let a = dst.addr(r, q);
+            let mut byte = if lanes.has(lo) && lanes.has(hi) {
+                0
+            } else {
+                mem.read_one::<u8>(&dst, q, a)
+            };
+            for (k, shift) in [(lo, 0), (hi, 4)] {
+                if lanes.has(k) {
+                    let i = (k - ks.start) as usize;
+                    let v = conv(src.dtype.bits(&buf[i * ss..])) as u8 & 0xf;
+                    byte = byte & !(0xf << shift) | v << shift;
+                }
+            }
+            mem.write_one::<u8>(&dst, q, a, byte);
+        }
+        return;
+    }
+    let ds = dst.size() as usize;
+    let mut out = [0u8; 256];
+    for q in ks.start / 2..ks.end / 2 {
+        if !lanes.has(2 * q) && !lanes.has(2 * q + 1) {
+            continue;
+        }
+        let byte = mem.read_one::<u8>(&src, q, src.addr(r, q));
+        for (k, high) in [(2 * q, false), (2 * q + 1, true)] {
+            let i = (k - ks.start) as usize;
+            let x = crate::base::dtype::nibble(byte, high) as u8 as u64;
+            dst.dtype.store_bits(conv(x), &mut out[i * ds..]);
+        }
+    }
+    mem.write_bytes(&dst, r, ks, &lanes, &out[..n * ds]);
 }
 
 /// Raw bits of a float as f64-free f32, NaN canonical (docs/semantics.md §6).
@@ -251,6 +310,10 @@ fn composite<T: Num>(k: &CastKernel, a: u64, b: u64) -> u64 {
 /// Executes block `b` of repeat `r`: read each source's active lanes (each in its own width),
 /// compute, write dst's active lanes.
 pub fn exec_block(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    if k.src.is_nibble() || k.dst.is_nibble() {
+        exec_int4(k, plan, mem, r, b);
+        return;
+    }
     let Some(BlockStep { lanes, ks, n }) = plan.active_block(r, b) else {
         return;
     };
@@ -556,6 +619,36 @@ impl Room for CastRoom {
                     modes.join(", ")
                 ),
             );
+        }
+    }
+
+    /// int4b_t: an even count or contiguous mask, and a bitwise mask whose bits 2i and 2i + 1
+    /// agree (DK:类型转换/Cast 约束说明: "mask与count必须为偶数", "对应同一字节的相邻两个比特位的数值必须一致").
+    fn check(&self, c: &mut Ctx, t: &Types) {
+        if !(t.src.is_nibble() || t.dst.is_nibble()) {
+            return;
+        }
+        let note = "with int4b_t two elements share a byte: the count or contiguous mask must be even, and a bitwise mask's bits 2i and 2i + 1 equal (DK:类型转换/Cast 约束说明)";
+        match c.instr.form().clone() {
+            Form::Count(n) if n % 2 != 0 => {
+                c.err("bad-params", "count", format!("Cast with int4b_t: count {n} is odd")).notes.push(note.into());
+            }
+            Form::Masked {
+                mask: crate::base::ir::MaskArg::Contiguous(m),
+                ..
+            } if m % 2 != 0 => {
+                c.err("bad-params", "mask", format!("Cast with int4b_t: mask {m} is odd")).notes.push(note.into());
+            }
+            Form::Masked {
+                mask: crate::base::ir::MaskArg::Bits(w),
+                ..
+            } => {
+                let unpaired = |x: u64| (x ^ (x >> 1)) & 0x5555_5555_5555_5555 != 0;
+                if w.iter().any(|&x| unpaired(x)) {
+                    c.err("bad-params", "mask", format!("Cast with int4b_t: the bitwise mask [{:#x}, {:#x}] has a pair of bits 2i, 2i + 1 that differ", w[0], w[1])).notes.push(note.into());
+                }
+            }
+            _ => {}
         }
     }
 

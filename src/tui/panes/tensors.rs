@@ -68,8 +68,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         let mut line = 0usize;
         for (ti, tensor) in prog.tensors.iter().enumerate() {
             let per = layout[ti].2;
-            let s = tensor.dtype.size();
-            let hit = (0..tensor.len).find(|&i| written.contains_key(&(tensor.addr + i * s)));
+            let hit = (0..tensor.len).find(|&i| written.contains_key(&(tensor.elem_addr(i) as u32)));
             if let Some(i) = hit {
                 let at = line + 1 + i as usize / per;
                 if at >= height {
@@ -103,7 +102,6 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let mut line_no = 0usize;
     'outer: for (ti, tensor) in prog.tensors.iter().enumerate() {
-        let s = tensor.dtype.size();
         // Column width from the values themselves (the first elements), capped.
         let (w, iw, per) = layout[ti];
         let rows = (tensor.len as usize).div_ceil(per);
@@ -127,7 +125,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                     let i0 = (r - 1) * per;
                     let mut spans = vec![Span::styled(format!("[{i0:>iw$}]"), t.style("dim"))];
                     for i in i0..(i0 + per).min(tensor.len as usize) {
-                        let addr = tensor.addr + i as u32 * s;
+                        let addr = tensor.elem_addr(i as u32) as u32;
                         let (g, st) = match written.get(&addr) {
                             Some(true) => ("*", "changed"),
                             Some(false) => ("=", "write"),

@@ -233,6 +233,12 @@ fn block_cells(app: &App, row: u32, marks: &HashMap<u32, Mark>) -> Cells {
             let (g, st) = glyph((a..a + size).find_map(|x| marks.get(&x)));
             let init = ub.all_init(a..a + size);
             let text = match typed {
+                // int4b_t: the byte's two elements, low nibble (element 2i) first.
+                Some(d) if init && d.is_nibble() => {
+                    let b = ub.slice(a..a + 1)[0];
+                    let n = crate::base::dtype::nibble;
+                    format!("{},{}", n(b, false), n(b, true))
+                }
                 Some(d) if init => value_short(Some(d.decode(ub.slice(a..a + size))), d, 4),
                 Some(_) => "·".into(),
                 // Hex in value order: the element's bytes most significant first.
