@@ -814,7 +814,12 @@ fn atomic_moves_step_like_they_run() {
         let p = Arc::new(ascstep::program::load_str(std::path::Path::new("m.ron"), &text).unwrap());
         let mut fast = Machine::new(p.clone(), Product::AtlasA2);
         fast.run();
-        assert_eq!(fast.status(), ascstep::sim::machine::Status::Finished, "{code}: {:?}", fast.diagnostics());
+        assert_eq!(
+            fast.status(),
+            ascstep::sim::machine::Status::Finished,
+            "{code}: {:?}",
+            fast.diagnostics()
+        );
         for g in [Granularity::Block, Granularity::Repeat] {
             let slow = stepped(&p, Product::AtlasA2, g);
             assert_eq!(diff(&fast, &slow), None, "{code}");

@@ -117,7 +117,9 @@ fn inspector_shows_the_atomic_mode_of_a_move_into_gm() {
         .count();
     assert_eq!(dst_rows, 2, "{text}");
     assert!(
-        !text.lines().any(|l| l.contains("B/cell") && l.contains('!')),
+        !text
+            .lines()
+            .any(|l| l.contains("B/cell") && l.contains('!')),
         "{text}"
     );
     // Core 1 starts with its own register, off: its SetAtomicAdd shows the mode it changes.

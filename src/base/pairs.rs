@@ -60,8 +60,8 @@ const M5: u8 = MR | MF | MC | MO | MT;
 const ALL_MODES: u8 = 0x7f;
 
 use DType::{
-    BFloat16 as TB, Float as TF, Half as TH, Int16 as TI16, Int32 as TI32, Int64 as TI64,
-    Int4 as TI4, Int8 as TI8, UInt16 as TU16, UInt32 as TU32, UInt8 as TU8,
+    BFloat16 as TB, Float as TF, Half as TH, Int16 as TI16, Int32 as TI32, Int4 as TI4,
+    Int64 as TI64, Int8 as TI8, UInt16 as TU16, UInt32 as TU32, UInt8 as TU8,
 };
 
 const CAST_950: &[Pair] = &[

@@ -629,15 +629,46 @@ impl Room for CastRoom {
             return;
         }
         let note = "with int4b_t two elements share a byte: the count or contiguous mask must be even, and a bitwise mask's bits 2i and 2i + 1 equal (DK:类型转换/Cast 约束说明)";
+        let odd = c
+            .instr
+            .dst()
+            .into_iter()
+            .chain(c.instr.src())
+            .find(|o| o.offset % 2 == 1 && c.program.tensors[o.tensor].dtype.is_nibble())
+            .copied();
+        if let Some(o) = odd {
+            let field = if Some(&o) == c.instr.dst() {
+                "dst"
+            } else {
+                "src"
+            };
+            let msg = format!(
+                "`{}[{}]` starts in the middle of a byte: an int4b_t operand starts at an even element (docs/format.md §3)",
+                c.program.tensors[o.tensor].name, o.offset
+            );
+            c.err("bad-operand", field, msg);
+        }
         match c.instr.form().clone() {
             Form::Count(n) if n % 2 != 0 => {
-                c.err("bad-params", "count", format!("Cast with int4b_t: count {n} is odd")).notes.push(note.into());
+                c.err(
+                    "bad-params",
+                    "count",
+                    format!("Cast with int4b_t: count {n} is odd"),
+                )
+                .notes
+                .push(note.into());
             }
             Form::Masked {
                 mask: crate::base::ir::MaskArg::Contiguous(m),
                 ..
             } if m % 2 != 0 => {
-                c.err("bad-params", "mask", format!("Cast with int4b_t: mask {m} is odd")).notes.push(note.into());
+                c.err(
+                    "bad-params",
+                    "mask",
+                    format!("Cast with int4b_t: mask {m} is odd"),
+                )
+                .notes
+                .push(note.into());
             }
             Form::Masked {
                 mask: crate::base::ir::MaskArg::Bits(w),

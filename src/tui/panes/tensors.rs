@@ -68,7 +68,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         let mut line = 0usize;
         for (ti, tensor) in prog.tensors.iter().enumerate() {
             let per = layout[ti].2;
-            let hit = (0..tensor.len).find(|&i| written.contains_key(&(tensor.elem_addr(i) as u32)));
+            let hit =
+                (0..tensor.len).find(|&i| written.contains_key(&(tensor.elem_addr(i) as u32)));
             if let Some(i) = hit {
                 let at = line + 1 + i as usize / per;
                 if at >= height {
