@@ -16,6 +16,7 @@ pub fn provided() -> Vec<String> {
                 "ASCSTEP_SCALAR(",
                 "ASCSTEP_REDUCE(",
                 "ASCSTEP_WHOLE_REDUCE(",
+                "ASCSTEP_ATOMIC(",
             ] {
                 if let Some(rest) = l.strip_prefix(pre) {
                     names.push(ident(rest));
@@ -129,6 +130,13 @@ mod tests {
         let out = "k.asc:3:5: error: 'Adds2' was not declared in this scope\n";
         assert!(
             explain(out).contains("(the nearest it has: `Adds`)"),
+            "{}",
+            explain(out)
+        );
+        // A name the headers define through a macro (ASCSTEP_ATOMIC) is known too.
+        let out = "k.asc:4:5: error: 'SetAtomicAd' is not a member of 'AscendC'\n";
+        assert!(
+            explain(out).contains("(the nearest it has: `SetAtomicAdd`)"),
             "{}",
             explain(out)
         );

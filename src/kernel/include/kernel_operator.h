@@ -933,22 +933,15 @@ void SyncAll(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, const in
 }
 // The DMA atomic mode (DK:原子操作; docs/semantics.md §18.3): later moves into global memory
 // add to (take the max, the min with) what is there, in T, until DisableDmaAtomic.
-template <class T>
-void SetAtomicAdd(Pos p = Pos::current()) {
-    ascstep_rt::call(p, std::string("SetAtomicAdd(dtype: ") + ascstep_rt::Dtype<T>::name + ")");
-}
-template <class T>
-void SetAtomicMax(Pos p = Pos::current()) {
-    ascstep_rt::call(p, std::string("SetAtomicMax(dtype: ") + ascstep_rt::Dtype<T>::name + ")");
-}
-template <class T>
-void SetAtomicMin(Pos p = Pos::current()) {
-    ascstep_rt::call(p, std::string("SetAtomicMin(dtype: ") + ascstep_rt::Dtype<T>::name + ")");
-}
-template <class T>
-void SetAtomicType(Pos p = Pos::current()) {
-    ascstep_rt::call(p, std::string("SetAtomicType(dtype: ") + ascstep_rt::Dtype<T>::name + ")");
-}
+#define ASCSTEP_ATOMIC(NAME)                                                                     \
+    template <class T>                                                                           \
+    void NAME(Pos p = Pos::current()) {                                                          \
+        ascstep_rt::call(p, std::string(#NAME "(dtype: ") + ascstep_rt::Dtype<T>::name + ")");   \
+    }
+ASCSTEP_ATOMIC(SetAtomicAdd)
+ASCSTEP_ATOMIC(SetAtomicMax)
+ASCSTEP_ATOMIC(SetAtomicMin)
+ASCSTEP_ATOMIC(SetAtomicType)
 inline void DisableDmaAtomic(Pos p = Pos::current()) { ascstep_rt::call(p, "DisableDmaAtomic()"); }
 inline void SetAtomicNone(Pos p = Pos::current()) { ascstep_rt::call(p, "SetAtomicNone()"); }
 template <HardEvent e>
