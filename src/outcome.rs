@@ -4,7 +4,7 @@
 use crate::base::dtype::Value;
 use crate::base::equality::same_element;
 use crate::base::ir::{ExpectCheck, Program};
-use crate::sim::trace::last_writer_instructions;
+use crate::sim::trace::{last_writer_instructions, last_writers_from_log};
 use crate::sim::{Machine, Product, Status};
 use serde::Serialize;
 use std::sync::Arc;
@@ -71,6 +71,7 @@ pub struct Outcome {
 /// any warning makes the run invalid (exit 3).
 pub fn run(program: Arc<Program>, product: Product, deny_warnings: bool) -> Outcome {
     let mut machine = Machine::new(program, product);
+    machine.keep_write_log();
     machine.run();
     judge(machine, deny_warnings)
 }
@@ -109,7 +110,8 @@ pub fn last_writers(program: &Arc<Program>, product: Product, addrs: &[u32]) -> 
 /// Evaluates every `expect` entry.
 pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
     let p = m.program().clone();
-    p.expect
+    let mut results = p
+        .expect
         .iter()
         .map(|e| {
             let t = &p.tensors[e.tensor];
@@ -190,20 +192,24 @@ pub fn check_all(m: &Machine) -> Vec<ExpectResult> {
             };
             res
         })
-        .collect::<Vec<_>>()
-        .into_iter()
-        .map(|mut r: ExpectResult| {
-            // Name the instruction that last wrote each reported element.
-            let addrs: Vec<u32> = r.failures.iter().map(|f| f.addr).collect();
-            if !addrs.is_empty() {
-                let w = last_writers(m.program(), m.product(), &addrs);
-                for (f, w) in r.failures.iter_mut().zip(w) {
-                    f.last_writer = w;
-                }
-            }
-            r
-        })
-        .collect()
+        .collect::<Vec<_>>();
+    // Name the instruction that last wrote each reported element: one search for all of them.
+    let addrs: Vec<u32> = results
+        .iter()
+        .flat_map(|r| r.failures.iter().map(|f| f.addr))
+        .collect();
+    if !addrs.is_empty() {
+        let start = Machine::new(p.clone(), m.product());
+        let w = match m.write_log() {
+            Some(log) => last_writers_from_log(start, log, &addrs),
+            None => last_writer_instructions(start, &addrs),
+        };
+        let failures = results.iter_mut().flat_map(|r| r.failures.iter_mut());
+        for (f, w) in failures.zip(w) {
+            f.last_writer = w;
+        }
+    }
+    results
 }
 
 /// Tolerance check: NaN matches NaN, infinities must match exactly.

@@ -827,3 +827,45 @@ fn atomic_moves_step_like_they_run() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    /// The failing-expectation report's last writer from the run's write log (exact extents
+    /// answer at once, inexact ones replayed) is the block-by-block replay's answer, for bytes
+    /// all over the generator's tensors.
+    #[test]
+    fn last_writers_from_the_write_log_equal_the_replay(
+        product in 0usize..6,
+        dt in 0u8..5,
+        init_seed in any::<u64>(),
+        specs in prop::collection::vec((any::<u8>(), any::<u64>()), 1..8),
+        picks in prop::collection::vec((any::<u32>(), any::<u32>()), 1..24),
+    ) {
+        let product = Product::ALL[product];
+        let p = Arc::new(program(product, dt, init_seed, &specs));
+        let mut m = Machine::new(p.clone(), product);
+        m.keep_write_log();
+        m.run();
+        let log = m.write_log().unwrap_or(&[]).to_vec();
+        // Mostly bytes inside some logged extent, now and then anywhere in the UB.
+        let picks: Vec<u32> = picks
+            .iter()
+            .map(|&(a, b)| match log.get(a as usize % (log.len() + 1)) {
+                Some(r) if r.bytes.end <= UB as u64 => {
+                    (r.bytes.start + b as u64 % (r.bytes.end - r.bytes.start).max(1)) as u32
+                }
+                _ => b % UB,
+            })
+            .collect();
+        let start = Machine::new(p.clone(), product);
+        // The truth, from the replay of the same steps the run took (a failed run stops where
+        // it failed).
+        let truth: Vec<Option<u32>> =
+            ascstep::sim::trace::last_writes(start.clone(), m.step_count(), &picks)
+                .into_iter()
+                .map(|w| w.map(|w| w.pos.instruction))
+                .collect();
+        let got = ascstep::sim::trace::last_writers_from_log(start, &log, &picks);
+        prop_assert_eq!(got, truth, "program: {:#?}", p.code);
+    }
+}

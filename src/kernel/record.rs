@@ -160,8 +160,11 @@ impl Recorder {
             origins: Some(Arc::default()),
         };
         let canonical = std::fs::canonicalize(main).unwrap_or_else(|_| main.to_path_buf());
+        // The report names each failing element's last writer from this log (`sim::trace`).
+        let mut machine = Machine::new(Arc::new(program), product);
+        machine.keep_write_log();
         Recorder {
-            machine: Machine::new(Arc::new(program), product),
+            machine,
             calls: Calls::new(PathBuf::new()),
             ids: HashMap::new(),
             origins: Origins::default(),

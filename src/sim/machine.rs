@@ -100,6 +100,21 @@ pub struct Machine {
     /// The bytes the instruction being run or last run may have written (its plan's
     /// destinations, a scalar step's element).
     last_writes: Vec<Range<u64>>,
+    /// When kept (`keep_write_log`), every instruction's destination extents in execution
+    /// order: what a failing expectation's last-writer query searches (`sim::trace`).
+    write_log: Option<Vec<WriteRec>>,
+}
+
+/// One destination extent of an executed instruction (`Machine::write_log`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteRec {
+    pub instruction: u32,
+    /// The step count when the instruction was reached.
+    pub step: u64,
+    pub bytes: Range<u64>,
+    /// Every byte of `bytes` is written (a dense run of whole elements on the fast path);
+    /// otherwise some may not be (masked lanes, strides, data-dependent writes).
+    pub exact: bool,
 }
 
 pub use crate::base::ir::MAX_UB;
@@ -178,6 +193,7 @@ impl Machine {
             returns: Vec::new(),
             scalars,
             last_writes: Vec::new(),
+            write_log: None,
         };
         m.enter_core();
         m
@@ -262,6 +278,17 @@ impl Machine {
         let end = (addr as u64 + data.len() as u64 - GM_BASE as u64).min(MAX_GM as u64);
         self.ub.grow_gm(end as u32);
         self.ub.write(addr, data);
+    }
+
+    /// Keeps a log of every instruction's destination extents from now on (a headless run
+    /// whose failing expectations name their last writers).
+    pub fn keep_write_log(&mut self) {
+        self.write_log.get_or_insert_with(Vec::new);
+    }
+
+    /// The destination extents of the instructions run since `keep_write_log`.
+    pub fn write_log(&self) -> Option<&[WriteRec]> {
+        self.write_log.as_deref()
     }
 
     /// The bytes the current (or, at a boundary, the last) instruction may have written.
@@ -604,6 +631,9 @@ impl Machine {
                     if op.kind == AccessKind::Write {
                         self.last_writes.extend(prep.plan.extent(j));
                     }
+                }
+                if let Some(log) = self.write_log.as_mut() {
+                    log_writes(log, &prep, self.pos.instruction, self.step);
                 }
                 if let Some(ev) = ev {
                     ev.diagnostics.extend(prep.warnings.iter().cloned());
@@ -1069,7 +1099,13 @@ impl Machine {
                 }
             }
             ScalarStep::Set { dst, addr, src } => {
-                self.last_writes.push(*addr..addr + dst.size() as u64);
+                scalar_write(
+                    &mut self.last_writes,
+                    &mut self.write_log,
+                    (self.pos.instruction, self.step),
+                    *addr..addr + dst.size() as u64,
+                    true,
+                );
                 let v = match *src {
                     ScalarArg::Lit(v) => Some(v),
                     ScalarArg::Scalar(i) => {
@@ -1096,7 +1132,13 @@ impl Machine {
                 }
             }
             ScalarStep::CmpMask { dst, addr } => {
-                self.last_writes.push(*addr..addr + 16);
+                scalar_write(
+                    &mut self.last_writes,
+                    &mut self.write_log,
+                    (self.pos.instruction, self.step),
+                    *addr..addr + 16,
+                    false,
+                );
                 // Bytes the last Compare into the register did not write are unspecified
                 // (docs/semantics.md §19): they become uninitialised.
                 for (i, b) in self.scalars.cmp_mask.iter().enumerate() {
@@ -1128,7 +1170,13 @@ impl Machine {
                 }
             }
             ScalarStep::Words { dst, addr, words } => {
-                self.last_writes.push(*addr..addr + 128);
+                scalar_write(
+                    &mut self.last_writes,
+                    &mut self.write_log,
+                    (self.pos.instruction, self.step),
+                    *addr..addr + 128,
+                    true,
+                );
                 for (i, w) in words.iter().enumerate() {
                     mem.write_one::<u64>(dst, i as u32, addr + 8 * i as u64, *w);
                 }
@@ -1246,4 +1294,54 @@ pub fn decode_all(dtype: DType, bytes: &[u8]) -> Vec<Value> {
         .chunks_exact(dtype.size() as usize)
         .map(|c| dtype.decode(c))
         .collect()
+}
+
+/// Appends the destination extents of an instruction about to run to `log`. An extent is
+/// exact when the instruction takes the fast path over dense whole repeats of a prefix of
+/// lanes: then it writes every byte of it.
+fn log_writes(log: &mut Vec<WriteRec>, prep: &Prepared, instruction: u32, step: u64) {
+    let plan = &prep.plan;
+    let prefix = match plan.lanes {
+        LaneSource::Counted { .. } => true,
+        LaneSource::Fixed { lanes, .. } => lanes == crate::sim::mask::Lanes::first(plan.par),
+        LaneSource::Grouped { .. } => false,
+    };
+    for (j, op) in plan.operands.iter().enumerate() {
+        if op.kind != AccessKind::Write {
+            continue;
+        }
+        let Some(bytes) = plan.extent(j) else {
+            continue;
+        };
+        let dense = op.index == Indexing::Lanes
+            && op.group <= 1
+            && op.repeat_contiguous(plan.par)
+            && op.rep as u64 * op.rep_unit as u64 == (plan.par * op.size()) as u64;
+        log.push(WriteRec {
+            instruction,
+            step,
+            bytes,
+            exact: prep.fast && prefix && dense,
+        });
+    }
+}
+
+/// A scalar-unit step of instruction `at.0`, reached at step `at.1`, writes `bytes` (all of
+/// them when `exact`).
+fn scalar_write(
+    last: &mut Vec<Range<u64>>,
+    log: &mut Option<Vec<WriteRec>>,
+    at: (u32, u64),
+    bytes: Range<u64>,
+    exact: bool,
+) {
+    last.push(bytes.clone());
+    if let Some(log) = log.as_mut() {
+        log.push(WriteRec {
+            instruction: at.0,
+            step: at.1,
+            bytes,
+            exact,
+        });
+    }
 }

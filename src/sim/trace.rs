@@ -2,6 +2,7 @@
 //! machine with events (the hot path keeps no per-byte writer map). Used by the reports of
 //! failing expectations and by the debugger's `last-writer`.
 
+use crate::sim::machine::WriteRec;
 use crate::sim::plan::AccessKind;
 use crate::sim::{Access, Granularity, Machine, Pos, Status};
 
@@ -124,4 +125,77 @@ pub fn last_writer_instructions(m: Machine, addrs: &[u32]) -> Vec<Option<u32>> {
         }
     }
     out
+}
+
+/// `last_writer_instructions` from the write log a run kept (`Machine::keep_write_log`), so
+/// that a failing run costs about what a passing one does: for each of `addrs`, the log is
+/// searched backwards; an exact extent (every byte written) answers at once, the instructions
+/// with inexact extents after it (masked, strided, data-dependent writes) are replayed block by
+/// block in one forward pass from `start`, and the latest that really wrote the byte wins. A
+/// byte with more inexact candidates than are kept is searched the slow, certain way.
+pub fn last_writers_from_log(start: Machine, log: &[WriteRec], addrs: &[u32]) -> Vec<Option<u32>> {
+    const KEEP: usize = 8;
+    let n = addrs.len();
+    let mut floor: Vec<Option<u32>> = vec![None; n];
+    let mut cands: Vec<Vec<(u32, u64)>> = vec![Vec::new(); n];
+    let mut exhausted = vec![false; n];
+    for (k, &x) in addrs.iter().enumerate() {
+        let x = x as u64;
+        for rec in log
+            .iter()
+            .rev()
+            .filter(|r| r.bytes.start <= x && x < r.bytes.end)
+        {
+            if rec.exact {
+                floor[k] = Some(rec.instruction);
+                break;
+            }
+            let c = (rec.instruction, rec.step);
+            if cands[k].last() == Some(&c) {
+                continue;
+            }
+            if cands[k].len() == KEEP {
+                exhausted[k] = true;
+                break;
+            }
+            cands[k].push(c);
+        }
+    }
+    let mut steps: Vec<(u32, u64)> = cands.iter().flatten().copied().collect();
+    steps.sort_unstable_by_key(|&(i, s)| (s, i));
+    steps.dedup();
+    let mut hit: Vec<Option<u32>> = vec![None; n];
+    let mut mm = start.clone();
+    for &(instr, step) in &steps {
+        mm.run_to(step);
+        if mm.step_count() != step || mm.pos().instruction != instr {
+            continue;
+        }
+        let waiting: Vec<usize> = (0..n)
+            .filter(|&k| cands[k].contains(&(instr, step)))
+            .collect();
+        while mm.status() == Status::Running && mm.pos().instruction == instr {
+            let Some(ev) = mm.step(Granularity::Block) else {
+                break;
+            };
+            for a in ev.accesses.iter().filter(|a| a.kind == AccessKind::Write) {
+                for &k in &waiting {
+                    if a.touches(addrs[k], addrs[k] + 1) {
+                        hit[k] = Some(instr);
+                    }
+                }
+            }
+        }
+    }
+    (0..n)
+        .map(|k| match (hit[k], exhausted[k]) {
+            (Some(i), _) => Some(i),
+            (None, false) => floor[k],
+            (None, true) => last_writes(start.clone(), u64::MAX, &[addrs[k]])
+                .into_iter()
+                .flatten()
+                .next()
+                .map(|w| w.pos.instruction),
+        })
+        .collect()
 }
