@@ -137,8 +137,11 @@ impl Session {
             } => {
                 if !*restored {
                     *restored = true;
-                    if *target < self.step_count() {
-                        self.machine = self.history.nearest(*target).clone();
+                    // From the nearest checkpoint at or before the target, backward or forward
+                    // (one already passed when the session went there before and came back).
+                    let cp = self.history.nearest(*target);
+                    if *target < self.step_count() || cp.step_count() > self.step_count() {
+                        self.machine = cp.clone();
                     }
                 }
                 if !self.goto_slice(*target, budget) {
