@@ -14,7 +14,7 @@ use crate::base::ir::{
     Program, ScalarDecl, Slot, Space, Tensor, GM_BASE, MAX_CORES, MAX_GM_PROGRAM, MAX_UB,
 };
 use crate::base::product::Product;
-use crate::base::spans::{self, Delim, Key, Kind, Lit, Node};
+use crate::base::spans::{self, Delim, Item, Key, Kind, Lit, Node};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -771,7 +771,11 @@ pub(crate) fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
     };
     let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let mut ctx = Ctx::new(base_dir);
-    let program = read_program(&mut ctx, &root, path, &source);
+    // The instructions are read out of the index one by one, each item dropped once read,
+    // so the index and the instructions are not both whole in memory.
+    let mut root = root;
+    let code = take_code(&mut root);
+    let program = read_program(&mut ctx, &root, code, path, &source);
     ctx.finish();
     if ctx.error_count() > 0 {
         return Err(fail(ctx.diags));
@@ -779,7 +783,29 @@ pub(crate) fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
     program.ok_or_else(|| fail(ctx.diags))
 }
 
-fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> Option<Program> {
+/// The items of `code: [ … ]`, taken out of the program's index (an empty list left in
+/// their place); None when `code` is not such a list.
+fn take_code(root: &mut Node) -> Option<Vec<Item>> {
+    let Kind::Group(g) = &mut root.kind else {
+        return None;
+    };
+    let item = g
+        .items
+        .iter_mut()
+        .find(|i| matches!(&i.key, Some(Key::Field { name, .. }) if name == "code"))?;
+    match &mut item.value.kind {
+        Kind::Group(c) if c.delim == Delim::Bracket => Some(std::mem::take(&mut c.items)),
+        _ => None,
+    }
+}
+
+fn read_program(
+    ctx: &mut Ctx,
+    root: &Node,
+    code_items: Option<Vec<Item>>,
+    path: &Path,
+    source: &Arc<str>,
+) -> Option<Program> {
     let f = ctx.fields(root, "the program", &["Program"], &PROGRAM_FIELDS)?;
     let name = f.get("name").and_then(opt).and_then(|n| {
         let t = ctx.string(n, "the program name")?.to_string();
@@ -844,7 +870,9 @@ fn read_program(ctx: &mut Ctx, root: &Node, path: &Path, source: &Arc<str>) -> O
                 // (docs/format.md §12.4, docs/semantics.md §20).
                 let mut core = 0;
                 let mut index = 0;
-                for item in &g.items {
+                let items = code_items.unwrap_or_else(|| g.items.clone());
+                code.reserve(items.len());
+                for item in items {
                     if let Some(n) = core_directive(ctx, &item.value) {
                         core = n.unwrap_or(core);
                         continue;
