@@ -15,6 +15,23 @@ use std::sync::Arc;
 
 const REPEATS: u64 = 255;
 
+/// `o = a + b` on half bits, eight lanes per F16C/AVX instruction (the honest baseline).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "f16c,avx")]
+unsafe fn f16c_add(a: &[u16], b: &[u16], o: &mut [u16]) {
+    use std::arch::x86_64::*;
+    for ((x, y), z) in a
+        .chunks_exact(8)
+        .zip(b.chunks_exact(8))
+        .zip(o.chunks_exact_mut(8))
+    {
+        let xa = _mm256_cvtph_ps(_mm_loadu_si128(x.as_ptr() as *const __m128i));
+        let ya = _mm256_cvtph_ps(_mm_loadu_si128(y.as_ptr() as *const __m128i));
+        let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(_mm256_add_ps(xa, ya));
+        _mm_storeu_si128(z.as_mut_ptr() as *mut __m128i, h);
+    }
+}
+
 fn add_program(dt: DType) -> Arc<Program> {
     let n = REPEATS as u32 * dt.par();
     let bytes = n * dt.size();
@@ -109,6 +126,25 @@ fn bench_add(c: &mut Criterion) {
                         black_box(&d);
                     })
                 });
+                // The host's limit: F16C conversions and an AVX add, eight lanes at a time
+                // (runtime-detected; the sum of two halves rounded once from f32 is the
+                // correctly rounded half sum).
+                #[cfg(target_arch = "x86_64")]
+                if is_x86_feature_detected!("f16c") && is_x86_feature_detected!("avx") {
+                    let (xa, ya): (Vec<u16>, Vec<u16>) = a
+                        .iter()
+                        .zip(&b2)
+                        .map(|(x, y)| (x.to_bits(), y.to_bits()))
+                        .unzip();
+                    let mut o = vec![0u16; elems as usize];
+                    g.bench_function(BenchmarkId::new("f16c_avx_loop", "half"), |b| {
+                        b.iter(|| {
+                            // SAFETY: the features were detected above.
+                            unsafe { f16c_add(black_box(&xa), black_box(&ya), &mut o) };
+                            black_box(&o);
+                        })
+                    });
+                }
             }
         }
         // Observed stepping, for scale: every block step builds its event.
@@ -321,5 +357,57 @@ fn bench_keys_4m(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_add, bench_history, bench_ui, bench_keys_4m);
+/// A headless run with its expectations checked, passing and with 1 or 5 failing entries (each
+/// failing element's last writer named): 1,000 half Adds of 255 repeats, alternating between
+/// two destinations, so every element's last writer is the last Add.
+fn bench_expect(c: &mut Criterion) {
+    let n = 32640;
+    let code: String = (0..1000)
+        .map(|i| {
+            if i % 2 == 0 {
+                format!("Add(dst: \"z\", src0: \"x\", src1: \"y\", count: {n}),\n")
+            } else {
+                format!("Add(dst: \"x\", src0: \"z\", src1: \"y\", count: {n}),\n")
+            }
+        })
+        .collect();
+    // x = 1 + 4·500 = 2001 at the end.
+    let program = |failing: usize| {
+        let expect: String = (0..5)
+            .map(|k| {
+                let v = if k < failing { 0 } else { 2001 };
+                format!(
+                    "(tensor: \"x\", at: {}, len: 1000, values: Fill({v})),",
+                    k * 1000
+                )
+            })
+            .collect();
+        let src = format!(
+            "Program(product: atlas_a2, tensors: {{ \"x\": (dtype: half, addr: 0, len: {n}, init: Fill(1)), \"y\": (dtype: half, addr: 0x10000, len: {n}, init: Fill(2)), \"z\": (dtype: half, addr: 0x20000, len: {n}) }}, code: [{code}], expect: [{expect}])"
+        );
+        Arc::new(ascstep::program::load_str(std::path::Path::new("expect.ron"), &src).unwrap())
+    };
+    let mut g = c.benchmark_group("run_with_expectations");
+    g.sample_size(10);
+    for failing in [0, 1, 5] {
+        let p = program(failing);
+        g.bench_with_input(BenchmarkId::new("failing", failing), &p, |b, p| {
+            b.iter(|| {
+                let o = ascstep::outcome::run(p.clone(), Product::AtlasA2, false);
+                assert_eq!(o.expectations.iter().filter(|e| !e.passed).count(), failing);
+                black_box(o.expectations.len())
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_add,
+    bench_history,
+    bench_ui,
+    bench_keys_4m,
+    bench_expect
+);
 criterion_main!(benches);
