@@ -254,6 +254,8 @@ fn bench_ui(c: &mut Criterion) {
             },
             scalar: ascstep::base::dtype::Value::Float(1.0),
             round_en: false,
+            elem: None,
+            scalar_first: false,
         },
         Span::new(1, 1),
     );

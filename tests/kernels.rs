@@ -150,6 +150,28 @@ fn int4b_t_tensors_pack_two_elements_a_byte() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// 950's flexible scalar (the "灵活标量位置" pages): with BinaryConfig {0} the left tensor's
+/// element is the scalar, on the left: Subs gives b[0] − a = 3 − 5 = −2; a value before the
+/// tensor is on the left too: Ors(8, a) = 8 | 5 = 13. On atlas_a2 the element form is refused.
+#[test]
+fn the_flexible_scalar_forms_run_on_ascend_950() {
+    let (dir, _) = kernel(
+        "flex",
+        "    AscendC::LocalTensor<int16_t> a = t.ReinterpretCast<int16_t>();\n    AscendC::Duplicate(a, int16_t(5), 128);\n    AscendC::LocalTensor<int16_t> b = a[128];\n    AscendC::Duplicate(b, int16_t(3), 16);\n    AscendC::LocalTensor<int16_t> d = a[256];\n    static constexpr AscendC::BinaryConfig cfg = {0};\n    AscendC::Subs<AscendC::BinaryDefaultType, true, cfg>(d, b, a, 128);\n    AscendC::Ors(d[128], int16_t(8), a, 128);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%d %d\\n\", int(d.GetValue(0)), int(d.GetValue(128)));",
+    );
+    let r = ascstep_in(&dir, &["run", "flex.asc", "--product", "ascend_950"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "-2 13\n", "{}", r.dump());
+    let r = ascstep_in(&dir, &["run", "flex.asc", "--product", "atlas_a2"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(
+        &r.stderr,
+        "error[unsupported-instruction]: Subs is not available on atlas_a2",
+        &r,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn an_api_ascstep_lacks_is_named_with_its_position_and_the_compiler_output() {
     let (dir, _) = kernel("missing", "    AscendC::SoftMax(t, t, 256);");

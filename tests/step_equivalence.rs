@@ -353,6 +353,13 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             v,
             scalar: scalar.unwrap_or(zero),
             round_en,
+            // The flexible scalar (950): now and then a tensor element, or on the left.
+            elem: (rng.below(4) == 0).then(|| Operand {
+                tensor: 1,
+                offset: rng.below(64) as u32,
+                span,
+            }),
+            scalar_first: rng.below(4) == 0,
         },
         Family::Duplicate | Family::VecIndex => Args::Fill {
             v,

@@ -134,6 +134,7 @@ ops! {
     And => Binary, Or => Binary,
     Adds => Scalar, Muls => Scalar, Maxs => Scalar, Mins => Scalar, LeakyRelu => Scalar,
     ShiftLeft => Scalar, ShiftRight => Scalar,
+    Subs => Scalar, Divs => Scalar, Ands => Scalar, Ors => Scalar,
     PairReduceSum => Reduce, BlockReduceSum => Reduce, BlockReduceMax => Reduce,
     BlockReduceMin => Reduce, WholeReduceSum => Reduce, WholeReduceMax => Reduce,
     WholeReduceMin => Reduce, RepeatReduceSum => Reduce,
@@ -467,6 +468,33 @@ impl Op {
             | GetReduceRepeatSumSpr
             | GetReduceRepeatMaxMinSpr
             | GetCmpMask => PerProduct::all((0, 0)),
+            // The 950-only vector–scalar calls (their "灵活标量位置" pages and DK:逻辑计算/Ands, Ors;
+            // docs/semantics.md §4.3). Divs' 64-bit integers are not modelled (integer division
+            // on 950 is not, as Div's).
+            Subs => PerProduct {
+                training: (0, 0),
+                inference: (0, 0),
+                a2: (0, 0),
+                a3: (0, 0),
+                a200i: (0, 0),
+                a950: (I16 | H | BF | I32 | F, I64 | U64),
+            },
+            Divs => PerProduct {
+                training: (0, 0),
+                inference: (0, 0),
+                a2: (0, 0),
+                a3: (0, 0),
+                a200i: (0, 0),
+                a950: (HF, 0),
+            },
+            Ands | Ors => PerProduct {
+                training: (0, 0),
+                inference: (0, 0),
+                a2: (0, 0),
+                a3: (0, 0),
+                a200i: (0, 0),
+                a950: (I16 | U16, I64 | U64),
+            },
             // The atomic mode's element types, from the "数据类型" sections of
             // DK:原子操作/SetAtomicAdd, SetAtomicMax(ISASI), SetAtomicMin(ISASI), SetAtomicType
             // (docs/semantics.md §18.3). Max and Min: not on training, inference, 200I/500 A2;

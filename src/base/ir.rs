@@ -471,6 +471,11 @@ pub enum Args {
         v: Vector,
         scalar: Value,
         round_en: bool,
+        /// The flexible-scalar form (950, docs/format.md §7): the scalar is this tensor
+        /// element's value when the instruction is reached (`scalar` holds 0 until then).
+        elem: Option<Operand>,
+        /// The scalar is the left operand (`scalar - src`, `scalar / src`).
+        scalar_first: bool,
     },
     /// Duplicate (`scalar`) and CreateVecIndex (`first_value`): dst only.
     Fill { v: Vector, scalar: Value },
@@ -625,6 +630,7 @@ impl Args {
             Args::Gather { offset, .. } | Args::Gatherb { offset, .. } => Some(offset),
             Args::GetCmpMask { dst } => Some(dst),
             Args::VecDeqScale { vdeq, .. } => Some(vdeq),
+            Args::Scalar { elem, .. } => elem.as_mut(),
             _ => None,
         }
     }

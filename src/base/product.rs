@@ -122,6 +122,9 @@ pub struct Profile {
     /// FusedMulAdd, MulAddRelu, MulAddDst and same-type Axpy round once, a fused multiply–add
     /// (950, docs/semantics.md §9 row 32); elsewhere the product is rounded to T first.
     pub fused_mul_add: bool,
+    /// The vector–scalar calls take their scalar from a LocalTensor element or on the left
+    /// (`BinaryConfig`, the "灵活标量位置" pages: 950 only; docs/semantics.md §4.3).
+    pub flexible_scalar: bool,
     /// GetReduceRepeatSumSpr / GetAccVal read the result of a count-form ReduceSum
     /// (DK:归约计算/寄存器辅助接口/GetReduceRepeatSumSpr: A2, A3 and 950 only).
     pub reduce_sum_spr: bool,
@@ -305,6 +308,7 @@ const ATLAS_A2: Profile = Profile {
     transcendental_ftz: false,
     compare_int32_eq_only: true,
     fused_mul_add: false,
+    flexible_scalar: false,
     reduce_sum_spr: true,
     max_min_spr: MaxMinSpr::ValueIndex,
     cmp_mask_reg: true,
@@ -345,6 +349,7 @@ const TRAINING: Profile = Profile {
     transcendental_ftz: false,
     compare_int32_eq_only: false,
     fused_mul_add: false,
+    flexible_scalar: false,
     reduce_sum_spr: false,
     max_min_spr: MaxMinSpr::None,
     cmp_mask_reg: false,
@@ -384,6 +389,7 @@ const INFERENCE: Profile = Profile {
     transcendental_ftz: false,
     compare_int32_eq_only: false,
     fused_mul_add: false,
+    flexible_scalar: false,
     reduce_sum_spr: false,
     max_min_spr: MaxMinSpr::Value,
     cmp_mask_reg: true,
@@ -430,6 +436,7 @@ const ATLAS_200I: Profile = Profile {
     transcendental_ftz: false,
     compare_int32_eq_only: false,
     fused_mul_add: false,
+    flexible_scalar: false,
     reduce_sum_spr: false,
     max_min_spr: MaxMinSpr::None,
     cmp_mask_reg: false,
@@ -469,6 +476,7 @@ const ASCEND_950: Profile = Profile {
     transcendental_ftz: true,
     compare_int32_eq_only: false,
     fused_mul_add: true,
+    flexible_scalar: true,
     reduce_sum_spr: true,
     max_min_spr: MaxMinSpr::None,
     cmp_mask_reg: true,

@@ -17,6 +17,7 @@ pub fn provided() -> Vec<String> {
                 "ASCSTEP_REDUCE(",
                 "ASCSTEP_WHOLE_REDUCE(",
                 "ASCSTEP_ATOMIC(",
+                "ASCSTEP_FLEX(",
             ] {
                 if let Some(rest) = l.strip_prefix(pre) {
                     names.push(ident(rest));

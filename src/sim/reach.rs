@@ -6,7 +6,7 @@
 use crate::base::catalog::Op;
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::Value;
-use crate::base::ir::Program;
+use crate::base::ir::{Args, Program};
 use crate::base::product::Product;
 use crate::sim::checks::{bounds, dtypes, overlap, Ctx};
 use crate::sim::family::atomic::Atomic;
@@ -95,7 +95,7 @@ fn prepare_inner(
     };
     // Numeric fields that name a scalar take its value now (docs/format.md §10).
     let mut unset = Vec::new();
-    let instr = match bind(program, written, scalars, &mut unset) {
+    let mut instr = match bind(program, written, scalars, &mut unset) {
         Ok(i) => i,
         Err(msg) => {
             return Err(vec![Diagnostic::error("scalar-out-of-range", msg)
@@ -103,6 +103,22 @@ fn prepare_inner(
                 .in_instr(idx)])
         }
     };
+    // A flexible scalar (docs/format.md §7) is the tensor element's value now.
+    let mut elem_warnings = Vec::new();
+    if let (Args::Scalar { elem: Some(o), .. }, Some(ub)) = (&instr.args, ub) {
+        match elem_value(program, &instr, *o, ub) {
+            Ok(v) => {
+                if let Args::Scalar { scalar, .. } = &mut instr.to_mut().args {
+                    *scalar = v;
+                }
+            }
+            Err(msg) => elem_warnings.push(
+                Diagnostic::warning("uninitialised-read", msg)
+                    .at(instr.span_of("scalar"))
+                    .in_instr(idx),
+            ),
+        }
+    }
     let instr: &crate::base::ir::Instr = &instr;
     let room = room(instr.op.family());
     if let Err(msg) = room.structure(instr) {
@@ -125,6 +141,7 @@ fn prepare_inner(
                     .at(written.span)
                     .in_instr(idx)
             })
+            .chain(elem_warnings)
             .collect(),
     };
     let types = dtypes::check(&mut c, room);
@@ -205,4 +222,29 @@ fn prepare_inner(
         warnings: c.warnings,
         fast,
     })
+}
+
+/// The value of the tensor element a flexible scalar names, converted to the instruction's
+/// element type; an error message when it is uninitialised (the scalar is then 0).
+fn elem_value(
+    program: &Program,
+    instr: &crate::base::ir::Instr,
+    o: crate::base::ir::Operand,
+    ub: &Ub,
+) -> Result<Value, String> {
+    let t = &program.tensors[o.tensor];
+    let a = t.elem_addr(o.offset);
+    let s = t.dtype.size() as u64;
+    let ok =
+        a + s <= u32::MAX as u64 && ub.holds(a..a + s) && ub.all_init(a as u32..(a + s) as u32);
+    if !ok {
+        return Err(format!(
+            "the scalar `{}[{}]` (UB {a:#x}) is uninitialised: taken as 0",
+            t.name, o.offset
+        ));
+    }
+    let v = t.dtype.decode(ub.slice(a as u32..(a + s) as u32));
+    let d = program.instr_dtype(instr).unwrap_or(t.dtype);
+    crate::base::convert::cast_value(v, d)
+        .map_err(|e| format!("the scalar `{}[{}]`: {e}", t.name, o.offset))
 }

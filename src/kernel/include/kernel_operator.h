@@ -604,6 +604,64 @@ ASCSTEP_UNARY(Not)
 ASCSTEP_UNARY(Relu)
 #undef ASCSTEP_UNARY
 
+// The vector–scalar calls with 950's flexible scalar (the "灵活标量位置" pages; docs/format.md
+// §7): src0 and src1 are a tensor and a scalar in either order, or two tensors of which the
+// one at config.scalarTensorIndex (1 by default: the right) gives its element as the scalar.
+// With a value scalar they are the classic calls on every product.
+struct BinaryDefaultType {};
+struct BinaryConfig {
+    int8_t scalarTensorIndex = 1;
+};
+constexpr BinaryConfig DEFAULT_BINARY_CONFIG = {1};
+namespace detail {
+template <class X>
+struct is_local : std::false_type {};
+template <class X>
+struct is_local<LocalTensor<X>> : std::true_type {};
+template <class D, class S, class V>
+std::string flex_args(const D& dst, const S& src0, const V& src1, int8_t index) {
+    using T = typename D::PrimType;
+    if constexpr (is_local<S>::value && is_local<V>::value) {
+        if (index == 0) return "src: " + src1.ron() + ", scalar: " + src0.ron() + ", scalar_first: true";
+        return "src: " + src0.ron() + ", scalar: " + src1.ron();
+    } else if constexpr (is_local<S>::value) {
+        return "src: " + src0.ron() + ", scalar: " + ascstep_rt::value<T>(src1);
+    } else {
+        return "src: " + src1.ron() + ", scalar: " + ascstep_rt::value<T>(src0) + ", scalar_first: true";
+    }
+}
+}  // namespace detail
+#define ASCSTEP_FLEX(NAME)                                                                                                 \
+    template <class T = BinaryDefaultType, bool isSetMask = true, const BinaryConfig& config = DEFAULT_BINARY_CONFIG,     \
+              class U, class S, class V>                                                                                   \
+    void NAME(const U& dst, const S& src0, const V& src1, const int32_t& count, Pos p = Pos::current()) {                  \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", " + detail::flex_args(dst, src0, src1, config.scalarTensorIndex) + \
+                                ", count: " + num(count) + ")");                                                           \
+    }                                                                                                                      \
+    template <class T = BinaryDefaultType, bool isSetMask = true, const BinaryConfig& config = DEFAULT_BINARY_CONFIG,     \
+              class U, class S, class V>                                                                                   \
+    void NAME(const U& dst, const S& src0, const V& src1, uint64_t mask, const uint8_t repeatTimes,                        \
+              const UnaryRepeatParams& params, Pos p = Pos::current()) {                                                   \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", " + detail::flex_args(dst, src0, src1, config.scalarTensorIndex) + \
+                                ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")"); \
+    }                                                                                                                      \
+    template <class T = BinaryDefaultType, bool isSetMask = true, const BinaryConfig& config = DEFAULT_BINARY_CONFIG,     \
+              class U, class S, class V>                                                                                   \
+    void NAME(const U& dst, const S& src0, const V& src1, const uint64_t mask[], const uint8_t repeatTimes,                \
+              const UnaryRepeatParams& params, Pos p = Pos::current()) {                                                   \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", " + detail::flex_args(dst, src0, src1, config.scalarTensorIndex) + \
+                                ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")"); \
+    }
+ASCSTEP_FLEX(Adds)
+ASCSTEP_FLEX(Muls)
+ASCSTEP_FLEX(Maxs)
+ASCSTEP_FLEX(Mins)
+ASCSTEP_FLEX(Subs)
+ASCSTEP_FLEX(Divs)
+ASCSTEP_FLEX(Ands)
+ASCSTEP_FLEX(Ors)
+#undef ASCSTEP_FLEX
+
 #define ASCSTEP_SCALAR(NAME)                                                                                               \
     template <class T, class S>                                                                                            \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalarValue, const int32_t& count,           \
@@ -623,10 +681,6 @@ ASCSTEP_UNARY(Relu)
         ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + \
                                 ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")"); \
     }
-ASCSTEP_SCALAR(Adds)
-ASCSTEP_SCALAR(Muls)
-ASCSTEP_SCALAR(Maxs)
-ASCSTEP_SCALAR(Mins)
 ASCSTEP_SCALAR(LeakyRelu)
 ASCSTEP_SCALAR(ShiftLeft)
 ASCSTEP_SCALAR(ShiftRight)

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::base::catalog::{Family, Op};
+use crate::base::dtype::Value;
 use crate::base::ir::Args;
 use crate::program::load::{Ctx, Fields};
 
@@ -27,6 +28,27 @@ pub(super) const SCALAR: &[&str] = &[
     "repeat_times",
     "params",
 ];
+
+/// The vector–scalar calls with a flexible scalar on 950 (docs/format.md §7): `scalar` may name
+/// a tensor element, `scalar_first` puts it on the left.
+pub(super) const FLEX_SCALAR: &[&str] = &[
+    "dst",
+    "src",
+    "scalar",
+    "scalar_first",
+    "count",
+    "mask",
+    "repeat_times",
+    "params",
+];
+
+/// The instructions that take FLEX_SCALAR.
+pub(super) fn flexible(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Adds | Op::Muls | Op::Maxs | Op::Mins | Op::Subs | Op::Divs | Op::Ands | Op::Ors
+    )
+}
 
 pub(super) const SHIFT_RIGHT: &[&str] = &[
     "dst",
@@ -55,11 +77,28 @@ pub(super) fn elementwise(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<
         operands(ctx, f, ins, srcs)
     };
     let mut scalar_arg = None;
+    let mut elem = None;
     if family == Family::Scalar {
         if let Some(n) = ctx.require(f, "scalar", ins.op.name()) {
-            scalar_arg = scalar(ctx, n, dtype, ins);
+            // `scalar: "x[3]"`: a tensor element (not a scalar of that name).
+            let names_tensor = n.str_value().is_some_and(|t| {
+                parse_operand(t).is_ok_and(|p| {
+                    ctx.names.iter().any(|(n, _, _)| n == p.name)
+                        && !ctx.scalars.iter().any(|s| s.name == t)
+                })
+            });
+            if names_tensor && flexible(ins.op) {
+                elem = operand(ctx, f, "scalar", ins.op.name()).map(|(o, _, _)| o);
+                scalar_arg = elem.map(|_| match dtype {
+                    Some(d) if d.is_float() => Value::Float(0.0),
+                    _ => Value::Int(0),
+                });
+            } else {
+                scalar_arg = scalar(ctx, n, dtype, ins);
+            }
         }
     }
+    let scalar_first = flag(ctx, f, "scalar_first").unwrap_or(false);
     let round_en = flag(ctx, f, "round_en").unwrap_or(false);
     let params: &[StrideField] = match family {
         Family::Binary => &BINARY_PARAMS,
@@ -76,6 +115,8 @@ pub(super) fn elementwise(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<
             v,
             scalar: scalar_arg?,
             round_en,
+            elem,
+            scalar_first,
         }
     } else {
         Args::Elementwise(v)

@@ -50,6 +50,9 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::Scalar if op == Op::ShiftRight => {
             (elementwise::SHIFT_RIGHT, elementwise::elementwise)
         }
+        Family::Scalar if elementwise::flexible(op) => {
+            (elementwise::FLEX_SCALAR, elementwise::elementwise)
+        }
         Family::Scalar => (elementwise::SCALAR, elementwise::elementwise),
         Family::Reduce => (reduce::fields(op), reduce::reduce),
         Family::Duplicate => (fill::DUPLICATE, fill::duplicate),

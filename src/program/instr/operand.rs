@@ -266,7 +266,7 @@ pub(super) fn operand(
 }
 
 pub(super) struct ParsedOperand<'a> {
-    name: &'a str,
+    pub(super) name: &'a str,
     offset: Option<ParsedOffset<'a>>,
 }
 

@@ -32,6 +32,7 @@ fn kernel(c: &Ctx, t: &Types) -> Exec {
         round_en: false,
         ftz: false,
         fused: false,
+        scalar_first: false,
     })
 }
 

@@ -33,6 +33,8 @@ pub struct MapKernel {
     /// FusedMulAdd, MulAddRelu, MulAddDst and Axpy round once (950, docs/semantics.md §9 row 32);
     /// elsewhere the product is rounded to T before the addition.
     pub fused: bool,
+    /// The scalar is the left operand (950's flexible-scalar form, docs/semantics.md §4.3).
+    pub scalar_first: bool,
 }
 
 impl MapKernel {
@@ -207,10 +209,23 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
         // relu(a ± b) (docs/semantics.md §4.2)
         Op::AddRelu => map2!(|x: T, y: T| x.vadd(y).vmax(T::zero())),
         Op::SubRelu => map2!(|x: T, y: T| x.vsub(y).vmax(T::zero())),
+        // The scalar on the left when `scalar_first` (950, docs/semantics.md §4.3).
+        Op::Adds if k.scalar_first => map1!(|x: T| s.vadd(x)),
+        Op::Muls if k.scalar_first => map1!(|x: T| s.vmul(x)),
+        Op::Maxs if k.scalar_first => map1!(|x: T| s.vmax(x)),
+        Op::Mins if k.scalar_first => map1!(|x: T| s.vmin(x)),
+        Op::Subs if k.scalar_first => map1!(|x: T| s.vsub(x)),
+        Op::Divs if k.scalar_first => map1!(|x: T| s.vdiv(x)),
+        Op::Ands if k.scalar_first => map1!(|x: T| s.bit_and(x)),
+        Op::Ors if k.scalar_first => map1!(|x: T| s.bit_or(x)),
         Op::Adds => map1!(|x: T| x.vadd(s)),
         Op::Muls => map1!(|x: T| x.vmul(s)),
         Op::Maxs => map1!(|x: T| x.vmax(s)),
         Op::Mins => map1!(|x: T| x.vmin(s)),
+        Op::Subs => map1!(|x: T| x.vsub(s)),
+        Op::Divs => map1!(|x: T| x.vdiv(s)),
+        Op::Ands => map1!(|x: T| x.bit_and(s)),
+        Op::Ors => map1!(|x: T| x.bit_or(s)),
         // src ≥ 0 ? src : scalar·src (docs/semantics.md §4.3)
         Op::LeakyRelu => map1!(|x: T| if x.is_neg() { x.vmul(s) } else { x }),
         Op::ShiftLeft => map1!(|x: T| x.shl(amount)),
@@ -508,6 +523,47 @@ impl Room for Elementwise {
         })
     }
 
+    /// The flexible scalar (a tensor element, or the scalar on the left) exists on the
+    /// products whose profile says so (950, the "灵活标量位置" pages; docs/semantics.md §4.3).
+    fn check(&self, c: &mut Ctx, _t: &Types) {
+        if let Args::Scalar {
+            elem, scalar_first, ..
+        } = &c.instr.args
+        {
+            if (elem.is_some() || *scalar_first) && !c.product.profile().flexible_scalar {
+                let what = if elem.is_some() {
+                    "a scalar from a tensor element"
+                } else {
+                    "scalar_first"
+                };
+                let msg = format!(
+                    "{} with {what} is the flexible-scalar form of ascend_950 (DK:{}（灵活标量位置）), not available on {}",
+                    c.name(),
+                    c.name(),
+                    c.product
+                );
+                c.err("bad-form", "scalar", msg);
+            }
+        }
+    }
+
+    /// A flexible scalar's element must not lie in what dst writes (the "灵活标量位置" pages,
+    /// 约束说明: 源操作数为LocalTensor单点元素的场景，不支持源操作数和目的操作数地址重叠).
+    fn plan(&self, c: &mut Ctx, _exec: &Exec, plan: &mut Plan, _ub: Option<&crate::sim::ub::Ub>) {
+        let (Args::Scalar { elem: Some(o), .. }, Some(d)) = (&c.instr.args, plan.extent(0)) else {
+            return;
+        };
+        let t = &c.program.tensors[o.tensor];
+        let a = t.elem_addr(o.offset);
+        if a < d.end && d.start < a + t.dtype.size() as u64 {
+            let msg = format!(
+                "the scalar `{}[{}]` (UB {a:#x}) lies in what dst writes ({:#x}..{:#x}): the flexible-scalar form does not allow it (DK:{}（灵活标量位置） 约束说明)",
+                t.name, o.offset, d.start, d.end, c.name()
+            );
+            c.err("bad-operand", "scalar", msg);
+        }
+    }
+
     fn late_check(&self, c: &mut Ctx, t: &Types) {
         let instr = c.instr;
         let (p, dt) = (c.product, t.src);
@@ -585,6 +641,13 @@ impl Room for Elementwise {
             round_en,
             ftz,
             fused: c.product.profile().fused_mul_add && reads_dst(instr.op),
+            scalar_first: matches!(
+                instr.args,
+                Args::Scalar {
+                    scalar_first: true,
+                    ..
+                }
+            ),
         })
     }
 }

@@ -256,6 +256,7 @@ impl Room for PadRoom {
             round_en: false,
             ftz: false,
             fused: false,
+            scalar_first: false,
         };
         let Some((b, Some(p))) = parts(c.instr) else {
             return Exec::Map(map);
