@@ -152,16 +152,18 @@ fn int4b_t_tensors_pack_two_elements_a_byte() {
 
 /// 950's flexible scalar (the "灵活标量位置" pages): with BinaryConfig {0} the left tensor's
 /// element is the scalar, on the left: Subs gives b[0] − a = 3 − 5 = −2; a value before the
-/// tensor is on the left too: Ors(8, a) = 8 | 5 = 13. On atlas_a2 the element form is refused.
+/// tensor is on the left too: Ors(8, a) = 8 | 5 = 13. Select VSEL_TENSOR_SCALAR_MODE with config
+/// {0}: f[32] = 9 is the scalar, chosen where a bit of 0x000f is set (lane 0), the tensor's 1
+/// where it is clear (lane 4). On atlas_a2 the element form is refused.
 #[test]
 fn the_flexible_scalar_forms_run_on_ascend_950() {
     let (dir, _) = kernel(
         "flex",
-        "    AscendC::LocalTensor<int16_t> a = t.ReinterpretCast<int16_t>();\n    AscendC::Duplicate(a, int16_t(5), 128);\n    AscendC::LocalTensor<int16_t> b = a[128];\n    AscendC::Duplicate(b, int16_t(3), 16);\n    AscendC::LocalTensor<int16_t> d = a[256];\n    static constexpr AscendC::BinaryConfig cfg = {0};\n    AscendC::Subs<AscendC::BinaryDefaultType, true, cfg>(d, b, a, 128);\n    AscendC::Ors(d[128], int16_t(8), a, 128);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%d %d\\n\", int(d.GetValue(0)), int(d.GetValue(128)));",
+        "    AscendC::LocalTensor<int16_t> a = t.ReinterpretCast<int16_t>();\n    AscendC::Duplicate(a, int16_t(5), 128);\n    AscendC::LocalTensor<int16_t> b = a[128];\n    AscendC::Duplicate(b, int16_t(3), 16);\n    AscendC::LocalTensor<int16_t> d = a[256];\n    static constexpr AscendC::BinaryConfig cfg = {0};\n    AscendC::Subs<AscendC::BinaryDefaultType, true, cfg>(d, b, a, 32);\n    AscendC::Ors(d[32], int16_t(8), a, 32);\n    AscendC::LocalTensor<float> f = t[160];\n    AscendC::Duplicate(f, 1.0f, 32);\n    AscendC::Duplicate(f[32], 9.0f, 8);\n    AscendC::LocalTensor<uint16_t> mw = t[208].ReinterpretCast<uint16_t>();\n    AscendC::Duplicate(mw, uint16_t(0x000f), 16);\n    AscendC::LocalTensor<uint8_t> m = t[208].ReinterpretCast<uint8_t>();\n    AscendC::Select<AscendC::BinaryDefaultType, uint8_t, cfg>(t[224], m, f[32], f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, 32);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%d %d %g %g\\n\", int(d.GetValue(0)), int(d.GetValue(32)), t.GetValue(224), t.GetValue(228));",
     );
     let r = ascstep_in(&dir, &["run", "flex.asc", "--product", "ascend_950"], &[]);
     assert_eq!(r.code, 0, "{}", r.dump());
-    assert_eq!(r.stdout, "-2 13\n", "{}", r.dump());
+    assert_eq!(r.stdout, "-2 13 9 1\n", "{}", r.dump());
     let r = ascstep_in(&dir, &["run", "flex.asc", "--product", "atlas_a2"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     has(
@@ -169,6 +171,25 @@ fn the_flexible_scalar_forms_run_on_ascend_950() {
         "error[unsupported-instruction]: Subs is not available on atlas_a2",
         &r,
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Several values read back on one line each keep their own scalar (their names were once
+/// reused from the third on, and the readback answered 0), and the import declares them once.
+#[test]
+fn three_get_values_on_one_line_read_three_values() {
+    let (dir, _) = kernel(
+        "getvalues",
+        "    AscendC::Duplicate(t, 1.5f, 64);\n    AscendC::Duplicate(t[64], 2.5f, 64);\n    AscendC::Duplicate(t[128], 3.5f, 64);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%g %g %g\\n\", t.GetValue(0), t.GetValue(64), t.GetValue(128));",
+    );
+    let r = ascstep_in(&dir, &["run", "getvalues.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "1.5 2.5 3.5\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "getvalues.asc"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    std::fs::write(dir.join("g.ron"), &imp.stdout).unwrap();
+    let run = ascstep_in(&dir, &["run", "g.ron"], &[]);
+    assert_eq!(run.code, 0, "{}", run.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

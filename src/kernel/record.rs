@@ -613,11 +613,18 @@ impl Recorder {
         }
         let base = base.unwrap_or_else(|| format!("v{}", at.line));
         let taken = |n: &str| self.machine.program().scalars.iter().any(|s| s.name == n);
-        let name = if taken(&base) {
-            format!("{base}_L{}", at.line)
-        } else {
-            base
-        };
+        // Unique: several results on one line (`f(a.GetValue(0), b.GetValue(1))`) each get
+        // their own scalar.
+        let mut name = base.clone();
+        let mut n = 1;
+        while taken(&name) {
+            name = if n == 1 {
+                format!("{base}_L{}", at.line)
+            } else {
+                format!("{base}_L{}_{n}", at.line)
+            };
+            n += 1;
+        }
         let decl = ScalarDecl {
             name,
             dtype: dt,
