@@ -377,6 +377,13 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             mode: sel_mode,
             sel_mask: aux.expect("Select has a sel_mask"),
             scalar,
+            // Mode 1's flexible scalar (950): now and then a tensor element, or first.
+            elem: (sel_mode == SelMode::TensorScalar && rng.below(4) == 0).then(|| Operand {
+                tensor: 1,
+                offset: rng.below(64) as u32,
+                span,
+            }),
+            scalar_first: sel_mode == SelMode::TensorScalar && rng.below(4) == 0,
         },
         Family::GatherMask => Args::GatherMask {
             v,

@@ -495,6 +495,10 @@ pub enum Args {
         mode: SelMode,
         sel_mask: Operand,
         scalar: Option<Value>,
+        /// Mode 1's flexible scalar (950): a tensor element, read when reached, and whether
+        /// it is the left operand (chosen where the bit is 1) (docs/semantics.md §4.6).
+        elem: Option<Operand>,
+        scalar_first: bool,
     },
     /// GatherMask: `reduce_mode` true is counter mode.
     GatherMask {
@@ -615,6 +619,37 @@ impl Args {
 
     pub fn vector_mut(&mut self) -> Option<&mut Vector> {
         vector_of!(self)
+    }
+
+    /// The tensor element a flexible scalar is read from (950, docs/format.md §7).
+    pub fn scalar_elem(&self) -> Option<Operand> {
+        match self {
+            Args::Scalar { elem, .. } | Args::Select { elem, .. } => *elem,
+            _ => None,
+        }
+    }
+
+    /// Whether the scalar is the left operand (950's flexible scalar).
+    pub fn scalar_first(&self) -> bool {
+        matches!(
+            self,
+            Args::Scalar {
+                scalar_first: true,
+                ..
+            } | Args::Select {
+                scalar_first: true,
+                ..
+            }
+        )
+    }
+
+    /// Sets the scalar argument (a flexible scalar's value when it is read).
+    pub fn set_scalar(&mut self, v: Value) {
+        match self {
+            Args::Scalar { scalar, .. } | Args::Fill { scalar, .. } => *scalar = v,
+            Args::Compare { scalar, .. } | Args::Select { scalar, .. } => *scalar = Some(v),
+            _ => {}
+        }
     }
 
     /// The operand that is neither dst nor a source, to rewrite: Select's `sel_mask`,

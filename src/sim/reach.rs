@@ -6,7 +6,7 @@
 use crate::base::catalog::Op;
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::Value;
-use crate::base::ir::{Args, Program};
+use crate::base::ir::Program;
 use crate::base::product::Product;
 use crate::sim::checks::{bounds, dtypes, overlap, Ctx};
 use crate::sim::family::atomic::Atomic;
@@ -105,13 +105,9 @@ fn prepare_inner(
     };
     // A flexible scalar (docs/format.md §7) is the tensor element's value now.
     let mut elem_warnings = Vec::new();
-    if let (Args::Scalar { elem: Some(o), .. }, Some(ub)) = (&instr.args, ub) {
-        match elem_value(program, &instr, *o, ub) {
-            Ok(v) => {
-                if let Args::Scalar { scalar, .. } = &mut instr.to_mut().args {
-                    *scalar = v;
-                }
-            }
+    if let (Some(o), Some(ub)) = (instr.args.scalar_elem(), ub) {
+        match elem_value(program, &instr, o, ub) {
+            Ok(v) => instr.to_mut().args.set_scalar(v),
             Err(msg) => elem_warnings.push(
                 Diagnostic::warning("uninitialised-read", msg)
                     .at(instr.span_of("scalar"))

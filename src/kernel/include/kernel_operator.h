@@ -759,10 +759,26 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
 ASCSTEP_COMPARES(Compares)
 ASCSTEP_COMPARES(CompareScalar)
 #undef ASCSTEP_COMPARES
+// Select between two tensors; in VSEL_TENSOR_SCALAR_MODE two tensors are 950's flexible form,
+// src1's element the scalar (the default BinaryConfig).
 template <class T, class U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE mode,
             uint32_t count, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "Select(dst: " + dst.ron() + ", sel_mask: " + selMask.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() +
+    const char* second = mode == SELMODE::VSEL_TENSOR_SCALAR_MODE ? ", scalar: " : ", src1: ";
+    ascstep_rt::call(p, "Select(dst: " + dst.ron() + ", sel_mask: " + selMask.ron() + ", src0: " + src0.ron() + second + src1.ron() +
+                            ", sel_mode: " + name(mode) + ", count: " + num(count) + ")");
+}
+// 950's flexible Select (DK:比较与选择/Select（灵活标量位置）): in VSEL_TENSOR_SCALAR_MODE a value or
+// a tensor's element on either side, config.scalarTensorIndex choosing between two tensors.
+template <class T = BinaryDefaultType, class U = uint8_t, const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class D, class M,
+          class S, class V>
+void Select(const D& dst, const M& selMask, const S& src0, const V& src1, SELMODE mode, uint32_t count, Pos p = Pos::current()) {
+    std::string args = detail::flex_args(dst, src0, src1, config.scalarTensorIndex);
+    if constexpr (detail::is_local<S>::value && detail::is_local<V>::value) {
+        if (mode != SELMODE::VSEL_TENSOR_SCALAR_MODE) args = "src: " + src0.ron() + ", src1: " + src1.ron();
+    }
+    // flex_args names the tensor `src`; Select's is `src0`.
+    ascstep_rt::call(p, "Select(dst: " + dst.ron() + ", sel_mask: " + selMask.ron() + ", " + args.replace(0, 4, "src0:") +
                             ", sel_mode: " + name(mode) + ", count: " + num(count) + ")");
 }
 template <class T, class U, class S, class = std::enable_if_t<!std::is_same_v<S, LocalTensor<T>>>>

@@ -40,6 +40,7 @@ pub(super) const SELECT: &[&str] = &[
     "src0",
     "src1",
     "scalar",
+    "scalar_first",
     "sel_mode",
     "count",
     "mask",
@@ -254,17 +255,20 @@ pub(super) fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
             .note("modes 0 and 2 select between src0 and src1; mode 1 (VSEL_TENSOR_SCALAR_MODE) between src0 and a scalar"),
         );
     }
-    let mut scalar_arg = None;
+    let (mut scalar_arg, mut elem) = (None, None);
     if scalar_mode {
         if let Some(n) = ctx.require(f, "scalar", what) {
-            scalar_arg = scalar(ctx, n, dst.as_ref().map(|d| d.1), ins);
+            (scalar_arg, elem) = scalar_or_elem(ctx, f, n, dst.as_ref().map(|d| d.1), ins, true);
         }
     }
+    let scalar_first = flag(ctx, f, "scalar_first").unwrap_or(false);
     form_and_params(ctx, f, ins, &BINARY_PARAMS);
     Some(Args::Select {
         v: ins.vector()?,
         mode: sel_mode?,
         sel_mask: sel_mask?,
         scalar: scalar_arg,
+        elem,
+        scalar_first,
     })
 }

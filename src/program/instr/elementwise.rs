@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::base::catalog::{Family, Op};
-use crate::base::dtype::Value;
 use crate::base::ir::Args;
 use crate::program::load::{Ctx, Fields};
 
@@ -80,22 +79,7 @@ pub(super) fn elementwise(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<
     let mut elem = None;
     if family == Family::Scalar {
         if let Some(n) = ctx.require(f, "scalar", ins.op.name()) {
-            // `scalar: "x[3]"`: a tensor element (not a scalar of that name).
-            let names_tensor = n.str_value().is_some_and(|t| {
-                parse_operand(t).is_ok_and(|p| {
-                    ctx.names.iter().any(|(n, _, _)| n == p.name)
-                        && !ctx.scalars.iter().any(|s| s.name == t)
-                })
-            });
-            if names_tensor && flexible(ins.op) {
-                elem = operand(ctx, f, "scalar", ins.op.name()).map(|(o, _, _)| o);
-                scalar_arg = elem.map(|_| match dtype {
-                    Some(d) if d.is_float() => Value::Float(0.0),
-                    _ => Value::Int(0),
-                });
-            } else {
-                scalar_arg = scalar(ctx, n, dtype, ins);
-            }
+            (scalar_arg, elem) = scalar_or_elem(ctx, f, n, dtype, ins, flexible(ins.op));
         }
     }
     let scalar_first = flag(ctx, f, "scalar_first").unwrap_or(false);

@@ -343,6 +343,34 @@ pub(super) fn parse_operand(s: &str) -> Result<ParsedOperand<'_>, String> {
     })
 }
 
+/// The scalar field of an instruction that may take 950's flexible scalar (`flexible`): a
+/// tensor element `"x[3]"` (its operand, the scalar 0 until it is read), else as [`scalar`].
+pub(super) fn scalar_or_elem(
+    ctx: &mut Ctx,
+    f: &Fields,
+    node: &Node,
+    dtype: Option<DType>,
+    ins: &Draft,
+    flexible: bool,
+) -> (Option<Value>, Option<Operand>) {
+    // A tensor's name (not a scalar of that name), with or without an offset.
+    let names_tensor = node.str_value().is_some_and(|t| {
+        parse_operand(t).is_ok_and(|p| {
+            ctx.names.iter().any(|(n, _, _)| n == p.name)
+                && !ctx.scalars.iter().any(|s| s.name == t)
+        })
+    });
+    if !(names_tensor && flexible) {
+        return (scalar(ctx, node, dtype, ins), None);
+    }
+    let elem = operand(ctx, f, "scalar", ins.op.name()).map(|(o, _, _)| o);
+    let zero = match dtype {
+        Some(d) if d.is_float() => Value::Float(0.0),
+        _ => Value::Int(0),
+    };
+    (elem.map(|_| zero), elem)
+}
+
 /// The scalar of a vector–scalar instruction or Duplicate: of the dst's element type
 /// (docs/semantics.md §10), range-checked; floats are rounded to that type as C++ converts a
 /// literal to T. `dtype` None (dst unusable): only the literal's syntax is checked.

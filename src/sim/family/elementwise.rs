@@ -92,6 +92,44 @@ pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
     ops
 }
 
+/// The flexible scalar (a tensor element, or the scalar on the left) exists on the products
+/// whose profile says so (950, the "灵活标量位置" pages; docs/semantics.md §4.3): `bad-form`
+/// elsewhere. Shared by the vector–scalar calls and Select.
+pub fn flexible_check(c: &mut Ctx) {
+    let (elem, first) = (c.instr.args.scalar_elem(), c.instr.args.scalar_first());
+    if (elem.is_some() || first) && !c.product.profile().flexible_scalar {
+        let what = if elem.is_some() {
+            "a scalar from a tensor element"
+        } else {
+            "scalar_first"
+        };
+        let msg = format!(
+            "{} with {what} is the flexible-scalar form of ascend_950 (DK:{}（灵活标量位置）), not available on {}",
+            c.name(),
+            c.name(),
+            c.product
+        );
+        c.err("bad-form", "scalar", msg);
+    }
+}
+
+/// A flexible scalar's element must not lie in what dst (operand 0) writes (the "灵活标量位置"
+/// pages, 约束说明: 源操作数为LocalTensor单点元素的场景，不支持源操作数和目的操作数地址重叠).
+pub fn flexible_overlap(c: &mut Ctx, plan: &Plan) {
+    let (Some(o), Some(d)) = (c.instr.args.scalar_elem(), plan.extent(0)) else {
+        return;
+    };
+    let t = &c.program.tensors[o.tensor];
+    let a = t.elem_addr(o.offset);
+    if a < d.end && d.start < a + t.dtype.size() as u64 {
+        let msg = format!(
+            "the scalar `{}[{}]` (UB {a:#x}) lies in what dst writes ({:#x}..{:#x}): the flexible-scalar form does not allow it (DK:{}（灵活标量位置） 约束说明)",
+            t.name, o.offset, d.start, d.end, c.name()
+        );
+        c.err("bad-operand", "scalar", msg);
+    }
+}
+
 /// The lane function of the instructions that read dst: `a`, `b` are the sources in operand
 /// order, `c` the old dst.
 #[inline(always)]
@@ -523,45 +561,12 @@ impl Room for Elementwise {
         })
     }
 
-    /// The flexible scalar (a tensor element, or the scalar on the left) exists on the
-    /// products whose profile says so (950, the "灵活标量位置" pages; docs/semantics.md §4.3).
     fn check(&self, c: &mut Ctx, _t: &Types) {
-        if let Args::Scalar {
-            elem, scalar_first, ..
-        } = &c.instr.args
-        {
-            if (elem.is_some() || *scalar_first) && !c.product.profile().flexible_scalar {
-                let what = if elem.is_some() {
-                    "a scalar from a tensor element"
-                } else {
-                    "scalar_first"
-                };
-                let msg = format!(
-                    "{} with {what} is the flexible-scalar form of ascend_950 (DK:{}（灵活标量位置）), not available on {}",
-                    c.name(),
-                    c.name(),
-                    c.product
-                );
-                c.err("bad-form", "scalar", msg);
-            }
-        }
+        flexible_check(c);
     }
 
-    /// A flexible scalar's element must not lie in what dst writes (the "灵活标量位置" pages,
-    /// 约束说明: 源操作数为LocalTensor单点元素的场景，不支持源操作数和目的操作数地址重叠).
     fn plan(&self, c: &mut Ctx, _exec: &Exec, plan: &mut Plan, _ub: Option<&crate::sim::ub::Ub>) {
-        let (Args::Scalar { elem: Some(o), .. }, Some(d)) = (&c.instr.args, plan.extent(0)) else {
-            return;
-        };
-        let t = &c.program.tensors[o.tensor];
-        let a = t.elem_addr(o.offset);
-        if a < d.end && d.start < a + t.dtype.size() as u64 {
-            let msg = format!(
-                "the scalar `{}[{}]` (UB {a:#x}) lies in what dst writes ({:#x}..{:#x}): the flexible-scalar form does not allow it (DK:{}（灵活标量位置） 约束说明)",
-                t.name, o.offset, d.start, d.end, c.name()
-            );
-            c.err("bad-operand", "scalar", msg);
-        }
+        flexible_overlap(c, plan);
     }
 
     fn late_check(&self, c: &mut Ctx, t: &Types) {

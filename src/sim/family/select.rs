@@ -20,6 +20,9 @@ pub struct SelKernel {
     pub dtype: DType,
     /// Mode 1's scalar, of type T (docs/semantics.md §10).
     pub scalar: Value,
+    /// Mode 1 with the scalar on the left (950): a set bit selects the scalar, a clear one
+    /// the tensor.
+    pub scalar_first: bool,
 }
 
 /// The operands: dst, src0, src1 (modes 0 and 2), then the selMask bits.
@@ -107,7 +110,9 @@ pub fn exec_block<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, b: 
     }
     let mut out = [T::default(); 32];
     for i in 0..n {
-        out[i] = if bits >> i & 1 == 1 { x[i] } else { y[i] };
+        // A set bit picks the left operand: src0, or the scalar when it stands first.
+        let set = bits >> i & 1 == 1;
+        out[i] = if set != k.scalar_first { x[i] } else { y[i] };
     }
     let size = std::mem::size_of::<T>();
     let mut bytes = [0u8; 256];
@@ -129,6 +134,7 @@ fn kernel(c: &Ctx, t: &Types) -> SelKernel {
         mode,
         dtype: t.src,
         scalar: scalar.unwrap_or(Value::Int(0)),
+        scalar_first: c.instr.args.scalar_first(),
     }
 }
 
@@ -150,7 +156,12 @@ impl Room for SelectRoom {
         Ok(())
     }
 
+    fn plan(&self, c: &mut Ctx, _exec: &Exec, plan: &mut Plan, _ub: Option<&crate::sim::ub::Ub>) {
+        crate::sim::family::elementwise::flexible_overlap(c, plan);
+    }
+
     fn check(&self, c: &mut Ctx, _t: &Types) {
+        crate::sim::family::elementwise::flexible_check(c);
         let Args::Select { mode, .. } = c.instr.args else {
             return;
         };
