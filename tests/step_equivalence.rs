@@ -371,6 +371,13 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             v,
             cmp,
             scalar: (op == Op::Compares).then(|| scalar.unwrap_or(zero)),
+            // Compares' flexible scalar (950): now and then a tensor element, or first.
+            elem: (op == Op::Compares && rng.below(4) == 0).then(|| Operand {
+                tensor: 1,
+                offset: rng.below(64) as u32,
+                span,
+            }),
+            scalar_first: op == Op::Compares && rng.below(4) == 0,
         },
         Family::Select => Args::Select {
             v,

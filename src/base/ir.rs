@@ -488,6 +488,10 @@ pub enum Args {
         v: Vector,
         cmp: CmpMode,
         scalar: Option<Value>,
+        /// Compares' flexible scalar (950): a tensor element read when reached, and whether it
+        /// is the left operand (`scalar CMP src`) (docs/semantics.md §4.6).
+        elem: Option<Operand>,
+        scalar_first: bool,
     },
     /// Select by the packed bits of `sel_mask`; mode 1's `scalar`.
     Select {
@@ -624,7 +628,9 @@ impl Args {
     /// The tensor element a flexible scalar is read from (950, docs/format.md §7).
     pub fn scalar_elem(&self) -> Option<Operand> {
         match self {
-            Args::Scalar { elem, .. } | Args::Select { elem, .. } => *elem,
+            Args::Scalar { elem, .. } | Args::Select { elem, .. } | Args::Compare { elem, .. } => {
+                *elem
+            }
             _ => None,
         }
     }
@@ -637,6 +643,9 @@ impl Args {
                 scalar_first: true,
                 ..
             } | Args::Select {
+                scalar_first: true,
+                ..
+            } | Args::Compare {
                 scalar_first: true,
                 ..
             }

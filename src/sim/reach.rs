@@ -108,11 +108,16 @@ fn prepare_inner(
     if let (Some(o), Some(ub)) = (instr.args.scalar_elem(), ub) {
         match elem_value(program, &instr, o, ub) {
             Ok(v) => instr.to_mut().args.set_scalar(v),
-            Err(msg) => elem_warnings.push(
+            Err((true, msg)) => elem_warnings.push(
                 Diagnostic::warning("uninitialised-read", msg)
                     .at(instr.span_of("scalar"))
                     .in_instr(idx),
             ),
+            Err((false, msg)) => {
+                return Err(vec![Diagnostic::error("scalar-out-of-range", msg)
+                    .at(instr.span_of("scalar"))
+                    .in_instr(idx)])
+            }
         }
     }
     let instr: &crate::base::ir::Instr = &instr;
@@ -220,27 +225,37 @@ fn prepare_inner(
     })
 }
 
-/// The value of the tensor element a flexible scalar names, converted to the instruction's
-/// element type; an error message when it is uninitialised (the scalar is then 0).
+/// The value of the tensor element a flexible scalar names, converted to the type of the
+/// instruction's scalar (the source's: Compares compares sources); an error message when it is
+/// uninitialised (true: a warning, the scalar is then 0) or does not convert (false).
 fn elem_value(
     program: &Program,
     instr: &crate::base::ir::Instr,
     o: crate::base::ir::Operand,
     ub: &Ub,
-) -> Result<Value, String> {
+) -> Result<Value, (bool, String)> {
     let t = &program.tensors[o.tensor];
     let a = t.elem_addr(o.offset);
     let s = t.dtype.size() as u64;
     let ok =
         a + s <= u32::MAX as u64 && ub.holds(a..a + s) && ub.all_init(a as u32..(a + s) as u32);
     if !ok {
-        return Err(format!(
-            "the scalar `{}[{}]` (UB {a:#x}) is uninitialised: taken as 0",
-            t.name, o.offset
+        return Err((
+            true,
+            format!(
+                "the scalar `{}[{}]` (UB {a:#x}) is uninitialised: taken as 0",
+                t.name, o.offset
+            ),
         ));
     }
     let v = t.dtype.decode(ub.slice(a as u32..(a + s) as u32));
-    let d = program.instr_dtype(instr).unwrap_or(t.dtype);
+    let d = match instr.args {
+        crate::base::ir::Args::Compare { .. } => {
+            instr.src().first().map(|x| program.tensors[x.tensor].dtype)
+        }
+        _ => program.instr_dtype(instr),
+    }
+    .unwrap_or(t.dtype);
     crate::base::convert::cast_value(v, d)
-        .map_err(|e| format!("the scalar `{}[{}]`: {e}", t.name, o.offset))
+        .map_err(|e| (false, format!("the scalar `{}[{}]`: {e}", t.name, o.offset)))
 }

@@ -736,20 +736,20 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
 // Compares and its old name CompareScalar (DK:比较与选择/Compares): the count form and the mask
 // forms, all recorded as Compares.
 #define ASCSTEP_COMPARES(NAME)                                                                                             \
-    template <class T, class U, class S>                                                                                   \
+    template <class T, class U, class S, class = std::enable_if_t<!detail::is_local<S>::value>>                          \
     void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src, const S& scalar, CMPMODE cmp, uint32_t count,         \
               Pos p = Pos::current()) {                                                                                 \
         ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) + \
                                 ", cmp: " + name(cmp) + ", count: " + num(count) + ")");                                 \
     }                                                                                                                      \
-    template <class T, class U, class S, bool isSetMask = true>                                                            \
+    template <class T, class U, class S, bool isSetMask = true, class = std::enable_if_t<!detail::is_local<S>::value>>    \
     void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src, const S& scalar, CMPMODE cmp, uint64_t mask,          \
               uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                          \
         ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) + \
                                 ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +             \
                                 ", params: " + params.ron() + ")");                                                      \
     }                                                                                                                      \
-    template <class T, class U, class S, bool isSetMask = true>                                                            \
+    template <class T, class U, class S, bool isSetMask = true, class = std::enable_if_t<!detail::is_local<S>::value>>    \
     void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src, const S& scalar, CMPMODE cmp, const uint64_t mask[],  \
               uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                          \
         ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) + \
@@ -759,6 +759,41 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
 ASCSTEP_COMPARES(Compares)
 ASCSTEP_COMPARES(CompareScalar)
 #undef ASCSTEP_COMPARES
+// 950's flexible Compares (DK:比较与选择/Compares（灵活标量位置）): a value or a tensor's element on
+// either side, config.scalarTensorIndex choosing between two tensors.
+namespace detail {
+template <class S, class V>
+std::string cmp_flex(const S& src0, const V& src1, int8_t index) {
+    if constexpr (is_local<S>::value && is_local<V>::value) {
+        if (index == 0) return "src: " + src1.ron() + ", scalar: " + src0.ron() + ", scalar_first: true";
+        return "src: " + src0.ron() + ", scalar: " + src1.ron();
+    } else if constexpr (is_local<S>::value) {
+        return "src: " + src0.ron() + ", scalar: " + ascstep_rt::value<typename S::PrimType>(src1);
+    } else {
+        return "src: " + src1.ron() + ", scalar: " + ascstep_rt::value<typename V::PrimType>(src0) + ", scalar_first: true";
+    }
+}
+}  // namespace detail
+template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,
+          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>
+void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::cmp_flex(src0, src1, config.scalarTensorIndex) +
+                            ", cmp: " + name(cmp) + ", count: " + num(count) + ")");
+}
+template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,
+          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>
+void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, const uint64_t mask, uint8_t repeatTimes,
+              const UnaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::cmp_flex(src0, src1, config.scalarTensorIndex) +
+                            ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
+}
+template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,
+          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>
+void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, const uint64_t mask[], uint8_t repeatTimes,
+              const UnaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::cmp_flex(src0, src1, config.scalarTensorIndex) +
+                            ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
+}
 // Select between two tensors; in VSEL_TENSOR_SCALAR_MODE two tensors are 950's flexible form,
 // src1's element the scalar (the default BinaryConfig).
 template <class T, class U>

@@ -25,6 +25,7 @@ pub(super) const COMPARES: &[&str] = &[
     "dst",
     "src",
     "scalar",
+    "scalar_first",
     "cmp",
     "count",
     "mask",
@@ -94,12 +95,13 @@ pub(super) fn compare(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
             "it receives one bit per compared element",
         );
     }
-    let mut scalar_arg = None;
+    let (mut scalar_arg, mut elem) = (None, None);
     if ins.op == Op::Compares {
         if let Some(n) = ctx.require(f, "scalar", what) {
-            scalar_arg = scalar(ctx, n, first.as_ref().map(|a| a.1), ins);
+            (scalar_arg, elem) = scalar_or_elem(ctx, f, n, first.as_ref().map(|a| a.1), ins, true);
         }
     }
+    let scalar_first = flag(ctx, f, "scalar_first").unwrap_or(false);
     let modes: Vec<(&'static str, CmpMode)> = CmpMode::ALL.iter().map(|m| (m.name(), *m)).collect();
     let cmp = ctx
         .require(f, "cmp", what)
@@ -118,6 +120,8 @@ pub(super) fn compare(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
         v: ins.vector()?,
         cmp: cmp?,
         scalar: scalar_arg,
+        elem,
+        scalar_first,
     })
 }
 

@@ -29,6 +29,8 @@ pub struct CmpKernel {
     pub ne_nan_false: bool,
     /// Compare into the CmpMask register (no dst): the bits go to `Scratch::cmp`.
     pub to_reg: bool,
+    /// Compares with the scalar on the left (950's flexible scalar): `scalar CMP src`.
+    pub scalar_first: bool,
 }
 
 /// The operands: the packed-bit dst (`all` when every byte of a repeat is written; none for
@@ -88,6 +90,9 @@ pub fn exec_block<T: Num>(
         match plan.operands.get(first + 1) {
             Some(src1) => mem.read(src1, r, ks.clone(), &lanes, &mut y[..n]),
             None => y[..n].fill(T::from_value(k.scalar.unwrap_or(Value::Int(0)))),
+        }
+        if k.scalar_first {
+            std::mem::swap(&mut x, &mut y);
         }
     }
     if k.to_reg {
@@ -223,7 +228,12 @@ impl Room for CompareRoom {
         None
     }
 
+    fn plan(&self, c: &mut Ctx, _exec: &Exec, plan: &mut Plan, _ub: Option<&crate::sim::ub::Ub>) {
+        crate::sim::family::elementwise::flexible_overlap(c, plan);
+    }
+
     fn check(&self, c: &mut Ctx, t: &Types) {
+        crate::sim::family::elementwise::flexible_check(c);
         let Args::Compare { cmp, .. } = c.instr.args else {
             return;
         };
@@ -273,6 +283,7 @@ impl Room for CompareRoom {
             scalar,
             ne_nan_false: c.product.profile().cmp_ne_nan_false,
             to_reg: c.instr.op == Op::CompareReg,
+            scalar_first: c.instr.args.scalar_first(),
         })
     }
 }
