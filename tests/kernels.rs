@@ -193,6 +193,21 @@ fn three_get_values_on_one_line_read_three_values() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// ShiftLeft/ShiftRight by a tensor of amounts (950, DK:逻辑计算/ShiftLeft（左移位数为Tensor）): the
+/// C++ overload with a LocalTensor src1 records as the shift-by-tensor form: 5 << 3 = 40, 5 >> 3
+/// = 0 with 3 in every element of the amounts.
+#[test]
+fn shifts_by_a_tensor_of_amounts_run_on_ascend_950() {
+    let (dir, _) = kernel(
+        "shiftv",
+        "    AscendC::LocalTensor<int16_t> a = t.ReinterpretCast<int16_t>();\n    AscendC::Duplicate(a, int16_t(5), 16);\n    AscendC::Duplicate(a[16], int16_t(3), 16);\n    AscendC::ShiftLeft(a[32], a, a[16], 16);\n    AscendC::ShiftRight(a[48], a, a[16], 16);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%d %d\\n\", int(a.GetValue(32)), int(a.GetValue(48)));",
+    );
+    let r = ascstep_in(&dir, &["run", "shiftv.asc", "--product", "ascend_950"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "40 0\n", "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn an_api_ascstep_lacks_is_named_with_its_position_and_the_compiler_output() {
     let (dir, _) = kernel("missing", "    AscendC::SoftMax(t, t, 256);");

@@ -135,6 +135,7 @@ ops! {
     Adds => Scalar, Muls => Scalar, Maxs => Scalar, Mins => Scalar, LeakyRelu => Scalar,
     ShiftLeft => Scalar, ShiftRight => Scalar,
     Subs => Scalar, Divs => Scalar, Ands => Scalar, Ors => Scalar,
+    ShiftLeftV as "ShiftLeft" => Binary, ShiftRightV as "ShiftRight" => Binary,
     PairReduceSum => Reduce, BlockReduceSum => Reduce, BlockReduceMax => Reduce,
     BlockReduceMin => Reduce, WholeReduceSum => Reduce, WholeReduceMax => Reduce,
     WholeReduceMin => Reduce, RepeatReduceSum => Reduce,
@@ -486,6 +487,16 @@ impl Op {
                 a3: (0, 0),
                 a200i: (0, 0),
                 a950: (HF, 0),
+            },
+            // ShiftLeft/ShiftRight by a tensor of shift amounts (DK:逻辑计算/ShiftLeft（左移位数为
+            // Tensor）, ShiftRight（右移位数为Tensor）): 950 only, the count form only.
+            ShiftLeftV | ShiftRightV => PerProduct {
+                training: (0, 0),
+                inference: (0, 0),
+                a2: (0, 0),
+                a3: (0, 0),
+                a200i: (0, 0),
+                a950: (0, INTS),
             },
             Ands | Ors => PerProduct {
                 training: (0, 0),

@@ -663,19 +663,19 @@ ASCSTEP_FLEX(Ors)
 #undef ASCSTEP_FLEX
 
 #define ASCSTEP_SCALAR(NAME)                                                                                               \
-    template <class T, class S>                                                                                            \
+    template <class T, class S, class = std::enable_if_t<!detail::is_local<S>::value>>                                     \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalarValue, const int32_t& count,           \
               Pos p = Pos::current()) {                                                                                 \
         ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + \
                                 ", count: " + num(count) + ")");                                                         \
     }                                                                                                                      \
-    template <class T, class S, bool isSetMask = true>                                                                     \
+    template <class T, class S, bool isSetMask = true, class = std::enable_if_t<!detail::is_local<S>::value>>              \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalarValue, uint64_t mask,                  \
               const uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                     \
         ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + \
                                 ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")"); \
     }                                                                                                                      \
-    template <class T, class S, bool isSetMask = true>                                                                     \
+    template <class T, class S, bool isSetMask = true, class = std::enable_if_t<!detail::is_local<S>::value>>              \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalarValue, const uint64_t mask[],          \
               const uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                     \
         ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + \
@@ -685,6 +685,15 @@ ASCSTEP_SCALAR(LeakyRelu)
 ASCSTEP_SCALAR(ShiftLeft)
 ASCSTEP_SCALAR(ShiftRight)
 #undef ASCSTEP_SCALAR
+// ShiftLeft/ShiftRight by a tensor of shift amounts (950; DK:逻辑计算/ShiftLeft（左移位数为Tensor）).
+template <class T, class U>
+void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1, const int32_t& count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "ShiftLeft(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", count: " + num(count) + ")");
+}
+template <class T, class U>
+void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1, const int32_t& count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "ShiftRight(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", count: " + num(count) + ")");
+}
 
 template <class T, class U, class S>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const S& scalarValue, const int32_t& count, Pos p = Pos::current()) {

@@ -3,6 +3,8 @@
 
 use super::*;
 use crate::base::catalog::{Family, Op};
+use crate::base::diag::Diagnostic;
+use crate::base::dtype::DType;
 use crate::base::ir::Args;
 use crate::program::load::{Ctx, Fields};
 
@@ -72,6 +74,24 @@ pub(super) fn elementwise(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<
     // (§10).
     let dtype = if matches!(ins.op, Op::MulAddDst | Op::Axpy) {
         dst_and_same_type_sources(ctx, f, ins, srcs)
+    } else if matches!(ins.op, Op::ShiftLeftV | Op::ShiftRightV) {
+        // The shift amounts: signed integers as wide as src0's elements (the pages' U).
+        let d = operands(ctx, f, ins, &["src0"]);
+        if let Some((o, dt, name)) = operand(ctx, f, "src1", ins.op.name()) {
+            ins.src.push(o);
+            let ok = d.is_none_or(|d| dt.size() == d.size())
+                && matches!(dt, DType::Int8 | DType::Int16 | DType::Int32 | DType::Int64);
+            if !ok {
+                ctx.report(
+                    Diagnostic::error(
+                        "dtype-mismatch",
+                        format!("src1 \"{name}\" is {dt}: {}'s shift amounts are int8, int16, int32 or int64 as wide as src0's elements", ins.op.name()),
+                    )
+                    .at(o.span),
+                );
+            }
+        }
+        d
     } else {
         operands(ctx, f, ins, srcs)
     };

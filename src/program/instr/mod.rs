@@ -101,7 +101,7 @@ use super::load::{closest, Ctx, Fields};
 use crate::base::catalog::{Family, Op};
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::ir::{Args, Form, Instr, Operand, Strides, Vector};
-use crate::base::spans::{Delim, Kind, Node};
+use crate::base::spans::{Delim, Key, Kind, Node};
 
 /// An instruction being read: its identity and the vector part every family shares, filled by
 /// the shared readers (operands, form, params); each family's reader adds its own arguments
@@ -216,6 +216,17 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
         ));
         ctx.report(d);
         return None;
+    };
+    // ShiftLeft/ShiftRight with `src1` are the shift-by-tensor pages (docs/format.md §7).
+    let by_tensor = node.group().is_some_and(|g| {
+        g.items
+            .iter()
+            .any(|i| matches!(&i.key, Some(Key::Field { name, .. }) if name == "src1"))
+    });
+    let op = match op {
+        Op::ShiftLeft if by_tensor => Op::ShiftLeftV,
+        Op::ShiftRight if by_tensor => Op::ShiftRightV,
+        op => op,
     };
     let before = ctx.error_count();
     let (mut fields, reader) = family(op);

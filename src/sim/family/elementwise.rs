@@ -92,6 +92,35 @@ pub fn operands(instr: &Instr, program: &Program) -> Vec<OpAddr> {
     ops
 }
 
+/// ShiftLeft/ShiftRight by a tensor (docs/semantics.md §4.3): `y`'s bits are the amount, read
+/// as the signed type of its width (a negative amount counts as past the width). Past the
+/// width the result is 0, or −1 for a negative signed `x` (the pages' 约束说明); otherwise the
+/// scalar form's shift (a signed left shift keeps the sign bit).
+#[inline(always)]
+fn shift_by<T: Num>(x: T, y: T, left: bool) -> T {
+    let width = (std::mem::size_of::<T>() * 8) as i128;
+    let mut b = [0u8; 8];
+    y.store(&mut b);
+    let bits = u64::from_le_bytes(b) as i128;
+    let n = if bits >> (width - 1) & 1 == 1 {
+        i128::MAX
+    } else {
+        bits
+    };
+    if n > width {
+        return if x.is_neg() {
+            T::from_value(Value::Int(-1))
+        } else {
+            T::zero()
+        };
+    }
+    if left {
+        x.shl(n as u32)
+    } else {
+        x.shr(n as u32, false)
+    }
+}
+
 /// The flexible scalar (a tensor element, or the scalar on the left) exists on the products
 /// whose profile says so (950, the "灵活标量位置" pages; docs/semantics.md §4.3): `bad-form`
 /// elsewhere. Shared by the vector–scalar calls and Select.
@@ -243,6 +272,8 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
         Op::Max => map2!(|x: T, y: T| x.vmax(y)),
         Op::Min => map2!(|x: T, y: T| x.vmin(y)),
         Op::And => map2!(|x: T, y: T| x.bit_and(y)),
+        Op::ShiftLeftV => map2!(|x: T, y: T| shift_by(x, y, true)),
+        Op::ShiftRightV => map2!(|x: T, y: T| shift_by(x, y, false)),
         Op::Or => map2!(|x: T, y: T| x.bit_or(y)),
         // relu(a ± b) (docs/semantics.md §4.2)
         Op::AddRelu => map2!(|x: T, y: T| x.vadd(y).vmax(T::zero())),
