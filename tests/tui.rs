@@ -108,7 +108,7 @@ fn inspector_shows_the_atomic_mode_of_a_move_into_gm() {
     keys(&mut a, "n"); // past SetAtomicAdd(dtype: float): instruction 1, DataCopy into acc
     let (_, text) = pane(&a, 120, 12, panes::inspector::render);
     assert!(
-        text.contains("atomic add float: combines each element with what global memory holds"),
+        text.contains("atomic add float: combined with what GM holds"),
         "{text}"
     );
     let dst_rows = text

@@ -160,6 +160,18 @@ ops! {
     SetAtomicType => Atomic, DisableDmaAtomic => Atomic, SetAtomicNone => Atomic,
 }
 
+/// The dtype table of an API only Ascend 950 has: (all forms, count form only).
+const fn a950_only(all: u16, count_only: u16) -> PerProduct<(u16, u16)> {
+    PerProduct {
+        training: (0, 0),
+        inference: (0, 0),
+        a2: (0, 0),
+        a3: (0, 0),
+        a200i: (0, 0),
+        a950: (all, count_only),
+    }
+}
+
 impl Op {
     /// Whether the instruction converts between element types by definition (Cast and the
     /// composite casts); its pair tables then describe it entirely.
@@ -472,40 +484,12 @@ impl Op {
             // The 950-only vector–scalar calls (their "灵活标量位置" pages and DK:逻辑计算/Ands, Ors;
             // docs/semantics.md §4.3). Divs' 64-bit integers are not modelled (integer division
             // on 950 is not, as Div's).
-            Subs => PerProduct {
-                training: (0, 0),
-                inference: (0, 0),
-                a2: (0, 0),
-                a3: (0, 0),
-                a200i: (0, 0),
-                a950: (I16 | H | BF | I32 | F, I64 | U64),
-            },
-            Divs => PerProduct {
-                training: (0, 0),
-                inference: (0, 0),
-                a2: (0, 0),
-                a3: (0, 0),
-                a200i: (0, 0),
-                a950: (HF, 0),
-            },
+            Subs => a950_only(I16 | H | BF | I32 | F, I64 | U64),
+            Divs => a950_only(HF, 0),
             // ShiftLeft/ShiftRight by a tensor of shift amounts (DK:逻辑计算/ShiftLeft（左移位数为
             // Tensor）, ShiftRight（右移位数为Tensor）): 950 only, the count form only.
-            ShiftLeftV | ShiftRightV => PerProduct {
-                training: (0, 0),
-                inference: (0, 0),
-                a2: (0, 0),
-                a3: (0, 0),
-                a200i: (0, 0),
-                a950: (0, INTS),
-            },
-            Ands | Ors => PerProduct {
-                training: (0, 0),
-                inference: (0, 0),
-                a2: (0, 0),
-                a3: (0, 0),
-                a200i: (0, 0),
-                a950: (I16 | U16, I64 | U64),
-            },
+            ShiftLeftV | ShiftRightV => a950_only(0, INTS),
+            Ands | Ors => a950_only(I16 | U16, I64 | U64),
             // The atomic mode's element types, from the "数据类型" sections of
             // DK:原子操作/SetAtomicAdd, SetAtomicMax(ISASI), SetAtomicMin(ISASI), SetAtomicType
             // (docs/semantics.md §18.3). Max and Min: not on training, inference, 200I/500 A2;

@@ -122,10 +122,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         .is_some_and(|t| t.is_gm());
     if into_gm && m.atomic().op.is_some() {
         lines.push(Line::from(Span::styled(
-            format!(
-                "atomic {}: combines each element with what global memory holds",
-                m.atomic().text()
-            ),
+            format!("atomic {}: combined with what GM holds", m.atomic().text()),
             t.style("warning"),
         )));
     }
