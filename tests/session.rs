@@ -972,3 +972,53 @@ fn source_lines_of_a_ron_program() {
         "no instruction comes from t.ron:11 or a later line of that file"
     );
 }
+
+/// A product switch shows the new product's own run at the same step, whether it is run
+/// anew, taken back from the last switch, or (A2 → A3, which simulate alike) relabelled: the
+/// same UB bytes as a fresh session on that product (docs/commands.md `product`).
+#[test]
+fn product_switches_reach_each_products_own_state() {
+    use ascstep::debug::command::Command;
+    // PairReduceSum with mask 62 leaves dst's last pair alone on A2 and zeroes it on
+    // 200I/500 A2 (docs/semantics.md §9): the runs differ after instruction 1.
+    let src = r#"Program(
+        product: atlas_a2,
+        tensors: {
+            "src": (dtype: float, addr: 0x000, len: 64, init: Ramp(start: 1, step: 1)),
+            "dst": (dtype: float, addr: 0x100, len: 32, init: Fill(-1.0)),
+        },
+        code: [
+            Adds(dst: "src", src: "src", scalar: 1, count: 64),
+            PairReduceSum(dst: "dst", src: "src", repeat_times: 1, mask: 62, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8),
+            Adds(dst: "src", src: "src", scalar: 1, count: 64),
+        ],
+    )"#;
+    let p = Arc::new(load_str(Path::new("t.ron"), src).unwrap());
+    let fresh = |product: Product, step: u64| {
+        let mut s = Session::new(p.clone(), product);
+        s.goto(step);
+        s
+    };
+    let same = |a: &Session, b: &Session| {
+        a.step_count() == b.step_count()
+            && a.machine().ub().bytes() == b.machine().ub().bytes()
+            && a.product() == b.product()
+    };
+    let mut s = Session::new(p.clone(), Product::AtlasA2);
+    s.goto(16);
+    for product in [
+        Product::Atlas200I500A2,
+        Product::AtlasA2,
+        Product::AtlasA3,
+        Product::AtlasA2,
+        Product::Atlas200I500A2,
+    ] {
+        s.apply(&Command::Product(product)).unwrap();
+        assert!(same(&s, &fresh(product, 16)), "on {product}");
+    }
+    let dst_last = |s: &Session| s.machine().element(1, 31);
+    s.apply(&Command::Product(Product::AtlasA2)).unwrap();
+    assert_eq!(dst_last(&s), Some(Value::Float(-1.0)));
+    s.apply(&Command::Product(Product::Atlas200I500A2)).unwrap();
+    assert_eq!(dst_last(&s), Some(Value::Float(0.0)));
+}

@@ -37,6 +37,19 @@ impl History {
         }
     }
 
+    /// The same checkpoints as runs on `product`, which must simulate alike
+    /// (`Product::same_data`).
+    pub fn relabel(&self, product: crate::base::product::Product) -> History {
+        History {
+            checkpoints: self
+                .checkpoints
+                .iter()
+                .map(|m| m.relabel(product))
+                .collect(),
+            ..*self
+        }
+    }
+
     /// Offers the machine after a step; it is kept when it falls on the next checkpoint.
     pub fn record(&mut self, m: &Machine) {
         let s = m.step_count();

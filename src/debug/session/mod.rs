@@ -126,6 +126,17 @@ pub struct Session {
     stops: Vec<Stop>,
     /// Headless commands stop when this instant passes (`replay --timeout`).
     deadline: Option<Instant>,
+    /// The run on the product before the last `product` switch, kept so that switching back
+    /// costs one goto (`set_product`).
+    parked: Option<Box<Parked>>,
+}
+
+/// A product's run set aside by a product switch: its machine and history.
+#[derive(Clone, Debug)]
+pub(super) struct Parked {
+    pub product: Product,
+    pub machine: Machine,
+    pub history: History,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -162,6 +173,7 @@ impl Session {
             scalars_before: None,
             stops: Vec::new(),
             deadline: None,
+            parked: None,
         }
     }
 

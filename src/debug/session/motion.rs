@@ -87,15 +87,43 @@ impl Session {
         self.goto(0);
     }
 
-    /// Restarts the program on another product, keeping breakpoints.
+    /// Restarts the program on another product, keeping breakpoints. A product that
+    /// simulates alike (`Product::same_data`) takes this run as it is; the product switched
+    /// away from last time takes its run back (then one goto reaches the same step); any other
+    /// starts at step 0. The run left behind is kept for a switch back when its history is
+    /// small enough to keep twice.
     pub fn set_product(&mut self, product: Product) {
+        /// History two runs may hold together.
+        const PARK_BYTES: usize = 256 << 20;
+        if product == self.product {
+            return;
+        }
         let keep = (
             self.points.clone(),
             self.next_id,
             std::mem::take(&mut self.stops),
+            self.deadline,
         );
-        *self = Session::new(self.program.clone(), product);
-        (self.points, self.next_id, self.stops) = keep;
+        let leaving = Parked {
+            product: self.product,
+            machine: self.machine.clone(),
+            history: self.history.clone(),
+        };
+        let back = self.parked.take().filter(|p| p.product == product);
+        let same = self.product.same_data(product);
+        let mut next = Session::new(self.program.clone(), product);
+        if let Some(p) = back {
+            next.machine = p.machine;
+            next.history = p.history;
+        } else if same {
+            next.machine = self.machine.relabel(product);
+            next.history = self.history.relabel(product);
+        }
+        if leaving.history.approx_bytes() <= PARK_BYTES / 2 {
+            next.parked = Some(Box::new(leaving));
+        }
+        *self = next;
+        (self.points, self.next_id, self.stops, self.deadline) = keep;
     }
 
     /// The most recent write to UB byte `addr` before the current position.
