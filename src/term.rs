@@ -33,16 +33,21 @@ fn event_loop(
 ) -> io::Result<()> {
     loop {
         terminal.draw(|f| crate::tui::draw(app, f))?;
-        if app.quit || stop.load(std::sync::atomic::Ordering::Relaxed) {
+        if app.quit || stop.load(std::sync::atomic::Ordering::Relaxed) || terminal_gone() {
             return Ok(());
         }
-        // While a command runs, look at the keyboard between slices without waiting.
+        // While a command runs, look at the keyboard between slices without waiting. The
+        // wait is on stdin itself: crossterm's own wait spins forever on the end of file of a
+        // terminal that hung up, so it is only asked for events already there.
         let wait = if app.job.is_some() {
             Duration::ZERO
         } else {
             Duration::from_millis(250)
         };
-        if event::poll(wait)? {
+        if terminal_gone() {
+            return Ok(());
+        }
+        if event::poll(Duration::ZERO)? {
             match event::read()? {
                 Event::Key(k) if k.kind != KeyEventKind::Release => {
                     if let Some(key) = convert(k.code, k.modifiers) {
@@ -52,12 +57,50 @@ fn event_loop(
                 // A resize simply redraws on the next turn.
                 _ => {}
             }
+        } else if !wait.is_zero() {
+            wait_for_input(wait);
         }
         // Slices of a running command for up to 30 ms between two frames: the keyboard is
         // answered within that, and a fast command is not held back by drawing.
         let t0 = std::time::Instant::now();
         while app.tick() && t0.elapsed() < Duration::from_millis(30) {}
     }
+}
+
+/// Waits until stdin has input (or hangs up) or `wait` passes.
+fn wait_for_input(wait: Duration) {
+    #[cfg(unix)]
+    {
+        let mut p = libc::pollfd {
+            fd: 0,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd for the process's stdin.
+        unsafe { libc::poll(&mut p, 1, wait.as_millis().min(i32::MAX as u128) as i32) };
+    }
+    #[cfg(not(unix))]
+    std::thread::sleep(wait.min(Duration::from_millis(20)));
+}
+
+/// Whether the terminal went away (its window or multiplexer closed without a SIGHUP reaching
+/// us): stdin hung up. Reading it would then return end of file forever, and the loop would
+/// spin instead of ending.
+fn terminal_gone() -> bool {
+    #[cfg(unix)]
+    {
+        let mut p = libc::pollfd {
+            fd: 0,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid pollfd for the process's stdin; a zero timeout never blocks.
+        let n = unsafe { libc::poll(&mut p, 1, 0) };
+        if n > 0 && p.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+            return true;
+        }
+    }
+    false
 }
 
 fn convert(code: event::KeyCode, mods: KeyModifiers) -> Option<Key> {

@@ -195,10 +195,11 @@ pub fn lanes3<T: Num>(k: &MapKernel, a: &[T], b: &[T], c: &[T], out: &mut [T]) {
 #[inline(always)]
 pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
     let s = T::from_value(k.scalar);
-    // Half Add, Sub, Mul (and Adds, Muls against the scalar) eight lanes at a time where the
-    // host can: the same bits (`sim::simd`).
+    // Half and float Add, Sub, Mul (and Adds, Muls against the scalar) eight lanes at a time
+    // where the host can: the same bits (`sim::simd`).
     let half = T::DTYPE == crate::base::dtype::DType::Half && !k.ftz;
-    if half && out.len() > 1024 {
+    let float = T::DTYPE == crate::base::dtype::DType::Float && !k.ftz;
+    if (half || float) && out.len() > 1024 {
         for (i, o) in out.chunks_mut(1024).enumerate() {
             let r = i * 1024..i * 1024 + o.len();
             lanes(
@@ -211,7 +212,7 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
         return;
     }
     // Whole runs only: a block step's few lanes are not worth the set-up.
-    if half && out.len() >= 64 {
+    if (half || float) && out.len() >= 64 {
         let splat: [T; 1024];
         let (op, y) = match k.op {
             Op::Adds | Op::Muls => {
@@ -221,17 +222,29 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
             }
             op => (op, b),
         };
-        if let (Ok(x), Ok(y), Ok(o)) = (
-            bytemuck::try_cast_slice::<T, u16>(a),
-            bytemuck::try_cast_slice::<T, u16>(y),
-            bytemuck::try_cast_slice_mut::<T, u16>(out),
-        ) {
-            let done = crate::sim::simd::half_binary(op, x, y, o);
-            if done > 0 {
-                let rest = b.get(done..).unwrap_or(&[]);
-                lanes(k, &a[done..], rest, &mut out[done..]);
-                return;
+        let done = if half {
+            match (
+                bytemuck::try_cast_slice::<T, u16>(a),
+                bytemuck::try_cast_slice::<T, u16>(y),
+                bytemuck::try_cast_slice_mut::<T, u16>(out),
+            ) {
+                (Ok(x), Ok(y), Ok(o)) => crate::sim::simd::half_binary(op, x, y, o),
+                _ => 0,
             }
+        } else {
+            match (
+                bytemuck::try_cast_slice::<T, f32>(a),
+                bytemuck::try_cast_slice::<T, f32>(y),
+                bytemuck::try_cast_slice_mut::<T, f32>(out),
+            ) {
+                (Ok(x), Ok(y), Ok(o)) => crate::sim::simd::float_binary(op, x, y, o),
+                _ => 0,
+            }
+        };
+        if done > 0 {
+            let rest = b.get(done..).unwrap_or(&[]);
+            lanes(k, &a[done..], rest, &mut out[done..]);
+            return;
         }
     }
     macro_rules! map1 {
