@@ -301,11 +301,36 @@ fn bench_ui(c: &mut Criterion) {
 /// Keys deep in a program of 4,080,000 block steps (2,000 half Adds of 255 repeats), each with
 /// a 160×48 frame: the latencies the README quotes.
 fn bench_keys_4m(c: &mut Criterion) {
+    keys_at(
+        c,
+        "keys_4m_steps",
+        2_000,
+        "128",
+        2_000_000,
+        (1_000_000, 3_000_000),
+    );
+}
+
+/// The same keys at the depth issue 14 names: a program of 10,200,000 block steps (5,000 half
+/// Adds of 255 repeats), at step 5·10⁶ (a masked program: Adds with a bitwise mask).
+fn bench_keys_10m(c: &mut Criterion) {
+    let bitwise = "[0x5555555555555555, 0x5555555555555555]";
+    keys_at(
+        c,
+        "keys_10m_steps",
+        5_000,
+        bitwise,
+        5_000_000,
+        (2_500_000, 7_500_000),
+    );
+}
+
+fn keys_at(c: &mut Criterion, group: &str, instrs: usize, mask: &str, at: u64, gotos: (u64, u64)) {
     use ascstep::tui::app::App;
     use ascstep::tui::keymap::{Key, Keymap};
     use ascstep::tui::theme::Theme;
-    let code: String = (0..2000)
-        .map(|_| "Adds(dst: \"y\", src: \"y\", scalar: 1, mask: 128, repeat_times: 255, params: [1, 1, 8, 8]),\n")
+    let code: String = (0..instrs)
+        .map(|_| format!("Adds(dst: \"y\", src: \"y\", scalar: 1, mask: {mask}, repeat_times: 255, params: [1, 1, 8, 8]),\n"))
         .collect();
     let src = format!(
         "Program(product: atlas_training, tensors: {{ \"y\": (dtype: half, addr: 0, len: 32640, init: Fill(0)) }}, code: [{code}])"
@@ -316,10 +341,10 @@ fn bench_keys_4m(c: &mut Criterion) {
         Theme::default_theme(),
         Keymap::default(),
     );
-    app.session.goto(4_080_000);
-    app.session.goto(2_000_000);
+    app.session.goto(instrs as u64 * 2040);
+    app.session.goto(at);
     let frame = |app: &App| black_box(ascstep::tui::screen(app, 160, 48).len());
-    let mut g = c.benchmark_group("keys_4m_steps");
+    let mut g = c.benchmark_group(group);
     g.sample_size(10);
     g.bench_function("s_step_block", |b| {
         b.iter(|| {
@@ -340,15 +365,15 @@ fn bench_keys_4m(c: &mut Criterion) {
         })
     });
     let mut far = false;
-    g.bench_function("goto_1M_or_3M", |b| {
+    g.bench_function("goto_back_and_forth", |b| {
         b.iter(|| {
             far = !far;
-            app.session.goto(if far { 3_000_000 } else { 1_000_000 });
+            app.session.goto(if far { gotos.1 } else { gotos.0 });
             frame(&app)
         })
     });
     let mut other = false;
-    g.bench_function("product_switch_at_2M", |b| {
+    g.bench_function("product_switch", |b| {
         b.iter(|| {
             other = !other;
             let key = if other {
@@ -414,6 +439,7 @@ criterion_group!(
     bench_history,
     bench_ui,
     bench_keys_4m,
+    bench_keys_10m,
     bench_expect
 );
 criterion_main!(benches);
