@@ -52,6 +52,18 @@ mod x86 {
     use super::Op;
     use std::arch::x86_64::*;
 
+    /// `x op y` on eight floats, a NaN result made the canonical `nan` (docs/semantics.md §6).
+    #[target_feature(enable = "avx")]
+    #[inline]
+    fn compute(op: Op, x: __m256, y: __m256, nan: __m256) -> __m256 {
+        let r = match op {
+            Op::Add => _mm256_add_ps(x, y),
+            Op::Sub => _mm256_sub_ps(x, y),
+            _ => _mm256_mul_ps(x, y),
+        };
+        _mm256_blendv_ps(r, nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(r, r))
+    }
+
     #[target_feature(enable = "avx,f16c")]
     pub(super) unsafe fn binary(op: Op, a: &[u16], b: &[u16], out: &mut [u16]) {
         let nan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc0_0000));
@@ -64,14 +76,7 @@ mod x86 {
             unsafe {
                 let xf = _mm256_cvtph_ps(_mm_loadu_si128(x.as_ptr() as *const __m128i));
                 let yf = _mm256_cvtph_ps(_mm_loadu_si128(y.as_ptr() as *const __m128i));
-                let r = match op {
-                    Op::Add => _mm256_add_ps(xf, yf),
-                    Op::Sub => _mm256_sub_ps(xf, yf),
-                    _ => _mm256_mul_ps(xf, yf),
-                };
-                // A NaN result becomes the canonical one (docs/semantics.md §6).
-                let unord = _mm256_cmp_ps::<_CMP_UNORD_Q>(r, r);
-                let r = _mm256_blendv_ps(r, nan, unord);
+                let r = compute(op, xf, yf, nan);
                 let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(r);
                 _mm_storeu_si128(o.as_mut_ptr() as *mut __m128i, h);
             }
@@ -90,14 +95,7 @@ mod x86 {
             unsafe {
                 let xf = _mm256_loadu_ps(x.as_ptr());
                 let yf = _mm256_loadu_ps(y.as_ptr());
-                let r = match op {
-                    Op::Add => _mm256_add_ps(xf, yf),
-                    Op::Sub => _mm256_sub_ps(xf, yf),
-                    _ => _mm256_mul_ps(xf, yf),
-                };
-                // A NaN result becomes the canonical one (docs/semantics.md §6).
-                let r = _mm256_blendv_ps(r, nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(r, r));
-                _mm256_storeu_ps(o.as_mut_ptr(), r);
+                _mm256_storeu_ps(o.as_mut_ptr(), compute(op, xf, yf, nan));
             }
         }
     }
