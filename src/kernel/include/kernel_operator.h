@@ -618,16 +618,17 @@ template <class X>
 struct is_local : std::false_type {};
 template <class X>
 struct is_local<LocalTensor<X>> : std::true_type {};
-template <class D, class S, class V>
-std::string flex_args(const D& dst, const S& src0, const V& src1, int8_t index) {
-    using T = typename D::PrimType;
+// The operands of a flexible call: "src: <tensor>, scalar: <value or element>", and
+// `scalar_first` when the scalar stands on the left. The value takes the tensor's type.
+template <class S, class V>
+std::string flex_args(const S& src0, const V& src1, int8_t index) {
     if constexpr (is_local<S>::value && is_local<V>::value) {
         if (index == 0) return "src: " + src1.ron() + ", scalar: " + src0.ron() + ", scalar_first: true";
         return "src: " + src0.ron() + ", scalar: " + src1.ron();
     } else if constexpr (is_local<S>::value) {
-        return "src: " + src0.ron() + ", scalar: " + ascstep_rt::value<T>(src1);
+        return "src: " + src0.ron() + ", scalar: " + ascstep_rt::value<typename S::PrimType>(src1);
     } else {
-        return "src: " + src1.ron() + ", scalar: " + ascstep_rt::value<T>(src0) + ", scalar_first: true";
+        return "src: " + src1.ron() + ", scalar: " + ascstep_rt::value<typename V::PrimType>(src0) + ", scalar_first: true";
     }
 }
 }  // namespace detail
@@ -635,21 +636,21 @@ std::string flex_args(const D& dst, const S& src0, const V& src1, int8_t index) 
     template <class T = BinaryDefaultType, bool isSetMask = true, const BinaryConfig& config = DEFAULT_BINARY_CONFIG,     \
               class U, class S, class V>                                                                                   \
     void NAME(const U& dst, const S& src0, const V& src1, const int32_t& count, Pos p = Pos::current()) {                  \
-        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", " + detail::flex_args(dst, src0, src1, config.scalarTensorIndex) + \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) + \
                                 ", count: " + num(count) + ")");                                                           \
     }                                                                                                                      \
     template <class T = BinaryDefaultType, bool isSetMask = true, const BinaryConfig& config = DEFAULT_BINARY_CONFIG,     \
               class U, class S, class V>                                                                                   \
     void NAME(const U& dst, const S& src0, const V& src1, uint64_t mask, const uint8_t repeatTimes,                        \
               const UnaryRepeatParams& params, Pos p = Pos::current()) {                                                   \
-        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", " + detail::flex_args(dst, src0, src1, config.scalarTensorIndex) + \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) + \
                                 ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")"); \
     }                                                                                                                      \
     template <class T = BinaryDefaultType, bool isSetMask = true, const BinaryConfig& config = DEFAULT_BINARY_CONFIG,     \
               class U, class S, class V>                                                                                   \
     void NAME(const U& dst, const S& src0, const V& src1, const uint64_t mask[], const uint8_t repeatTimes,                \
               const UnaryRepeatParams& params, Pos p = Pos::current()) {                                                   \
-        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", " + detail::flex_args(dst, src0, src1, config.scalarTensorIndex) + \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) + \
                                 ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")"); \
     }
 ASCSTEP_FLEX(Adds)
@@ -770,37 +771,24 @@ ASCSTEP_COMPARES(CompareScalar)
 #undef ASCSTEP_COMPARES
 // 950's flexible Compares (DK:比较与选择/Compares（灵活标量位置）): a value or a tensor's element on
 // either side, config.scalarTensorIndex choosing between two tensors.
-namespace detail {
-template <class S, class V>
-std::string cmp_flex(const S& src0, const V& src1, int8_t index) {
-    if constexpr (is_local<S>::value && is_local<V>::value) {
-        if (index == 0) return "src: " + src1.ron() + ", scalar: " + src0.ron() + ", scalar_first: true";
-        return "src: " + src0.ron() + ", scalar: " + src1.ron();
-    } else if constexpr (is_local<S>::value) {
-        return "src: " + src0.ron() + ", scalar: " + ascstep_rt::value<typename S::PrimType>(src1);
-    } else {
-        return "src: " + src1.ron() + ", scalar: " + ascstep_rt::value<typename V::PrimType>(src0) + ", scalar_first: true";
-    }
-}
-}  // namespace detail
 template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,
           const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>
 void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, uint32_t count, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::cmp_flex(src0, src1, config.scalarTensorIndex) +
+    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) +
                             ", cmp: " + name(cmp) + ", count: " + num(count) + ")");
 }
 template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,
           const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>
 void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, const uint64_t mask, uint8_t repeatTimes,
               const UnaryRepeatParams& params, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::cmp_flex(src0, src1, config.scalarTensorIndex) +
+    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) +
                             ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
 }
 template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,
           const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>
 void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, const uint64_t mask[], uint8_t repeatTimes,
               const UnaryRepeatParams& params, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::cmp_flex(src0, src1, config.scalarTensorIndex) +
+    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) +
                             ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
 }
 // Select between two tensors; in VSEL_TENSOR_SCALAR_MODE two tensors are 950's flexible form,
@@ -817,7 +805,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
 template <class T = BinaryDefaultType, class U = uint8_t, const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class D, class M,
           class S, class V>
 void Select(const D& dst, const M& selMask, const S& src0, const V& src1, SELMODE mode, uint32_t count, Pos p = Pos::current()) {
-    std::string args = detail::flex_args(dst, src0, src1, config.scalarTensorIndex);
+    std::string args = detail::flex_args(src0, src1, config.scalarTensorIndex);
     if constexpr (detail::is_local<S>::value && detail::is_local<V>::value) {
         if (mode != SELMODE::VSEL_TENSOR_SCALAR_MODE) args = "src: " + src0.ron() + ", src1: " + src1.ron();
     }

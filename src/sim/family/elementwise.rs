@@ -191,6 +191,24 @@ pub fn lanes3<T: Num>(k: &MapKernel, a: &[T], b: &[T], c: &[T], out: &mut [T]) {
     }
 }
 
+/// `f` over the lanes seen as `U` (the same bits; 0 when they cannot be: the SIMD paths).
+#[inline(always)]
+fn as_bits<T: Num, U: bytemuck::Pod>(
+    a: &[T],
+    y: &[T],
+    out: &mut [T],
+    f: impl FnOnce(&[U], &[U], &mut [U]) -> usize,
+) -> usize {
+    match (
+        bytemuck::try_cast_slice::<T, U>(a),
+        bytemuck::try_cast_slice::<T, U>(y),
+        bytemuck::try_cast_slice_mut::<T, U>(out),
+    ) {
+        (Ok(x), Ok(y), Ok(o)) => f(x, y, o),
+        _ => 0,
+    }
+}
+
 /// The lane function over typed lanes.
 #[inline(always)]
 pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
@@ -223,23 +241,13 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
             op => (op, b),
         };
         let done = if half {
-            match (
-                bytemuck::try_cast_slice::<T, u16>(a),
-                bytemuck::try_cast_slice::<T, u16>(y),
-                bytemuck::try_cast_slice_mut::<T, u16>(out),
-            ) {
-                (Ok(x), Ok(y), Ok(o)) => crate::sim::simd::half_binary(op, x, y, o),
-                _ => 0,
-            }
+            as_bits::<T, u16>(a, y, out, |x, y, o| {
+                crate::sim::simd::half_binary(op, x, y, o)
+            })
         } else {
-            match (
-                bytemuck::try_cast_slice::<T, f32>(a),
-                bytemuck::try_cast_slice::<T, f32>(y),
-                bytemuck::try_cast_slice_mut::<T, f32>(out),
-            ) {
-                (Ok(x), Ok(y), Ok(o)) => crate::sim::simd::float_binary(op, x, y, o),
-                _ => 0,
-            }
+            as_bits::<T, f32>(a, y, out, |x, y, o| {
+                crate::sim::simd::float_binary(op, x, y, o)
+            })
         };
         if done > 0 {
             let rest = b.get(done..).unwrap_or(&[]);
