@@ -433,6 +433,113 @@ fn bench_expect(c: &mut Criterion) {
     g.finish();
 }
 
+/// Per-element costs off the contiguous fast path (issue 14 item 2): one instruction of 128
+/// half repeats (16,384 lanes of footprint) per case on atlas_a2, the machine with its inputs
+/// placed cloned as setup. `add_contiguous` is the reference the masked and strided forms are
+/// compared with; the others are measured against 2 ns per element.
+fn bench_families(c: &mut Criterion) {
+    let t = |name: &str, dt: &str, addr: u32, len: u32, init: bool| {
+        let init = if init {
+            ", init: Random(seed: 7, min: -4, max: 4)"
+        } else {
+            ""
+        };
+        format!("\"{name}\": (dtype: {dt}, addr: {addr:#x}, len: {len}{init}),")
+    };
+    let n = 16384;
+    let bin = |params: &str, mask: &str, reps: u32, lanes: u32| {
+        (
+            format!(
+                "{}{}{}",
+                t("d", "half", 0, lanes, false),
+                t("a", "half", 0x10000, lanes, true),
+                t("b", "half", 0x20000, lanes, true)
+            ),
+            format!("Add(dst: \"d\", src0: \"a\", src1: \"b\", mask: {mask}, repeat_times: {reps}, params: {params})"),
+        )
+    };
+    let bitwise = "[0x5555555555555555, 0x5555555555555555]";
+    let cases: Vec<(&str, (String, String))> = vec![
+        ("add_contiguous", bin("[1, 1, 1, 8, 8, 8]", "128", 128, n)),
+        ("add_bitwise", bin("[1, 1, 1, 8, 8, 8]", bitwise, 128, n)),
+        ("add_strided", bin("[2, 2, 2, 16, 16, 16]", "128", 128, 2 * n)),
+        (
+            "compare_lt",
+            (
+                format!("{}{}{}", t("d", "uint8", 0, n / 8, false), t("a", "half", 0x10000, n, true), t("b", "half", 0x20000, n, true)),
+                "Compare(dst: \"d\", src0: \"a\", src1: \"b\", cmp: LT, mask: 128, repeat_times: 128, params: [1, 1, 1, 8, 8, 8])".into(),
+            ),
+        ),
+        (
+            "cast_half_to_float",
+            (
+                format!("{}{}", t("d", "float", 0, n, false), t("a", "half", 0x10000, n, true)),
+                format!("Cast(dst: \"d\", src: \"a\", round: CAST_NONE, count: {n})"),
+            ),
+        ),
+        (
+            "cast_float_to_half",
+            (
+                format!("{}{}", t("d", "half", 0x10000, n, false), t("a", "float", 0, n, true)),
+                format!("Cast(dst: \"d\", src: \"a\", round: CAST_ROUND, count: {n})"),
+            ),
+        ),
+        (
+            "whole_reduce_sum",
+            (
+                format!("{}{}", t("d", "half", 0, 128, false), t("a", "half", 0x10000, n, true)),
+                "WholeReduceSum(dst: \"d\", src: \"a\", repeat_times: 128, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)".into(),
+            ),
+        ),
+        (
+            "block_reduce_sum",
+            (
+                format!("{}{}", t("d", "half", 0, 1024, false), t("a", "half", 0x10000, n, true)),
+                "BlockReduceSum(dst: \"d\", src: \"a\", repeat_times: 128, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)".into(),
+            ),
+        ),
+        (
+            "reduce_sum",
+            (
+                format!("{}{}{}", t("d", "half", 0, 16, false), t("w", "half", 0x100, 256, false), t("a", "half", 0x10000, n, true)),
+                format!("ReduceSum(dst: \"d\", src: \"a\", work: \"w\", count: {n})"),
+            ),
+        ),
+        (
+            "gather_mask",
+            (
+                format!("{}{}", t("d", "half", 0, n, false), t("a", "half", 0x10000, n, true)),
+                "GatherMask(dst: \"d\", src0: \"a\", pattern: 1, reduce_mode: false, mask: 0, params: [1, 128, 8, 0])".into(),
+            ),
+        ),
+    ];
+    let mut g = c.benchmark_group("families_16k_lanes");
+    g.throughput(Throughput::Elements(n as u64));
+    for (name, (tensors, instr)) in cases {
+        let src = format!("Program(product: atlas_a2, tensors: {{ {tensors} }}, code: [{instr}])");
+        let p = Arc::new(
+            ascstep::program::load_str(std::path::Path::new("family.ron"), &src)
+                .unwrap_or_else(|e| panic!("{name}: {e:?}")),
+        );
+        let template = Machine::new(p, Product::AtlasA2);
+        g.bench_function(name, |b| {
+            b.iter_batched(
+                || template.clone(),
+                |mut m| {
+                    m.run();
+                    assert!(
+                        m.diagnostics().iter().all(|d| !d.is_error()),
+                        "{name} raised an error"
+                    );
+                    black_box(m.counts())
+                },
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     bench_add,
@@ -440,6 +547,7 @@ criterion_group!(
     bench_ui,
     bench_keys_4m,
     bench_keys_10m,
-    bench_expect
+    bench_expect,
+    bench_families
 );
 criterion_main!(benches);

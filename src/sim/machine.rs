@@ -793,6 +793,8 @@ impl Machine {
                 .all(|o| o.rep as u64 * o.rep_unit as u64 == (par * o.size()) as u64);
         let mut r = self.pos.repeat;
         let mut found: Vec<(u32, u32, usize, u32, u32)> = Vec::new();
+        let (mut mask, mut mask_of) = ([0u64; 4], None);
+        let mut bufs: Vec<u64> = Vec::new();
         while r < plan.repeats {
             let lanes_r = plan.lanes_of(r);
             let n = lanes_r.count();
@@ -800,12 +802,17 @@ impl Machine {
             // lanes stored (`exec_masked`).
             let masked = !contiguous || n < par && lanes_r != crate::sim::mask::Lanes::first(n);
             let mut r1 = r + 1;
-            if merge && n == par {
+            if masked {
+                // Masked repeats go together while their lanes are the same.
+                while r1 < plan.repeats && plan.lanes_of(r1) == lanes_r {
+                    r1 += 1;
+                }
+            } else if merge && n == par {
                 while r1 < plan.repeats && plan.lanes_of(r1).count() == par {
                     r1 += 1;
                 }
             }
-            let elems = if n == par {
+            let elems = if n == par || masked {
                 (r1 - r) as u64 * par as u64
             } else {
                 n as u64
@@ -813,29 +820,41 @@ impl Machine {
             // The bytes each block's active lanes cover: one element size for every operand
             // of an elementwise kernel, so one set of masks for the checks and the kernel.
             let size = map.map_or(1, |k| k.dtype.size() as usize);
-            let masks = if masked {
-                elementwise::block_masks(&lanes_r, par as usize, size)
-            } else {
-                [0; 8]
-            };
+            // Repeats usually share their lanes: the byte mask is computed when they change.
+            if masked && mask_of != Some(lanes_r) {
+                mask = elementwise::byte_mask(&lanes_r, par as usize, size);
+                mask_of = Some(lanes_r);
+            }
             // Uninitialised source bytes, mapped back to the block step that would read them.
             for (j, op) in plan.operands.iter().enumerate() {
                 if op.kind != AccessKind::Read || active.uninit_seen >> j & 1 == 1 || elems == 0 {
                     continue;
                 }
                 if masked {
-                    // Block by block, as stepping reads them.
+                    // Each repeat in one piece where it is one run of bytes, else block by
+                    // block as stepping reads them.
                     let per = par / BLOCKS;
                     let ub = &self.ub;
-                    let hit = (0..BLOCKS)
-                        .filter(|&b| masks[b as usize] != 0)
-                        .find_map(|b| {
-                            let start = op.addr(r, b * per) as u32;
-                            ub.first_uninit_masked(start, 32, &[masks[b as usize], 0, 0, 0])
-                                .map(|byte| b * per + (byte / size) as u32)
-                        });
-                    if let Some(lane) = hit {
-                        found.push((r, lane / (par / BLOCKS), j, lane, op.addr(r, lane) as u32));
+                    let hit = (r..r1).find_map(|rr| {
+                        let whole = op.addr(rr, 0)..op.addr(rr, 0) + (par as usize * size) as u64;
+                        let lane = if op.repeat_contiguous(par) && ub.holds(whole.clone()) {
+                            let start = whole.start as u32;
+                            ub.first_uninit_masked(start, (par as usize) * size, &mask)
+                                .map(|byte| (byte / size) as u32)
+                        } else {
+                            (0..BLOCKS).find_map(|b| {
+                                let m = elementwise::block_bits(&mask, b as usize);
+                                let start = op.addr(rr, b * per) as u32;
+                                (m != 0)
+                                    .then(|| ub.first_uninit_masked(start, 32, &[m, 0, 0, 0]))
+                                    .flatten()
+                                    .map(|byte| b * per + (byte / size) as u32)
+                            })
+                        };
+                        lane.map(|l| (rr, l))
+                    });
+                    if let Some((rr, lane)) = hit {
+                        found.push((rr, lane / per, j, lane, op.addr(rr, lane) as u32));
                         active.uninit_seen |= 1 << j;
                     }
                     continue;
@@ -861,7 +880,10 @@ impl Machine {
             };
             match (&map, &cast) {
                 (Some(k), _) if masked => {
-                    with_dtype!(k.dtype, T => elementwise::exec_masked::<T>(k, plan, &mut mem, r, &masks))
+                    if bufs.is_empty() {
+                        bufs = vec![0; elementwise::MASKED_BUF_WORDS];
+                    }
+                    with_dtype!(k.dtype, T => elementwise::exec_masked::<T>(k, plan, &mut mem, (r, r1 - r), &mask, &mut bufs))
                 }
                 (Some(k), _) => {
                     with_dtype!(k.dtype, T => elementwise::exec_run::<T>(k, plan, &mut mem, r, elems))

@@ -225,19 +225,40 @@ impl Ub {
         let Some((reg, l)) = self.at_mut(start as u64..start as u64 + n as u64) else {
             return false;
         };
-        let bit_of = |i: usize| mask[i / 64] >> (i % 64) & 0xff;
         let bytes = &mut reg.bytes_mut()[l.clone()];
-        let mut i = 0;
-        while i + 8 <= n {
-            let m = EXPAND[bit_of(i) as usize];
-            if m != 0 {
-                let old = u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or([0; 8]));
-                let new = u64::from_le_bytes(data[i..i + 8].try_into().unwrap_or([0; 8]));
-                bytes[i..i + 8].copy_from_slice(&((old & !m) | (new & m)).to_le_bytes());
+        // 64 bytes per mask word: copied whole, skipped, or blended eight bytes at a time;
+        // then what is left of a last word eight bytes at a time.
+        let blend = |d: &mut [u8], s: &[u8], m: u64| {
+            for (i, (d, s)) in d.chunks_exact_mut(8).zip(s.chunks_exact(8)).enumerate() {
+                let e = EXPAND[(m >> (8 * i) & 0xff) as usize];
+                if e != 0 {
+                    let old = u64::from_le_bytes(d.try_into().unwrap_or([0; 8]));
+                    let new = u64::from_le_bytes(s.try_into().unwrap_or([0; 8]));
+                    d.copy_from_slice(&((old & !e) | (new & e)).to_le_bytes());
+                }
             }
-            i += 8;
+        };
+        let words = n / 64 * 64;
+        for ((d, s), &m) in bytes[..words]
+            .chunks_exact_mut(64)
+            .zip(data[..words].chunks_exact(64))
+            .zip(mask)
+        {
+            match m {
+                0 => {}
+                u64::MAX => d.copy_from_slice(s),
+                m => blend(d, s, m),
+            }
         }
-        for j in i..n {
+        let whole = n / 8 * 8;
+        if whole > words {
+            blend(
+                &mut bytes[words..whole],
+                &data[words..whole],
+                mask[words / 64],
+            );
+        }
+        for j in whole..n {
             if mask[j / 64] >> (j % 64) & 1 == 1 {
                 bytes[j] = data[j];
             }

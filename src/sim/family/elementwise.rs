@@ -212,7 +212,11 @@ fn as_bits<T: Num, U: bytemuck::Pod>(
 /// The lane function over typed lanes.
 #[inline(always)]
 pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
-    let s = T::from_value(k.scalar);
+    // (The instructions without a scalar carry 0.)
+    let s = match k.scalar {
+        Value::Int(0) => T::zero(),
+        v => T::from_value(v),
+    };
     // Half and float Add, Sub, Mul (and Adds, Muls against the scalar) eight lanes at a time
     // where the host can: the same bits (`sim::simd`).
     let half = T::DTYPE == crate::base::dtype::DType::Half && !k.ftz;
@@ -487,72 +491,171 @@ pub fn byte_mask(active: &Lanes, par: usize, size: usize) -> [u64; 4] {
     // straddle two words.
     let one = (1u64 << size) - 1;
     let mut mask = [0u64; 4];
-    for lane in (0..par).filter(|&k| active.has(k as u32)) {
-        let b = lane * size;
-        mask[b / 64] |= one << (b % 64);
+    for (w, &word) in active.0.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let lane = w * 64 + bits.trailing_zeros() as usize;
+            if lane >= par {
+                break;
+            }
+            let b = lane * size;
+            mask[b / 64] |= one << (b % 64);
+            bits &= bits - 1;
+        }
     }
     mask
 }
 
-/// Executes repeat `r` on the active lanes (any mask: `masks`, from `block_masks`) with
-/// operands whose blocks may lie anywhere (any block and repeat strides): each source's blocks
-/// that hold an active lane are
-/// gathered, every lane is computed with the lane function, and each destination block stores
-/// its active lanes (one masked store per block, in block order as block stepping does).
-/// Gives the same bytes as `exec_block` over the repeat's blocks; falls back to it when a
-/// block does not lie in memory.
-pub fn exec_masked<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, masks: &[u64; 8]) {
+/// Repeats that `exec_masked` computes in one piece when its operands' repeats follow one
+/// another in memory.
+const MASKED_CHUNK: u32 = 8;
+
+/// The words `exec_masked` works in: two sources and the result, `MASKED_CHUNK` repeats of 256
+/// bytes each.
+pub const MASKED_BUF_WORDS: usize = 3 * MASKED_CHUNK as usize * 256 / 8;
+
+/// Block `b`'s 32 bits of a repeat's byte mask (`byte_mask`).
+#[inline(always)]
+pub fn block_bits(mask: &[u64; 4], b: usize) -> u64 {
+    mask[b / 2] >> (32 * (b % 2)) & 0xffff_ffff
+}
+
+/// Executes repeats `r0..r0 + reps`, which share their active lanes (any mask: `mask`, a
+/// repeat's bytes from `byte_mask`), with operands whose blocks may lie anywhere (any block and
+/// repeat strides). Each source is read in one piece where its repeats follow one another
+/// (`MASKED_CHUNK` repeats at a time), else a repeat at a time where a repeat is one run of
+/// bytes, else block by block (the blocks that hold an active lane); every lane is computed
+/// with the lane function, and the destination stores its active lanes (one masked store per
+/// repeat that is one run of bytes, else one per block in block order as block stepping
+/// does). Gives the same bytes as `exec_block` over the repeats' blocks: the fast path
+/// excludes hazardous overlap, so reading a piece's sources before writing it changes nothing.
+/// Falls back to `exec_block` when a block does not lie in memory.
+///
+/// `bufs` (`MASKED_BUF_WORDS` words) holds the sources and the result, reused from call to
+/// call: the lanes of inactive blocks hold stale values that are computed but never stored.
+pub fn exec_masked<T: Num>(
+    k: &MapKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    (r0, reps): (u32, u32),
+    mask: &[u64; 4],
+    bufs: &mut [u64],
+) {
+    let par = plan.par as usize;
+    let rb = par * std::mem::size_of::<T>();
+    let follow = plan
+        .operands
+        .iter()
+        .all(|o| o.repeat_contiguous(plan.par) && o.rep as usize * o.rep_unit as usize == rb);
+    let chunk = if follow { MASKED_CHUNK } else { 1 };
+    let mut r = r0;
+    while r < r0 + reps {
+        let n = chunk.min(r0 + reps - r);
+        if !masked_piece::<T>(k, plan, mem, r, n, mask, bufs) {
+            for rr in r..r + n {
+                if !masked_piece::<T>(k, plan, mem, rr, 1, mask, bufs) {
+                    for b in 0..BLOCKS {
+                        exec_block::<T>(k, plan, mem, rr, b);
+                    }
+                }
+            }
+        }
+        r += n;
+    }
+}
+
+/// `n` repeats from `r` of `exec_masked` (n > 1 only when every operand's repeats follow one
+/// another); false, with nothing written, when a source block is not in memory.
+fn masked_piece<T: Num>(
+    k: &MapKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    n: u32,
+    mask: &[u64; 4],
+    bufs: &mut [u64],
+) -> bool {
     let par = plan.par as usize;
     let size = std::mem::size_of::<T>();
     let per = par / BLOCKS as usize;
-    let mut src = [[T::default(); 256]; 2];
+    let (blk, rb) = (per * size, par * size);
+    let lanes_n = par * n as usize;
+    let active = |b: &usize| block_bits(mask, *b) != 0;
+    let third = MASKED_BUF_WORDS / 3;
+    let (x, rest) = bufs.split_at_mut(third);
+    let (y, o) = rest.split_at_mut(third);
+    let src: [&mut [T]; 2] = [
+        &mut bytemuck::cast_slice_mut::<u64, T>(x)[..lanes_n],
+        &mut bytemuck::cast_slice_mut::<u64, T>(y)[..lanes_n],
+    ];
+    let out = &mut bytemuck::cast_slice_mut::<u64, T>(o)[..lanes_n];
     let mut srcs = 0;
     for (j, op) in plan.operands.iter().enumerate().skip(1).take(2) {
-        for b in (0..BLOCKS as usize).filter(|&b| masks[b] != 0) {
-            let s = op.addr(r, (b * per) as u32);
-            let Some(bytes) = mem.ub.get(s..s + (per * size) as u64) else {
-                for b in 0..BLOCKS {
-                    exec_block::<T>(k, plan, mem, r, b);
-                }
-                return;
-            };
-            for (d, c) in src[j - 1][b * per..(b + 1) * per]
-                .iter_mut()
-                .zip(bytes.chunks_exact(size))
-            {
-                *d = T::load(c);
+        let into: &mut [u8] = bytemuck::cast_slice_mut(&mut *src[j - 1]);
+        let whole = op
+            .repeat_contiguous(plan.par)
+            .then(|| op.addr(r, 0))
+            .and_then(|s| mem.ub.get(s..s + (n as usize * rb) as u64));
+        if let Some(bytes) = whole {
+            into.copy_from_slice(bytes);
+        } else if n > 1 {
+            return false;
+        } else {
+            let (a0, step) = (op.addr(r, 0), op.blk as u64 * op.blk_unit as u64);
+            for b in (0..BLOCKS as usize).filter(active) {
+                let s = a0 + b as u64 * step;
+                let Some(bytes) = mem.ub.get(s..s + blk as u64) else {
+                    return false;
+                };
+                into[b * blk..(b + 1) * blk].copy_from_slice(bytes);
+            }
+        }
+        if cfg!(target_endian = "big") {
+            for v in src[j - 1].iter_mut() {
+                *v = T::load(bytemuck::bytes_of(v));
             }
         }
         srcs += 1;
     }
-    let mut out = [T::default(); 256];
-    let (a, b) = src.split_at(1);
-    let b = if srcs > 1 { &b[0][..par] } else { &[][..] };
-    lanes::<T>(k, &a[0][..par], b, &mut out[..par]);
-    let mut bytes = [0u8; 256];
-    for (v, c) in out[..par].iter().zip(bytes.chunks_exact_mut(size)) {
-        v.store(c);
-    }
-    let dst = &plan.operands[0];
-    for b in (0..BLOCKS as usize).filter(|&b| masks[b] != 0) {
-        let start = dst.addr(r, (b * per) as u32);
-        let stored = start <= u32::MAX as u64
-            && mem.ub.store_masked(
-                start as u32,
-                &bytes[b * 32..b * 32 + 32],
-                &[masks[b], 0, 0, 0],
-            );
-        if !stored {
-            // Not reached: the bounds checks keep active lanes in memory.
-            exec_block::<T>(k, plan, mem, r, b as u32);
+    let [a, b] = src;
+    let b = if srcs > 1 { &b[..] } else { &[][..] };
+    lanes::<T>(k, a, b, out);
+    if cfg!(target_endian = "big") {
+        for v in out.iter_mut() {
+            let mut le = [0u8; 8];
+            v.store(&mut le[..size]);
+            *v = bytemuck::pod_read_unaligned(&le[..size]);
         }
     }
-}
-
-/// Per data block, the bytes of its 32 that the `active` lanes cover (bit i: byte i).
-pub fn block_masks(active: &Lanes, par: usize, size: usize) -> [u64; 8] {
-    let m = byte_mask(active, par, size);
-    std::array::from_fn(|b| m[b / 2] >> (32 * (b % 2)) & 0xffff_ffff)
+    let dst = &plan.operands[0];
+    for (i, bytes) in bytemuck::cast_slice::<T, u8>(out)
+        .chunks_exact(rb)
+        .enumerate()
+    {
+        let rr = r + i as u32;
+        let start = dst.addr(rr, 0);
+        if dst.repeat_contiguous(plan.par)
+            && start <= u32::MAX as u64
+            && mem.ub.store_masked(start as u32, bytes, mask)
+        {
+            continue;
+        }
+        let step = dst.blk as u64 * dst.blk_unit as u64;
+        for b in (0..BLOCKS as usize).filter(active) {
+            let start = start + b as u64 * step;
+            let stored = start <= u32::MAX as u64
+                && mem.ub.store_masked(
+                    start as u32,
+                    &bytes[b * blk..(b + 1) * blk],
+                    &[block_bits(mask, b), 0, 0, 0],
+                );
+            if !stored {
+                // Not reached: the bounds checks keep active lanes in memory.
+                exec_block::<T>(k, plan, mem, rr, b as u32);
+            }
+        }
+    }
+    true
 }
 
 /// The room of the unary, binary, vector–scalar and Duplicate families (same element type
