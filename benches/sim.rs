@@ -485,6 +485,20 @@ fn bench_families(c: &mut Criterion) {
             ),
         ),
         (
+            "cast_float_to_half_none",
+            (
+                format!("{}{}", t("d", "half", 0x10000, n, false), t("a", "float", 0, n, true)),
+                format!("Cast(dst: \"d\", src: \"a\", round: CAST_NONE, count: {n})"),
+            ),
+        ),
+        (
+            "cast_float_to_int32_round",
+            (
+                format!("{}{}", t("d", "int32", 0x10000, n, false), t("a", "float", 0, n, true)),
+                format!("Cast(dst: \"d\", src: \"a\", round: CAST_ROUND, count: {n})"),
+            ),
+        ),
+        (
             "whole_reduce_sum",
             (
                 format!("{}{}", t("d", "half", 0, 128, false), t("a", "half", 0x10000, n, true)),

@@ -258,23 +258,15 @@ fn mask_bits(d: DType) -> u64 {
 /// - float → float of the same type rounds to an integral value (DK: float→float 0.5 →
 ///   CAST_RINT 0.0), and −0 becomes +0 (A2 boundary table note).
 pub fn convert(bits: u64, from: DType, to: DType, mode: RoundMode) -> u64 {
-    // The common pairs of real kernels without the exact arithmetic below: half → float is
-    // exact in every mode, float → half under CAST_RINT is round-to-nearest-even. NaNs take
-    // the general path. Both agree with it bit for bit (tests below).
-    match (from, to, mode) {
-        (DType::Half, DType::Float, _) if bits as u16 & 0x7fff <= 0x7c00 => {
-            return half_to_f32(bits as u16).to_bits() as u64;
-        }
-        (DType::Float, DType::Half, RoundMode::Rint) if !f32::from_bits(bits as u32).is_nan() => {
-            return f32_to_half(f32::from_bits(bits as u32)) as u64;
-        }
-        _ => {}
-    }
-    convert_general(bits, from, to, mode)
+    // The common pairs of real kernels without the exact arithmetic below (float → half and
+    // bfloat16, floats → integers, small integers → floats: `typed_convert`, which agrees
+    // with it bit for bit; NaNs and the rest take the general path).
+    crate::base::typed_convert::convert(bits, from, to, mode)
+        .unwrap_or_else(|| convert_general(bits, from, to, mode))
 }
 
 /// `convert` by exact arithmetic, for every pair and mode.
-fn convert_general(bits: u64, from: DType, to: DType, mode: RoundMode) -> u64 {
+pub(crate) fn convert_general(bits: u64, from: DType, to: DType, mode: RoundMode) -> u64 {
     let x = exact(from, bits);
     match (float_fmt(to), x) {
         (Some(f), Exact::Finite { neg, m, e }) if from == to => {

@@ -26,3 +26,4 @@ pub mod rng;
 pub mod spans;
 pub mod suggest;
 pub mod text;
+pub mod typed_convert;

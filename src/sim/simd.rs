@@ -47,6 +47,59 @@ pub fn float_binary(op: Op, a: &[f32], b: &[f32], out: &mut [f32]) -> usize {
     0
 }
 
+/// float → half bits by `mode` (CAST_NONE/RINT, FLOOR, CEIL, TRUNC: IEEE rounding, the same
+/// overflow and subnormals as `convert`; CAST_ROUND: nearest, ties away from zero), eight lanes at a time with F16C, over the longest
+/// prefix that is a multiple of 8 lanes; returns how many lanes it converted (0 without F16C or
+/// for another mode). A NaN lane is left to the caller: the return is then the lanes before
+/// the first group of eight holding one.
+pub fn float_to_half(mode: crate::base::convert::RoundMode, a: &[u32], out: &mut [u16]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use crate::base::convert::RoundMode as M;
+        let n = out.len().min(a.len()) / 8 * 8;
+        if n > 0 && std::is_x86_feature_detected!("f16c") && std::is_x86_feature_detected!("avx") {
+            // SAFETY: the CPU has F16C and AVX (checked just above); the slices hold n lanes.
+            unsafe {
+                return match mode {
+                    M::None | M::Rint => {
+                        x86::to_half::<_MM_FROUND_TO_NEAREST_INT>(&a[..n], &mut out[..n])
+                    }
+                    M::Floor => x86::to_half::<_MM_FROUND_TO_NEG_INF>(&a[..n], &mut out[..n]),
+                    M::Ceil => x86::to_half::<_MM_FROUND_TO_POS_INF>(&a[..n], &mut out[..n]),
+                    M::Trunc => x86::to_half::<_MM_FROUND_TO_ZERO>(&a[..n], &mut out[..n]),
+                    M::Round if std::is_x86_feature_detected!("avx2") => {
+                        x86::to_half_round(&a[..n], &mut out[..n])
+                    }
+                    M::Round => 0,
+                    M::Odd => 0,
+                };
+            }
+        }
+    }
+    let _ = (mode, a, out);
+    0
+}
+
+/// half → float bits (exact), eight lanes at a time with F16C, as `float_to_half` (a NaN lane
+/// is left to the caller).
+pub fn half_to_float(a: &[u16], out: &mut [u32]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let n = out.len().min(a.len()) / 8 * 8;
+        if n > 0 && std::is_x86_feature_detected!("f16c") && std::is_x86_feature_detected!("avx") {
+            // SAFETY: the CPU has F16C and AVX (checked just above); the slices hold n lanes.
+            return unsafe { x86::to_float(&a[..n], &mut out[..n]) };
+        }
+    }
+    let _ = (a, out);
+    0
+}
+
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::{
+    _MM_FROUND_TO_NEAREST_INT, _MM_FROUND_TO_NEG_INF, _MM_FROUND_TO_POS_INF, _MM_FROUND_TO_ZERO,
+};
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::Op;
@@ -81,6 +134,73 @@ mod x86 {
                 _mm_storeu_si128(o.as_mut_ptr() as *mut __m128i, h);
             }
         }
+    }
+
+    #[target_feature(enable = "avx,f16c")]
+    pub(super) unsafe fn to_half<const R: i32>(a: &[u32], out: &mut [u16]) -> usize {
+        let mut done = 0;
+        for (x, o) in a.chunks_exact(8).zip(out.chunks_exact_mut(8)) {
+            // SAFETY: each chunk is 8 lanes, read and written unaligned.
+            unsafe {
+                let f = _mm256_loadu_ps(x.as_ptr() as *const f32);
+                if _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(f, f)) != 0 {
+                    return done;
+                }
+                let h = _mm256_cvtps_ph::<R>(f);
+                _mm_storeu_si128(o.as_mut_ptr() as *mut __m128i, h);
+            }
+            done += 8;
+        }
+        done
+    }
+
+    /// Nearest, ties away from zero: the value toward zero (`h`) and the next half away from
+    /// zero (`h + 1` in sign–magnitude bits) bracket it; at their midpoint (exact in f32) the
+    /// result is `h + 1`, elsewhere round-to-nearest-even's.
+    #[target_feature(enable = "avx,avx2,f16c")]
+    pub(super) unsafe fn to_half_round(a: &[u32], out: &mut [u16]) -> usize {
+        let mut done = 0;
+        let half = _mm256_set1_ps(0.5);
+        for (x, o) in a.chunks_exact(8).zip(out.chunks_exact_mut(8)) {
+            // SAFETY: each chunk is 8 lanes, read and written unaligned.
+            unsafe {
+                let f = _mm256_loadu_ps(x.as_ptr() as *const f32);
+                if _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(f, f)) != 0 {
+                    return done;
+                }
+                let near = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(f);
+                let h = _mm256_cvtps_ph::<_MM_FROUND_TO_ZERO>(f);
+                let up = _mm_add_epi16(h, _mm_set1_epi16(1));
+                let (lo, hi) = (_mm256_cvtph_ps(h), _mm256_cvtph_ps(up));
+                let mid = _mm256_add_ps(lo, _mm256_mul_ps(_mm256_sub_ps(hi, lo), half));
+                let tie = _mm256_cmp_ps::<_CMP_EQ_OQ>(f, mid);
+                // Eight 32-bit tie masks packed to eight 16-bit ones.
+                let t = _mm256_castps_si256(tie);
+                let t16 =
+                    _mm_packs_epi32(_mm256_castsi256_si128(t), _mm256_extracti128_si256::<1>(t));
+                let r = _mm_blendv_epi8(near, up, t16);
+                _mm_storeu_si128(o.as_mut_ptr() as *mut __m128i, r);
+            }
+            done += 8;
+        }
+        done
+    }
+
+    #[target_feature(enable = "avx,f16c")]
+    pub(super) unsafe fn to_float(a: &[u16], out: &mut [u32]) -> usize {
+        let mut done = 0;
+        for (x, o) in a.chunks_exact(8).zip(out.chunks_exact_mut(8)) {
+            // SAFETY: each chunk is 8 lanes, read and written unaligned.
+            unsafe {
+                let f = _mm256_cvtph_ps(_mm_loadu_si128(x.as_ptr() as *const __m128i));
+                if _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_UNORD_Q>(f, f)) != 0 {
+                    return done;
+                }
+                _mm256_storeu_ps(o.as_mut_ptr() as *mut f32, f);
+            }
+            done += 8;
+        }
+        done
     }
 
     #[target_feature(enable = "avx")]
@@ -165,6 +285,86 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// F16C's conversions give `convert`'s bits in each mode they take, over every rounding
+    /// boundary of half (every half, its f32 neighbours, the midpoints and one ulp either side,
+    /// each negated: subnormals, overflow, ties) and random floats; a NaN stops them.
+    #[test]
+    fn f16c_conversions_equal_convert() {
+        use crate::base::convert::{convert, RoundMode};
+        use crate::base::dtype::DType;
+        let mut x: Vec<u32> = Vec::new();
+        for h in 0..=u16::MAX {
+            let v = f16::from_bits(h).to_f32();
+            let next = f16::from_bits(h.wrapping_add(1)).to_f32();
+            x.extend([
+                v.to_bits(),
+                v.to_bits().wrapping_add(1),
+                v.to_bits().wrapping_sub(1),
+            ]);
+            if v.is_finite() && next.is_finite() {
+                let mid = ((v as f64 + next as f64) / 2.0) as f32;
+                x.extend([mid.to_bits(), mid.to_bits() + 1, mid.to_bits() - 1]);
+            }
+        }
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            x.push(seed as u32);
+        }
+        x.extend([
+            0x7f7f_ffff,
+            0x7f80_0000,
+            0x0000_0001,
+            0x4780_0000,
+            0x477f_f000,
+        ]);
+        let neg: Vec<u32> = x.iter().map(|b| b ^ 0x8000_0000).collect();
+        x.extend(neg);
+        let x: Vec<u32> = x
+            .into_iter()
+            .filter(|&b| !f32::from_bits(b).is_nan())
+            .collect();
+        let n = x.len() / 8 * 8;
+        for mode in [
+            RoundMode::None,
+            RoundMode::Rint,
+            RoundMode::Floor,
+            RoundMode::Ceil,
+            RoundMode::Trunc,
+            RoundMode::Round,
+        ] {
+            let mut out = vec![0u16; n];
+            let done = float_to_half(mode, &x[..n], &mut out);
+            assert!(done == n || done == 0, "{mode:?}: {done} of {n}");
+            for i in 0..done {
+                let want = convert(x[i] as u64, DType::Float, DType::Half, mode) as u16;
+                assert_eq!(
+                    out[i],
+                    want,
+                    "{mode:?} {:e} ({:#010x})",
+                    f32::from_bits(x[i]),
+                    x[i]
+                );
+            }
+        }
+        let halves: Vec<u16> = (0..=u16::MAX).filter(|h| h & 0x7fff <= 0x7c00).collect();
+        let n = halves.len() / 8 * 8;
+        let mut out = vec![0u32; n];
+        let done = half_to_float(&halves[..n], &mut out);
+        for i in 0..done {
+            let want = convert(halves[i] as u64, DType::Half, DType::Float, RoundMode::None);
+            assert_eq!(out[i] as u64, want, "{:#06x}", halves[i]);
+        }
+        // A NaN stops the conversion at its group of eight.
+        let mut with_nan = vec![0x3f80_0000u32; 24];
+        with_nan[12] = 0x7fc0_0000;
+        let mut o = vec![0u16; 24];
+        assert_eq!(float_to_half(RoundMode::Rint, &with_nan, &mut o) % 8, 0);
+        assert!(float_to_half(RoundMode::Rint, &with_nan, &mut o) <= 8);
     }
 
     /// Bit for bit the lane functions, over special values crossed with each other and two

@@ -16,9 +16,7 @@
 //!   the float destination (IEEE, round to nearest even).
 
 use crate::base::catalog::{Family, Op, Pair};
-use crate::base::convert::{
-    convert, exact, f32_to_half, from_exact, half_to_f32, Exact, RoundMode,
-};
+use crate::base::convert::{convert, exact, from_exact, half_to_f32, Exact, RoundMode};
 use crate::base::dtype::{DType, Value};
 use crate::base::ir::{Args, Form, Instr, Operand, Program};
 use crate::base::product::Product;
@@ -372,46 +370,107 @@ pub fn exec_run(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
     let (ss, ds) = (src.size() as usize, dst.size() as usize);
     let n = n as usize;
     let s = src.addr(r, 0);
-    let Some(x) = mem.ub.get(s..s + (n * ss) as u64) else {
+    let Some(src_bytes) = mem.ub.get(s..s + (n * ss) as u64) else {
         return;
     };
-    let x = x.to_vec();
+    // The source, copied (it may share words with dst) into u64 words so that it can be read
+    // as typed lanes.
+    let mut words = vec![0u64; (n * ss).div_ceil(8)];
+    bytemuck::cast_slice_mut::<u64, u8>(&mut words)[..n * ss].copy_from_slice(src_bytes);
+    let x = &bytemuck::cast_slice::<u64, u8>(&words)[..n * ss];
     let d = dst.addr(r, 0) as u32;
     let Some((bytes, at, _)) = mem.ub.run_mut(d..d + (n * ds) as u32) else {
         return;
     };
     let out = &mut bytes[at..at + n * ds];
     let general = |b: u64| convert(b, k.src, k.dst, k.mode);
-    // The pairs real kernels use most, typed; `convert` itself for NaN and everything else.
-    match (k.src, k.dst, k.mode) {
-        (DType::Float, DType::Half, RoundMode::Rint) => {
-            for (xi, oi) in x.chunks_exact(4).zip(out.chunks_exact_mut(2)) {
-                let b = u32::from_le_bytes([xi[0], xi[1], xi[2], xi[3]]);
-                let f = f32::from_bits(b);
-                let h = if f.is_nan() {
-                    general(b as u64) as u16
-                } else {
-                    f32_to_half(f)
-                };
-                oi.copy_from_slice(&h.to_le_bytes());
+    // The pairs real kernels use most, typed (`typed_convert`, the exact path's bits);
+    // `convert` itself for NaN and everything else.
+    use crate::base::typed_convert::{f32_narrow, BF16, HALF};
+    use crate::sim::simd;
+    let mode = k.mode;
+    macro_rules! each {
+        ($from:ty, $to:ty, $f:expr) => {{
+            const S: usize = std::mem::size_of::<$from>();
+            const D: usize = std::mem::size_of::<$to>();
+            for (xi, oi) in x.chunks_exact(S).zip(out.chunks_exact_mut(D)) {
+                let v = <$from>::from_le_bytes(xi.try_into().unwrap_or([0; S]));
+                let r: $to = $f(v);
+                oi.copy_from_slice(&r.to_le_bytes());
+            }
+        }};
+    }
+    let int_dst = matches!(
+        k.dst,
+        DType::Int8 | DType::UInt8 | DType::Int16 | DType::UInt16 | DType::Int32 | DType::UInt32
+    );
+    match (k.src, k.dst) {
+        // F16C eight lanes at a time where the host has it (`sim::simd`), a group of eight
+        // holding a NaN lane by lane.
+        (DType::Float, DType::Half) if cfg!(target_endian = "little") && mode != RoundMode::Odd => {
+            let xs: &[u32] = bytemuck::cast_slice(x);
+            match bytemuck::try_cast_slice_mut::<u8, u16>(out) {
+                Ok(o) => simd_then_lanes(
+                    xs,
+                    o,
+                    |a, b| simd::float_to_half(mode, a, b),
+                    |b| general(b as u64) as u16,
+                ),
+                Err(_) => each!(u32, u16, |b: u32| general(b as u64) as u16),
             }
         }
-        (DType::Half, DType::Float, _) => {
-            for (xi, oi) in x.chunks_exact(2).zip(out.chunks_exact_mut(4)) {
-                let h = u16::from_le_bytes([xi[0], xi[1]]);
-                let f = if h & 0x7fff > 0x7c00 {
-                    general(h as u64) as u32
-                } else {
-                    half_to_f32(h).to_bits()
-                };
-                oi.copy_from_slice(&f.to_le_bytes());
+        (DType::Half, DType::Float) if cfg!(target_endian = "little") => {
+            let xs: &[u16] = bytemuck::cast_slice(x);
+            match bytemuck::try_cast_slice_mut::<u8, u32>(out) {
+                Ok(o) => simd_then_lanes(xs, o, simd::half_to_float, |h| general(h as u64) as u32),
+                Err(_) => each!(u16, u32, |h: u16| general(h as u64) as u32),
             }
+        }
+        (DType::Float, DType::Half) if matches!(mode, RoundMode::Rint | RoundMode::None) => {
+            each!(u32, u16, |b: u32| if f32::from_bits(b).is_nan() {
+                general(b as u64) as u16
+            } else {
+                crate::base::convert::f32_to_half(f32::from_bits(b))
+            })
+        }
+        (DType::Float, DType::Half) | (DType::Float, DType::BFloat16) if mode != RoundMode::Odd => {
+            let to = if k.dst == DType::Half { HALF } else { BF16 };
+            each!(u32, u16, |b: u32| f32_narrow(b, mode, to)
+                .unwrap_or_else(|| general(b as u64) as u16))
+        }
+        (DType::Half, DType::Float) => each!(u16, u32, |h: u16| if h & 0x7fff > 0x7c00 {
+            general(h as u64) as u32
+        } else {
+            half_to_f32(h).to_bits()
+        }),
+        (DType::Float | DType::Half, _) if int_dst && mode != RoundMode::Odd => {
+            crate::base::typed_convert::floats_to_ints(x, k.src, out, k.dst, mode)
         }
         _ => {
             for (xi, oi) in x.chunks_exact(ss).zip(out.chunks_exact_mut(ds)) {
                 dst.dtype.store_bits(general(src.dtype.bits(xi)), oi);
             }
         }
+    }
+}
+
+/// `out[i] = one(x[i])`, by `simd` over as many lanes as it takes (it returns how many) and
+/// `one` for the next group of eight it leaves, until the end.
+fn simd_then_lanes<S: Copy, D>(
+    x: &[S],
+    out: &mut [D],
+    simd: impl Fn(&[S], &mut [D]) -> usize,
+    one: impl Fn(S) -> D,
+) {
+    let n = x.len().min(out.len());
+    let mut i = 0;
+    while i < n {
+        i += simd(&x[i..n], &mut out[i..n]);
+        let end = (i + 8).min(n);
+        for j in i..end {
+            out[j] = one(x[j]);
+        }
+        i = end;
     }
 }
 
