@@ -14,7 +14,7 @@ use crate::sim::event::{Granularity, Pos, StepEvent};
 use crate::sim::family::atomic::Atomic;
 use crate::sim::family::scalar_unit::ScalarStep;
 use crate::sim::family::Exec;
-use crate::sim::family::{cast, elementwise, Scratch};
+use crate::sim::family::{cast, compare, elementwise, Scratch};
 use crate::sim::lanes::Num;
 use crate::sim::mask::{LaneSource, MaskReg};
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
@@ -771,11 +771,13 @@ impl Machine {
         };
         let idx = self.pos.instruction;
         let plan = &active.prep.plan;
-        // Elementwise kernels, and plain Cast (whose plan `reach` admits only with every
-        // operand's repeat one run of bytes and prefix lanes, so never `masked` below).
-        let (map, cast) = match &active.prep.exec {
-            Exec::Map(k) => (Some(*k), None),
-            Exec::Cast(k) => (None, Some(*k)),
+        // Elementwise kernels, plain Cast (whose plan `reach` admits only with every
+        // operand's repeat one run of bytes and prefix lanes, so never `masked` below), and
+        // Compare / Compares to memory (a repeat at a time, `compare::exec_repeat`).
+        let (map, cast, cmp) = match &active.prep.exec {
+            Exec::Map(k) => (Some(*k), None, None),
+            Exec::Cast(k) => (None, Some(*k), None),
+            Exec::Compare(k) => (None, None, Some(*k)),
             _ => {
                 self.active = Some(active);
                 return;
@@ -800,7 +802,9 @@ impl Machine {
             let n = lanes_r.count();
             // A mask that is not a prefix (bitwise): the whole repeat is computed, the active
             // lanes stored (`exec_masked`).
-            let masked = !contiguous || n < par && lanes_r != crate::sim::mask::Lanes::first(n);
+            let masked = cmp.is_some()
+                || !contiguous
+                || n < par && lanes_r != crate::sim::mask::Lanes::first(n);
             let mut r1 = r + 1;
             if masked {
                 // Masked repeats go together while their lanes are the same.
@@ -819,7 +823,11 @@ impl Machine {
             };
             // The bytes each block's active lanes cover: one element size for every operand
             // of an elementwise kernel, so one set of masks for the checks and the kernel.
-            let size = map.map_or(1, |k| k.dtype.size() as usize);
+            let size = match (&map, &cmp) {
+                (Some(k), _) => k.dtype.size() as usize,
+                (_, Some(k)) => k.dtype.size() as usize,
+                _ => 1,
+            };
             // Repeats usually share their lanes: the byte mask is computed when they change.
             if masked && mask_of != Some(lanes_r) {
                 mask = elementwise::byte_mask(&lanes_r, par as usize, size);
@@ -878,6 +886,20 @@ impl Machine {
                 ub: &mut self.ub,
                 rec: None,
             };
+            if let Some(k) = &cmp {
+                if bufs.is_empty() {
+                    bufs = vec![0; compare::BUF_WORDS];
+                }
+                for rr in r..r1 {
+                    if !with_dtype!(k.dtype, T => compare::exec_repeat::<T>(k, plan, &mut mem, rr, &mut bufs))
+                    {
+                        for b in 0..BLOCKS {
+                            let scratch = &mut active.scratch;
+                            active.prep.exec.exec_block(plan, &mut mem, rr, b, scratch);
+                        }
+                    }
+                }
+            }
             match (&map, &cast) {
                 (Some(k), _) if masked => {
                     if bufs.is_empty() {

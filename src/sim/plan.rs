@@ -464,6 +464,9 @@ impl Plan {
     /// repeat), else by walking.
     fn compute_extent(&self, i: usize) -> Option<Range<u64>> {
         let op = &self.operands[i];
+        if let Some(e) = self.bits_extent(op) {
+            return Some(e);
+        }
         if op.index != Indexing::Lanes
             || op.group > 1
             || matches!(self.lanes, LaneSource::Grouped { .. })
@@ -500,6 +503,45 @@ impl Plan {
                 union(full, span(&self.lanes_of(self.repeats - 1), last, last))
             }
         }
+    }
+
+    /// The extent of a packed-bit operand (`Indexing::Bits`, one byte per 8 lanes, repeats
+    /// packed one after another, so addresses grow with the repeat and the lane) from its
+    /// first and last repeats, without walking the others; None when a walk must decide.
+    fn bits_extent(&self, op: &OpAddr) -> Option<Range<u64>> {
+        let Indexing::Bits { all } = op.index else {
+            return None;
+        };
+        if self.repeats == 0
+            || op.group > 1
+            || matches!(self.lanes, LaneSource::Grouped { .. })
+            || op.blk != 1
+            || op.blk_unit != op.per_block
+            || op.rep as u64 * op.rep_unit as u64 * 8 < self.par as u64
+        {
+            return None;
+        }
+        let bytes = |lanes: &Lanes| {
+            if all {
+                Some((0, self.par / 8 - 1))
+            } else {
+                lanes.bounds_in(0, self.par).map(|(a, b)| (a / 8, b / 8))
+            }
+        };
+        let last = self.repeats - 1;
+        let (first, _) = bytes(&self.lanes_of(0))?;
+        let (_, end) = bytes(&self.lanes_of(last))?;
+        let e = op.addr(0, first)..op.addr(last, end) + 1;
+        debug_assert_eq!(Some(e.clone()), {
+            let (mut lo, mut hi) = (u64::MAX, 0u64);
+            self.walk(self.operands.iter().position(|o| o == op)?, |_, _, _, a| {
+                lo = lo.min(a);
+                hi = hi.max(a + 1);
+                true
+            });
+            (lo < hi).then_some(lo..hi)
+        });
+        Some(e)
     }
 
     /// Byte range of `lanes` of a lane-indexed operand in repeat 0.

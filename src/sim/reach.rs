@@ -212,6 +212,7 @@ fn prepare_inner(
                     LaneSource::Grouped { .. } => false,
                 }
         }
+        Exec::Compare(k) => crate::sim::family::compare::fast_ok(k, &plan),
         _ => false,
     };
     Ok(Prepared {

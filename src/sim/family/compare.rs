@@ -134,6 +134,130 @@ pub fn exec_block<T: Num>(
     scratch.elems = es;
 }
 
+/// Whether a Compare / Compares to memory may run a repeat at a time without events
+/// (`exec_repeat`): fixed or counted lanes, sources indexed by lane, and dst's bytes apart from
+/// every source's (so reading a repeat's sources before writing its bits changes nothing).
+pub fn fast_ok(k: &CmpKernel, plan: &Plan) -> bool {
+    if k.to_reg || matches!(plan.lanes, LaneSource::Grouped { .. }) {
+        return false;
+    }
+    let Some(d) = plan.extent(0) else {
+        return false;
+    };
+    plan.operands[1..].iter().enumerate().all(|(j, s)| {
+        s.index == crate::sim::plan::Indexing::Lanes
+            && plan
+                .extent(j + 1)
+                .is_none_or(|e| e.end <= d.start || e.start >= d.end)
+    })
+}
+
+/// The active blocks of `op`'s repeat `r` as `out`'s lanes (the repeat in one piece where it
+/// is one run of bytes); false when a block is not in memory.
+fn read_repeat<T: Num>(
+    op: &OpAddr,
+    mem: &Mem,
+    r: u32,
+    par: u32,
+    lanes: &Lanes,
+    out: &mut [T],
+) -> bool {
+    let size = std::mem::size_of::<T>();
+    let per = (par / 8) as usize;
+    let a0 = op.addr(r, 0);
+    let decode = |bytes: &[u8], out: &mut [T]| {
+        for (d, c) in out.iter_mut().zip(bytes.chunks_exact(size)) {
+            *d = T::load(c);
+        }
+    };
+    if op.repeat_contiguous(par) {
+        if let Some(bytes) = mem.ub.get(a0..a0 + (par as usize * size) as u64) {
+            decode(bytes, &mut out[..par as usize]);
+            return true;
+        }
+    }
+    let step = op.blk as u64 * op.blk_unit as u64;
+    for b in 0..8usize {
+        if !lanes.any_in((b * per) as u32, ((b + 1) * per) as u32) {
+            continue;
+        }
+        let s = a0 + b as u64 * step;
+        let Some(bytes) = mem.ub.get(s..s + (per * size) as u64) else {
+            return false;
+        };
+        decode(bytes, &mut out[b * per..(b + 1) * per]);
+    }
+    true
+}
+
+/// Executes repeat `r` whole without events (the fast path, `fast_ok`): the sources' active
+/// lanes read, every lane compared, and dst's bytes written as block stepping writes them
+/// (those holding an active lane, or all of them where the product writes every bit): the
+/// same bytes as `exec_block` over the repeat's blocks. False, with nothing written, when a
+/// source block is not in memory.
+///
+/// `bufs` (`BUF_WORDS` words) holds the sources between calls; the lanes of inactive blocks
+/// hold stale values that are compared but never stored.
+pub fn exec_repeat<T: Num>(
+    k: &CmpKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    bufs: &mut [u64],
+) -> bool {
+    let par = plan.par as usize;
+    let lanes = plan.lanes_of(r);
+    let (xw, yw) = bufs.split_at_mut(BUF_WORDS / 2);
+    let x = &mut bytemuck::cast_slice_mut::<u64, T>(xw)[..par];
+    let y = &mut bytemuck::cast_slice_mut::<u64, T>(yw)[..par];
+    if !read_repeat(&plan.operands[1], mem, r, plan.par, &lanes, x) {
+        return false;
+    }
+    match plan.operands.get(2) {
+        Some(src1) => {
+            if !read_repeat(src1, mem, r, plan.par, &lanes, y) {
+                return false;
+            }
+        }
+        None => y.fill(T::from_value(k.scalar.unwrap_or(Value::Int(0)))),
+    }
+    let (x, y) = if k.scalar_first {
+        (&*y, &*x)
+    } else {
+        (&*x, &*y)
+    };
+    let mut bits = [0u8; 32];
+    set_bits(k, x, y, &mut bits);
+    // The repeat's bytes are one run: stored at once when all of them are written.
+    let dst = &plan.operands[0];
+    let all = dst.index == crate::sim::plan::Indexing::Bits { all: true };
+    let bytes = &mut bits[..par / 8];
+    let active = |e: usize| (lanes.0[e / 8] >> (e % 8 * 8) & 0xff) as u8;
+    for (e, b) in bytes.iter_mut().enumerate() {
+        *b &= active(e);
+    }
+    if all || (0..par / 8).all(|e| active(e) != 0) {
+        mem.write_run(dst, 0, dst.addr(r, 0), bytes);
+        return true;
+    }
+    for (e, &byte) in bytes.iter().enumerate().filter(|&(e, _)| active(e) != 0) {
+        mem.write_one(dst, e as u32, dst.addr(r, e as u32), byte);
+    }
+    true
+}
+
+/// Bit i of `bits` (LSB first): `x[i] CMP y[i]`.
+#[inline(always)]
+fn set_bits<U: PartialOrd>(k: &CmpKernel, x: &[U], y: &[U], bits: &mut [u8; 32]) {
+    for (i, (a, b)) in x.iter().zip(y).enumerate() {
+        let on = k.mode.holds_ord(a.partial_cmp(b), k.ne_nan_false);
+        bits[i / 8] |= u8::from(on) << (i % 8);
+    }
+}
+
+/// The words `exec_repeat` reads its two sources into: 256 lanes of up to 8 bytes each.
+pub const BUF_WORDS: usize = 2 * 256;
+
 /// Compare / Compares lanes where the mask is not honoured (A2, A3, inference, training: the
 /// mask is reserved, every lane is compared, §9 row 5), and the count form everywhere: it
 /// runs `count·sizeof(T) / 256` whole repeats, silently skipping a tail (A2's CompareCompute,
