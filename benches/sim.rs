@@ -385,6 +385,25 @@ fn keys_at(c: &mut Criterion, group: &str, instrs: usize, mask: &str, at: u64, g
             frame(&app)
         })
     });
+    // A switch to a product whose run is not kept: three products in turn, so the one switched
+    // to is never the one left last time (the run it takes over is this one, up to the first
+    // instruction the product prepares differently).
+    let cycle = [
+        Product::AtlasTraining,
+        Product::AtlasInference,
+        Product::AtlasA2,
+    ];
+    g.bench_function("product_first_switch", |b| {
+        b.iter(|| {
+            let now = cycle
+                .iter()
+                .position(|&p| p == app.session.product())
+                .unwrap_or(0);
+            let next = cycle[(now + 1) % cycle.len()];
+            app.run_line(&format!("product {}", next.profile().key));
+            frame(&app)
+        })
+    });
     g.finish();
 }
 

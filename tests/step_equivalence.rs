@@ -771,6 +771,60 @@ proptest! {
     }
 }
 
+/// The machine a fresh run on `product` has at `step` (or where it fails before).
+fn fresh_at(p: &Arc<Program>, product: Product, step: u64, failed: bool) -> Machine {
+    let mut fresh = Machine::new(p.clone(), product);
+    if failed {
+        fresh.run();
+    } else {
+        fresh.run_to(step);
+    }
+    fresh
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+    /// A product switch takes over the run it leaves up to the first instruction the new
+    /// product prepares differently (`Session::set_product`, the divergence log): at the same
+    /// step, then after moving back and forth and after a second switch, the session's machine
+    /// is what a fresh run on its product reaches (random programs on random products, valid
+    /// or not, most of them differing somewhere).
+    #[test]
+    fn product_switches_match_a_fresh_run(
+        products in (0usize..6, 0usize..6, 0usize..6),
+        dt in 0u8..5,
+        init_seed in any::<u64>(),
+        specs in prop::collection::vec((any::<u8>(), any::<u64>()), 1..6),
+        at in 0u64..400,
+        back in 0u64..100,
+        interval in 1u64..20,
+    ) {
+        let (a, b, c) = (Product::ALL[products.0], Product::ALL[products.1], Product::ALL[products.2]);
+        let p = Arc::new(program(a, dt, init_seed, &specs));
+        let mut s = Session::with_history(p.clone(), a, interval, 6);
+        s.goto(at);
+        for (k, product) in [b, c].into_iter().enumerate() {
+            let here = s.step_count();
+            s.set_product(product);
+            s.goto(here);
+            let failed = s.machine().status() == ascstep::sim::Status::Failed;
+            let want = fresh_at(&p, product, s.step_count(), failed);
+            prop_assert_eq!(s.machine().product(), product);
+            let d = diff(&want, s.machine());
+            prop_assert!(d.is_none(), "switch {} to {:?} at {}: {}", k, product, here, d.unwrap_or_default());
+            let to = s.step_count().saturating_sub(back);
+            s.goto(to);
+            let failed = s.machine().status() == ascstep::sim::Status::Failed;
+            let d = diff(&fresh_at(&p, product, s.step_count(), failed), s.machine());
+            prop_assert!(d.is_none(), "back to {} on {:?}: {}", to, product, d.unwrap_or_default());
+            s.goto(to + 2 * back + 3);
+            let failed = s.machine().status() == ascstep::sim::Status::Failed;
+            let d = diff(&fresh_at(&p, product, s.step_count(), failed), s.machine());
+            prop_assert!(d.is_none(), "forward on {:?}: {}", product, d.unwrap_or_default());
+        }
+    }
+}
+
 /// Bitwise masks on the fast path (`exec_masked`: every lane computed, the active ones stored):
 /// the same bytes and shadows as block stepping, for half, float and int16, unary, binary and
 /// vector–scalar, in place and not, and reading an uninitialised source (the warning is the

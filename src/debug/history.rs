@@ -37,14 +37,30 @@ impl History {
         }
     }
 
-    /// The same checkpoints as runs on `product`, which must simulate alike
-    /// (`Product::same_data`).
-    pub fn relabel(&self, product: crate::base::product::Product) -> History {
+    /// The checkpoints before step `upto` (and at it, still running) as runs on `product`, each sharing `log`
+    /// (`Machine::rehome`: every instruction before `upto` prepares alike on both products).
+    pub fn rehome(
+        &self,
+        product: crate::base::product::Product,
+        upto: u64,
+        log: &crate::sim::machine::DivergenceLog,
+    ) -> History {
         History {
             checkpoints: self
                 .checkpoints
                 .iter()
-                .map(|m| m.relabel(product))
+                // At `upto` itself only a machine still running (not one stopped by the
+                // differing instruction's rejection).
+                .take_while(|m| {
+                    m.step_count() < upto
+                        || m.step_count() == upto
+                            && m.status() == crate::sim::machine::Status::Running
+                })
+                .map(|m| {
+                    let mut m = m.rehome(product);
+                    m.set_divergence_log(Some(log.clone()));
+                    m
+                })
                 .collect(),
             ..*self
         }

@@ -103,7 +103,18 @@ pub struct Machine {
     /// When kept (`keep_write_log`), every instruction's destination extents in execution
     /// order: what a failing expectation's last-writer query searches (`sim::trace`).
     write_log: Option<Vec<WriteRec>>,
+    /// When kept (`keep_divergence`): which other products prepare each entered instruction
+    /// differently, shared with this machine's clones.
+    divergence: Option<DivergenceLog>,
 }
+
+/// For each instruction a run entered where another product prepares it differently (its
+/// plan, kernel, registers or diagnostics), the step it was entered at and those products
+/// (bit i: `Product::ALL[i]`). A machine and its clones (a debugger's checkpoints) share one
+/// log; every instruction before a machine's step was entered by it or by the run it was
+/// cloned from, so a product without a bit before a step reaches the same state there
+/// (`Machine::rehome`).
+pub type DivergenceLog = Arc<std::sync::Mutex<std::collections::BTreeMap<u64, u8>>>;
 
 /// One destination extent of an executed instruction (`Machine::write_log`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,6 +205,7 @@ impl Machine {
             scalars,
             last_writes: Vec::new(),
             write_log: None,
+            divergence: None,
         };
         m.enter_core();
         m
@@ -488,6 +500,37 @@ impl Machine {
         self.status
     }
 
+    /// Keeps a divergence log from here on (`DivergenceLog`), shared with this machine's
+    /// clones.
+    pub fn keep_divergence(&mut self) {
+        self.divergence = Some(Default::default());
+    }
+
+    pub fn divergence_log(&self) -> Option<&DivergenceLog> {
+        self.divergence.as_ref()
+    }
+
+    pub fn set_divergence_log(&mut self, log: Option<DivergenceLog>) {
+        self.divergence = log;
+    }
+
+    /// This machine as `product`'s run reaches it, where every instruction entered so far
+    /// prepares alike on both products (no bit of `product` in the divergence log before this
+    /// step, and the same start): the same state, in `product`'s UB size (bytes beyond the
+    /// smaller UB are never touched then: the bounds checks would have differed).
+    pub fn rehome(&self, product: Product) -> Machine {
+        let mut m = Machine {
+            product,
+            ..self.clone()
+        };
+        // (An invalid `ub_size` fails both runs at step 0: nothing to rehome then.)
+        let size = self.program.ub_size.unwrap_or(product.profile().ub_size);
+        if size != self.ub.size() {
+            m.ub = self.ub.resized(size);
+        }
+        m
+    }
+
     /// This machine as a run on `product`, which must simulate alike (`Product::same_data`):
     /// its state is what that product's run would reach.
     pub fn relabel(&self, product: Product) -> Machine {
@@ -528,16 +571,35 @@ impl Machine {
     /// The current instruction prepared on the current state, with its warnings (the
     /// preparation's and `vector-read-without-sync`) and the read operands already known to be
     /// initialised (bit j: operand j); nothing changes.
-    fn prepare_here(&self) -> Result<(Prepared, u8), Vec<Diagnostic>> {
+    /// With `record`, the products that prepare it differently go into the divergence log,
+    /// if one is kept.
+    fn prepare_here(&self, record: bool) -> Result<(Prepared, u8), Vec<Diagnostic>> {
         let idx = self.pos.instruction;
-        let mut prep = prepare_with(
-            &self.program,
-            idx,
-            self.product,
-            &self.ub,
-            self.regs(),
-            &self.scalars.values,
-        )?;
+        let on = |product| {
+            prepare_with(
+                &self.program,
+                idx,
+                product,
+                &self.ub,
+                self.regs(),
+                &self.scalars.values,
+            )
+        };
+        let ours = on(self.product);
+        if let Some(log) = self.divergence.as_ref().filter(|_| record) {
+            let mut bits = 0u8;
+            for (i, &p) in Product::ALL.iter().enumerate() {
+                if p != self.product && on(p) != ours {
+                    bits |= 1 << i;
+                }
+            }
+            if bits != 0 {
+                if let Ok(mut log) = log.lock() {
+                    log.insert(self.step, bits);
+                }
+            }
+        }
+        let mut prep = ours?;
         // A vector instruction reading what SetValue wrote without an S → V sync (not the GM
         // moves, on the MTE pipes).
         let op = self.program.code[idx as usize].op;
@@ -597,7 +659,7 @@ impl Machine {
         {
             return None;
         }
-        let (prep, seen) = self.prepare_here().ok()?;
+        let (prep, seen) = self.prepare_here(false).ok()?;
         let ops = &prep.plan.operands;
         let reads_known =
             (0..ops.len()).all(|j| ops[j].kind != AccessKind::Read || j < 8 && seen >> j & 1 == 1);
@@ -623,7 +685,7 @@ impl Machine {
 
     /// Reaches the current instruction: prepare it, or fail. Returns false on failure.
     fn enter(&mut self, ev: Option<&mut StepEvent>) -> bool {
-        match self.prepare_here() {
+        match self.prepare_here(true) {
             Ok((prep, uninit_seen)) => {
                 self.mask = prep.mask_at_start;
                 self.last_writes.clear();

@@ -20,7 +20,7 @@ use crate::sim::ub::Ub;
 pub const MAX_REPEATS: u32 = 65_536;
 
 /// An instruction ready to run.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Prepared {
     pub plan: Plan,
     pub exec: Exec,

@@ -347,6 +347,14 @@ impl Ub {
 
     /// Copies bytes and shadows of the UB range both have (every core's), and the whole
     /// global memory.
+    /// The same memory with a UB of `size` bytes (bytes beyond the smaller one dropped, new
+    /// ones zero and uninitialised), for every core.
+    pub fn resized(&self, size: u32) -> Ub {
+        let mut u = Ub::new(size);
+        u.copy_common(self);
+        u
+    }
+
     pub fn copy_common(&mut self, other: &Ub) {
         self.ub.copy_common(&other.ub);
         self.core = other.core;

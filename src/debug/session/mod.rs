@@ -161,7 +161,9 @@ const MAX_AGGREGATED_ACCESSES: usize = 8192;
 impl Session {
     /// A session at step 0 of `program` on `product`.
     pub fn new(program: Arc<Program>, product: Product) -> Session {
-        let machine = Machine::new(program.clone(), product);
+        let mut machine = Machine::new(program.clone(), product);
+        // What a switch to another product can take over from this run (`set_product`).
+        machine.keep_divergence();
         Session {
             history: History::new(&machine),
             program,

@@ -87,11 +87,13 @@ impl Session {
         self.goto(0);
     }
 
-    /// Restarts the program on another product, keeping breakpoints. A product that
-    /// simulates alike (`Product::same_data`) takes this run as it is; the product switched
+    /// Restarts the program on another product, keeping breakpoints. The product switched
     /// away from last time takes its run back (then one goto reaches the same step); any other
-    /// starts at step 0. The run left behind is kept for a switch back when its history is
-    /// small enough to keep twice.
+    /// takes this run up to the first instruction it prepares differently (the divergence
+    /// log, `Machine::rehome`; a diagnostic naming the product counts as a difference): all of
+    /// it when there is none before the current step, else the checkpoints before that
+    /// instruction, from which one goto runs on. The run left behind is kept for a switch back
+    /// when its history is small enough to keep twice.
     pub fn set_product(&mut self, product: Product) {
         /// History two runs may hold together.
         const PARK_BYTES: usize = 256 << 20;
@@ -110,20 +112,50 @@ impl Session {
             history: self.history.clone(),
         };
         let back = self.parked.take().filter(|p| p.product == product);
-        let same = self.product.same_data(product);
         let mut next = Session::new(self.program.clone(), product);
         if let Some(p) = back {
             next.machine = p.machine;
             next.history = p.history;
-        } else if same {
-            next.machine = self.machine.relabel(product);
-            next.history = self.history.relabel(product);
+        } else if let Some((upto, log)) = self.shared_prefix(product, &next.machine) {
+            next.history = self.history.rehome(product, upto, &log);
+            next.machine = if upto > self.step_count() {
+                let mut m = self.machine.rehome(product);
+                m.set_divergence_log(Some(log));
+                m
+            } else {
+                next.history.nearest(upto).clone()
+            };
         }
         if leaving.history.approx_bytes() <= PARK_BYTES / 2 {
             next.parked = Some(Box::new(leaving));
         }
         *self = next;
         (self.points, self.next_id, self.stops, self.deadline) = keep;
+    }
+
+    /// How far this run is `product`'s too: the step at which the first instruction that
+    /// `product` prepares differently was entered (u64::MAX for none), with the divergence log
+    /// `product`'s run starts from (this one's entries before that step: there the two runs
+    /// are one, so the other products differ from both alike). None when the two start
+    /// differently (`fresh` is `product`'s machine at step 0) or no log is kept.
+    fn shared_prefix(
+        &self,
+        product: Product,
+        fresh: &Machine,
+    ) -> Option<(u64, crate::sim::machine::DivergenceLog)> {
+        let start = self.history.checkpoint(0)?;
+        if start.diagnostics() != fresh.diagnostics() || start.status() != fresh.status() {
+            return None;
+        }
+        let log = self.machine.divergence_log()?.lock().ok()?;
+        let bit = 1u8 << Product::ALL.iter().position(|&p| p == product)?;
+        let upto = log
+            .iter()
+            .find(|(_, b)| *b & bit != 0)
+            .map_or(u64::MAX, |(s, _)| *s);
+        let carried: std::collections::BTreeMap<u64, u8> =
+            log.range(..upto).map(|(s, b)| (*s, *b)).collect();
+        Some((upto, std::sync::Arc::new(std::sync::Mutex::new(carried))))
     }
 
     /// The most recent write to UB byte `addr` before the current position.
