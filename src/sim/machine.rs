@@ -14,7 +14,7 @@ use crate::sim::event::{Granularity, Pos, StepEvent};
 use crate::sim::family::atomic::Atomic;
 use crate::sim::family::scalar_unit::ScalarStep;
 use crate::sim::family::Exec;
-use crate::sim::family::{cast, compare, elementwise, Scratch};
+use crate::sim::family::{cast, compare, elementwise, reduce, whole, Scratch};
 use crate::sim::lanes::Num;
 use crate::sim::mask::{LaneSource, MaskReg};
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
@@ -58,6 +58,24 @@ struct Active {
     scratch: Scratch,
     /// Bit j: an uninitialised read of operand j was already reported for this instruction.
     uninit_seen: u8,
+}
+
+/// The kernels the fast path runs a repeat at a time (block by block where they decline).
+#[derive(Clone, Copy)]
+enum RepeatKernel {
+    Compare(compare::CmpKernel),
+    Reduce(reduce::ReduceKernel),
+    Whole(whole::WholeKernel),
+}
+
+impl RepeatKernel {
+    fn dtype(&self) -> crate::base::dtype::DType {
+        match self {
+            RepeatKernel::Compare(k) => k.dtype,
+            RepeatKernel::Reduce(k) => k.dtype,
+            RepeatKernel::Whole(k) => k.dtype,
+        }
+    }
 }
 
 /// What the next instruction would do (`Machine::preview`).
@@ -839,7 +857,9 @@ impl Machine {
         let (map, cast, cmp) = match &active.prep.exec {
             Exec::Map(k) => (Some(*k), None, None),
             Exec::Cast(k) => (None, Some(*k), None),
-            Exec::Compare(k) => (None, None, Some(*k)),
+            Exec::Compare(k) => (None, None, Some(RepeatKernel::Compare(*k))),
+            Exec::Reduce(k) => (None, None, Some(RepeatKernel::Reduce(*k))),
+            Exec::Whole(k) => (None, None, Some(RepeatKernel::Whole(*k))),
             _ => {
                 self.active = Some(active);
                 return;
@@ -887,7 +907,7 @@ impl Machine {
             // of an elementwise kernel, so one set of masks for the checks and the kernel.
             let size = match (&map, &cmp) {
                 (Some(k), _) => k.dtype.size() as usize,
-                (_, Some(k)) => k.dtype.size() as usize,
+                (_, Some(k)) => k.dtype().size() as usize,
                 _ => 1,
             };
             // Repeats usually share their lanes: the byte mask is computed when they change.
@@ -953,8 +973,16 @@ impl Machine {
                     bufs = vec![0; compare::BUF_WORDS];
                 }
                 for rr in r..r1 {
-                    if !with_dtype!(k.dtype, T => compare::exec_repeat::<T>(k, plan, &mut mem, rr, &mut bufs))
-                    {
+                    let done = match k {
+                        RepeatKernel::Compare(k) => {
+                            with_dtype!(k.dtype, T => compare::exec_repeat::<T>(k, plan, &mut mem, rr, &mut bufs))
+                        }
+                        RepeatKernel::Reduce(k) => reduce::exec_repeat(k, plan, &mut mem, rr),
+                        RepeatKernel::Whole(k) => {
+                            whole::exec_repeat(k, plan, &mut mem, rr, &mut active.scratch)
+                        }
+                    };
+                    if !done {
                         for b in 0..BLOCKS {
                             let scratch = &mut active.scratch;
                             active.prep.exec.exec_block(plan, &mut mem, rr, b, scratch);

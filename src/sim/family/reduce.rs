@@ -263,6 +263,65 @@ fn fill_value(f: &EmptyBlockFill, c: Combine, dt: DType) -> f64 {
     }
 }
 
+/// Whether a block or whole-repeat reduction may run a repeat at a time without events
+/// (`exec_repeat`, block by block where it declines): fixed or counted lanes, a source
+/// indexed by lane, and a destination apart from it (a block's result never lands where a
+/// later block reads).
+pub fn fast_ok(k: &ReduceKernel, plan: &Plan) -> bool {
+    if kind(k.op) == Kind::Pair || matches!(plan.lanes, LaneSource::Grouped { .. }) {
+        return false;
+    }
+    let (Some(d), Some(src)) = (plan.extent(0), plan.operands.get(1)) else {
+        return false;
+    };
+    src.index == Indexing::Lanes
+        && plan
+            .extent(1)
+            .is_none_or(|e| e.end <= d.start || e.start >= d.end)
+}
+
+/// Repeat `r` of a half BlockReduceSum, WholeReduceSum or RepeatReduceSum whose 128 lanes are
+/// all active and whose source repeat is one run of bytes in memory, with the eight block trees
+/// side by side (`simd::half_block_sums`), written as block stepping writes them; false (nothing
+/// done) for anything else, which then goes block by block.
+pub fn exec_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool {
+    if k.dtype != DType::Half || combine(k.op) != Combine::Sum || plan.par != 128 {
+        return false;
+    }
+    let src = &plan.operands[1];
+    if plan.lanes_of(r) != Lanes::first(128) || !src.repeat_contiguous(128) {
+        return false;
+    }
+    let a = src.addr(r, 0);
+    let Some(bytes) = mem.ub.get(a..a + 256) else {
+        return false;
+    };
+    let h: [u16; 128] =
+        std::array::from_fn(|i| u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]));
+    let mut sums = [0u16; 8];
+    if !crate::sim::simd::half_block_sums(&h, &mut sums) {
+        return false;
+    }
+    let dst = &plan.operands[0];
+    let sums = sums.map(half::f16::from_bits);
+    match kind(k.op) {
+        // The eight results in one store where they are consecutive.
+        Kind::Block if dst.addr(r, 7) == dst.addr(r, 0) + 14 => {
+            mem.write_run(dst, 0, dst.addr(r, 0), &sums);
+        }
+        Kind::Block => {
+            for (b, &v) in sums.iter().enumerate() {
+                mem.write_one(dst, b as u32, dst.addr(r, b as u32), v);
+            }
+        }
+        _ => {
+            let parts: [Partial; BLOCKS as usize] = sums.map(|v| Some((bits(v), 0)));
+            write_whole::<half::f16>(k, dst, mem, r, &parts);
+        }
+    }
+    true
+}
+
 /// Executes block `b` of repeat `r`. `partials` carries a WholeReduce's per-block results
 /// across the block steps of one repeat.
 pub fn exec_block<T: Num>(

@@ -48,6 +48,64 @@ impl WholeKernel {
     }
 }
 
+/// Whether ReduceSum/Max/Min may run a repeat at a time without events (`exec_repeat`,
+/// block by block where it declines): fixed or counted lanes, the source indexed by lane, and
+/// dst (written after the last repeat) apart from it.
+pub fn fast_ok(plan: &Plan) -> bool {
+    if matches!(plan.lanes, crate::sim::mask::LaneSource::Grouped { .. }) {
+        return false;
+    }
+    let (Some(d), Some(src)) = (plan.extent(0), plan.operands.get(1)) else {
+        return false;
+    };
+    src.index == crate::sim::plan::Indexing::Lanes
+        && plan
+            .extent(1)
+            .is_none_or(|e| e.end <= d.start || e.start >= d.end)
+}
+
+/// Repeat `r` of a half ReduceSum accumulated by repeat results (schemes 1 and 2) whose 128
+/// lanes are all active and whose source repeat is one run of bytes in memory: the eight block
+/// trees side by side (`simd::half_block_sums`), then the tree over the blocks, as block
+/// stepping computes them (dst written after the last repeat, as there); false (nothing done)
+/// for anything else, which then goes block by block.
+pub fn exec_repeat(
+    k: &WholeKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    scratch: &mut Scratch,
+) -> bool {
+    if k.op != Op::ReduceSum
+        || k.dtype != DType::Half
+        || k.scheme == SumScheme::VectorAdd
+        || plan.par != 128
+    {
+        return false;
+    }
+    let src = &plan.operands[1];
+    if plan.lanes_of(r) != crate::sim::mask::Lanes::first(128) || !src.repeat_contiguous(128) {
+        return false;
+    }
+    let a = src.addr(r, 0);
+    let Some(bytes) = mem.ub.get(a..a + 256) else {
+        return false;
+    };
+    let h: [u16; 128] =
+        std::array::from_fn(|i| u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]));
+    let mut sums = [0u16; 8];
+    if !crate::sim::simd::half_block_sums(&h, &mut sums) {
+        return false;
+    }
+    let mut v = sums.map(|x| Some(half::f16::from_bits(x)));
+    let result = tree_sum(&mut v).map(|s| (to_bits(s), 0));
+    scratch.repeats.push(result);
+    if r + 1 == plan.repeats {
+        finish::<half::f16>(k, plan, mem, scratch);
+    }
+    true
+}
+
 /// Executes block `b` of repeat `r`.
 pub fn exec_block<T: Num>(
     k: &WholeKernel,
