@@ -539,6 +539,13 @@ fn bench_families(c: &mut Criterion) {
             ),
         ),
         (
+            "reduce_sum_float",
+            (
+                format!("{}{}{}", t("d", "float", 0, 16, false), t("w", "float", 0x100, 256, false), t("a", "float", 0x10000, n, true)),
+                format!("ReduceSum(dst: \"d\", src: \"a\", work: \"w\", count: {n})"),
+            ),
+        ),
+        (
             "gather_mask",
             (
                 format!("{}{}", t("d", "half", 0, n, false), t("a", "half", 0x10000, n, true)),

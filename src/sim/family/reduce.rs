@@ -280,33 +280,61 @@ pub fn fast_ok(k: &ReduceKernel, plan: &Plan) -> bool {
             .is_none_or(|e| e.end <= d.start || e.start >= d.end)
 }
 
-/// Repeat `r` of a half BlockReduceSum, WholeReduceSum or RepeatReduceSum whose 128 lanes are
-/// all active and whose source repeat is one run of bytes in memory, with the eight block trees
-/// side by side (`simd::half_block_sums`), written as block stepping writes them; false (nothing
-/// done) for anything else, which then goes block by block.
-pub fn exec_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool {
-    if k.dtype != DType::Half || combine(k.op) != Combine::Sum || plan.par != 128 {
-        return false;
-    }
+/// The eight block sums of repeat `r` of the source (operand 1) by `Num::sum_tree`, as bits,
+/// when it is half or float, all its lanes are active, it is one run of bytes in memory and the
+/// host has the SIMD for it (`simd::half_block_sums`, `simd::float_block_sums`: the eight
+/// trees side by side); None otherwise.
+pub(crate) fn full_block_sums(dtype: DType, plan: &Plan, mem: &Mem, r: u32) -> Option<[u64; 8]> {
     let src = &plan.operands[1];
-    if plan.lanes_of(r) != Lanes::first(128) || !src.repeat_contiguous(128) {
-        return false;
+    let par = plan.par;
+    if !matches!((dtype, par), (DType::Half, 128) | (DType::Float, 64))
+        || plan.lanes_of(r) != Lanes::first(par)
+        || !src.repeat_contiguous(par)
+    {
+        return None;
     }
     let a = src.addr(r, 0);
-    let Some(bytes) = mem.ub.get(a..a + 256) else {
-        return false;
-    };
-    let h: [u16; 128] =
-        std::array::from_fn(|i| u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]));
-    let mut sums = [0u16; 8];
-    if !crate::sim::simd::half_block_sums(&h, &mut sums) {
+    let bytes = mem.ub.get(a..a + 256)?;
+    if dtype == DType::Half {
+        let h = bytemuck::pod_read_unaligned::<[u16; 128]>(bytes).map(u16::from_le);
+        let mut sums = [0u16; 8];
+        crate::sim::simd::half_block_sums(&h, &mut sums).then(|| sums.map(u64::from))
+    } else {
+        let x = bytemuck::pod_read_unaligned::<[u32; 64]>(bytes).map(u32::from_le);
+        let mut sums = [0u32; 8];
+        crate::sim::simd::float_block_sums(&x, &mut sums).then(|| sums.map(u64::from))
+    }
+}
+
+/// Repeat `r` of a BlockReduceSum, WholeReduceSum or RepeatReduceSum whose block sums
+/// `full_block_sums` gives, written as block stepping writes them; false (nothing done) for
+/// anything else, which then goes block by block.
+pub fn exec_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool {
+    if combine(k.op) != Combine::Sum {
         return false;
     }
+    let Some(sums) = full_block_sums(k.dtype, plan, mem, r) else {
+        return false;
+    };
+    match k.dtype {
+        DType::Half => write_sums(
+            k,
+            plan,
+            mem,
+            r,
+            sums.map(|b| half::f16::from_bits(b as u16)),
+        ),
+        _ => write_sums(k, plan, mem, r, sums.map(|b| f32::from_bits(b as u32))),
+    }
+    true
+}
+
+fn write_sums<T: Num>(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32, sums: [T; 8]) {
     let dst = &plan.operands[0];
-    let sums = sums.map(half::f16::from_bits);
+    let size = std::mem::size_of::<T>() as u64;
     match kind(k.op) {
         // The eight results in one store where they are consecutive.
-        Kind::Block if dst.addr(r, 7) == dst.addr(r, 0) + 14 => {
+        Kind::Block if dst.addr(r, 7) == dst.addr(r, 0) + 7 * size => {
             mem.write_run(dst, 0, dst.addr(r, 0), &sums);
         }
         Kind::Block => {
@@ -316,10 +344,9 @@ pub fn exec_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool
         }
         _ => {
             let parts: [Partial; BLOCKS as usize] = sums.map(|v| Some((bits(v), 0)));
-            write_whole::<half::f16>(k, dst, mem, r, &parts);
+            write_whole::<T>(k, dst, mem, r, &parts);
         }
     }
-    true
 }
 
 /// Executes block `b` of repeat `r`. `partials` carries a WholeReduce's per-block results

@@ -64,11 +64,10 @@ pub fn fast_ok(plan: &Plan) -> bool {
             .is_none_or(|e| e.end <= d.start || e.start >= d.end)
 }
 
-/// Repeat `r` of a half ReduceSum accumulated by repeat results (schemes 1 and 2) whose 128
-/// lanes are all active and whose source repeat is one run of bytes in memory: the eight block
-/// trees side by side (`simd::half_block_sums`), then the tree over the blocks, as block
-/// stepping computes them (dst written after the last repeat, as there); false (nothing done)
-/// for anything else, which then goes block by block.
+/// Repeat `r` of a ReduceSum accumulated by repeat results (schemes 1 and 2) whose block sums
+/// `reduce::full_block_sums` gives, then the tree over the blocks, as block stepping computes
+/// them (dst written after the last repeat, as there); false (nothing done) for anything
+/// else, which then goes block by block.
 pub fn exec_repeat(
     k: &WholeKernel,
     plan: &Plan,
@@ -76,32 +75,26 @@ pub fn exec_repeat(
     r: u32,
     scratch: &mut Scratch,
 ) -> bool {
-    if k.op != Op::ReduceSum
-        || k.dtype != DType::Half
-        || k.scheme == SumScheme::VectorAdd
-        || plan.par != 128
-    {
+    if k.op != Op::ReduceSum || k.scheme == SumScheme::VectorAdd {
         return false;
     }
-    let src = &plan.operands[1];
-    if plan.lanes_of(r) != crate::sim::mask::Lanes::first(128) || !src.repeat_contiguous(128) {
-        return false;
-    }
-    let a = src.addr(r, 0);
-    let Some(bytes) = mem.ub.get(a..a + 256) else {
+    let Some(sums) = crate::sim::family::reduce::full_block_sums(k.dtype, plan, mem, r) else {
         return false;
     };
-    let h: [u16; 128] =
-        std::array::from_fn(|i| u16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]));
-    let mut sums = [0u16; 8];
-    if !crate::sim::simd::half_block_sums(&h, &mut sums) {
-        return false;
+    fn tree<T: Num>(sums: [T; 8]) -> crate::sim::family::reduce::Partial {
+        let mut v = sums.map(Some);
+        tree_sum(&mut v).map(|s| (to_bits(s), 0))
     }
-    let mut v = sums.map(|x| Some(half::f16::from_bits(x)));
-    let result = tree_sum(&mut v).map(|s| (to_bits(s), 0));
+    let result = match k.dtype {
+        DType::Half => tree(sums.map(|b| half::f16::from_bits(b as u16))),
+        _ => tree(sums.map(|b| f32::from_bits(b as u32))),
+    };
     scratch.repeats.push(result);
     if r + 1 == plan.repeats {
-        finish::<half::f16>(k, plan, mem, scratch);
+        match k.dtype {
+            DType::Half => finish::<half::f16>(k, plan, mem, scratch),
+            _ => finish::<f32>(k, plan, mem, scratch),
+        }
     }
     true
 }
