@@ -207,7 +207,8 @@ pub fn exec_repeat<T: Num>(
 ) -> bool {
     let par = plan.par as usize;
     let lanes = plan.lanes_of(r);
-    let (xw, yw) = bufs.split_at_mut(BUF_WORDS / 2);
+    let (bufs, wide) = bufs.split_at_mut(2 * 256);
+    let (xw, yw) = bufs.split_at_mut(256);
     let x = &mut bytemuck::cast_slice_mut::<u64, T>(xw)[..par];
     let y = &mut bytemuck::cast_slice_mut::<u64, T>(yw)[..par];
     if !read_repeat(&plan.operands[1], mem, r, plan.par, &lanes, x) {
@@ -227,7 +228,29 @@ pub fn exec_repeat<T: Num>(
         (&*x, &*y)
     };
     let mut bits = [0u8; 32];
-    set_bits(k, x, y, &mut bits);
+    // Halves compare as the floats F16C widens them to (exactly: order and NaN kept).
+    let widened = match (
+        bytemuck::try_cast_slice::<T, u16>(x),
+        bytemuck::try_cast_slice::<T, u16>(y),
+    ) {
+        (Ok(xh), Ok(yh)) if T::DTYPE == DType::Half => {
+            let n = xh.len();
+            let (xf, yf) = bytemuck::cast_slice_mut::<u64, u32>(wide).split_at_mut(256);
+            (crate::sim::simd::half_to_float(xh, &mut xf[..n]) == n
+                && crate::sim::simd::half_to_float(yh, &mut yf[..n]) == n)
+                .then(|| (&xf[..n], &yf[..n]))
+        }
+        _ => None,
+    };
+    match widened {
+        Some((xf, yf)) => set_bits(
+            k,
+            bytemuck::cast_slice::<u32, f32>(xf),
+            bytemuck::cast_slice::<u32, f32>(yf),
+            &mut bits,
+        ),
+        None => set_bits(k, x, y, &mut bits),
+    }
     // The repeat's bytes are one run: stored at once when all of them are written.
     let dst = &plan.operands[0];
     let all = dst.index == crate::sim::plan::Indexing::Bits { all: true };
@@ -246,17 +269,39 @@ pub fn exec_repeat<T: Num>(
     true
 }
 
-/// Bit i of `bits` (LSB first): `x[i] CMP y[i]`.
+/// Bit i of `bits` (LSB first): `x[i] CMP y[i]` (`CmpMode::holds_ord`: unordered operands
+/// hold only NE, and not where the product says NE with a NaN is false), one loop per mode.
 #[inline(always)]
-fn set_bits<U: PartialOrd>(k: &CmpKernel, x: &[U], y: &[U], bits: &mut [u8; 32]) {
-    for (i, (a, b)) in x.iter().zip(y).enumerate() {
-        let on = k.mode.holds_ord(a.partial_cmp(b), k.ne_nan_false);
-        bits[i / 8] |= u8::from(on) << (i % 8);
+// `a < b || a > b` is not `a != b` for floats: NaN makes the first false and the second true.
+#[allow(clippy::double_comparisons)]
+fn set_bits<U: PartialOrd + Copy>(k: &CmpKernel, x: &[U], y: &[U], bits: &mut [u8; 32]) {
+    // 64 lanes into one register word at a time (no read-modify-write of memory per lane).
+    macro_rules! each {
+        ($f:expr) => {
+            for (w, (xc, yc)) in x.chunks(64).zip(y.chunks(64)).enumerate() {
+                let mut word = 0u64;
+                for (i, (&a, &b)) in xc.iter().zip(yc).enumerate() {
+                    word |= u64::from($f(a, b)) << i;
+                }
+                let n = xc.len().div_ceil(8);
+                bits[w * 8..w * 8 + n].copy_from_slice(&word.to_le_bytes()[..n]);
+            }
+        };
+    }
+    match k.mode {
+        CmpMode::Lt => each!(|a: U, b: U| a < b),
+        CmpMode::Gt => each!(|a: U, b: U| a > b),
+        CmpMode::Le => each!(|a: U, b: U| a <= b),
+        CmpMode::Ge => each!(|a: U, b: U| a >= b),
+        CmpMode::Eq => each!(|a: U, b: U| a == b),
+        CmpMode::Ne if k.ne_nan_false => each!(|a: U, b: U| a < b || a > b),
+        CmpMode::Ne => each!(|a: U, b: U| a != b),
     }
 }
 
-/// The words `exec_repeat` reads its two sources into: 256 lanes of up to 8 bytes each.
-pub const BUF_WORDS: usize = 2 * 256;
+/// The words `exec_repeat` reads its two sources into (256 lanes of up to 8 bytes each), and
+/// then half sources widened to float.
+pub const BUF_WORDS: usize = 2 * 256 + 256;
 
 /// Compare / Compares lanes where the mask is not honoured (A2, A3, inference, training: the
 /// mask is reserved, every lane is compared, §9 row 5), and the count form everywhere: it
