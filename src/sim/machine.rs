@@ -14,7 +14,7 @@ use crate::sim::event::{Granularity, Pos, StepEvent};
 use crate::sim::family::atomic::Atomic;
 use crate::sim::family::scalar_unit::ScalarStep;
 use crate::sim::family::Exec;
-use crate::sim::family::{cast, compare, elementwise, reduce, whole, Scratch};
+use crate::sim::family::{cast, compare, elementwise, gather, reduce, whole, Scratch};
 use crate::sim::lanes::Num;
 use crate::sim::mask::{LaneSource, MaskReg};
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
@@ -66,6 +66,7 @@ enum RepeatKernel {
     Compare(compare::CmpKernel),
     Reduce(reduce::ReduceKernel),
     Whole(whole::WholeKernel),
+    GatherMask(gather::GatherKernel),
 }
 
 impl RepeatKernel {
@@ -74,6 +75,7 @@ impl RepeatKernel {
             RepeatKernel::Compare(k) => k.dtype,
             RepeatKernel::Reduce(k) => k.dtype,
             RepeatKernel::Whole(k) => k.dtype,
+            RepeatKernel::GatherMask(k) => k.dtype,
         }
     }
 }
@@ -860,6 +862,7 @@ impl Machine {
             Exec::Compare(k) => (None, None, Some(RepeatKernel::Compare(*k))),
             Exec::Reduce(k) => (None, None, Some(RepeatKernel::Reduce(*k))),
             Exec::Whole(k) => (None, None, Some(RepeatKernel::Whole(*k))),
+            Exec::GatherMask(k) => (None, None, Some(RepeatKernel::GatherMask(*k))),
             _ => {
                 self.active = Some(active);
                 return;
@@ -980,6 +983,10 @@ impl Machine {
                         RepeatKernel::Reduce(k) => reduce::exec_repeat(k, plan, &mut mem, rr),
                         RepeatKernel::Whole(k) => {
                             whole::exec_repeat(k, plan, &mut mem, rr, &mut active.scratch)
+                        }
+                        RepeatKernel::GatherMask(k) => {
+                            let scratch = &mut active.scratch;
+                            with_dtype!(k.dtype, T => gather::exec_repeat::<T>(k, plan, &mut mem, rr, scratch))
                         }
                     };
                     if !done {

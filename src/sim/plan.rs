@@ -467,6 +467,23 @@ impl Plan {
         if let Some(e) = self.bits_extent(op) {
             return Some(e);
         }
+        if op.index == Indexing::Packed && op.group <= 1 {
+            // Elements packed[0]..packed[last], one after another from the base.
+            let (first, last) = (*self.packed.first()?, *self.packed.last()?);
+            let e =
+                (last > first).then(|| op.addr(0, first)..op.addr(0, last - 1) + op.size() as u64);
+            debug_assert_eq!(e, {
+                let (mut lo, mut hi) = (u64::MAX, 0u64);
+                let size = op.size() as u64;
+                self.walk(i, |_, _, _, a| {
+                    lo = lo.min(a);
+                    hi = hi.max(a + size);
+                    true
+                });
+                (lo < hi).then_some(lo..hi)
+            });
+            return e;
+        }
         if op.index != Indexing::Lanes
             || op.group > 1
             || matches!(self.lanes, LaneSource::Grouped { .. })

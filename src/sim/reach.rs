@@ -215,6 +215,7 @@ fn prepare_inner(
         Exec::Compare(k) => crate::sim::family::compare::fast_ok(k, &plan),
         Exec::Reduce(k) => crate::sim::family::reduce::fast_ok(k, &plan),
         Exec::Whole(_) => crate::sim::family::whole::fast_ok(&plan),
+        Exec::GatherMask(k) => crate::sim::family::gather::fast_ok(k, &plan),
         _ => false,
     };
     Ok(Prepared {

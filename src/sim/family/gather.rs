@@ -28,6 +28,99 @@ pub struct GatherKernel {
     pub builtin: Option<u8>,
 }
 
+/// The lanes built-in pattern `p` keeps among 64 lanes that start at a multiple of 4
+/// (`builtin_keeps`, which repeats every 4 lanes).
+pub fn keep_bits(p: u8) -> u64 {
+    (0..64)
+        .filter(|&k| builtin_keeps(p, k))
+        .fold(0, |m, k| m | 1 << k)
+}
+
+/// Whether a GatherMask with a built-in pattern may run a repeat at a time without events
+/// (`exec_repeat`): plan repeats that are API repeats, src0 indexed by lane, and dst apart from
+/// src0 or packing it into itself from the same start with its repeats one run of bytes after
+/// another (the documented usage: kept elements never overtake the reads, so reading a whole
+/// repeat first changes nothing).
+pub fn fast_ok(k: &GatherKernel, plan: &Plan) -> bool {
+    if k.builtin.is_none() || plan.lanes.group(plan.par) != 1 || plan.operands.len() != 2 {
+        return false;
+    }
+    let (dst, src) = (&plan.operands[0], &plan.operands[1]);
+    let apart = match (plan.extent(0), plan.extent(1)) {
+        (Some(d), Some(e)) => e.end <= d.start || e.start >= d.end,
+        _ => true,
+    };
+    let in_place = src.base == dst.base
+        && src.repeat_contiguous(plan.par)
+        && src.rep as u64 * src.rep_unit as u64 == (plan.par * src.size()) as u64;
+    src.index == Indexing::Lanes && (apart || in_place)
+}
+
+/// Repeat `r` of a GatherMask with a built-in pattern (`fast_ok`): src0's active lanes read,
+/// the kept ones appended to dst in block order within each block's room, as block stepping
+/// does, in one store; false (nothing done) when a source block is not in memory.
+pub fn exec_repeat<T: Num>(
+    k: &GatherKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    scratch: &mut Scratch,
+) -> bool {
+    let Some(p) = k.builtin else {
+        return false;
+    };
+    let (dst, src) = (&plan.operands[0], &plan.operands[1]);
+    let (par, per) = (plan.par, (plan.par / BLOCKS) as usize);
+    let size = std::mem::size_of::<T>();
+    let lanes = plan.lanes_of(r);
+    let mut x = [T::default(); 256];
+    let a0 = src.addr(r, 0);
+    let whole = src
+        .repeat_contiguous(par)
+        .then(|| mem.ub.get(a0..a0 + (par as usize * size) as u64))
+        .flatten();
+    let decode = |bytes: &[u8], out: &mut [T]| {
+        for (d, c) in out.iter_mut().zip(bytes.chunks_exact(size)) {
+            *d = T::load(c);
+        }
+    };
+    match whole {
+        Some(bytes) => decode(bytes, &mut x[..par as usize]),
+        None => {
+            let step = src.blk as u64 * src.blk_unit as u64;
+            for b in (0..BLOCKS as usize)
+                .filter(|&b| lanes.any_in((b * per) as u32, ((b + 1) * per) as u32))
+            {
+                let s = a0 + b as u64 * step;
+                let Some(bytes) = mem.ub.get(s..s + (per * size) as u64) else {
+                    return false;
+                };
+                decode(bytes, &mut x[b * per..(b + 1) * per]);
+            }
+        }
+    }
+    let keep = keep_bits(p);
+    let mut kept = [T::default(); 256];
+    let mut m = 0usize;
+    for b in 0..BLOCKS {
+        let room = plan.packed_range(r, b);
+        let mut taken = 0u32;
+        for lane in lanes.iter_in(b * per as u32, (b + 1) * per as u32) {
+            if keep >> (lane % 64) & 1 == 1 && room.start + taken < room.end {
+                kept[m] = x[lane as usize];
+                m += 1;
+                taken += 1;
+            }
+        }
+    }
+    if m > 0 {
+        let start = plan.packed_range(r, 0).start;
+        mem.write_run(dst, start, dst.addr(r, start), &kept[..m]);
+    }
+    scratch.written += m as u64;
+    true
+}
+
 /// Whether built-in pattern `p` keeps lane `k` of an API repeat.
 pub fn builtin_keeps(p: u8, k: u32) -> bool {
     match p {
@@ -97,6 +190,26 @@ pub fn operands(
 pub fn counts(k: &GatherKernel, plan: &Plan, mut bit: impl FnMut(u32, u32) -> bool) -> Vec<u32> {
     let group = plan.lanes.group(plan.par);
     let mut out = Vec::with_capacity(plan.blocks() as usize);
+    if let Some(p) = k.builtin {
+        // A built-in pattern repeats every 4 lanes and blocks start at multiples of 8: each
+        // block keeps its active lanes under the pattern's bits.
+        let keep = keep_bits(p);
+        let per = plan.par / BLOCKS;
+        for r in 0..plan.repeats {
+            let lanes = plan.lanes_of(r);
+            for b in 0..BLOCKS {
+                let k0 = b * per;
+                let window = lanes.0[(k0 / 64) as usize] >> (k0 % 64);
+                let own = if per >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << per) - 1
+                };
+                out.push((window & own & keep).count_ones());
+            }
+        }
+        return out;
+    }
     for r in 0..plan.repeats {
         let lanes = plan.lanes_of(r);
         for b in 0..BLOCKS {
