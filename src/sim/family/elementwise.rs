@@ -643,6 +643,17 @@ fn masked_piece<T: Num>(
         let step = dst.blk as u64 * dst.blk_unit as u64;
         for b in (0..BLOCKS as usize).filter(active) {
             let start = start + b as u64 * step;
+            let data = &bytes[b * blk..(b + 1) * blk];
+            // A whole block: a plain store (its bytes marked initialised and written).
+            if block_bits(mask, b) == (1u64 << blk) - 1
+                && mem.ub.holds(start..start + blk as u64)
+                && start + (blk as u64) <= u32::MAX as u64
+            {
+                mem.ub
+                    .slice_mut(start as u32..(start + blk as u64) as u32)
+                    .copy_from_slice(data);
+                continue;
+            }
             let stored = start <= u32::MAX as u64
                 && mem.ub.store_masked(
                     start as u32,
