@@ -426,6 +426,20 @@ pub fn exec_run(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
                 Err(_) => each!(u16, u32, |h: u16| general(h as u64) as u32),
             }
         }
+        (DType::Float, DType::Int32)
+            if cfg!(target_endian = "little") && mode != RoundMode::Odd =>
+        {
+            let xs: &[u32] = bytemuck::cast_slice(x);
+            match bytemuck::try_cast_slice_mut::<u8, u32>(out) {
+                Ok(o) => simd_then_lanes(
+                    xs,
+                    o,
+                    |a, b| simd::float_to_int32(mode, a, b),
+                    |b| general(b as u64) as u32,
+                ),
+                Err(_) => each!(u32, u32, |b: u32| general(b as u64) as u32),
+            }
+        }
         (DType::Float, DType::Half) if matches!(mode, RoundMode::Rint | RoundMode::None) => {
             each!(u32, u16, |b: u32| if f32::from_bits(b).is_nan() {
                 general(b as u64) as u16
