@@ -864,6 +864,22 @@ fn bitwise_masks_on_the_fast_path_equal_stepping() {
     }
 }
 
+/// Loads `text`, runs it whole on `product` (the fast path where it applies) and block by
+/// block, and asserts the same bytes, shadows, registers, returned values, diagnostics and
+/// status; returns the run machine.
+fn run_equals_block_stepping(text: &str, product: Product, what: &str) -> Machine {
+    let p = ascstep::program::load_str(std::path::Path::new("m.ron"), text)
+        .unwrap_or_else(|e| panic!("{what}: {e:?}"));
+    let p = Arc::new(p);
+    let mut fast = Machine::new(p.clone(), product);
+    fast.run();
+    let slow = stepped(&p, product, Granularity::Block);
+    assert_eq!(diff(&fast, &slow), None, "{product:?} {what}");
+    assert_eq!(fast.diagnostics(), slow.diagnostics(), "{product:?} {what}");
+    assert_eq!(fast.status(), slow.status(), "{product:?} {what}");
+    fast
+}
+
 /// Masked repeats whose operands follow one another are computed eight at a time
 /// (`exec_masked`): the same bytes, shadows and diagnostics as block stepping over 19 and 11
 /// repeats (two whole pieces and a part), with an uninitialised source first read in repeat
@@ -884,14 +900,7 @@ fn masked_runs_of_repeats_equal_stepping() {
                 "w": (dtype: {dt}, addr: 0x18000, len: 4096),
             }}, code: [ {code} ])"#
         );
-        let p = ascstep::program::load_str(std::path::Path::new("m.ron"), &text)
-            .unwrap_or_else(|e| panic!("{code}: {e:?}"));
-        let p = Arc::new(p);
-        let mut fast = Machine::new(p.clone(), Product::AtlasA2);
-        fast.run();
-        let slow = stepped(&p, Product::AtlasA2, Granularity::Block);
-        assert_eq!(diff(&fast, &slow), None, "{code}");
-        assert_eq!(fast.diagnostics(), slow.diagnostics(), "{code}");
+        let fast = run_equals_block_stepping(&text, Product::AtlasA2, code);
         assert_eq!(
             fast.status(),
             ascstep::sim::machine::Status::Finished,
@@ -924,18 +933,11 @@ fn compare_repeats_equal_stepping() {
                     "w": (dtype: {dt}, addr: 0x18000, len: 4096),
                 }}, code: [ {code} ])"#
             );
-            let p = ascstep::program::load_str(std::path::Path::new("m.ron"), &text)
-                .unwrap_or_else(|e| panic!("{code}: {e:?}"));
-            let p = Arc::new(p);
-            let mut fast = Machine::new(p.clone(), product);
-            fast.run();
-            let slow = stepped(&p, product, Granularity::Block);
-            assert_eq!(diff(&fast, &slow), None, "{product:?} {code}");
-            assert_eq!(fast.diagnostics(), slow.diagnostics(), "{product:?} {code}");
+            let fast = run_equals_block_stepping(&text, product, code);
             assert_eq!(
                 fast.status(),
                 ascstep::sim::machine::Status::Finished,
-                "{product:?} {code}"
+                "{code}"
             );
         }
     }
@@ -999,18 +1001,11 @@ fn reduction_repeats_equal_stepping() {
                     "w": (dtype: {dt}, addr: 0x18000, len: 4096),
                 }}, code: [ {code} ])"#
             );
-            let p = ascstep::program::load_str(std::path::Path::new("m.ron"), &text)
-                .unwrap_or_else(|e| panic!("{code}: {e:?}"));
-            let p = Arc::new(p);
-            let mut fast = Machine::new(p.clone(), product);
-            fast.run();
-            let slow = stepped(&p, product, Granularity::Block);
-            assert_eq!(diff(&fast, &slow), None, "{product:?} {code}");
-            assert_eq!(fast.diagnostics(), slow.diagnostics(), "{product:?} {code}");
+            let fast = run_equals_block_stepping(&text, product, code);
             assert_eq!(
                 fast.status(),
                 ascstep::sim::machine::Status::Finished,
-                "{product:?} {code}"
+                "{code}"
             );
         }
     }
@@ -1045,17 +1040,8 @@ fn gather_mask_repeats_equal_stepping() {
                     "w": (dtype: {dt}, addr: 0x18000, len: 4096),
                 }}, code: [ {code} ])"#
             );
-            let p = ascstep::program::load_str(std::path::Path::new("m.ron"), &text)
-                .unwrap_or_else(|e| panic!("{code}: {e:?}"));
-            let p = Arc::new(p);
-            let mut fast = Machine::new(p.clone(), product);
-            fast.run();
-            let slow = stepped(&p, product, Granularity::Block);
-            assert_eq!(diff(&fast, &slow), None, "{product:?} {code}");
-            assert_eq!(fast.diagnostics(), slow.diagnostics(), "{product:?} {code}");
-            assert_eq!(fast.returns(), slow.returns(), "{product:?} {code}");
             // (Pattern 7 is beyond the inference products' built-in patterns: both reject it.)
-            assert_eq!(fast.status(), slow.status(), "{product:?} {code}");
+            run_equals_block_stepping(&text, product, code);
         }
     }
 }

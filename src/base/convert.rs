@@ -92,7 +92,8 @@ impl RoundMode {
 }
 
 /// `m >> shift` rounded by `mode` for a value of sign `neg` (the magnitude that stays).
-fn round_shifted(m: u128, shift: u32, neg: bool, mode: RoundMode) -> u128 {
+#[inline(always)]
+pub(crate) fn round_shifted(m: u128, shift: u32, neg: bool, mode: RoundMode) -> u128 {
     if shift == 0 {
         return m;
     }
@@ -120,6 +121,18 @@ fn round_shifted(m: u128, shift: u32, neg: bool, mode: RoundMode) -> u128 {
         RoundMode::Odd => return kept | 1,
     };
     kept + u128::from(up)
+}
+
+/// Whether a value too large for the target becomes ±inf (IEEE 754 for the mode) rather than
+/// the largest finite value.
+#[inline(always)]
+pub(crate) fn overflow_to_inf(mode: RoundMode, neg: bool) -> bool {
+    match mode {
+        RoundMode::Rint | RoundMode::None | RoundMode::Round => true,
+        RoundMode::Trunc | RoundMode::Odd => false,
+        RoundMode::Floor => neg,
+        RoundMode::Ceil => !neg,
+    }
 }
 
 /// The largest finite value of `f`.
@@ -155,13 +168,11 @@ pub fn round_exact_mode(neg: bool, m: u128, e: i32, f: FloatFmt, mode: RoundMode
     }
     let mag_top = qq + (128 - mm.leading_zeros() as i32) - 1;
     if mag_top > f.emax {
-        let to_inf = match mode {
-            RoundMode::Rint | RoundMode::None | RoundMode::Round => true,
-            RoundMode::Trunc | RoundMode::Odd => false,
-            RoundMode::Floor => neg,
-            RoundMode::Ceil => !neg,
-        };
-        return signed(if to_inf { f64::INFINITY } else { float_max(f) });
+        return signed(if overflow_to_inf(mode, neg) {
+            f64::INFINITY
+        } else {
+            float_max(f)
+        });
     }
     // mm ≤ 2^p ≤ 2^24 and −149 ≤ qq ≤ 127 here, so both factors and the product are exact.
     signed(mm as f64 * 2f64.powi(qq))

@@ -5,7 +5,7 @@
 //! `None` where it does not apply (NaN, CAST_ODD, an integer a float cannot hold exactly): the
 //! caller then takes the exact path.
 
-use crate::base::convert::RoundMode;
+use crate::base::convert::{overflow_to_inf, round_shifted, RoundMode};
 use crate::base::dtype::DType;
 
 /// A narrow float format as bits: fraction bits and exponent bits.
@@ -17,49 +17,6 @@ pub struct Narrow {
 
 pub const HALF: Narrow = Narrow { frac: 10, exp: 5 };
 pub const BF16: Narrow = Narrow { frac: 7, exp: 8 };
-
-/// `m >> shift` rounded by `mode` for a value of sign `neg` (`convert`'s rule, in u64).
-#[inline(always)]
-fn round_shifted(m: u64, shift: u32, neg: bool, mode: RoundMode) -> u64 {
-    if shift == 0 {
-        return m;
-    }
-    let (kept, rem) = if shift >= 64 {
-        (0, m)
-    } else {
-        (m >> shift, m & ((1u64 << shift) - 1))
-    };
-    if rem == 0 {
-        return kept;
-    }
-    use std::cmp::Ordering::*;
-    let half = match shift {
-        s if s > 64 => Less,
-        64 => rem.cmp(&(1u64 << 63)),
-        s => rem.cmp(&(1u64 << (s - 1))),
-    };
-    let up = match mode {
-        RoundMode::Rint | RoundMode::None => half == Greater || (half == Equal && kept & 1 == 1),
-        RoundMode::Round => half != Less,
-        RoundMode::Trunc => false,
-        RoundMode::Floor => neg,
-        RoundMode::Ceil => !neg,
-        RoundMode::Odd => return kept | 1,
-    };
-    kept + u64::from(up)
-}
-
-/// Whether an overflowing value becomes ±inf (IEEE 754 for the mode) rather than the largest
-/// finite value (`convert::round_exact_mode`).
-#[inline(always)]
-fn overflow_to_inf(mode: RoundMode, neg: bool) -> bool {
-    match mode {
-        RoundMode::Rint | RoundMode::None | RoundMode::Round => true,
-        RoundMode::Trunc | RoundMode::Odd => false,
-        RoundMode::Floor => neg,
-        RoundMode::Ceil => !neg,
-    }
-}
 
 /// The float with bits `x` as `to` rounded by `mode`; None for NaN.
 #[inline(always)]
@@ -99,7 +56,7 @@ pub fn f32_narrow(x: u32, mode: RoundMode, to: Narrow) -> Option<u16> {
     let mm = if e >= q {
         (m as u64) << (e - q)
     } else {
-        round_shifted(m as u64, (q - e) as u32, neg, mode)
+        round_shifted(m as u128, (q - e) as u32, neg, mode) as u64
     };
     // The last place of the subnormals is q_min; a normal's hidden bit carries into the
     // exponent field, as does a rounding carry (up to infinity).
@@ -115,15 +72,11 @@ pub fn f32_narrow(x: u32, mode: RoundMode, to: Narrow) -> Option<u16> {
 /// `mode` and saturated; NaN gives 0. None for CAST_ODD, 64-bit types and int4b_t.
 #[inline(always)]
 pub fn float_to_int(v: f64, to: DType, mode: RoundMode) -> Option<u64> {
-    let (lo, hi) = match to {
-        DType::Int8 => (i8::MIN as f64, i8::MAX as f64),
-        DType::UInt8 => (0.0, u8::MAX as f64),
-        DType::Int16 => (i16::MIN as f64, i16::MAX as f64),
-        DType::UInt16 => (0.0, u16::MAX as f64),
-        DType::Int32 => (i32::MIN as f64, i32::MAX as f64),
-        DType::UInt32 => (0.0, u32::MAX as f64),
-        _ => return None,
-    };
+    if to.size() > 4 || to == DType::Int4 {
+        return None;
+    }
+    let (lo, hi) = to.int_range()?;
+    let (lo, hi) = (lo as f64, hi as f64);
     let r = match mode {
         RoundMode::Rint | RoundMode::None => v.round_ties_even(),
         // Ties away from zero (`f64::round` is a library call; this stays in registers).
@@ -246,14 +199,10 @@ mod tests {
     use crate::base::convert::convert_general;
     use crate::base::rng::SplitMix64;
 
-    const MODES: [RoundMode; 6] = [
-        RoundMode::None,
-        RoundMode::Rint,
-        RoundMode::Floor,
-        RoundMode::Ceil,
-        RoundMode::Round,
-        RoundMode::Trunc,
-    ];
+    /// Every mode but CAST_ODD (which the typed conversions leave to the exact path).
+    fn modes() -> impl Iterator<Item = RoundMode> {
+        RoundMode::ALL.into_iter().filter(|&m| m != RoundMode::Odd)
+    }
 
     /// f32 bit patterns at every rounding boundary of a 16-bit target whose value `of` decodes
     /// a bit pattern: each target value, the f32 values next to it, the midpoints between
@@ -301,7 +250,7 @@ mod tests {
             (DType::BFloat16, &bf),
         ] {
             for x in probes(of, 100_000) {
-                for mode in MODES {
+                for mode in modes() {
                     let want = convert_general(x as u64, DType::Float, to, mode);
                     let got = convert(x as u64, DType::Float, to, mode);
                     if f32::from_bits(x).is_nan() {
@@ -324,14 +273,9 @@ mod tests {
     /// integer types' edges, the halves' and bfloat16s' values and random patterns.
     #[test]
     fn floats_to_integers_equal_the_exact_path() {
-        let ints = [
-            DType::Int8,
-            DType::UInt8,
-            DType::Int16,
-            DType::UInt16,
-            DType::Int32,
-            DType::UInt32,
-        ];
+        let ints = DType::ALL
+            .into_iter()
+            .filter(|d| d.int_range().is_some() && d.size() <= 4 && *d != DType::Int4);
         let mut floats: Vec<u32> = probes(|h| half::f16::from_bits(h).to_f32(), 20_000);
         for edge in [
             128.0f64,
@@ -356,7 +300,7 @@ mod tests {
             }
         }
         for to in ints {
-            for mode in MODES {
+            for mode in modes() {
                 for h in 0..=u16::MAX as u64 {
                     for from in [DType::Half, DType::BFloat16] {
                         let want = convert_general(h, from, to, mode);
@@ -403,7 +347,7 @@ mod tests {
             for &v in vals.iter().filter(|&&v| v >= lo && v <= hi) {
                 let bits = v as u64 & (u64::MAX >> (64 - 8 * from.size()));
                 for to in [DType::Float, DType::Half] {
-                    for mode in MODES {
+                    for mode in modes() {
                         let got = convert(bits, from, to, mode);
                         let exact = match to {
                             DType::Float => v.unsigned_abs() <= 1 << 24,

@@ -524,13 +524,8 @@ mod tests {
             0x0000, 0x8000, 0x0001, 0x83ff, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7c01, 0xfe01, 0x3c00,
             0x1400,
         ];
-        let mut seed = 0x5eed_1234_abcd_ef01u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::base::rng::SplitMix64::new(0x5eed_1234_abcd_ef01u64);
+        let mut next = || rng.next_u64();
         for round in 0..20_000 {
             let h: [u16; 128] = std::array::from_fn(|_| {
                 let r = next();
@@ -644,13 +639,8 @@ mod tests {
             0xffc0_1234,
             0x3f80_0000,
         ];
-        let mut seed = 0x0123_4567_89ab_cdefu64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::base::rng::SplitMix64::new(0x0123_4567_89ab_cdefu64);
+        let mut next = || rng.next_u64();
         for round in 0..20_000 {
             let x: [u32; 64] = std::array::from_fn(|_| {
                 let r = next();
