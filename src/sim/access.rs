@@ -23,6 +23,46 @@ fn contiguous(op: &OpAddr, ks: &Range<u32>) -> bool {
 }
 
 impl Mem<'_> {
+    /// The active blocks of `op`'s repeat `r` of `par` lanes as `out`'s lanes, without
+    /// recording (the fast path's repeat-at-a-time kernels): the repeat in one piece where it is
+    /// one run of bytes, else block by block; false when an active block is not in memory.
+    #[inline]
+    pub fn read_repeat<T: Elem>(
+        &self,
+        op: &OpAddr,
+        r: u32,
+        par: u32,
+        lanes: &Lanes,
+        out: &mut [T],
+    ) -> bool {
+        let size = std::mem::size_of::<T>();
+        let per = (par / 8) as usize;
+        let a0 = op.addr(r, 0);
+        let decode = |bytes: &[u8], out: &mut [T]| {
+            for (d, c) in out.iter_mut().zip(bytes.chunks_exact(size)) {
+                *d = T::load(c);
+            }
+        };
+        if op.repeat_contiguous(par) {
+            if let Some(bytes) = self.ub.get(a0..a0 + (par as usize * size) as u64) {
+                decode(bytes, &mut out[..par as usize]);
+                return true;
+            }
+        }
+        let step = op.blk as u64 * op.blk_unit as u64;
+        for b in 0..8usize {
+            if !lanes.any_in((b * per) as u32, ((b + 1) * per) as u32) {
+                continue;
+            }
+            let s = a0 + b as u64 * step;
+            let Some(bytes) = self.ub.get(s..s + (per * size) as u64) else {
+                return false;
+            };
+            decode(bytes, &mut out[b * per..(b + 1) * per]);
+        }
+        true
+    }
+
     /// Copies the bytes of the active lanes `ks` of repeat `r` into `out` (lane k at
     /// `(k - ks.start) · size`; inactive lanes keep their bytes) and records a read.
     #[inline]

@@ -854,9 +854,9 @@ impl Machine {
         let idx = self.pos.instruction;
         let plan = &active.prep.plan;
         // Elementwise kernels, plain Cast (whose plan `reach` admits only with every
-        // operand's repeat one run of bytes and prefix lanes, so never `masked` below), and
-        // Compare / Compares to memory (a repeat at a time, `compare::exec_repeat`).
-        let (map, cast, cmp) = match &active.prep.exec {
+        // operand's repeat one run of bytes and prefix lanes, so never `masked` below), and the
+        // kernels that run a repeat at a time (`RepeatKernel`).
+        let (map, cast, per_repeat) = match &active.prep.exec {
             Exec::Map(k) => (Some(*k), None, None),
             Exec::Cast(k) => (None, Some(*k), None),
             Exec::Compare(k) => (None, None, Some(RepeatKernel::Compare(*k))),
@@ -887,7 +887,7 @@ impl Machine {
             let n = lanes_r.count();
             // A mask that is not a prefix (bitwise): the whole repeat is computed, the active
             // lanes stored (`exec_masked`).
-            let masked = cmp.is_some()
+            let masked = per_repeat.is_some()
                 || !contiguous
                 || n < par && lanes_r != crate::sim::mask::Lanes::first(n);
             let mut r1 = r + 1;
@@ -908,7 +908,7 @@ impl Machine {
             };
             // The bytes each block's active lanes cover: one element size for every operand
             // of an elementwise kernel, so one set of masks for the checks and the kernel.
-            let size = match (&map, &cmp) {
+            let size = match (&map, &per_repeat) {
                 (Some(k), _) => k.dtype.size() as usize,
                 (_, Some(k)) => k.dtype().size() as usize,
                 _ => 1,
@@ -971,7 +971,7 @@ impl Machine {
                 ub: &mut self.ub,
                 rec: None,
             };
-            if let Some(k) = &cmp {
+            if let Some(k) = &per_repeat {
                 if bufs.is_empty() {
                     bufs = vec![0; compare::BUF_WORDS];
                 }
@@ -985,8 +985,7 @@ impl Machine {
                             whole::exec_repeat(k, plan, &mut mem, rr, &mut active.scratch)
                         }
                         RepeatKernel::GatherMask(k) => {
-                            let scratch = &mut active.scratch;
-                            with_dtype!(k.dtype, T => gather::exec_repeat::<T>(k, plan, &mut mem, rr, scratch))
+                            with_dtype!(k.dtype, T => gather::exec_repeat::<T>(k, plan, &mut mem, rr, &mut active.scratch))
                         }
                     };
                     if !done {

@@ -464,38 +464,15 @@ impl Plan {
     /// repeat), else by walking.
     fn compute_extent(&self, i: usize) -> Option<Range<u64>> {
         let op = &self.operands[i];
-        if let Some(e) = self.bits_extent(op) {
-            return Some(e);
-        }
-        if op.index == Indexing::Packed && op.group <= 1 {
-            // Elements packed[0]..packed[last], one after another from the base.
-            let (first, last) = (*self.packed.first()?, *self.packed.last()?);
-            let e =
-                (last > first).then(|| op.addr(0, first)..op.addr(0, last - 1) + op.size() as u64);
-            debug_assert_eq!(e, {
-                let (mut lo, mut hi) = (u64::MAX, 0u64);
-                let size = op.size() as u64;
-                self.walk(i, |_, _, _, a| {
-                    lo = lo.min(a);
-                    hi = hi.max(a + size);
-                    true
-                });
-                (lo < hi).then_some(lo..hi)
-            });
+        if let Some(e) = self.bits_extent(op).or_else(|| self.packed_extent(op)) {
+            debug_assert_eq!(e, self.walked_extent(i));
             return e;
         }
         if op.index != Indexing::Lanes
             || op.group > 1
             || matches!(self.lanes, LaneSource::Grouped { .. })
         {
-            let size = op.size() as u64;
-            let (mut lo, mut hi) = (u64::MAX, 0u64);
-            self.walk(i, |_, _, _, a| {
-                lo = lo.min(a);
-                hi = hi.max(a + size);
-                true
-            });
-            return (lo < hi).then_some(lo..hi);
+            return self.walked_extent(i);
         }
         if self.repeats == 0 {
             return None;
@@ -522,10 +499,22 @@ impl Plan {
         }
     }
 
+    /// The extent of operand `i` by walking every element it touches.
+    fn walked_extent(&self, i: usize) -> Option<Range<u64>> {
+        let size = self.operands[i].size() as u64;
+        let (mut lo, mut hi) = (u64::MAX, 0u64);
+        self.walk(i, |_, _, _, a| {
+            lo = lo.min(a);
+            hi = hi.max(a + size);
+            true
+        });
+        (lo < hi).then_some(lo..hi)
+    }
+
     /// The extent of a packed-bit operand (`Indexing::Bits`, one byte per 8 lanes, repeats
     /// packed one after another, so addresses grow with the repeat and the lane) from its
     /// first and last repeats, without walking the others; None when a walk must decide.
-    fn bits_extent(&self, op: &OpAddr) -> Option<Range<u64>> {
+    fn bits_extent(&self, op: &OpAddr) -> Option<Option<Range<u64>>> {
         let Indexing::Bits { all } = op.index else {
             return None;
         };
@@ -548,17 +537,17 @@ impl Plan {
         let last = self.repeats - 1;
         let (first, _) = bytes(&self.lanes_of(0))?;
         let (_, end) = bytes(&self.lanes_of(last))?;
-        let e = op.addr(0, first)..op.addr(last, end) + 1;
-        debug_assert_eq!(Some(e.clone()), {
-            let (mut lo, mut hi) = (u64::MAX, 0u64);
-            self.walk(self.operands.iter().position(|o| o == op)?, |_, _, _, a| {
-                lo = lo.min(a);
-                hi = hi.max(a + 1);
-                true
-            });
-            (lo < hi).then_some(lo..hi)
-        });
-        Some(e)
+        Some(Some(op.addr(0, first)..op.addr(last, end) + 1))
+    }
+
+    /// The extent of a packed destination (`Indexing::Packed`): elements packed[0] up to
+    /// packed[last], one after another from the base; None when a walk must decide.
+    fn packed_extent(&self, op: &OpAddr) -> Option<Option<Range<u64>>> {
+        if op.index != Indexing::Packed || op.group > 1 {
+            return None;
+        }
+        let (first, last) = (*self.packed.first()?, *self.packed.last()?);
+        Some((last > first).then(|| op.addr(0, first)..op.addr(0, last - 1) + op.size() as u64))
     }
 
     /// Byte range of `lanes` of a lane-indexed operand in repeat 0.

@@ -16,7 +16,7 @@
 //!   the float destination (IEEE, round to nearest even).
 
 use crate::base::catalog::{Family, Op, Pair};
-use crate::base::convert::{convert, exact, from_exact, half_to_f32, Exact, RoundMode};
+use crate::base::convert::{convert, exact, from_exact, Exact, RoundMode};
 use crate::base::dtype::{DType, Value};
 use crate::base::ir::{Args, Form, Instr, Operand, Program};
 use crate::base::product::Product;
@@ -386,7 +386,7 @@ pub fn exec_run(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
     let general = |b: u64| convert(b, k.src, k.dst, k.mode);
     // The pairs real kernels use most, typed (`typed_convert`, the exact path's bits);
     // `convert` itself for NaN and everything else.
-    use crate::base::typed_convert::{f32_narrow, BF16, HALF};
+    use crate::base::typed_convert::{f32_narrow, BF16};
     use crate::sim::simd;
     let mode = k.mode;
     macro_rules! each {
@@ -404,59 +404,31 @@ pub fn exec_run(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
         k.dst,
         DType::Int8 | DType::UInt8 | DType::Int16 | DType::UInt16 | DType::Int32 | DType::UInt32
     );
+    let little = cfg!(target_endian = "little");
     match (k.src, k.dst) {
-        // F16C eight lanes at a time where the host has it (`sim::simd`), a group of eight
-        // holding a NaN lane by lane.
-        (DType::Float, DType::Half) if cfg!(target_endian = "little") && mode != RoundMode::Odd => {
-            let xs: &[u32] = bytemuck::cast_slice(x);
-            match bytemuck::try_cast_slice_mut::<u8, u16>(out) {
-                Ok(o) => simd_then_lanes(
-                    xs,
-                    o,
-                    |a, b| simd::float_to_half(mode, a, b),
-                    |b| general(b as u64) as u16,
-                ),
-                Err(_) => each!(u32, u16, |b: u32| general(b as u64) as u16),
-            }
-        }
-        (DType::Half, DType::Float) if cfg!(target_endian = "little") => {
-            let xs: &[u16] = bytemuck::cast_slice(x);
-            match bytemuck::try_cast_slice_mut::<u8, u32>(out) {
-                Ok(o) => simd_then_lanes(xs, o, simd::half_to_float, |h| general(h as u64) as u32),
-                Err(_) => each!(u16, u32, |h: u16| general(h as u64) as u32),
-            }
-        }
-        (DType::Float, DType::Int32)
-            if cfg!(target_endian = "little") && mode != RoundMode::Odd =>
-        {
-            let xs: &[u32] = bytemuck::cast_slice(x);
-            match bytemuck::try_cast_slice_mut::<u8, u32>(out) {
-                Ok(o) => simd_then_lanes(
-                    xs,
-                    o,
-                    |a, b| simd::float_to_int32(mode, a, b),
-                    |b| general(b as u64) as u32,
-                ),
-                Err(_) => each!(u32, u32, |b: u32| general(b as u64) as u32),
-            }
-        }
-        (DType::Float, DType::Half) if matches!(mode, RoundMode::Rint | RoundMode::None) => {
-            each!(u32, u16, |b: u32| if f32::from_bits(b).is_nan() {
-                general(b as u64) as u16
-            } else {
-                crate::base::convert::f32_to_half(f32::from_bits(b))
+        // Eight lanes at a time where the host has F16C/AVX (`sim::simd`), a group of eight
+        // holding a NaN lane by lane; big-endian hosts take `convert` below.
+        (DType::Float, DType::Half) if little && mode != RoundMode::Odd => simd_then_lanes(
+            x,
+            out,
+            |a, b| simd::float_to_half(mode, a, b),
+            |b: u32| general(b as u64) as u16,
+        ),
+        (DType::Half, DType::Float) if little => {
+            simd_then_lanes(x, out, simd::half_to_float, |h: u16| {
+                general(h as u64) as u32
             })
         }
-        (DType::Float, DType::Half) | (DType::Float, DType::BFloat16) if mode != RoundMode::Odd => {
-            let to = if k.dst == DType::Half { HALF } else { BF16 };
-            each!(u32, u16, |b: u32| f32_narrow(b, mode, to)
+        (DType::Float, DType::Int32) if little && mode != RoundMode::Odd => simd_then_lanes(
+            x,
+            out,
+            |a, b| simd::float_to_int32(mode, a, b),
+            |b: u32| general(b as u64) as u32,
+        ),
+        (DType::Float, DType::BFloat16) if mode != RoundMode::Odd => {
+            each!(u32, u16, |b: u32| f32_narrow(b, mode, BF16)
                 .unwrap_or_else(|| general(b as u64) as u16))
         }
-        (DType::Half, DType::Float) => each!(u16, u32, |h: u16| if h & 0x7fff > 0x7c00 {
-            general(h as u64) as u32
-        } else {
-            half_to_f32(h).to_bits()
-        }),
         (DType::Float | DType::Half, _) if int_dst && mode != RoundMode::Odd => {
             crate::base::typed_convert::floats_to_ints(x, k.src, out, k.dst, mode)
         }
@@ -468,14 +440,27 @@ pub fn exec_run(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
     }
 }
 
-/// `out[i] = one(x[i])`, by `simd` over as many lanes as it takes (it returns how many) and
-/// `one` for the next group of eight it leaves, until the end.
-fn simd_then_lanes<S: Copy, D>(
-    x: &[S],
-    out: &mut [D],
+/// `out[i] = one(x[i])` over the typed lanes of the bytes `x` and `out` (native order: the
+/// callers run on little-endian hosts), by `simd` over as many lanes as it takes (it returns
+/// how many) and `one` for the next group of eight it leaves, until the end.
+fn simd_then_lanes<S: bytemuck::Pod, D: bytemuck::Pod>(
+    x: &[u8],
+    out: &mut [u8],
     simd: impl Fn(&[S], &mut [D]) -> usize,
     one: impl Fn(S) -> D,
 ) {
+    let (Ok(x), Ok(out)) = (
+        bytemuck::try_cast_slice::<u8, S>(x),
+        bytemuck::try_cast_slice_mut::<u8, D>(out),
+    ) else {
+        // Not reached (the source words and the UB's are aligned for every element type):
+        // lane by lane.
+        let (s, d) = (std::mem::size_of::<S>(), std::mem::size_of::<D>());
+        for (xi, oi) in x.chunks_exact(s).zip(out.chunks_exact_mut(d)) {
+            oi.copy_from_slice(bytemuck::bytes_of(&one(bytemuck::pod_read_unaligned(xi))));
+        }
+        return;
+    };
     let n = x.len().min(out.len());
     let mut i = 0;
     while i < n {

@@ -152,44 +152,6 @@ pub fn fast_ok(k: &CmpKernel, plan: &Plan) -> bool {
     })
 }
 
-/// The active blocks of `op`'s repeat `r` as `out`'s lanes (the repeat in one piece where it
-/// is one run of bytes); false when a block is not in memory.
-fn read_repeat<T: Num>(
-    op: &OpAddr,
-    mem: &Mem,
-    r: u32,
-    par: u32,
-    lanes: &Lanes,
-    out: &mut [T],
-) -> bool {
-    let size = std::mem::size_of::<T>();
-    let per = (par / 8) as usize;
-    let a0 = op.addr(r, 0);
-    let decode = |bytes: &[u8], out: &mut [T]| {
-        for (d, c) in out.iter_mut().zip(bytes.chunks_exact(size)) {
-            *d = T::load(c);
-        }
-    };
-    if op.repeat_contiguous(par) {
-        if let Some(bytes) = mem.ub.get(a0..a0 + (par as usize * size) as u64) {
-            decode(bytes, &mut out[..par as usize]);
-            return true;
-        }
-    }
-    let step = op.blk as u64 * op.blk_unit as u64;
-    for b in 0..8usize {
-        if !lanes.any_in((b * per) as u32, ((b + 1) * per) as u32) {
-            continue;
-        }
-        let s = a0 + b as u64 * step;
-        let Some(bytes) = mem.ub.get(s..s + (per * size) as u64) else {
-            return false;
-        };
-        decode(bytes, &mut out[b * per..(b + 1) * per]);
-    }
-    true
-}
-
 /// Executes repeat `r` whole without events (the fast path, `fast_ok`): the sources' active
 /// lanes read, every lane compared, and dst's bytes written as block stepping writes them
 /// (those holding an active lane, or all of them where the product writes every bit): the
@@ -211,12 +173,12 @@ pub fn exec_repeat<T: Num>(
     let (xw, yw) = bufs.split_at_mut(256);
     let x = &mut bytemuck::cast_slice_mut::<u64, T>(xw)[..par];
     let y = &mut bytemuck::cast_slice_mut::<u64, T>(yw)[..par];
-    if !read_repeat(&plan.operands[1], mem, r, plan.par, &lanes, x) {
+    if !mem.read_repeat(&plan.operands[1], r, plan.par, &lanes, x) {
         return false;
     }
     match plan.operands.get(2) {
         Some(src1) => {
-            if !read_repeat(src1, mem, r, plan.par, &lanes, y) {
+            if !mem.read_repeat(src1, r, plan.par, &lanes, y) {
                 return false;
             }
         }

@@ -71,33 +71,10 @@ pub fn exec_repeat<T: Num>(
     };
     let (dst, src) = (&plan.operands[0], &plan.operands[1]);
     let (par, per) = (plan.par, (plan.par / BLOCKS) as usize);
-    let size = std::mem::size_of::<T>();
     let lanes = plan.lanes_of(r);
     let mut x = [T::default(); 256];
-    let a0 = src.addr(r, 0);
-    let whole = src
-        .repeat_contiguous(par)
-        .then(|| mem.ub.get(a0..a0 + (par as usize * size) as u64))
-        .flatten();
-    let decode = |bytes: &[u8], out: &mut [T]| {
-        for (d, c) in out.iter_mut().zip(bytes.chunks_exact(size)) {
-            *d = T::load(c);
-        }
-    };
-    match whole {
-        Some(bytes) => decode(bytes, &mut x[..par as usize]),
-        None => {
-            let step = src.blk as u64 * src.blk_unit as u64;
-            for b in (0..BLOCKS as usize)
-                .filter(|&b| lanes.any_in((b * per) as u32, ((b + 1) * per) as u32))
-            {
-                let s = a0 + b as u64 * step;
-                let Some(bytes) = mem.ub.get(s..s + (per * size) as u64) else {
-                    return false;
-                };
-                decode(bytes, &mut x[b * per..(b + 1) * per]);
-            }
-        }
+    if !mem.read_repeat(src, r, par, &lanes, &mut x) {
+        return false;
     }
     let keep = keep_bits(p);
     let mut kept = [T::default(); 256];
