@@ -312,7 +312,7 @@ fn bench_keys_4m(c: &mut Criterion) {
 }
 
 /// The same keys at the depth issue 14 names: a program of 10,200,000 block steps (5,000 half
-/// Adds of 255 repeats), at step 5·10⁶ (a masked program: Adds with a bitwise mask).
+/// Adds of 255 repeats), at step 10⁷ (a masked program: Adds with a bitwise mask).
 fn bench_keys_10m(c: &mut Criterion) {
     let bitwise = "[0x5555555555555555, 0x5555555555555555]";
     keys_at(
@@ -320,8 +320,8 @@ fn bench_keys_10m(c: &mut Criterion) {
         "keys_10m_steps",
         5_000,
         bitwise,
-        5_000_000,
-        (2_500_000, 7_500_000),
+        10_000_000,
+        (2_500_000, 10_000_000),
     );
 }
 
@@ -341,7 +341,8 @@ fn keys_at(c: &mut Criterion, group: &str, instrs: usize, mask: &str, at: u64, g
         Theme::default_theme(),
         Keymap::default(),
     );
-    app.session.goto(instrs as u64 * 2040);
+    let total = instrs as u64 * 2040;
+    app.session.goto(total);
     app.session.goto(at);
     let frame = |app: &App| black_box(ascstep::tui::screen(app, 160, 48).len());
     let mut g = c.benchmark_group(group);
@@ -364,6 +365,30 @@ fn keys_at(c: &mut Criterion, group: &str, instrs: usize, mask: &str, at: u64, g
             frame(&app)
         })
     });
+    g.bench_function("r_step_repeat", |b| {
+        b.iter(|| {
+            app.handle_key(Key::plain('r'));
+            frame(&app)
+        })
+    });
+    // `n` enters a new instruction at every press: the divergence pane compares it on the six
+    // products (part of the frame). Back to the starting depth before the program's end.
+    g.bench_function("n_step_instr", |b| {
+        b.iter(|| {
+            if app.session.machine().step_count() + 4_080 > total {
+                app.session.goto(at);
+            }
+            app.handle_key(Key::plain('n'));
+            frame(&app)
+        })
+    });
+    g.bench_function("N_back_instr", |b| {
+        b.iter(|| {
+            app.handle_key(Key::plain('N'));
+            frame(&app)
+        })
+    });
+    app.session.goto(at);
     let mut far = false;
     g.bench_function("goto_back_and_forth", |b| {
         b.iter(|| {
@@ -401,6 +426,13 @@ fn keys_at(c: &mut Criterion, group: &str, instrs: usize, mask: &str, at: u64, g
                 .unwrap_or(0);
             let next = cycle[(now + 1) % cycle.len()];
             app.run_line(&format!("product {}", next.profile().key));
+            frame(&app)
+        })
+    });
+    // `p`: the next of the six products in turn.
+    g.bench_function("p_next_product", |b| {
+        b.iter(|| {
+            app.handle_key(Key::plain('p'));
             frame(&app)
         })
     });

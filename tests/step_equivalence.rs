@@ -656,6 +656,49 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    /// `run_to` a step inside an instruction runs the whole repeats before it on the fast path
+    /// and the rest block by block: a run in pieces of random lengths, each piece checked
+    /// against block stepping to the same step, ends where one run does.
+    #[test]
+    fn runs_in_pieces_equal_stepping(
+        product in 0usize..6,
+        dt in 0u8..5,
+        init_seed in any::<u64>(),
+        specs in prop::collection::vec((any::<u8>(), any::<u64>()), 1..6),
+        pieces in prop::collection::vec(1u64..40, 1..12),
+    ) {
+        let product = Product::ALL[product];
+        let p = Arc::new(program(product, dt, init_seed, &specs));
+        let mut pieced = Machine::new(p.clone(), product);
+        let mut stepped_m = Machine::new(p.clone(), product);
+        for (i, &k) in pieces.iter().cycle().take(64).enumerate() {
+            if pieced.status() != ascstep::sim::Status::Running {
+                break;
+            }
+            let target = pieced.step_count() + k;
+            pieced.run_to(target);
+            if pieced.status() == ascstep::sim::Status::Running {
+                prop_assert_eq!(pieced.step_count(), target, "piece {} stopped elsewhere", i);
+            }
+            while stepped_m.step_count() < pieced.step_count()
+                && stepped_m.step(Granularity::Block).is_some()
+            {}
+            if pieced.status() == ascstep::sim::Status::Failed {
+                stepped_m.run();
+            }
+            let d = diff(&pieced, &stepped_m);
+            prop_assert!(d.is_none(), "piece {} ({} steps): {}\nprogram: {:#?}", i, k, d.unwrap_or_default(), p.code);
+        }
+        pieced.run();
+        let mut fast = Machine::new(p.clone(), product);
+        fast.run();
+        let d = diff(&pieced, &fast);
+        prop_assert!(d.is_none(), "pieces vs one run: {}", d.unwrap_or_default());
+    }
+}
+
 /// Guards the generator: the property above is only meaningful if random programs finish,
 /// fail, write data and take the fast path in useful proportions, and if every family —
 /// the packed-bit, packed-output, conversion and whole-tensor ones included — really executes.

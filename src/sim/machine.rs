@@ -496,13 +496,16 @@ impl Machine {
                     break;
                 }
             }
-            let fast = self.active.as_ref().is_some_and(|a| {
+            // Whole repeats before the target go on the fast path, up to the instruction's
+            // end; a target inside a repeat is reached block by block.
+            let fast_end = self.active.as_ref().and_then(|a| {
                 let plan = &a.prep.plan;
-                let left = (plan.repeats.saturating_sub(self.pos.repeat)) as u64 * BLOCKS as u64;
-                a.prep.fast && plan.repeats > 0 && self.pos.block == 0 && self.step + left <= target
+                let whole = (target - self.step) / BLOCKS as u64;
+                let end = (self.pos.repeat as u64 + whole).min(plan.repeats as u64) as u32;
+                (a.prep.fast && self.pos.block == 0 && end > self.pos.repeat).then_some(end)
             });
-            if fast {
-                self.run_fast();
+            if let Some(end) = fast_end {
+                self.run_fast(end);
             } else {
                 self.step_block(None);
             }
@@ -845,9 +848,10 @@ impl Machine {
         self.active = Some(active);
     }
 
-    /// The rest of the current instruction, from the start of repeat `pos.repeat`, on the
-    /// contiguous fast path (see `check::fast_ok`).
-    fn run_fast(&mut self) {
+    /// Repeats `pos.repeat..end` of the current instruction (from the start of repeat
+    /// `pos.repeat`) on the fast path (see `check::fast_ok`); the instruction finishes when
+    /// `end` is its last.
+    fn run_fast(&mut self, end: u32) {
         let Some(mut active) = self.active.take() else {
             return;
         };
@@ -882,7 +886,8 @@ impl Machine {
         let mut found: Vec<(u32, u32, usize, u32, u32)> = Vec::new();
         let (mut mask, mut mask_of) = ([0u64; 4], None);
         let mut bufs: Vec<u64> = Vec::new();
-        while r < plan.repeats {
+        let end = end.min(plan.repeats);
+        while r < end {
             let lanes_r = plan.lanes_of(r);
             let n = lanes_r.count();
             // A mask that is not a prefix (bitwise): the whole repeat is computed, the active
@@ -893,11 +898,11 @@ impl Machine {
             let mut r1 = r + 1;
             if masked {
                 // Masked repeats go together while their lanes are the same.
-                while r1 < plan.repeats && plan.lanes_of(r1) == lanes_r {
+                while r1 < end && plan.lanes_of(r1) == lanes_r {
                     r1 += 1;
                 }
             } else if merge && n == par {
-                while r1 < plan.repeats && plan.lanes_of(r1).count() == par {
+                while r1 < end && plan.lanes_of(r1).count() == par {
                     r1 += 1;
                 }
             }
@@ -1011,11 +1016,16 @@ impl Machine {
             }
             r = r1;
         }
-        let done = (plan.repeats - self.pos.repeat) as u64;
+        let done = (end - self.pos.repeat) as u64;
         self.step += done * BLOCKS as u64;
         self.counts.blocks += done * BLOCKS as u64;
         self.counts.repeats += done;
-        self.finish(active);
+        if end == plan.repeats {
+            self.finish(active);
+        } else {
+            self.pos.repeat = end;
+            self.active = Some(active);
+        }
     }
 
     fn finish(&mut self, active: Box<Active>) {

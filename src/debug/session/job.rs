@@ -553,8 +553,15 @@ impl Session {
             return 0;
         }
         let want = want as u64;
-        self.replay_to_first(|m| index(m) >= want, |_| false, cur)
-            .step_count()
+        // An index rises by at most one per step: `want − index` steps never pass the first
+        // step where it reaches `want` (whole repeats of them on the fast path).
+        self.replay_to_first(
+            |m| index(m) >= want,
+            |m| g == Granularity::Instruction && m.pos().instruction < want as u32,
+            |m| want.saturating_sub(index(m)),
+            cur,
+        )
+        .step_count()
     }
 
     /// The first step at or after position `target` (instruction, repeat, block in that
@@ -566,6 +573,8 @@ impl Session {
         let m = self.replay_to_first(
             reached,
             |m| m.pos().instruction < target.instruction,
+            // A step passes at most one repeat's start.
+            |m| target.repeat.saturating_sub(m.pos().repeat) as u64,
             u64::MAX,
         );
         reached(&m).then_some(m.step_count())
@@ -574,11 +583,13 @@ impl Session {
     /// The machine at the first step where `reached` holds (it holds from some step of the
     /// run on, and not before), or at step `limit`, or where the run ends: one replay from the
     /// latest checkpoint where it does not hold yet, whole instructions at a time (fast path)
-    /// while `whole` says the current instruction ends before that step.
+    /// while `whole` says the current instruction ends before that step, then `gap` steps at
+    /// a time (at least one; never past that step).
     fn replay_to_first(
         &self,
         reached: impl Fn(&Machine) -> bool,
         whole: impl Fn(&Machine) -> bool,
+        gap: impl Fn(&Machine) -> u64,
         limit: u64,
     ) -> Machine {
         let mut m = self
@@ -591,7 +602,8 @@ impl Session {
             m.run_instruction();
         }
         while m.status() == Status::Running && m.step_count() < limit && !reached(&m) {
-            m.run_to(m.step_count() + 1);
+            let to = m.step_count().saturating_add(gap(&m).max(1));
+            m.run_to(to.min(limit));
         }
         m
     }
