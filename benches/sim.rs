@@ -83,7 +83,7 @@ fn add_program(dt: DType) -> Arc<Program> {
 
 fn bench_add(c: &mut Criterion) {
     let mut g = c.benchmark_group("add_255_repeats");
-    for dt in [DType::Float, DType::Half] {
+    for dt in [DType::Float, DType::Half, DType::Int16, DType::Int32] {
         let p = add_program(dt);
         let elems = REPEATS * dt.par() as u64;
         g.throughput(Throughput::Elements(elems));
@@ -111,6 +111,32 @@ fn bench_add(c: &mut Criterion) {
                     b.iter(|| {
                         for ((o, x), y) in d.iter_mut().zip(black_box(&a)).zip(black_box(&b2)) {
                             *o = x + y;
+                        }
+                        black_box(&d);
+                    })
+                });
+            }
+            DType::Int16 => {
+                let a: Vec<i16> = (0..elems).map(|i| i as i16).collect();
+                let b2: Vec<i16> = (0..elems).map(|i| (i * 7) as i16).collect();
+                let mut d = vec![0i16; elems as usize];
+                g.bench_function(BenchmarkId::new("plain_loop", "int16"), |b| {
+                    b.iter(|| {
+                        for ((o, x), y) in d.iter_mut().zip(black_box(&a)).zip(black_box(&b2)) {
+                            *o = x.wrapping_add(*y);
+                        }
+                        black_box(&d);
+                    })
+                });
+            }
+            DType::Int32 => {
+                let a: Vec<i32> = (0..elems).map(|i| i as i32).collect();
+                let b2: Vec<i32> = (0..elems).map(|i| (i * 7) as i32).collect();
+                let mut d = vec![0i32; elems as usize];
+                g.bench_function(BenchmarkId::new("plain_loop", "int32"), |b| {
+                    b.iter(|| {
+                        for ((o, x), y) in d.iter_mut().zip(black_box(&a)).zip(black_box(&b2)) {
+                            *o = x.wrapping_add(*y);
                         }
                         black_box(&d);
                     })
@@ -152,6 +178,9 @@ fn bench_add(c: &mut Criterion) {
             }
         }
         // Observed stepping, for scale: every block step builds its event.
+        if !matches!(dt, DType::Float | DType::Half) {
+            continue;
+        }
         g.bench_with_input(
             BenchmarkId::new("simulator_step_blocks", dt.name()),
             &p,
@@ -582,6 +611,13 @@ fn bench_families(c: &mut Criterion) {
             (
                 format!("{}{}", t("d", "half", 0, n, false), t("a", "half", 0x10000, n, true)),
                 "GatherMask(dst: \"d\", src0: \"a\", pattern: 1, reduce_mode: false, mask: 0, params: [1, 128, 8, 0])".into(),
+            ),
+        ),
+        (
+            "gather_mask_tensor",
+            (
+                format!("{}{}{}", t("d", "half", 0, n, false), t("a", "half", 0x10000, n, true), "\"p\": (dtype: uint16, addr: 0x20000, len: 2048, init: Random(seed: 3, min: 0, max: 65535)),"),
+                "GatherMask(dst: \"d\", src0: \"a\", pattern: \"p\", reduce_mode: false, mask: 0, params: [1, 128, 8, 1])".into(),
             ),
         ),
     ];

@@ -1054,10 +1054,10 @@ fn reduction_repeats_equal_stepping() {
     }
 }
 
-/// GatherMask with a built-in pattern runs a repeat at a time (`gather::exec_repeat`): the same
-/// packed bytes, shadows, returned count and diagnostics as block stepping, for every pattern,
-/// in place (the documented usage) and apart, with bitwise masks, strided sources, the
-/// counter form and an uninitialised source.
+/// GatherMask runs a repeat at a time (`gather::exec_repeat`): the same packed bytes, shadows,
+/// returned count and diagnostics as block stepping, for every built-in pattern and pattern
+/// tensors, in place (the documented usage) and apart, with bitwise masks, strided sources,
+/// the counter form and an uninitialised source or pattern.
 #[test]
 fn gather_mask_repeats_equal_stepping() {
     let cases = [
@@ -1069,6 +1069,15 @@ fn gather_mask_repeats_equal_stepping() {
         ("half", "GatherMask(dst: \"d\", src0: \"x\", pattern: 4, reduce_mode: false, mask: 0, params: [2, 4, 16, 0])"),
         ("half", "GatherMask(dst: \"d\", src0: \"x\", pattern: 1, reduce_mode: true, mask: 70, params: [1, 3, 8, 0])"),
         ("half", "Duplicate(dst: \"w\", scalar: 1, count: 500), GatherMask(dst: \"d\", src0: \"w\", pattern: 5, reduce_mode: false, mask: 0, params: [1, 6, 8, 0])"),
+        // Pattern tensors: random bits, repeats 0, 1 and 2 blocks apart, in place, masked.
+        ("half", "GatherMask(dst: \"d\", src0: \"x\", pattern: \"p\", reduce_mode: false, mask: 0, params: [1, 9, 8, 1])"),
+        ("half", "GatherMask(dst: \"x\", src0: \"x\", pattern: \"p\", reduce_mode: false, mask: 0, params: [1, 9, 8, 2])"),
+        ("float", "GatherMask(dst: \"d\", src0: \"x\", pattern: \"p\", reduce_mode: false, mask: 0, params: [1, 5, 8, 0])"),
+        ("float", "GatherMask(dst: \"d\", src0: \"x\", pattern: \"p\", reduce_mode: true, mask: 50, params: [2, 5, 16, 1])"),
+        // A pattern whose bytes from repeat 3 on were never written: reported where stepping
+        // reports it.
+        ("half", "Duplicate(dst: \"q\", scalar: 0x5a5a, count: 24), GatherMask(dst: \"d\", src0: \"x\", pattern: \"q\", reduce_mode: false, mask: 0, params: [1, 6, 8, 1])"),
+        ("float", "Duplicate(dst: \"q\", scalar: 0x5a5a, count: 12), GatherMask(dst: \"d\", src0: \"x\", pattern: \"q\", reduce_mode: true, mask: 40, params: [1, 6, 8, 1])"),
     ];
     for product in [
         Product::AtlasA2,
@@ -1076,11 +1085,18 @@ fn gather_mask_repeats_equal_stepping() {
         Product::Ascend950,
     ] {
         for (dt, code) in cases {
+            let (bits, max) = if dt == "half" {
+                ("uint16", "65535")
+            } else {
+                ("uint32", "4294967295")
+            };
             let text = format!(
                 r#"Program(tensors: {{
                     "x": (dtype: {dt}, addr: 0x0000, len: 4096, init: Ramp(start: 1, step: 1)),
                     "d": (dtype: {dt}, addr: 0x10000, len: 4096),
                     "w": (dtype: {dt}, addr: 0x18000, len: 4096),
+                    "p": (dtype: {bits}, addr: 0x1c000, len: 256, init: Random(seed: 5, min: 0, max: {max})),
+                    "q": (dtype: {bits}, addr: 0x1e000, len: 256),
                 }}, code: [ {code} ])"#
             );
             // (Pattern 7 is beyond the inference products' built-in patterns: both reject it.)

@@ -655,6 +655,7 @@ impl Machine {
                 | Exec::Reduce(_)
                 | Exec::Whole(_)
                 | Exec::Brcb(_)
+                | Exec::GatherMask(_)
         ) {
             for (j, op) in prep.plan.operands.iter().enumerate().take(8) {
                 let e = prep.plan.extent(j);
@@ -792,7 +793,6 @@ impl Machine {
             }
         }
         // Uninitialised reads (docs/semantics.md §7, docs/format.md §4), once per operand.
-        let ks = block_lanes(plan.par, b);
         let idx = self.pos.instruction;
         for (j, op) in plan.operands.iter().enumerate() {
             if op.kind != AccessKind::Read || active.uninit_seen >> j & 1 == 1 {
@@ -802,20 +802,7 @@ impl Machine {
                 ub: &mut self.ub,
                 rec: None,
             };
-            let found = if op.index == Indexing::Lanes {
-                mem.first_uninit(op, r, ks.clone(), &lanes)
-            } else {
-                // One element per block, packed bits: the elements the plan says are read.
-                let mut es = Vec::new();
-                plan.elems_in_block(j, r, b, &lanes, &mut es);
-                es.into_iter()
-                    .map(|e| (e, op.addr(r, e)))
-                    .find_map(|(e, a)| {
-                        (!mem.is_init(a, op.size()) && mem.ub.holds(a..a + op.size() as u64))
-                            .then_some((e, a as u32))
-                    })
-            };
-            if let Some((lane, addr)) = found {
+            if let Some((lane, addr)) = block_uninit(&mem, plan, j, r, b, &lanes) {
                 active.uninit_seen |= 1 << j;
                 let d = uninit_diag(&self.program, idx, op, r, b, lane, addr);
                 if let Some(ev) = ev.as_deref_mut() {
@@ -926,6 +913,24 @@ impl Machine {
             // Uninitialised source bytes, mapped back to the block step that would read them.
             for (j, op) in plan.operands.iter().enumerate() {
                 if op.kind != AccessKind::Read || active.uninit_seen >> j & 1 == 1 || elems == 0 {
+                    continue;
+                }
+                if op.index != Indexing::Lanes {
+                    // Elements other than lanes (GatherMask's pattern bits): block by block.
+                    let mem = Mem {
+                        ub: &mut self.ub,
+                        rec: None,
+                    };
+                    let hit = (r..r1).find_map(|rr| {
+                        let lanes = plan.lanes_of(rr);
+                        (0..BLOCKS).find_map(|b| {
+                            block_uninit(&mem, plan, j, rr, b, &lanes).map(|(e, a)| (rr, b, e, a))
+                        })
+                    });
+                    if let Some((rr, b, e, a)) = hit {
+                        found.push((rr, b, j, e, a));
+                        active.uninit_seen |= 1 << j;
+                    }
                     continue;
                 }
                 if masked {
@@ -1407,6 +1412,31 @@ impl Machine {
             self.diagnostics.push(d);
         }
     }
+}
+
+/// The first element operand `j` reads in block `b` of repeat `r` that is not initialised
+/// (its lane, or for other indexings its element, and address): the lanes, or the elements the
+/// plan says the block reads (one per block, packed bits).
+fn block_uninit(
+    mem: &Mem,
+    plan: &Plan,
+    j: usize,
+    r: u32,
+    b: u32,
+    lanes: &crate::sim::mask::Lanes,
+) -> Option<(u32, u32)> {
+    let op = &plan.operands[j];
+    if op.index == Indexing::Lanes {
+        return mem.first_uninit(op, r, block_lanes(plan.par, b), lanes);
+    }
+    let mut es = Vec::new();
+    plan.elems_in_block(j, r, b, lanes, &mut es);
+    es.into_iter()
+        .map(|e| (e, op.addr(r, e)))
+        .find_map(|(e, a)| {
+            (!mem.is_init(a, op.size()) && mem.ub.holds(a..a + op.size() as u64))
+                .then_some((e, a as u32))
+        })
 }
 
 fn uninit_diag(

@@ -18,7 +18,7 @@ use crate::sim::family::{Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::LaneSource;
 use crate::sim::mask::{Lanes, MaskMode, MaskReg};
-use crate::sim::plan::{block_lanes, AccessKind, BlockStep, Indexing, OpAddr, Plan, BLOCKS};
+use crate::sim::plan::{AccessKind, BlockStep, Indexing, OpAddr, Plan, BLOCKS};
 use crate::sim::ub::Ub;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,29 +36,34 @@ pub fn keep_bits(p: u8) -> u64 {
         .fold(0, |m, k| m | 1 << k)
 }
 
-/// Whether a GatherMask with a built-in pattern may run a repeat at a time without events
-/// (`exec_repeat`): plan repeats that are API repeats, src0 indexed by lane, and dst apart from
-/// src0 or packing it into itself from the same start with its repeats one run of bytes after
-/// another (the documented usage: kept elements never overtake the reads, so reading a whole
-/// repeat first changes nothing).
+/// Whether a GatherMask may run a repeat at a time without events (`exec_repeat`): plan
+/// repeats that are API repeats, src0 indexed by lane, a pattern tensor (if any) that dst does
+/// not overlap, and dst apart from src0 or packing it into itself from the same start with its
+/// repeats one run of bytes after another (the documented usage: kept elements never overtake
+/// the reads, so reading a whole repeat first changes nothing).
 pub fn fast_ok(k: &GatherKernel, plan: &Plan) -> bool {
-    if k.builtin.is_none() || plan.lanes.group(plan.par) != 1 || plan.operands.len() != 2 {
+    let operands = if k.builtin.is_some() { 2 } else { 3 };
+    if plan.lanes.group(plan.par) != 1 || plan.operands.len() != operands {
         return false;
     }
     let (dst, src) = (&plan.operands[0], &plan.operands[1]);
-    let apart = match (plan.extent(0), plan.extent(1)) {
+    let apart_from = |j: usize| match (plan.extent(0), plan.extent(j)) {
         (Some(d), Some(e)) => e.end <= d.start || e.start >= d.end,
         _ => true,
     };
+    if operands == 3 && !apart_from(2) {
+        return false;
+    }
+    let apart = apart_from(1);
     let in_place = src.base == dst.base
         && src.repeat_contiguous(plan.par)
         && src.rep as u64 * src.rep_unit as u64 == (plan.par * src.size()) as u64;
     src.index == Indexing::Lanes && (apart || in_place)
 }
 
-/// Repeat `r` of a GatherMask with a built-in pattern (`fast_ok`): src0's active lanes read,
-/// the kept ones appended to dst in block order within each block's room, as block stepping
-/// does, in one store; false (nothing done) when a source block is not in memory.
+/// Repeat `r` of a GatherMask (`fast_ok`): src0's active lanes read, the kept ones appended to
+/// dst in block order within each block's room, as block stepping does, in one store; false
+/// (nothing done) when a source block or the repeat's pattern bytes are not in memory.
 pub fn exec_repeat<T: Num>(
     k: &GatherKernel,
     plan: &Plan,
@@ -66,28 +71,37 @@ pub fn exec_repeat<T: Num>(
     r: u32,
     scratch: &mut Scratch,
 ) -> bool {
-    let Some(p) = k.builtin else {
-        return false;
-    };
     let (dst, src) = (&plan.operands[0], &plan.operands[1]);
     let (par, per) = (plan.par, (plan.par / BLOCKS) as usize);
+    // The kept lanes: a built-in pattern's bits (the same in every 64 lanes), or the
+    // repeat's pattern bytes, lane k at bit k % 8 of byte k / 8 (bits of inactive lanes are
+    // never looked at).
+    if let (None, Some(pat)) = (k.builtin, plan.operands.get(2)) {
+        let (a, z) = (pat.addr(r, 0), pat.addr(r, par / 8 - 1));
+        if !mem.ub.holds(a.min(z)..a.max(z) + 1) {
+            return false;
+        }
+    }
+    let keep = keep_of(k, plan, mem.ub, r);
     let lanes = plan.lanes_of(r);
     let mut x = [T::default(); 256];
     if !mem.read_repeat(src, r, par, &lanes, &mut x) {
         return false;
     }
-    let keep = keep_bits(p);
     let mut kept = [T::default(); 256];
     let mut m = 0usize;
-    for b in 0..BLOCKS {
-        let room = plan.packed_range(r, b);
-        let mut taken = 0u32;
-        for lane in lanes.iter_in(b * per as u32, (b + 1) * per as u32) {
-            if keep >> (lane % 64) & 1 == 1 && room.start + taken < room.end {
-                kept[m] = x[lane as usize];
-                m += 1;
-                taken += 1;
-            }
+    // Each block's kept lanes in order, up to its room (a block's lanes lie in one word).
+    let own = if per >= 64 { u64::MAX } else { (1 << per) - 1 };
+    for b in 0..BLOCKS as usize {
+        let k0 = b * per;
+        let (w, shift) = (k0 / 64, k0 % 64);
+        let mut bits = (lanes.0[w] & keep[w]) >> shift & own;
+        let mut room = plan.packed_range(r, b as u32).len();
+        while bits != 0 && room > 0 {
+            kept[m] = x[k0 + bits.trailing_zeros() as usize];
+            m += 1;
+            room -= 1;
+            bits &= bits - 1;
         }
     }
     if m > 0 {
@@ -162,43 +176,39 @@ pub fn operands(
     ops
 }
 
-/// Elements kept by each block step (r·8 + b), given a way to read pattern bit `k` of plan
-/// repeat `r` (tensor patterns; built-in ones need none).
-pub fn counts(k: &GatherKernel, plan: &Plan, mut bit: impl FnMut(u32, u32) -> bool) -> Vec<u32> {
-    let group = plan.lanes.group(plan.par);
-    let mut out = Vec::with_capacity(plan.blocks() as usize);
-    if let Some(p) = k.builtin {
-        // A built-in pattern repeats every 4 lanes and blocks start at multiples of 8: each
-        // block keeps its active lanes under the pattern's bits.
-        let keep = keep_bits(p);
-        let per = plan.par / BLOCKS;
-        for r in 0..plan.repeats {
-            let lanes = plan.lanes_of(r);
-            for b in 0..BLOCKS {
-                let k0 = b * per;
-                let window = lanes.0[(k0 / 64) as usize] >> (k0 % 64);
-                let own = if per >= 64 {
-                    u64::MAX
-                } else {
-                    (1u64 << per) - 1
-                };
-                out.push((window & own & keep).count_ones());
-            }
+/// The lanes of plan repeat `r` the pattern keeps (lane k at bit k % 64 of word k / 64): a
+/// built-in pattern's bits (they repeat every 4 lanes, so they are the same in every group of
+/// a grouped repeat), or the repeat's pattern bytes, lane k at bit k % 8 of byte k / 8 (a byte
+/// outside the UB keeps none).
+pub fn keep_of(k: &GatherKernel, plan: &Plan, ub: &Ub, r: u32) -> [u64; 4] {
+    let Some(pat) = plan.operands.get(2).filter(|_| k.builtin.is_none()) else {
+        return [keep_bits(k.builtin.unwrap_or(7)); 4];
+    };
+    let mut keep = [0u64; 4];
+    for i in 0..plan.par / 8 {
+        let a = pat.addr(r, i);
+        if a < ub.size() as u64 {
+            keep[(i / 8) as usize] |= (ub.bytes()[a as usize] as u64) << (i % 8 * 8);
         }
-        return out;
     }
+    keep
+}
+
+/// Elements kept by each block step (r·8 + b): the block's active lanes under the lanes
+/// `keep(r)` says plan repeat `r` keeps.
+pub fn counts(plan: &Plan, mut keep: impl FnMut(u32) -> [u64; 4]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(plan.blocks() as usize);
+    let per = plan.par / BLOCKS;
+    let own = if per >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << per) - 1
+    };
     for r in 0..plan.repeats {
-        let lanes = plan.lanes_of(r);
+        let (lanes, keep) = (plan.lanes_of(r), keep(r));
         for b in 0..BLOCKS {
-            let ks = block_lanes(plan.par, b);
-            let n = lanes
-                .iter_in(ks.start, ks.end)
-                .filter(|&lane| match k.builtin {
-                    Some(p) => builtin_keeps(p, (r % group) * plan.par + lane),
-                    None => bit(r, lane),
-                })
-                .count();
-            out.push(n as u32);
+            let (w, k0) = (((b * per) / 64) as usize, (b * per) % 64);
+            out.push(((lanes.0[w] & keep[w]) >> k0 & own).count_ones());
         }
     }
     out
@@ -409,16 +419,10 @@ impl Room for GatherRoom {
     /// receive).
     fn plan(&self, _c: &mut Ctx, exec: &Exec, plan: &mut Plan, ub: Option<&Ub>) {
         let Exec::GatherMask(k) = exec else { return };
-        let counts = match (k.builtin, ub, plan.operands.get(2)) {
-            (None, Some(ub), Some(pat)) => {
-                let pat = *pat;
-                counts(k, plan, |r, lane| {
-                    let a = pat.addr(r, lane / 8);
-                    a < ub.size() as u64 && ub.bytes()[a as usize] >> (lane % 8) & 1 == 1
-                })
-            }
-            (None, _, _) => counts(k, plan, |_, _| true),
-            _ => counts(k, plan, |_, _| false),
+        let counts = match (k.builtin, ub) {
+            (None, Some(ub)) => counts(plan, |r| keep_of(k, plan, ub, r)),
+            (None, None) => counts(plan, |_| [u64::MAX; 4]),
+            (Some(p), _) => counts(plan, |_| [keep_bits(p); 4]),
         };
         plan.set_packed(&counts);
     }
