@@ -882,17 +882,13 @@ impl Machine {
             let masked = per_repeat.is_some()
                 || !contiguous
                 || n < par && lanes_r != crate::sim::mask::Lanes::first(n);
-            let mut r1 = r + 1;
-            if masked {
-                // Masked repeats go together while their lanes are the same.
-                while r1 < end && plan.lanes_of(r1) == lanes_r {
-                    r1 += 1;
-                }
-            } else if merge && n == par {
-                while r1 < end && plan.lanes_of(r1).count() == par {
-                    r1 += 1;
-                }
-            }
+            // Masked repeats go together while their lanes are the same, and so do full
+            // repeats whose operands follow one another.
+            let r1 = if masked || merge && n == par {
+                plan.lanes.same_lanes_until(r, end, par)
+            } else {
+                r + 1
+            };
             let elems = if n == par || masked {
                 (r1 - r) as u64 * par as u64
             } else {

@@ -180,6 +180,27 @@ impl LaneSource {
         }
     }
 
+    /// The end of the run of repeats from `r` (before `end`) whose lanes are those of `r`.
+    pub fn same_lanes_until(&self, r: u32, end: u32, par: u32) -> u32 {
+        let full = match *self {
+            LaneSource::Fixed { .. } => return end,
+            // Full repeats until the count runs short; the partial one alone.
+            LaneSource::Counted { count } => u32::try_from(count / par as u64).unwrap_or(u32::MAX),
+            LaneSource::Grouped { .. } => {
+                let mut r1 = r + 1;
+                while r1 < end && self.lanes(r1, par) == self.lanes(r, par) {
+                    r1 += 1;
+                }
+                return r1;
+            }
+        };
+        if r < full {
+            full.min(end)
+        } else {
+            (r + 1).min(end)
+        }
+    }
+
     /// Lanes active in repeat `r`.
     #[inline]
     pub fn lanes(&self, r: u32, par: u32) -> Lanes {
@@ -216,6 +237,39 @@ mod tests {
             (u64::MAX, u64::MAX),
             "len == PAR gives all ones"
         );
+    }
+
+    #[test]
+    fn runs_of_equal_lanes_end_where_the_lanes_change() {
+        // Normal mode: every repeat alike; 130 halves counted: 128 lanes, then 2 (§2.5);
+        // 300 halves: two full repeats, then 44 lanes.
+        let fixed = LaneSource::Fixed {
+            lanes: Lanes::first(3),
+            repeats: 9,
+        };
+        assert_eq!(fixed.same_lanes_until(2, 9, 128), 9);
+        let c = LaneSource::Counted { count: 130 };
+        assert_eq!(c.same_lanes_until(0, 2, 128), 1);
+        assert_eq!(c.same_lanes_until(1, 2, 128), 2);
+        let c = LaneSource::Counted { count: 300 };
+        assert_eq!(c.same_lanes_until(0, 3, 128), 2);
+        assert_eq!(c.same_lanes_until(1, 3, 128), 2);
+        assert_eq!(c.same_lanes_until(0, 1, 128), 1, "bounded by end");
+        assert_eq!(c.same_lanes_until(2, 3, 128), 3);
+        // Two API repeats of 200 halves: 128 lanes, 72, 128, 72.
+        let g = LaneSource::Grouped {
+            per: 200,
+            groups: 2,
+        };
+        assert_eq!(g.same_lanes_until(0, 4, 128), 1);
+        assert_eq!(g.same_lanes_until(1, 4, 128), 2);
+        for s in [fixed, c, g] {
+            for r in 0..s.repeats(128) {
+                let e = s.same_lanes_until(r, s.repeats(128), 128);
+                assert!((r + 1..e).all(|q| s.lanes(q, 128) == s.lanes(r, 128)));
+                assert!(e == s.repeats(128) || s.lanes(e, 128) != s.lanes(r, 128));
+            }
+        }
     }
 
     #[test]

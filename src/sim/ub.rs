@@ -468,10 +468,10 @@ fn first_clear(bits: &[u64], r: Range<usize>) -> Option<usize> {
     if let Some(a) = at(ws, ms) {
         return Some(a);
     }
-    // Whole words, eight at a time without branches, then the word that has the gap.
+    // Whole words, 64 at a time without branches, then the word that has the gap.
     let words = &bits[mid.clone()];
     let mut base = mid.start;
-    for chunk in words.chunks(8) {
+    for chunk in words.chunks(64) {
         if chunk.iter().fold(u64::MAX, |a, &w| a & w) != u64::MAX {
             let i = chunk.iter().position(|&w| w != u64::MAX).unwrap_or(0);
             return at(base + i, u64::MAX);
