@@ -933,6 +933,16 @@ fn masked_runs_of_repeats_equal_stepping() {
         ("half", "Duplicate(dst: \"w\", scalar: 1, count: 1700), Add(dst: \"z\", src0: \"x\", src1: \"w\", mask: [0x5555555555555555, 0x00ff00ff00ff00ff], repeat_times: 19, params: [1, 1, 1, 8, 8, 8])"),
         ("float", "Adds(dst: \"x\", src: \"x\", scalar: 2.5, mask: [0x0f0f0f0f0f0f0f0f, 0], repeat_times: 11, params: [1, 1, 8, 8])"),
         ("int16", "SetMaskCount(), SetVectorMask(high: 0, low: 1000), Max(dst: \"z\", src0: \"x\", src1: \"y\", mask: Placeholder, repeat_times: 1, params: [1, 1, 1, 8, 8, 8]), SetMaskNorm()"),
+        // Strided operands apart (eight repeats read before any is stored): block stride 2,
+        // a destination whose repeat r + 2 writes where repeat r did (rep stride 1 block, so
+        // the last writer is the later repeat), broadcast sources (stride 0), an
+        // uninitialised source block reached in repeat 9.
+        ("half", "Add(dst: \"z\", src0: \"x\", src1: \"y\", mask: 128, repeat_times: 15, params: [2, 2, 2, 16, 16, 16])"),
+        ("half", "Add(dst: \"z\", src0: \"x\", src1: \"y\", mask: [0x5555555555555555, 0x00ff00ff00ff00ff], repeat_times: 21, params: [2, 1, 3, 1, 8, 10])"),
+        ("float", "Mul(dst: \"z\", src0: \"x\", src1: \"y\", mask: 40, repeat_times: 13, params: [3, 0, 1, 9, 0, 0])"),
+        ("half", "Duplicate(dst: \"w\", scalar: 1, count: 1152), Sub(dst: \"z\", src0: \"w\", src1: \"y\", mask: 128, repeat_times: 12, params: [2, 1, 1, 16, 8, 8])"),
+        // In place with strides: a repeat at a time.
+        ("half", "Adds(dst: \"x\", src: \"x\", scalar: 1, mask: 100, repeat_times: 10, params: [2, 2, 1, 1])"),
     ];
     for (dt, code) in cases {
         let text = format!(

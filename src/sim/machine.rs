@@ -20,6 +20,7 @@ use crate::sim::mask::{LaneSource, MaskReg};
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
 use crate::sim::reach::{prepare_with, Prepared, Regs};
 use crate::sim::scalar::{eval, meets, MaxMinReg, ScalarState};
+use crate::sim::ub::ByteMask;
 use crate::sim::ub::Ub;
 use crate::with_dtype;
 use serde::Serialize;
@@ -871,7 +872,7 @@ impl Machine {
                 .all(|o| o.rep as u64 * o.rep_unit as u64 == (par * o.size()) as u64);
         let mut r = self.pos.repeat;
         let mut found: Vec<(u32, u32, usize, u32, u32)> = Vec::new();
-        let (mut mask, mut mask_of) = ([0u64; 4], None);
+        let (mut mask, mut mask_of) = (ByteMask::new([0; 4]), None);
         let mut bufs: Vec<u64> = Vec::new();
         let end = end.min(plan.repeats);
         while r < end {
@@ -903,7 +904,7 @@ impl Machine {
             };
             // Repeats usually share their lanes: the byte mask is computed when they change.
             if masked && mask_of != Some(lanes_r) {
-                mask = elementwise::byte_mask(&lanes_r, par as usize, size);
+                mask = ByteMask::new(elementwise::byte_mask(&lanes_r, par as usize, size));
                 mask_of = Some(lanes_r);
             }
             // Uninitialised source bytes, mapped back to the block step that would read them.
@@ -938,11 +939,11 @@ impl Machine {
                         let whole = op.addr(rr, 0)..op.addr(rr, 0) + (par as usize * size) as u64;
                         let lane = if op.repeat_contiguous(par) && ub.holds(whole.clone()) {
                             let start = whole.start as u32;
-                            ub.first_uninit_masked(start, (par as usize) * size, &mask)
+                            ub.first_uninit_masked(start, (par as usize) * size, &mask.bits)
                                 .map(|byte| (byte / size) as u32)
                         } else {
                             (0..BLOCKS).find_map(|b| {
-                                let m = elementwise::block_bits(&mask, b as usize);
+                                let m = elementwise::block_bits(&mask.bits, b as usize);
                                 let start = op.addr(rr, b * per) as u32;
                                 (m != 0)
                                     .then(|| ub.first_uninit_masked(start, 32, &[m, 0, 0, 0]))

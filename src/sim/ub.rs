@@ -53,6 +53,23 @@ impl Region {
     }
 }
 
+/// Which of up to 256 bytes a masked store writes: bit i of `bits[i / 64]` for byte i, and the
+/// same as whole bytes (0x00 or 0xff), eight per word, as blends take them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByteMask {
+    pub bits: [u64; 4],
+    pub bytes: [u64; 32],
+}
+
+impl ByteMask {
+    pub fn new(bits: [u64; 4]) -> ByteMask {
+        ByteMask {
+            bits,
+            bytes: std::array::from_fn(|i| EXPAND[(bits[i / 8] >> (8 * (i % 8)) & 0xff) as usize]),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ub {
     /// The UB of the AI core running now ([`Ub::core`]).
@@ -220,11 +237,29 @@ impl Ub {
     /// `data` at most 256 bytes) at `start`, marking just those bytes initialised and written:
     /// one masked repeat in one call, eight bytes and one shadow word at a time. False, storing
     /// nothing, when the range is not in memory.
-    pub fn store_masked(&mut self, start: u32, data: &[u8], mask: &[u64; 4]) -> bool {
+    pub fn store_masked(&mut self, start: u32, data: &[u8], byte_mask: &ByteMask) -> bool {
+        let mask = &byte_mask.bits;
         let n = data.len().min(256);
         let Some((reg, l)) = self.at_mut(start as u64..start as u64 + n as u64) else {
             return false;
         };
+        if cfg!(target_endian = "little") && l.start % 8 == 0 && n % 8 == 0 {
+            // Whole words (the usual case: operands are 32-byte aligned): every word blended
+            // under its expanded mask, a loop the compiler vectorises.
+            let words = &mut reg.words[l.start / 8..(l.start + n) / 8];
+            for ((d, s), &e) in words
+                .iter_mut()
+                .zip(data.chunks_exact(8))
+                .zip(&byte_mask.bytes)
+            {
+                let s = u64::from_le_bytes(s.try_into().unwrap_or([0; 8]));
+                *d = (*d & !e) | (s & e);
+            }
+            let m: [u64; 4] = std::array::from_fn(|w| mask[w] & byte_limit(n, w));
+            or_bits(&mut reg.init, l.start, &m);
+            or_bits(&mut reg.written, l.start, &m);
+            return true;
+        }
         let bytes = &mut reg.bytes_mut()[l.clone()];
         // 64 bytes per mask word: copied whole, skipped, or blended eight bytes at a time;
         // then what is left of a last word eight bytes at a time.
@@ -263,19 +298,109 @@ impl Ub {
                 bytes[j] = data[j];
             }
         }
-        let limit = |w: usize| {
-            let lo = w * 64;
-            if lo >= n {
-                0
-            } else if n - lo >= 64 {
-                u64::MAX
-            } else {
-                (1u64 << (n - lo)) - 1
-            }
-        };
-        let m: [u64; 4] = std::array::from_fn(|w| mask[w] & limit(w));
+        let m: [u64; 4] = std::array::from_fn(|w| mask[w] & byte_limit(n, w));
         or_bits(&mut reg.init, l.start, &m);
         or_bits(&mut reg.written, l.start, &m);
+        true
+    }
+
+    /// Copies `n` repeats of strided 32-byte blocks into `out`: block b of repeat i, at
+    /// `first + i·rstep + b·bstep`, to `out[(8i + b)·32..]`, for the blocks whose bit is set in
+    /// `blocks`. False, copying nothing, when they do not all lie in one region.
+    pub fn gather_strided(
+        &self,
+        first: u64,
+        (rstep, bstep): (u64, u64),
+        n: usize,
+        blocks: u8,
+        out: &mut [u8],
+    ) -> bool {
+        let Some(last) = strided_end(first, (rstep, bstep), n) else {
+            return false;
+        };
+        let Some(span) = self.get(first..last) else {
+            return false;
+        };
+        if out.len() < n * 256 {
+            return false;
+        }
+        for i in 0..n {
+            for b in (0..8).filter(|b| blocks >> b & 1 == 1) {
+                let s = i * rstep as usize + b * bstep as usize;
+                let d = (8 * i + b) * 32;
+                out[d..d + 32].copy_from_slice(&span[s..s + 32]);
+            }
+        }
+        true
+    }
+
+    /// Stores `n` repeats of strided 32-byte blocks from `data` (block b of repeat i at
+    /// `data[(8i + b)·32..]`) at `first + i·rstep + b·bstep`, in repeat-then-block order (a
+    /// later block wins, as in block stepping): just the bytes whose bit is set in `masks[b]`
+    /// (bit j for byte j), marked initialised and written. False, storing nothing, when they
+    /// do not all lie in one region.
+    pub fn store_strided(
+        &mut self,
+        first: u64,
+        (rstep, bstep): (u64, u64),
+        n: usize,
+        masks: &[u32; 8],
+        data: &[u8],
+    ) -> bool {
+        let Some(last) = strided_end(first, (rstep, bstep), n) else {
+            return false;
+        };
+        if data.len() < n * 256 {
+            return false;
+        }
+        let Some((reg, l)) = self.at_mut(first..last) else {
+            return false;
+        };
+        // The bytes and the two shadows as separate borrows (no reloads between stores).
+        let Region {
+            words,
+            size,
+            init,
+            written,
+        } = reg;
+        let bytes = &mut bytemuck::cast_slice_mut::<u64, u8>(words)[..*size as usize];
+        let bytes = &mut bytes[l.clone()];
+        for i in 0..n {
+            for (b, &m) in masks.iter().enumerate().filter(|(_, &m)| m != 0) {
+                let p = i * rstep as usize + b * bstep as usize;
+                let src: &[u8; 32] = data[(8 * i + b) * 32..][..32]
+                    .try_into()
+                    .unwrap_or(&[0; 32]);
+                let dst: &mut [u8; 32] = match (&mut bytes[p..p + 32]).try_into() {
+                    Ok(d) => d,
+                    Err(_) => continue,
+                };
+                if m == u32::MAX {
+                    *dst = *src;
+                } else {
+                    for q in 0..4 {
+                        let e = EXPAND[(m >> (8 * q) & 0xff) as usize];
+                        let d8 = &mut dst[8 * q..8 * q + 8];
+                        let old = u64::from_le_bytes(d8.try_into().unwrap_or([0; 8]));
+                        let new =
+                            u64::from_le_bytes(src[8 * q..8 * q + 8].try_into().unwrap_or([0; 8]));
+                        d8.copy_from_slice(&((old & !e) | (new & e)).to_le_bytes());
+                    }
+                }
+            }
+        }
+        for i in 0..n {
+            for (b, &m) in masks.iter().enumerate().filter(|(_, &m)| m != 0) {
+                let p = l.start + i * rstep as usize + b * bstep as usize;
+                let (w, sh) = (p / 64, p % 64);
+                init[w] |= (m as u64) << sh;
+                written[w] |= (m as u64) << sh;
+                if sh > 32 {
+                    init[w + 1] |= (m as u64) >> (64 - sh);
+                    written[w + 1] |= (m as u64) >> (64 - sh);
+                }
+            }
+        }
         true
     }
 
@@ -372,6 +497,26 @@ impl Ub {
 }
 
 /// Each bit of a byte spread to the whole byte: `EXPAND[0b101]` = 0x00ff_00ff.
+/// The bits of mask word `w` that fall within the first `n` bytes.
+fn byte_limit(n: usize, w: usize) -> u64 {
+    let lo = w * 64;
+    if lo >= n {
+        0
+    } else if n - lo >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << (n - lo)) - 1
+    }
+}
+
+/// The end of `n` repeats of strided 32-byte blocks from `first` (none when it overflows).
+fn strided_end(first: u64, (rstep, bstep): (u64, u64), n: usize) -> Option<u64> {
+    let last = (n.max(1) as u64 - 1)
+        .checked_mul(rstep)?
+        .checked_add(bstep.checked_mul(7)?)?;
+    first.checked_add(last)?.checked_add(32)
+}
+
 const EXPAND: [u64; 256] = {
     let mut t = [0u64; 256];
     let mut v = 0;
@@ -509,7 +654,7 @@ mod tests {
         // Start 32 bytes into a shadow word, 256 bytes, every other 2-byte lane (0b0011 …).
         let mut m = Ub::new(1024);
         let data: Vec<u8> = (0..=255).collect();
-        let mask = [0x3333_3333_3333_3333u64; 4];
+        let mask = ByteMask::new([0x3333_3333_3333_3333u64; 4]);
         assert!(m.store_masked(96, &data, &mask));
         for i in 0..256u32 {
             let on = i % 4 < 2;
@@ -521,13 +666,39 @@ mod tests {
         assert!(!m.is_init(95) && !m.is_init(352));
         // The first active byte that is not initialised: byte 2 of the next repeat's range
         // is active and uninitialised where the store above skipped it.
-        assert_eq!(m.first_uninit_masked(96, 256, &mask), None);
+        assert_eq!(m.first_uninit_masked(96, 256, &mask.bits), None);
         assert_eq!(m.first_uninit_masked(96, 256, &[u64::MAX; 4]), Some(2));
         assert_eq!(m.first_uninit_masked(352, 8, &[1, 0, 0, 0]), Some(0));
         assert!(
             !m.store_masked(1000, &data, &mask),
             "beyond the UB: nothing stored"
         );
+        // Word-aligned (whole-word blends) and not (bytes): the same bytes and shadows,
+        // relative to the start, for a full repeat and for a short odd length.
+        let old: Vec<u8> = (0..=255).map(|i: u8| i.wrapping_mul(7) | 1).collect();
+        for (len, bits) in [
+            (256, [0x0f0f_f0f0_1234_8765u64, 0, u64::MAX, 5]),
+            (37, [0x1_5555_0f0f, 0, 0, 0]),
+        ] {
+            let mask = ByteMask::new(bits);
+            let mut u = Ub::new(2048);
+            u.write(512, &old);
+            u.write(1029, &old);
+            assert!(u.store_masked(512, &data[..len], &mask));
+            assert!(u.store_masked(1029, &data[..len], &mask));
+            for i in 0..256u32 {
+                let on = (i as usize) < len && bits[(i / 64) as usize] >> (i % 64) & 1 == 1;
+                let want = if on { i as u8 } else { old[i as usize] };
+                for at in [512, 1029] {
+                    assert_eq!(
+                        u.slice(at + i..at + i + 1),
+                        &[want],
+                        "{len} bytes at {at}, byte {i}"
+                    );
+                    assert_eq!(u.is_written(at + i), on, "{len} bytes at {at}, byte {i}");
+                }
+            }
+        }
     }
 
     #[test]

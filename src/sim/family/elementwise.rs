@@ -19,6 +19,7 @@ use crate::sim::mask::LaneSource;
 use crate::sim::mask::Lanes;
 use crate::sim::plan::BLOCKS;
 use crate::sim::plan::{AccessKind, BlockStep, OpAddr, Plan};
+use crate::sim::ub::ByteMask;
 
 /// What an elementwise instruction computes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -538,7 +539,7 @@ pub fn exec_masked<T: Num>(
     plan: &Plan,
     mem: &mut Mem,
     (r0, reps): (u32, u32),
-    mask: &[u64; 4],
+    mask: &ByteMask,
     bufs: &mut [u64],
 ) {
     let par = plan.par as usize;
@@ -547,7 +548,13 @@ pub fn exec_masked<T: Num>(
         .operands
         .iter()
         .all(|o| o.repeat_contiguous(plan.par) && o.rep as usize * o.rep_unit as usize == rb);
-    let chunk = if follow { MASKED_CHUNK } else { 1 };
+    // Sources apart from the destination: no repeat reads what an earlier one wrote, so
+    // several repeats may be read before any is stored, whatever the strides.
+    let apart = (1..plan.operands.len()).all(|j| match (plan.extent(0), plan.extent(j)) {
+        (Some(d), Some(e)) => e.end <= d.start || e.start >= d.end,
+        _ => true,
+    });
+    let chunk = if follow || apart { MASKED_CHUNK } else { 1 };
     let mut r = r0;
     while r < r0 + reps {
         let n = chunk.min(r0 + reps - r);
@@ -565,14 +572,15 @@ pub fn exec_masked<T: Num>(
 }
 
 /// `n` repeats from `r` of `exec_masked` (n > 1 only when every operand's repeats follow one
-/// another); false, with nothing written, when a source block is not in memory.
+/// another or the sources lie apart from the destination); false, with nothing written, when
+/// a source block is not in memory.
 fn masked_piece<T: Num>(
     k: &MapKernel,
     plan: &Plan,
     mem: &mut Mem,
     r: u32,
     n: u32,
-    mask: &[u64; 4],
+    mask: &ByteMask,
     bufs: &mut [u64],
 ) -> bool {
     let par = plan.par as usize;
@@ -580,7 +588,7 @@ fn masked_piece<T: Num>(
     let per = par / BLOCKS as usize;
     let (blk, rb) = (per * size, par * size);
     let lanes_n = par * n as usize;
-    let active = |b: &usize| block_bits(mask, *b) != 0;
+    let active = |b: &usize| block_bits(&mask.bits, *b) != 0;
     let third = MASKED_BUF_WORDS / 3;
     let (x, rest) = bufs.split_at_mut(third);
     let (y, o) = rest.split_at_mut(third);
@@ -590,21 +598,55 @@ fn masked_piece<T: Num>(
     ];
     let out = &mut bytemuck::cast_slice_mut::<u64, T>(o)[..lanes_n];
     let mut srcs = 0;
+    // The blocks holding an active lane, and an operand's repeat and block steps in bytes.
+    let blocks = (0..BLOCKS as usize)
+        .filter(active)
+        .fold(0u8, |m, b| m | 1 << b);
+    let steps = |op: &OpAddr| {
+        (
+            op.rep as u64 * op.rep_unit as u64,
+            op.blk as u64 * op.blk_unit as u64,
+        )
+    };
+    let follows = |op: &OpAddr| {
+        op.repeat_contiguous(plan.par) && (n == 1 || op.rep as usize * op.rep_unit as usize == rb)
+    };
+    // A source whose piece is one run of bytes is read where it lies (the typed lanes
+    // themselves on a little-endian host: UB words are 8-byte aligned, operands 32-byte).
+    let ub = &*mem.ub;
+    let mut view: [Option<&[T]>; 2] = [None, None];
     for (j, op) in plan.operands.iter().enumerate().skip(1).take(2) {
         let into: &mut [u8] = bytemuck::cast_slice_mut(&mut *src[j - 1]);
-        let whole = op
-            .repeat_contiguous(plan.par)
+        let whole = follows(op)
             .then(|| op.addr(r, 0))
-            .and_then(|s| mem.ub.get(s..s + (n as usize * rb) as u64));
-        if let Some(bytes) = whole {
-            into.copy_from_slice(bytes);
-        } else if n > 1 {
-            return false;
-        } else {
+            .and_then(|s| ub.get(s..s + (n as usize * rb) as u64));
+        srcs += 1;
+        if let Some(v) = whole
+            .filter(|_| cfg!(target_endian = "little"))
+            .and_then(|bytes| bytemuck::try_cast_slice::<u8, T>(bytes).ok())
+        {
+            view[j - 1] = Some(v);
+            continue;
+        }
+        let read = match whole {
+            Some(bytes) => {
+                into.copy_from_slice(bytes);
+                true
+            }
+            None => {
+                blk == 32 && ub.gather_strided(op.addr(r, 0), steps(op), n as usize, blocks, into)
+            }
+        };
+        if !read {
+            if n > 1 {
+                return false;
+            }
+            // Block by block: the blocks that hold an active lane (others may lie outside
+            // memory).
             let (a0, step) = (op.addr(r, 0), op.blk as u64 * op.blk_unit as u64);
             for b in (0..BLOCKS as usize).filter(active) {
                 let s = a0 + b as u64 * step;
-                let Some(bytes) = mem.ub.get(s..s + blk as u64) else {
+                let Some(bytes) = ub.get(s..s + blk as u64) else {
                     return false;
                 };
                 into[b * blk..(b + 1) * blk].copy_from_slice(bytes);
@@ -615,10 +657,14 @@ fn masked_piece<T: Num>(
                 *v = T::load(bytemuck::bytes_of(v));
             }
         }
-        srcs += 1;
     }
     let [a, b] = src;
-    let b = if srcs > 1 { &b[..] } else { &[][..] };
+    let a = view[0].unwrap_or(a);
+    let b = if srcs > 1 {
+        view[1].unwrap_or(b)
+    } else {
+        &[][..]
+    };
     lanes::<T>(k, a, b, out);
     if cfg!(target_endian = "big") {
         for v in out.iter_mut() {
@@ -628,24 +674,33 @@ fn masked_piece<T: Num>(
         }
     }
     let dst = &plan.operands[0];
-    for (i, bytes) in bytemuck::cast_slice::<T, u8>(out)
-        .chunks_exact(rb)
-        .enumerate()
+    let out_bytes = bytemuck::cast_slice::<T, u8>(out);
+    let step = dst.blk as u64 * dst.blk_unit as u64;
+    // Strided blocks: every repeat's active blocks in one call, in block-stepping order.
+    let masks: [u32; 8] = std::array::from_fn(|b| block_bits(&mask.bits, b) as u32);
+    if !dst.repeat_contiguous(plan.par)
+        && blk == 32
+        && mem
+            .ub
+            .store_strided(dst.addr(r, 0), steps(dst), n as usize, &masks, out_bytes)
     {
+        return true;
+    }
+    let first = dst.addr(r, 0);
+    for (i, bytes) in out_bytes.chunks_exact(rb).enumerate() {
         let rr = r + i as u32;
-        let start = dst.addr(rr, 0);
+        let start = first + i as u64 * steps(dst).0;
         if dst.repeat_contiguous(plan.par)
             && start <= u32::MAX as u64
             && mem.ub.store_masked(start as u32, bytes, mask)
         {
             continue;
         }
-        let step = dst.blk as u64 * dst.blk_unit as u64;
         for b in (0..BLOCKS as usize).filter(active) {
             let start = start + b as u64 * step;
             let data = &bytes[b * blk..(b + 1) * blk];
             // A whole block: a plain store (its bytes marked initialised and written).
-            if block_bits(mask, b) == (1u64 << blk) - 1
+            if block_bits(&mask.bits, b) == (1u64 << blk) - 1
                 && mem.ub.holds(start..start + blk as u64)
                 && start + (blk as u64) <= u32::MAX as u64
             {
@@ -658,7 +713,7 @@ fn masked_piece<T: Num>(
                 && mem.ub.store_masked(
                     start as u32,
                     &bytes[b * blk..(b + 1) * blk],
-                    &[block_bits(mask, b), 0, 0, 0],
+                    &ByteMask::new([block_bits(&mask.bits, b), 0, 0, 0]),
                 );
             if !stored {
                 // Not reached: the bounds checks keep active lanes in memory.
