@@ -513,6 +513,32 @@ fn bench_expect(c: &mut Criterion) {
     g.finish();
 }
 
+/// Loading (issue 14 item 6): 10,000 count-form Adds parsed, read and checked into a
+/// program (`load_str`), per instruction.
+fn bench_load(c: &mut Criterion) {
+    let code: String = (0..10_000)
+        .map(|i| {
+            format!(
+                "    Add(dst: \"z\", src0: \"x\", src1: \"y\", count: {}),\n",
+                64 + i % 64
+            )
+        })
+        .collect();
+    let src = format!(
+        "Program(\n  product: atlas_a2,\n  tensors: {{\n    \"x\": (dtype: half, addr: 0, len: 128, init: Fill(1)),\n    \"y\": (dtype: half, addr: 0x100, len: 128, init: Fill(2)),\n    \"z\": (dtype: half, addr: 0x200, len: 128),\n  }},\n  code: [\n{code}  ],\n)\n"
+    );
+    let mut g = c.benchmark_group("load");
+    g.sample_size(20);
+    g.throughput(Throughput::Elements(10_000));
+    g.bench_function("count_form_adds_10k", |b| {
+        b.iter(|| {
+            let p = ascstep::program::load_str(std::path::Path::new("load.ron"), black_box(&src));
+            black_box(p.map(|p| p.code.len()).unwrap_or(0))
+        })
+    });
+    g.finish();
+}
+
 /// Per-element costs off the contiguous fast path (issue 14 item 2): one instruction of 128
 /// half repeats (16,384 lanes of footprint) per case on atlas_a2, the machine with its inputs
 /// placed cloned as setup. `add_contiguous` is the reference the masked and strided forms are
@@ -653,6 +679,7 @@ criterion_group!(
     bench_add,
     bench_history,
     bench_ui,
+    bench_load,
     bench_keys_4m,
     bench_keys_10m,
     bench_expect,

@@ -5,9 +5,11 @@
 //! strings, chars, byte strings, numbers, identifiers, punctuation, `#![enable(..)]`
 //! attributes) and the tree of `(...)`, `[...]`, `{...}` groups with their named fields and map
 //! entries. `ron` cannot report where a value was after deserialising it, so the loader walks
-//! this tree instead and asks `ron` only two things: whether the whole text is valid RON (run
-//! first, so this index only ever sees text `ron` accepted), and what a literal token means
-//! (`decode_number`, `decode_string`), so that number and string syntax have one authority.
+//! this tree instead: it is the one parse of a program's text. `ron` is asked what a literal
+//! token means (`decode_number`, `decode_string`), so that number and string syntax have one
+//! authority, and, only when something is wrong, whether the whole text is valid RON (its
+//! syntax error is then the one reported). `index_lazy` leaves the elements of one list (a
+//! program's instructions) delimited but unparsed, each parsed when it is read (`index_raw`).
 //! Must not depend on anything but `diag`.
 
 use crate::base::diag::Span;
@@ -139,8 +141,9 @@ impl Node {
     }
 }
 
-/// Why the text could not be indexed. Only reachable when `ron` accepted a text this indexer
-/// does not understand; the loader reports it as an internal parse error.
+/// Why the text could not be indexed: a syntax error (the loader then reports `ron`'s), or,
+/// if `ron` accepts the text, a limitation of this indexer (reported as an internal parse
+/// error).
 #[derive(Clone, Debug, PartialEq)]
 pub struct IndexError {
     pub span: Span,
@@ -152,12 +155,32 @@ const MAX_DEPTH: usize = 256;
 
 /// Builds the tree of one RON value (after any `#![enable(...)]` attributes).
 pub fn index(src: &str) -> Result<Node, IndexError> {
+    index_lazy(src, None).map(|(node, _)| node)
+}
+
+/// An element of a list left unparsed by `index_lazy`: where it starts and the byte range of
+/// its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Raw {
+    pub span: Span,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// `index`, with the elements of the list `lazy: [ … ]` of the outermost group only delimited
+/// (brackets, strings and comments followed, nothing built): the list stays empty in the
+/// tree and its elements come back as `Raw`s, each parsed when it is read (`index_raw`). A
+/// program's instructions are most of its text: read one at a time, their trees are never
+/// all in memory at once.
+pub fn index_lazy(src: &str, lazy: Option<&str>) -> Result<(Node, Vec<Raw>), IndexError> {
     let mut p = Parser {
         src,
         pos: 0,
         line: 1,
         col: 1,
         depth: 0,
+        lazy,
+        raws: Vec::new(),
     };
     p.skip_ws()?;
     while p.peek() == Some('#') {
@@ -178,6 +201,24 @@ pub fn index(src: &str) -> Result<Node, IndexError> {
     if p.peek().is_some() {
         return Err(p.error("unexpected text after the value"));
     }
+    Ok((node, p.raws))
+}
+
+/// The tree of an element `index_lazy` left unparsed.
+pub fn index_raw(src: &str, raw: &Raw) -> Result<Node, IndexError> {
+    let mut p = Parser {
+        src,
+        pos: raw.start as usize,
+        line: raw.span.line,
+        col: raw.span.col,
+        depth: 2,
+        lazy: None,
+        raws: Vec::new(),
+    };
+    let node = p.value()?;
+    if p.pos != raw.end as usize {
+        return Err(p.error("unexpected text after the value"));
+    }
     Ok(node)
 }
 
@@ -188,6 +229,9 @@ struct Parser<'a> {
     line: u32,
     col: u32,
     depth: usize,
+    /// The field of the outermost group whose list is only delimited (`index_lazy`).
+    lazy: Option<&'a str>,
+    raws: Vec<Raw>,
 }
 
 /// RON's whitespace characters (ron `parse.rs`, `is_whitespace_char`).
@@ -541,7 +585,17 @@ impl<'a> Parser<'a> {
                 }
                 Delim::Bracket => None,
             };
-            let value = self.value()?;
+            let lazy =
+                matches!((&key, self.lazy), (Some(Key::Field { name, .. }), Some(l)) if name == l);
+            let value = if lazy && self.depth == 1 && self.peek() == Some('[') {
+                let span = self.here();
+                Node {
+                    span,
+                    kind: Kind::Group(self.skim_list()?),
+                }
+            } else {
+                self.value()?
+            };
             items.push(Item { key, value });
             self.skip_ws()?;
             match self.peek() {
@@ -558,6 +612,157 @@ impl<'a> Parser<'a> {
             open,
             items,
         })
+    }
+
+    /// The list at the current `[`, its elements only delimited (`Raw`s), as an empty group.
+    fn skim_list(&mut self) -> Result<Group, IndexError> {
+        let open = self.here();
+        self.bump();
+        loop {
+            self.skip_ws()?;
+            if self.peek() == Some(']') {
+                self.bump();
+                break;
+            }
+            let (span, start) = (self.here(), self.pos);
+            self.skim_value()?;
+            let end = self.pos;
+            self.raws.push(Raw {
+                span,
+                start: u32::try_from(start).map_err(|_| self.error("text too long"))?,
+                end: u32::try_from(end).map_err(|_| self.error("text too long"))?,
+            });
+            self.skip_ws()?;
+            match self.peek() {
+                Some(',') => {
+                    self.bump();
+                }
+                Some(']') => {}
+                _ => return Err(self.error("expected `,` or `]`")),
+            }
+        }
+        Ok(Group {
+            name: None,
+            delim: Delim::Bracket,
+            open,
+            items: Vec::new(),
+        })
+    }
+
+    /// Past one value (what `value` would read), building nothing: tokens are followed far
+    /// enough to find where the value ends; `index_raw` judges the rest.
+    fn skim_value(&mut self) -> Result<(), IndexError> {
+        let mut closers: Vec<char> = Vec::new();
+        loop {
+            if closers.is_empty() && self.pos > 0 && self.at_value_end() {
+                return Ok(());
+            }
+            let rest = self.rest();
+            let Some(c) = self.peek() else {
+                return Err(self.error("unexpected end of text"));
+            };
+            match c {
+                '(' | '[' | '{' => {
+                    if closers.len() >= MAX_DEPTH {
+                        return Err(self.error("nesting too deep"));
+                    }
+                    closers.push(match c {
+                        '(' => ')',
+                        '[' => ']',
+                        _ => '}',
+                    });
+                    self.bump();
+                }
+                ')' | ']' | '}' => {
+                    if closers.pop() != Some(c) {
+                        return Err(self.error(&format!("unexpected {c:?}")));
+                    }
+                    self.bump();
+                    if closers.is_empty() {
+                        return Ok(());
+                    }
+                }
+                '"' => {
+                    self.string_span()?;
+                }
+                '\'' => {
+                    self.char_literal()?;
+                }
+                _ if rest.starts_with("b'") => {
+                    self.bump();
+                    self.char_literal()?;
+                }
+                _ if rest.starts_with("b\"") => {
+                    self.bump();
+                    self.string_span()?;
+                }
+                _ if rest.starts_with("br\"") || rest.starts_with("br#") => {
+                    self.bump();
+                    self.raw_string()?;
+                }
+                _ if rest.starts_with("r\"")
+                    || rest.starts_with("r#\"")
+                    || rest.starts_with("r##") =>
+                {
+                    self.raw_string()?;
+                }
+                c if is_ident_start(c) => {
+                    self.identifier()?;
+                }
+                c if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.' | '_') => {
+                    self.number();
+                }
+                c if is_ws(c) || c == '/' => {
+                    let before = self.pos;
+                    self.skip_ws()?;
+                    if self.pos == before {
+                        return Err(self.error("unexpected character '/'"));
+                    }
+                }
+                ',' | ':' | '#' | '!' => {
+                    if closers.is_empty() {
+                        return Ok(());
+                    }
+                    self.bump();
+                }
+                other => return Err(self.error(&format!("unexpected character {other:?}"))),
+            }
+            if closers.is_empty() {
+                // A scalar value, or a name followed by its group: `Add (`.
+                let save = (self.pos, self.line, self.col);
+                self.skip_ws()?;
+                if self.peek() != Some('(') {
+                    (self.pos, self.line, self.col) = save;
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// True at a `,` or a closing bracket (where a skimmed scalar ends).
+    fn at_value_end(&self) -> bool {
+        matches!(self.peek(), Some(',' | ')' | ']' | '}') | None)
+    }
+
+    /// Past a `"…"` string (escapes followed, nothing decoded).
+    fn string_span(&mut self) -> Result<(), IndexError> {
+        let start = self.here();
+        self.bump();
+        loop {
+            match self.bump() {
+                None => {
+                    return Err(IndexError {
+                        span: start,
+                        message: "unterminated string".into(),
+                    })
+                }
+                Some('"') => return Ok(()),
+                Some('\\') => {
+                    self.bump();
+                }
+                Some(_) => {}
+            }
+        }
     }
 
     /// `name:` at the start of an item in parentheses, if there is one (else nothing is
@@ -769,6 +974,38 @@ mod tests {
         let src = "#![enable(implicit_some)]\n(n: \"ééé\", m: 1)";
         let root = index(src).unwrap();
         assert_eq!(root.field("m").unwrap().span, s(2, 15));
+    }
+
+    #[test]
+    fn lazy_lists_give_the_elements_the_whole_index_gives() {
+        // Brackets inside strings, raw strings, chars and comments; a name and its group apart;
+        // nested groups; scalars; a trailing comma; a lazy field that is not a list.
+        let text = r##"( a: 1, code: [
+            Add(dst: "z]", src: r#"(")"#, c: ')'), // ] a comment
+            Core /* ( */ (1),
+            [1, [2, (3)], {"k": -inf}],
+            -0x1f, "s,t", Ident, b'x' ,
+        ], other: [Add(x: 1)], Kernel: 3 )"##;
+        let whole = index(text).unwrap();
+        let (root, raws) = index_lazy(text, Some("code")).unwrap();
+        let listed = &whole.field("code").unwrap().group().unwrap().items;
+        assert_eq!(raws.len(), listed.len());
+        for (raw, item) in raws.iter().zip(listed) {
+            assert_eq!(index_raw(text, raw).unwrap(), item.value);
+            assert_eq!(raw.span, item.value.span);
+        }
+        let lazy = root.field("code").unwrap().group().unwrap();
+        assert!(lazy.items.is_empty() && lazy.delim == Delim::Bracket);
+        assert_eq!(
+            root.field("other"),
+            whole.field("other"),
+            "only `code` is lazy"
+        );
+        // A broken element is found when it is parsed, not before.
+        let (_, raws) = index_lazy("(code: [Add(x: 1 y: 2), Sub()])", Some("code")).unwrap();
+        assert!(index_raw("(code: [Add(x: 1 y: 2), Sub()])", &raws[0]).is_err());
+        assert!(index_lazy("(code: [Add(x: 1)), Sub()])", Some("code")).is_err());
+        assert!(index_lazy("(code: [Add(x: \"1)])", Some("code")).is_err());
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::base::ir::{
     Program, ScalarDecl, Slot, Space, Tensor, GM_BASE, MAX_CORES, MAX_GM_PROGRAM, MAX_UB,
 };
 use crate::base::product::Product;
-use crate::base::spans::{self, Delim, Item, Key, Kind, Lit, Node};
+use crate::base::spans::{self, Delim, Key, Kind, Lit, Node};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -751,58 +751,50 @@ pub(crate) fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
         source: source.clone(),
         path: path.to_path_buf(),
     };
-    // 1. Syntax, by ron itself (one diagnostic: after a syntax error nothing else is reliable).
-    if let Err(e) = ron::Options::default().from_str::<serde::de::IgnoredAny>(&ron_view(text)) {
-        return Err(fail(vec![cpp_hint(ron_error(&e), text)]));
-    }
-    // 2. The position index of the text ron accepted.
-    let root = match spans::index(text) {
+    // The text is parsed once, into ascstep's position index, and read from there. Syntax is
+    // ron's to judge: when the index or the reading finds anything wrong, ron checks the
+    // text, and a text it rejects gets its one diagnostic (after a syntax error nothing else
+    // is reliable), as if it had been checked first. A text read without an error is valid
+    // RON: the index takes only RON's structure, and every literal read was decoded by ron
+    // (`spans::decode_number`, `decode_string`).
+    let syntax = || syntax_error(text);
+    // The instructions are only delimited here, and parsed one at a time as they are read
+    // (`spans::index_lazy`).
+    let (root, code) = match spans::index_lazy(text, Some("code")) {
         Ok(r) => r,
         Err(e) => {
-            return Err(fail(vec![Diagnostic::error(
-                "parse-error",
-                format!("cannot index this RON text: {}", e.message),
-            )
-            .at(e.span)
-            .note(
-                "ron accepted the text; this is a limitation of ascstep's position index",
-            )]))
+            return Err(fail(vec![syntax().unwrap_or_else(|| {
+                Diagnostic::error(
+                    "parse-error",
+                    format!("cannot index this RON text: {}", e.message),
+                )
+                .at(e.span)
+                .note("ron accepts the text; this is a limitation of ascstep's position index")
+            })]))
         }
     };
     let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let mut ctx = Ctx::new(base_dir);
-    // The instructions are read out of the index one by one, each item dropped once read,
-    // so the index and the instructions are not both whole in memory.
-    let mut root = root;
-    let code = take_code(&mut root);
     let program = read_program(&mut ctx, &root, code, path, &source);
     ctx.finish();
     if ctx.error_count() > 0 {
-        return Err(fail(ctx.diags));
+        return Err(fail(syntax().map_or(ctx.diags, |d| vec![d])));
     }
     program.ok_or_else(|| fail(ctx.diags))
 }
 
-/// The items of `code: [ … ]`, taken out of the program's index (an empty list left in
-/// their place); None when `code` is not such a list.
-fn take_code(root: &mut Node) -> Option<Vec<Item>> {
-    let Kind::Group(g) = &mut root.kind else {
-        return None;
-    };
-    let item = g
-        .items
-        .iter_mut()
-        .find(|i| matches!(&i.key, Some(Key::Field { name, .. }) if name == "code"))?;
-    match &mut item.value.kind {
-        Kind::Group(c) if c.delim == Delim::Bracket => Some(std::mem::take(&mut c.items)),
-        _ => None,
-    }
+/// Ron's verdict on a program text's syntax: its one diagnostic when it rejects the text.
+pub(crate) fn syntax_error(text: &str) -> Option<Diagnostic> {
+    ron::Options::default()
+        .from_str::<serde::de::IgnoredAny>(&ron_view(text))
+        .err()
+        .map(|e| cpp_hint(ron_error(&e), text))
 }
 
 fn read_program(
     ctx: &mut Ctx,
     root: &Node,
-    code_items: Option<Vec<Item>>,
+    code_items: Vec<spans::Raw>,
     path: &Path,
     source: &Arc<str>,
 ) -> Option<Program> {
@@ -870,16 +862,25 @@ fn read_program(
                 // (docs/format.md §12.4, docs/semantics.md §20).
                 let mut core = 0;
                 let mut index = 0;
-                let items = code_items.unwrap_or_else(|| g.items.clone());
-                code.reserve(items.len());
-                for item in items {
-                    if let Some(n) = core_directive(ctx, &item.value) {
+                // Each instruction's tree is built, read and dropped in turn.
+                let parsed = code_items.iter().map(|raw| spans::index_raw(source, raw));
+                let listed = g.items.iter().map(|item| Ok(item.value.clone()));
+                code.reserve(code_items.len() + g.items.len());
+                for node in parsed.chain(listed) {
+                    let node = match node {
+                        Ok(n) => n,
+                        Err(e) => {
+                            ctx.error("parse-error", e.span, e.message);
+                            continue;
+                        }
+                    };
+                    if let Some(n) = core_directive(ctx, &node) {
                         core = n.unwrap_or(core);
                         continue;
                     }
                     ctx.instr = Some(index);
                     index += 1;
-                    if let Some(mut ins) = super::instr::read(ctx, &item.value) {
+                    if let Some(mut ins) = super::instr::read(ctx, &node) {
                         ins.core = core;
                         code.push(ins);
                     }

@@ -61,6 +61,58 @@ fn parse_error_is_one_diagnostic_at_ron_position() {
     one("(tensors: {}, code: [], name: \"abc)", "parse-error", 1, 31);
 }
 
+/// The text is parsed once, by ascstep's index, and ron judges it only when something is
+/// wrong (`load_str`). So ron must never be needed on a text that loads: the example programs
+/// edited at random (a character deleted, doubled, or replaced by one of RON's structural
+/// characters) either fail ron's check and give exactly its one diagnostic, as when ron ran
+/// first, or pass it.
+#[test]
+fn a_text_ron_rejects_gets_rons_diagnostic_alone() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
+    let mut texts: Vec<(PathBuf, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .filter_map(|p| Some((p.clone(), std::fs::read_to_string(&p).ok()?)))
+        .collect();
+    texts.sort();
+    let mut rng = SplitMix64::new(14);
+    let (mut rejected, mut loaded) = (0, 0);
+    const EDITS: &[u8] = b"()[]{}:,\"'0x1.-_#/r ";
+    for round in 0..4000 {
+        let (path, text) = &texts[rng.below(texts.len() as u64) as usize];
+        let mut b = text.as_bytes().to_vec();
+        let at = rng.below(b.len() as u64) as usize;
+        match rng.below(3) {
+            0 => {
+                b.remove(at);
+            }
+            1 => b.insert(at, b[at]),
+            _ => b[at] = EDITS[rng.below(EDITS.len() as u64) as usize],
+        }
+        let Ok(edited) = String::from_utf8(b) else {
+            continue;
+        };
+        let got = load_str(path, &edited);
+        match super::super::load::syntax_error(&edited) {
+            Some(d) => {
+                rejected += 1;
+                let e = got.expect_err("ron rejects it: it must not load");
+                assert_eq!(
+                    e.diagnostics,
+                    vec![d],
+                    "round {round}, {path:?} at byte {at}"
+                );
+            }
+            None => loaded += got.is_ok() as u32,
+        }
+    }
+    assert!(
+        rejected > 500 && loaded > 500,
+        "{rejected} rejected, {loaded} loaded"
+    );
+}
+
 #[test]
 fn unknown_field_lists_the_valid_names() {
     let d = one(
