@@ -513,6 +513,53 @@ fn bench_expect(c: &mut Criterion) {
     g.finish();
 }
 
+/// `diff` on two products that agree and on two that differ (issue 14 item 3): 1,000 count-form
+/// half Adds and a PairReduceSum last, whose unwritten last pair Atlas 200I/500 A2 zeroes and
+/// Atlas A2 keeps when its mask is 62 (docs/semantics.md §9), and neither when it is 64. And
+/// `continue` with nothing to stop it against `run` (item 4): 1,000 Adds with a bitwise mask.
+fn bench_diff_and_continue(c: &mut Criterion) {
+    let program = |mask: u32, bitwise: bool| {
+        let add = if bitwise {
+            "Add(dst: \"z\", src0: \"x\", src1: \"y\", mask: [0x5555555555555555, 0x5555555555555555], repeat_times: 127, params: [1, 1, 1, 8, 8, 8]),\n"
+        } else {
+            "Add(dst: \"z\", src0: \"x\", src1: \"y\", count: 16256),\n"
+        };
+        let src = format!(
+            "Program(product: atlas_a2, tensors: {{ \"x\": (dtype: half, addr: 0, len: 16256, init: Fill(1)), \"y\": (dtype: half, addr: 0x8000, len: 16256, init: Fill(2)), \"z\": (dtype: half, addr: 0x10000, len: 16256), \"s\": (dtype: float, addr: 0x18000, len: 64, init: Ramp(start: 1, step: 1)), \"d\": (dtype: float, addr: 0x18100, len: 32, init: Fill(-1)) }}, code: [{} PairReduceSum(dst: \"d\", src: \"s\", repeat_times: 1, mask: {mask}, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)])",
+            add.repeat(1000)
+        );
+        Arc::new(ascstep::program::load_str(std::path::Path::new("diff.ron"), &src).unwrap())
+    };
+    let products = [Product::AtlasA2, Product::Atlas200I500A2];
+    let mut g = c.benchmark_group("diff_and_continue");
+    g.sample_size(10);
+    for (name, mask) in [("diff_agreeing", 64), ("diff_differing", 62)] {
+        let p = program(mask, false);
+        let want = mask == 62;
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let r = ascstep::diff::diff(p.clone(), &products);
+                assert_eq!(r.verdict() != ascstep::diff::Verdict::Agree, want);
+                black_box(r)
+            })
+        });
+    }
+    let p = program(64, true);
+    g.bench_function("run_1000_bitwise_adds", |b| {
+        b.iter(|| {
+            let mut m = Machine::new(p.clone(), Product::AtlasA2);
+            black_box(m.run())
+        })
+    });
+    g.bench_function("continue_1000_bitwise_adds", |b| {
+        b.iter(|| {
+            let mut s = Session::new(p.clone(), Product::AtlasA2);
+            black_box(s.cont())
+        })
+    });
+    g.finish();
+}
+
 /// Loading (issue 14 item 6): 10,000 count-form Adds parsed, read and checked into a
 /// program (`load_str`), per instruction.
 fn bench_load(c: &mut Criterion) {
@@ -680,6 +727,7 @@ criterion_group!(
     bench_history,
     bench_ui,
     bench_load,
+    bench_diff_and_continue,
     bench_keys_4m,
     bench_keys_10m,
     bench_expect,

@@ -1,9 +1,10 @@
 //! `ascstep diff` (docs/format.md §9): one program on several products. Every product runs
 //! the program to the end; every tensor element whose final value is not the same on all the
 //! products that finished is reported with its value on each, and with the instruction after
-//! which the products first disagreed about it (found by replaying them in lockstep, one
-//! instruction at a time, one thread per product, comparing only what each instruction may
-//! have written). A product that rejects the program is reported with its error.
+//! which the products first disagreed about it: the one instruction that may write it, from
+//! the runs' write logs, or else found by replaying the products side by side, one thread
+//! each, logging what each instruction may have written and comparing every 64
+//! instructions. A product that rejects the program is reported with its error.
 //!
 //! Values are compared by the one equality rule of `base::equality` (the expectations' rule of
 //! docs/format.md §8): bit-exact, except that any NaN equals any NaN; an uninitialised
@@ -108,6 +109,8 @@ pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
     // The products run independently: one thread each (in product order in the report).
     let run_one = |p: Product| {
         let mut m = Machine::new(program.clone(), p);
+        // What each instruction may write, for `first_instructions`.
+        m.keep_write_log();
         m.run();
         let error = (m.status() == Status::Failed)
             .then(|| m.diagnostics().iter().find(|d| d.is_error()).cloned())
@@ -189,13 +192,50 @@ fn stand_ins(products: &[Product]) -> Vec<Option<usize>> {
         .collect()
 }
 
-/// Replays the finished products in lockstep, one instruction at a time, and notes after which
-/// instruction each differing element first differs. Each product runs in its own thread
-/// (products with the same data once, `Product::same_data`); after each instruction only the
-/// elements some product may have written in it are compared, as no other can have changed.
+/// One element's value on one product, for comparing (`same_snap`): its bytes, or for a
+/// 4-bit type its value's bits; None when uninitialised.
+type Snap = Option<[u8; 8]>;
+
+fn snap(m: &Machine, t: usize, i: u32) -> Snap {
+    let dtype = m.program().tensors[t].dtype;
+    if dtype.is_nibble() {
+        return m.element(t, i).map(|v| match v {
+            Value::Int(x) => (x as i64).to_le_bytes(),
+            Value::Float(f) => f.to_bits().to_le_bytes(),
+        });
+    }
+    m.element_bytes(t, i).map(|b| {
+        let mut out = [0u8; 8];
+        let n = b.len().min(8);
+        out[..n].copy_from_slice(&b[..n]);
+        out
+    })
+}
+
+fn same_snap(dtype: crate::base::dtype::DType, a: &Snap, b: &Snap) -> bool {
+    if dtype.is_nibble() {
+        return a == b;
+    }
+    same_element(
+        dtype,
+        a.as_ref().map(|x| &x[..]),
+        b.as_ref().map(|x| &x[..]),
+    )
+}
+
+/// Instructions replayed between two comparisons in `first_instructions`.
+const CHUNK: u32 = 64;
+
+/// Replays the finished products (products with the same data once, `Product::same_data`),
+/// each in its own thread, and notes after which instruction each differing element first
+/// differs. The threads meet every `CHUNK` instructions; until then each logs the value of
+/// every still-unresolved element an instruction may have written (`Machine::last_writes`),
+/// and at the meeting the logs are merged in instruction order: the first instruction after
+/// which the products' values disagree is the element's. The replay stops once every element
+/// is resolved.
 fn first_instructions(program: &Arc<Program>, done: &[&ProductRun], elements: &mut [ElementDiff]) {
     use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::{Barrier, Mutex};
+    use std::sync::{Barrier, Mutex, RwLock};
     let all: Vec<Product> = done.iter().map(|r| r.product).collect();
     let products: Vec<Product> = all
         .iter()
@@ -205,67 +245,128 @@ fn first_instructions(program: &Arc<Program>, done: &[&ProductRun], elements: &m
     if products.len() < 2 {
         return;
     }
-    let ms: Vec<Mutex<Machine>> = products
-        .iter()
-        .map(|&p| Mutex::new(Machine::new(program.clone(), p)))
-        .collect();
     // The pending elements by address, to find those a written range covers.
     let size = |e: &ElementDiff| program.tensors[e.tensor].dtype.size() as u64;
     let mut by_addr: Vec<usize> = (0..elements.len()).collect();
     by_addr.sort_by_key(|&k| elements[k].addr);
     let max_size = elements.iter().map(size).max().unwrap_or(1);
-    let mut left = elements.len();
-    let n = program.code.len() as u32;
-    let barrier = Barrier::new(ms.len() + 1);
-    let stop = AtomicBool::new(false);
-    fn poisoned(m: &Mutex<Machine>) -> std::sync::MutexGuard<'_, Machine> {
-        m.lock().unwrap_or_else(|e| e.into_inner())
+    let keys: Vec<(usize, u32, u64, u64)> = elements
+        .iter()
+        .map(|e| (e.tensor, e.index, e.addr as u64, size(e)))
+        .collect();
+    // The elements a byte range covers (starting before its end, reaching past its start).
+    let covered = |w: &std::ops::Range<u64>, f: &mut dyn FnMut(usize)| {
+        let lo = by_addr.partition_point(|&k| keys[k].2 + max_size <= w.start);
+        for &k in by_addr[lo..].iter().take_while(|&&k| keys[k].2 < w.end) {
+            if keys[k].2 + keys[k].3 > w.start {
+                f(k);
+            }
+        }
+    };
+    // An element that only one instruction may write, on every product, differs first after
+    // it: before, every product holds the element's initial value; after, its final one
+    // (which differs). The runs' write logs say which; the others are replayed. (One core
+    // only: cores have UBs of their own at the same addresses.)
+    let one_core = program.code.iter().all(|c| c.core == 0);
+    let mut writer: Vec<(Option<u32>, bool)> = vec![(None, false); elements.len()];
+    for rec in done.iter().filter_map(|r| r.machine.write_log()).flatten() {
+        covered(&rec.bytes, &mut |k| match &mut writer[k] {
+            (Some(i), many) => *many |= *i != rec.instruction,
+            w => w.0 = Some(rec.instruction),
+        });
     }
+    let mut left = elements.len();
+    for (e, w) in elements.iter_mut().zip(&writer) {
+        if let (Some(i), false, true) = (w.0, w.1, one_core) {
+            e.first = Some(i);
+            left -= 1;
+        }
+    }
+    if left == 0 {
+        return;
+    }
+    // Each element's value on each product where the chunk starts.
+    let starts: Vec<Machine> = products
+        .iter()
+        .map(|&p| Machine::new(program.clone(), p))
+        .collect();
+    let mut now: Vec<Vec<Snap>> = keys
+        .iter()
+        .map(|&(t, i, _, _)| starts.iter().map(|m| snap(m, t, i)).collect())
+        .collect();
+    let resolved = RwLock::new(
+        elements
+            .iter()
+            .map(|e| e.first.is_some())
+            .collect::<Vec<_>>(),
+    );
+    let logs: Vec<Mutex<Vec<(u32, u32, Snap)>>> =
+        products.iter().map(|_| Mutex::new(Vec::new())).collect();
+    let n = program.code.len() as u32;
+    let barrier = Barrier::new(products.len() + 1);
+    let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
-        for m in &ms {
-            let (barrier, stop) = (&barrier, &stop);
+        for (m, log) in starts.into_iter().zip(&logs) {
+            let (barrier, stop, resolved, keys, covered) =
+                (&barrier, &stop, &resolved, &keys, &covered);
             s.spawn(move || {
-                for i in 0..n {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
+                let mut m = m;
+                let mut c0 = 0;
+                while c0 < n && !stop.load(Ordering::Relaxed) {
                     {
-                        let mut g = poisoned(m);
-                        // Whole instructions without events (the fast path where it applies).
-                        while g.status() == Status::Running && g.pos().instruction <= i {
-                            g.run_instruction();
+                        let done = resolved.read().unwrap_or_else(|e| e.into_inner());
+                        let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
+                        for i in c0..(c0 + CHUNK).min(n) {
+                            // Whole instructions without events (the fast path where it applies).
+                            while m.status() == Status::Running && m.pos().instruction <= i {
+                                m.run_instruction();
+                            }
+                            for w in m.last_writes() {
+                                covered(w, &mut |k| {
+                                    if !done[k] {
+                                        log.push((i, k as u32, snap(&m, keys[k].0, keys[k].1)));
+                                    }
+                                });
+                            }
                         }
                     }
+                    c0 += CHUNK;
                     barrier.wait();
                     barrier.wait();
                 }
             });
         }
-        for i in 0..n {
+        let mut c0 = 0;
+        while c0 < n {
             barrier.wait();
-            {
-                let guards: Vec<_> = ms.iter().map(poisoned).collect();
-                let refs: Vec<&Machine> = guards.iter().map(|g| &**g).collect();
-                for w in refs.iter().flat_map(|m| m.last_writes()) {
-                    // Elements starting before w.end whose bytes reach past w.start.
-                    let lo = by_addr
-                        .partition_point(|&k| (elements[k].addr as u64) + max_size <= w.start);
-                    for &k in &by_addr[lo..] {
-                        let e = &elements[k];
-                        if e.addr as u64 >= w.end {
-                            break;
-                        }
-                        if e.first.is_none()
-                            && (e.addr as u64) + size(e) > w.start
-                            && differs(&refs, e.tensor, e.index)
-                        {
-                            elements[k].first = Some(i);
-                            left -= 1;
-                        }
-                    }
+            // Every product's log of the chunk, in (element, instruction) order.
+            let mut entries: Vec<(u32, u32, usize, Snap)> = Vec::new();
+            for (p, log) in logs.iter().enumerate() {
+                let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
+                entries.extend(log.drain(..).map(|(i, k, v)| (k, i, p, v)));
+            }
+            entries.sort_by_key(|e| (e.0, e.1, e.2));
+            let mut done = resolved.write().unwrap_or_else(|e| e.into_inner());
+            let mut at = 0;
+            while at < entries.len() {
+                let (k, i) = (entries[at].0 as usize, entries[at].1);
+                while at < entries.len() && entries[at].0 as usize == k && entries[at].1 == i {
+                    now[k][entries[at].2] = entries[at].3;
+                    at += 1;
+                }
+                if done[k] {
+                    continue;
+                }
+                let dtype = program.tensors[keys[k].0].dtype;
+                if now[k][1..].iter().any(|v| !same_snap(dtype, &now[k][0], v)) {
+                    elements[k].first = Some(i);
+                    done[k] = true;
+                    left -= 1;
                 }
             }
-            if left == 0 || i + 1 == n {
+            drop(done);
+            c0 += CHUNK;
+            if left == 0 || c0 >= n {
                 stop.store(true, Ordering::Relaxed);
             }
             barrier.wait();

@@ -363,3 +363,71 @@ fn first_differing_instruction_matches_brute_force() {
     }
     assert!(checked >= 5, "only {checked} programs with differences");
 }
+
+/// The instruction named for each differing element is the first after which a brute-force
+/// lockstep (every product one instruction at a time, every element compared after each)
+/// sees them disagree: elements written once (taken from the runs' write logs) and elements
+/// written many times (replayed in chunks of 64 instructions), differing early and late,
+/// converging and differing again, on the products the PairReduceSum divergence separates
+/// (docs/semantics.md §9) and on all six.
+#[test]
+fn first_differing_instructions_match_a_brute_force_lockstep() {
+    use ascstep::sim::{Machine, Product, Status};
+    use std::sync::Arc;
+    let prs = "PairReduceSum(dst: \"d\", src: \"s\", repeat_times: 1, mask: 62, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)";
+    let add_d = "Adds(dst: \"d\", src: \"d\", scalar: 1, count: 32)";
+    let add_x = "Adds(dst: \"x\", src: \"x\", scalar: 1, count: 64)";
+    let zero_d = "Muls(dst: \"d\", src: \"d\", scalar: 0, count: 32)";
+    let rep = |s: &str, n: usize| vec![s; n].join(", ");
+    let cases = [
+        prs.to_string(),
+        format!("{}, {prs}, {}", rep(add_x, 100), rep(add_d, 3)),
+        format!("{prs}, {zero_d}, {add_d}, {}, {prs}", rep(add_x, 70)),
+        format!(
+            "{zero_d}, {}, {prs}, {}, {add_d}",
+            rep(add_d, 130),
+            rep(add_x, 5)
+        ),
+    ];
+    for code in &cases {
+        let text = format!(
+            r#"Program(product: atlas_a2, tensors: {{
+                "s": (dtype: float, addr: 0x000, len: 64, init: Ramp(start: 1, step: 1)),
+                "d": (dtype: float, addr: 0x100, len: 32, init: Fill(-1.0)),
+                "x": (dtype: float, addr: 0x200, len: 64, init: Fill(0.5)),
+            }}, code: [{code}])"#
+        );
+        let p = Arc::new(ascstep::program::load_str(std::path::Path::new("d.ron"), &text).unwrap());
+        for products in [
+            vec![Product::AtlasA2, Product::Atlas200I500A2],
+            Product::ALL.to_vec(),
+        ] {
+            let r = ascstep::diff::diff(p.clone(), &products);
+            let finished: Vec<Product> = r
+                .runs
+                .iter()
+                .filter(|x| x.machine.status() == Status::Finished)
+                .map(|x| x.product)
+                .collect();
+            assert!(!r.elements.is_empty(), "{code}: some element differs");
+            let mut ms: Vec<Machine> = finished
+                .iter()
+                .map(|&q| Machine::new(p.clone(), q))
+                .collect();
+            let mut want = vec![None; r.elements.len()];
+            for i in 0..p.code.len() as u32 {
+                for m in &mut ms {
+                    m.run_instruction();
+                }
+                let refs: Vec<&Machine> = ms.iter().collect();
+                for (w, e) in want.iter_mut().zip(&r.elements) {
+                    if w.is_none() && ascstep::diff::differs(&refs, e.tensor, e.index) {
+                        *w = Some(i);
+                    }
+                }
+            }
+            let got: Vec<Option<u32>> = r.elements.iter().map(|e| e.first).collect();
+            assert_eq!(got, want, "{code} on {products:?}");
+        }
+    }
+}

@@ -18,6 +18,8 @@ pub struct History {
 pub const BUDGET: usize = 64;
 /// Default initial distance between snapshots, in steps.
 pub const INTERVAL: u64 = 256;
+/// Instructions a run passes before its pace predicts its length (`History::record`).
+const PACE_AFTER: u64 = 2;
 /// Bytes the snapshots may hold together: a program with a large global memory keeps fewer
 /// (at least 4), so its history stays within this.
 pub const BYTES: usize = 512 << 20;
@@ -67,19 +69,37 @@ impl History {
     }
 
     /// Offers the machine after a step; it is kept when it falls on the next checkpoint.
+    ///
+    /// A snapshot is a copy of the whole memory, and a long run would make many that a later
+    /// doubling drops: once the run has passed enough instructions to tell its pace, the
+    /// interval doubles ahead of time while the steps the program will take at that pace
+    /// (`m`'s steps per instruction so far, times its instructions) would still make more
+    /// checkpoints than the budget. A run that stops early keeps fewer, farther apart.
     pub fn record(&mut self, m: &Machine) {
         let s = m.step_count();
         if s % self.interval == 0 && s / self.interval == self.checkpoints.len() as u64 {
+            let done = m.pos().instruction as u64;
+            if done >= PACE_AFTER {
+                let total = s / done * m.program().code.len() as u64;
+                while total / self.interval > self.budget as u64 && s % (2 * self.interval) == 0 {
+                    self.thin();
+                }
+            }
             self.checkpoints.push(m.clone());
             if self.checkpoints.len() > self.budget {
-                let mut i = 0;
-                self.checkpoints.retain(|_| {
-                    i += 1;
-                    (i - 1) % 2 == 0
-                });
-                self.interval *= 2;
+                self.thin();
             }
         }
+    }
+
+    /// Every other checkpoint dropped, the interval doubled.
+    fn thin(&mut self) {
+        let mut i = 0;
+        self.checkpoints.retain(|_| {
+            i += 1;
+            (i - 1) % 2 == 0
+        });
+        self.interval *= 2;
     }
 
     /// The latest checkpoint at or before `step`.
