@@ -466,28 +466,10 @@ impl<'a> Parser<'a> {
 
     /// `"…"` with escapes; decoded by ron.
     fn string(&mut self) -> Result<Kind, IndexError> {
-        let start_pos = self.pos;
-        let start = self.here();
-        self.bump(); // opening quote
-        let mut plain = true;
-        loop {
-            match self.bump() {
-                None => {
-                    return Err(IndexError {
-                        span: start,
-                        message: "unterminated string".into(),
-                    })
-                }
-                Some('"') => break,
-                Some('\\') => {
-                    plain = false;
-                    self.bump();
-                }
-                Some('\n') => plain = false,
-                Some(_) => {}
-            }
-        }
+        let (start_pos, start) = (self.pos, self.here());
+        self.string_span()?;
         let text = &self.src[start_pos..self.pos];
+        let plain = !text.contains(['\\', '\n']);
         let value = decode_string(text).ok_or_else(|| IndexError {
             span: start,
             message: format!("cannot decode the string {text}"),
