@@ -990,6 +990,75 @@ mod tests {
         assert!(index_lazy("(code: [Add(x: \"1)])", Some("code")).is_err());
     }
 
+    /// The example programs edited at random: wherever the whole index reads a text, the lazy
+    /// one and its elements give the same tree; where it cannot, the lazy one or an element
+    /// fails too.
+    #[test]
+    fn lazy_and_whole_indexes_agree_on_edited_programs() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
+        let mut texts: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+            .collect();
+        texts.sort();
+        let mut rng = crate::base::rng::SplitMix64::new(27);
+        const EDITS: &[u8] = b"()[]{}:,\"'/*#r b0.-";
+        for _ in 0..3000 {
+            let mut b = texts[rng.below(texts.len() as u64) as usize]
+                .as_bytes()
+                .to_vec();
+            let at = rng.below(b.len() as u64) as usize;
+            match rng.below(3) {
+                0 => {
+                    b.remove(at);
+                }
+                1 => b.insert(at, EDITS[rng.below(EDITS.len() as u64) as usize]),
+                _ => b[at] = EDITS[rng.below(EDITS.len() as u64) as usize],
+            }
+            let Ok(text) = String::from_utf8(b) else {
+                continue;
+            };
+            let lazy = index_lazy(&text, Some("code")).and_then(|(root, raws)| {
+                let items: Result<Vec<Node>, IndexError> =
+                    raws.iter().map(|r| index_raw(&text, r)).collect();
+                Ok((root, items?))
+            });
+            match (index(&text), lazy) {
+                (Ok(whole), Ok((root, items))) => {
+                    // Every `code: [ … ]` of the outermost group, in order.
+                    let listed: Vec<Node> = whole
+                        .group()
+                        .map(|g| g.items.as_slice())
+                        .unwrap_or_default()
+                        .iter()
+                        .filter(
+                            |i| matches!(&i.key, Some(Key::Field { name, .. }) if name == "code"),
+                        )
+                        .filter_map(|i| i.value.group().filter(|g| g.delim == Delim::Bracket))
+                        .flat_map(|g| g.items.iter().map(|i| i.value.clone()))
+                        .collect();
+                    assert_eq!(items, listed, "{text}");
+                    // The rest of the tree is the whole one's, `code`'s list emptied.
+                    let mut rest = whole.clone();
+                    if let Kind::Group(g) = &mut rest.kind {
+                        for i in &mut g.items {
+                            let code =
+                                matches!(&i.key, Some(Key::Field { name, .. }) if name == "code");
+                            if let (true, Kind::Group(c)) = (code, &mut i.value.kind) {
+                                if c.delim == Delim::Bracket {
+                                    c.items.clear();
+                                }
+                            }
+                        }
+                    }
+                    assert_eq!(root, rest, "{text}");
+                }
+                (Err(_), Err(_)) => {}
+                (w, l) => panic!("whole {:?} vs lazy {:?}:\n{text}", w.err(), l.err()),
+            }
+        }
+    }
+
     #[test]
     fn literals_decode_through_ron() {
         assert_eq!(decode_number("0x3c00"), Some(Lit::Int(0x3c00)));
