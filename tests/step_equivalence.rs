@@ -923,6 +923,16 @@ fn run_equals_block_stepping(text: &str, product: Product, what: &str) -> Machin
     fast
 }
 
+/// `run_equals_block_stepping` for a program that must finish.
+fn finishes_like_block_stepping(text: &str, product: Product, what: &str) {
+    let fast = run_equals_block_stepping(text, product, what);
+    assert_eq!(
+        fast.status(),
+        ascstep::sim::machine::Status::Finished,
+        "{what}"
+    );
+}
+
 /// Masked repeats whose operands follow one another are computed eight at a time
 /// (`exec_masked`): the same bytes, shadows and diagnostics as block stepping over 19 and 11
 /// repeats (two whole pieces and a part), with an uninitialised source first read in repeat
@@ -953,12 +963,7 @@ fn masked_runs_of_repeats_equal_stepping() {
                 "w": (dtype: {dt}, addr: 0x18000, len: 4096),
             }}, code: [ {code} ])"#
         );
-        let fast = run_equals_block_stepping(&text, Product::AtlasA2, code);
-        assert_eq!(
-            fast.status(),
-            ascstep::sim::machine::Status::Finished,
-            "{code}"
-        );
+        finishes_like_block_stepping(&text, Product::AtlasA2, code);
     }
 }
 
@@ -986,12 +991,7 @@ fn compare_repeats_equal_stepping() {
                     "w": (dtype: {dt}, addr: 0x18000, len: 4096),
                 }}, code: [ {code} ])"#
             );
-            let fast = run_equals_block_stepping(&text, product, code);
-            assert_eq!(
-                fast.status(),
-                ascstep::sim::machine::Status::Finished,
-                "{code}"
-            );
+            finishes_like_block_stepping(&text, product, code);
         }
     }
 }
@@ -1054,12 +1054,7 @@ fn reduction_repeats_equal_stepping() {
                     "w": (dtype: {dt}, addr: 0x18000, len: 4096),
                 }}, code: [ {code} ])"#
             );
-            let fast = run_equals_block_stepping(&text, product, code);
-            assert_eq!(
-                fast.status(),
-                ascstep::sim::machine::Status::Finished,
-                "{code}"
-            );
+            finishes_like_block_stepping(&text, product, code);
         }
     }
 }

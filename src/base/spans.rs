@@ -234,6 +234,30 @@ struct Parser<'a> {
     raws: Vec<Raw>,
 }
 
+/// A literal that starts like an identifier: `b'…'`, `b"…"`, `br"…"` / `br#…`, `r"…"` / `r#…`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Prefixed {
+    ByteChar,
+    ByteStr,
+    ByteRaw,
+    Raw,
+}
+
+fn prefixed(rest: &str) -> Option<Prefixed> {
+    let any = |ps: &[&str]| ps.iter().any(|p| rest.starts_with(p));
+    if any(&["b'"]) {
+        Some(Prefixed::ByteChar)
+    } else if any(&["b\""]) {
+        Some(Prefixed::ByteStr)
+    } else if any(&["br\"", "br#"]) {
+        Some(Prefixed::ByteRaw)
+    } else if any(&["r\"", "r#\"", "r##"]) {
+        Some(Prefixed::Raw)
+    } else {
+        None
+    }
+}
+
 /// RON's whitespace characters (ron `parse.rs`, `is_whitespace_char`).
 fn is_ws(c: char) -> bool {
     matches!(
@@ -380,29 +404,16 @@ impl<'a> Parser<'a> {
                 let text = self.char_literal()?;
                 Kind::Other(text.to_string())
             }
-            'b' if rest.starts_with("b'") => {
+            _ if prefixed(rest) == Some(Prefixed::Raw) => self.raw_string()?,
+            _ if let Some(p) = prefixed(rest) => {
                 let start = self.pos;
-                self.bump();
-                self.char_literal()?;
-                Kind::Number(self.src[start..self.pos].to_string())
-            }
-            'b' if rest.starts_with("b\"") => {
-                let start = self.pos;
-                self.bump();
-                self.string()?;
-                Kind::Other(self.src[start..self.pos].to_string())
-            }
-            'b' if rest.starts_with("br\"") || rest.starts_with("br#") => {
-                let start = self.pos;
-                self.bump();
-                self.raw_string()?;
-                Kind::Other(self.src[start..self.pos].to_string())
-            }
-            'r' if rest.starts_with("r\"")
-                || rest.starts_with("r#\"")
-                || rest.starts_with("r##") =>
-            {
-                self.raw_string()?
+                self.prefixed_literal(p)?;
+                let text = self.src[start..self.pos].to_string();
+                if p == Prefixed::ByteChar {
+                    Kind::Number(text)
+                } else {
+                    Kind::Other(text)
+                }
             }
             '0'..='9' | '+' | '-' | '.' => Kind::Number(self.number().to_string()),
             c if is_ident_start(c) => {
@@ -517,23 +528,7 @@ impl<'a> Parser<'a> {
     /// `'a'`, `'\''`, `'\u{1F600}'`.
     fn char_literal(&mut self) -> Result<&'a str, IndexError> {
         let start_pos = self.pos;
-        let start = self.here();
-        self.bump(); // opening quote
-        loop {
-            match self.bump() {
-                None => {
-                    return Err(IndexError {
-                        span: start,
-                        message: "unterminated character literal".into(),
-                    })
-                }
-                Some('\'') => break,
-                Some('\\') => {
-                    self.bump();
-                }
-                Some(_) => {}
-            }
-        }
+        self.quoted('\'', "character literal")?;
         Ok(&self.src[start_pos..self.pos])
     }
 
@@ -670,24 +665,7 @@ impl<'a> Parser<'a> {
                 '\'' => {
                     self.char_literal()?;
                 }
-                _ if rest.starts_with("b'") => {
-                    self.bump();
-                    self.char_literal()?;
-                }
-                _ if rest.starts_with("b\"") => {
-                    self.bump();
-                    self.string_span()?;
-                }
-                _ if rest.starts_with("br\"") || rest.starts_with("br#") => {
-                    self.bump();
-                    self.raw_string()?;
-                }
-                _ if rest.starts_with("r\"")
-                    || rest.starts_with("r#\"")
-                    || rest.starts_with("r##") =>
-                {
-                    self.raw_string()?;
-                }
+                _ if let Some(p) = prefixed(rest) => self.prefixed_literal(p)?,
                 c if is_ident_start(c) => {
                     self.identifier()?;
                 }
@@ -728,6 +706,11 @@ impl<'a> Parser<'a> {
 
     /// Past a `"…"` string (escapes followed, nothing decoded).
     fn string_span(&mut self) -> Result<(), IndexError> {
+        self.quoted('"', "string")
+    }
+
+    /// Past a literal between two `quote`s (escapes followed, nothing decoded).
+    fn quoted(&mut self, quote: char, what: &str) -> Result<(), IndexError> {
         let start = self.here();
         self.bump();
         loop {
@@ -735,15 +718,27 @@ impl<'a> Parser<'a> {
                 None => {
                     return Err(IndexError {
                         span: start,
-                        message: "unterminated string".into(),
+                        message: format!("unterminated {what}"),
                     })
                 }
-                Some('"') => return Ok(()),
+                Some(c) if c == quote => return Ok(()),
                 Some('\\') => {
                     self.bump();
                 }
                 Some(_) => {}
             }
+        }
+    }
+
+    /// Past a literal with a letter prefix (`prefixed`).
+    fn prefixed_literal(&mut self, p: Prefixed) -> Result<(), IndexError> {
+        if p != Prefixed::Raw {
+            self.bump(); // b
+        }
+        match p {
+            Prefixed::ByteChar => self.char_literal().map(|_| ()),
+            Prefixed::ByteStr => self.string().map(|_| ()),
+            Prefixed::ByteRaw | Prefixed::Raw => self.raw_string().map(|_| ()),
         }
     }
 
@@ -753,17 +748,8 @@ impl<'a> Parser<'a> {
         let save = (self.pos, self.line, self.col);
         let span = self.here();
         let starts_ident = match self.peek() {
-            Some(c) if is_ident_start(c) => {
-                // Not a string literal that merely starts with `r` or `b`.
-                let rest = self.rest();
-                !(rest.starts_with("r\"")
-                    || rest.starts_with("r#\"")
-                    || rest.starts_with("r##")
-                    || rest.starts_with("b\"")
-                    || rest.starts_with("b'")
-                    || rest.starts_with("br\"")
-                    || rest.starts_with("br#"))
-            }
+            // Not a literal that merely starts with `r` or `b`.
+            Some(c) if is_ident_start(c) => prefixed(self.rest()).is_none(),
             _ => false,
         };
         if starts_ident {

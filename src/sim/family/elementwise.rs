@@ -675,21 +675,25 @@ fn masked_piece<T: Num>(
     }
     let dst = &plan.operands[0];
     let out_bytes = bytemuck::cast_slice::<T, u8>(out);
-    let step = dst.blk as u64 * dst.blk_unit as u64;
+    let (rstep, bstep) = steps(dst);
     // Strided blocks: every repeat's active blocks in one call, in block-stepping order.
     let masks: [u32; 8] = std::array::from_fn(|b| block_bits(&mask.bits, b) as u32);
     if !dst.repeat_contiguous(plan.par)
         && blk == 32
-        && mem
-            .ub
-            .store_strided(dst.addr(r, 0), steps(dst), n as usize, &masks, out_bytes)
+        && mem.ub.store_strided(
+            dst.addr(r, 0),
+            (rstep, bstep),
+            n as usize,
+            &masks,
+            out_bytes,
+        )
     {
         return true;
     }
     let first = dst.addr(r, 0);
     for (i, bytes) in out_bytes.chunks_exact(rb).enumerate() {
         let rr = r + i as u32;
-        let start = first + i as u64 * steps(dst).0;
+        let start = first + i as u64 * rstep;
         if dst.repeat_contiguous(plan.par)
             && start <= u32::MAX as u64
             && mem.ub.store_masked(start as u32, bytes, mask)
@@ -697,7 +701,7 @@ fn masked_piece<T: Num>(
             continue;
         }
         for b in (0..BLOCKS as usize).filter(active) {
-            let start = start + b as u64 * step;
+            let start = start + b as u64 * bstep;
             let data = &bytes[b * blk..(b + 1) * blk];
             // A whole block: a plain store (its bytes marked initialised and written).
             if block_bits(&mask.bits, b) == (1u64 << blk) - 1
