@@ -1,17 +1,18 @@
-//! History for reverse execution: periodic checkpoints (full machine snapshots) plus
-//! deterministic re-execution. Memory stays bounded at any depth: when there are more than
+//! History for reverse execution: periodic checkpoints (machine snapshots whose memory
+//! pages are shared with the previous one where no write reached them, `Machine::snapshot`)
+//! plus deterministic re-execution. Memory stays bounded at any depth: when there are more than
 //! `budget` checkpoints, every other one is dropped and the interval doubles, so a run of any
 //! length keeps at most `budget + 1` snapshots, and reaching any step replays fewer than
 //! `interval` steps from the nearest one.
 
-use crate::sim::Machine;
+use crate::sim::{Machine, Snapshot};
 
 #[derive(Clone, Debug)]
 pub struct History {
     interval: u64,
     budget: usize,
     /// `checkpoints[i]` is the machine at step `i · interval`.
-    checkpoints: Vec<Machine>,
+    checkpoints: Vec<Snapshot>,
 }
 
 /// Default number of snapshots kept.
@@ -26,16 +27,21 @@ pub const BYTES: usize = 512 << 20;
 
 impl History {
     /// A history whose first checkpoint is `start` (a machine at step 0).
-    pub fn new(start: &Machine) -> History {
-        let each = snapshot_bytes(start).max(1);
-        History::with(start, INTERVAL, (BYTES / each).clamp(4, BUDGET))
+    pub fn new(start: &mut Machine) -> History {
+        let first = start.snapshot();
+        let each = snapshot_bytes(&first).max(1);
+        History {
+            interval: INTERVAL,
+            budget: (BYTES / each).clamp(4, BUDGET),
+            checkpoints: vec![first],
+        }
     }
 
-    pub fn with(start: &Machine, interval: u64, budget: usize) -> History {
+    pub fn with(start: &mut Machine, interval: u64, budget: usize) -> History {
         History {
             interval: interval.max(1),
             budget: budget.max(2),
-            checkpoints: vec![start.clone()],
+            checkpoints: vec![start.snapshot()],
         }
     }
 
@@ -75,7 +81,7 @@ impl History {
     /// interval doubles ahead of time while the steps the program will take at that pace
     /// (`m`'s steps per instruction so far, times its instructions) would still make more
     /// checkpoints than the budget. A run that stops early keeps fewer, farther apart.
-    pub fn record(&mut self, m: &Machine) {
+    pub fn record(&mut self, m: &mut Machine) {
         let s = m.step_count();
         if s % self.interval == 0 && s / self.interval == self.checkpoints.len() as u64 {
             let done = m.pos().instruction as u64;
@@ -85,7 +91,7 @@ impl History {
                     self.thin();
                 }
             }
-            self.checkpoints.push(m.clone());
+            self.checkpoints.push(m.snapshot());
             if self.checkpoints.len() > self.budget {
                 self.thin();
             }
@@ -103,7 +109,7 @@ impl History {
     }
 
     /// The latest checkpoint at or before `step`.
-    pub fn nearest(&self, step: u64) -> &Machine {
+    pub fn nearest(&self, step: u64) -> &Snapshot {
         let i = ((step / self.interval) as usize).min(self.checkpoints.len() - 1);
         &self.checkpoints[i]
     }
@@ -114,19 +120,19 @@ impl History {
     }
 
     /// Checkpoint `i` (at step `i · interval`).
-    pub fn checkpoint(&self, i: usize) -> Option<&Machine> {
+    pub fn checkpoint(&self, i: usize) -> Option<&Snapshot> {
         self.checkpoints.get(i)
     }
 
     /// Checkpoints at or before `step`, latest first, for backward searches.
-    pub fn before(&self, step: u64) -> impl Iterator<Item = &Machine> {
+    pub fn before(&self, step: u64) -> impl Iterator<Item = &Snapshot> {
         let i = ((step / self.interval) as usize).min(self.checkpoints.len() - 1);
         self.checkpoints[..=i].iter().rev()
     }
 
     /// The machine at `step`: a copy of the nearest checkpoint run forward (no events).
     pub fn machine_at(&self, step: u64) -> Machine {
-        let mut m = self.nearest(step).clone();
+        let mut m = self.nearest(step).machine();
         m.run_to(step);
         m
     }
@@ -151,9 +157,11 @@ impl History {
 
 /// Approximate bytes of one snapshot: every core's UB and global memory with their two
 /// shadows, and the diagnostics.
-fn snapshot_bytes(m: &Machine) -> usize {
+fn snapshot_bytes(s: &Snapshot) -> usize {
     // Each core a program runs on has a UB of its own (docs/semantics.md §20).
-    let mem = m.ub().size() as usize * m.program().cores() + m.ub().gm_size() as usize;
+    let (ub, gm) = s.memory_sizes();
+    let m = s.head();
+    let mem = ub as usize * m.program().cores() + gm as usize;
     mem + mem / 4 + m.diagnostics().len() * 256 + 512
 }
 
@@ -197,8 +205,8 @@ mod tests {
         // 2 Mi floats = 8 MiB of GM (the largest) beside A2's 192 KiB UB: (8,585,216 bytes
         // + a quarter for the shadows + 512) = 10,732,032 bytes per snapshot, so 512 MiB hold
         // 50 of them.
-        assert_eq!(History::new(&machine(2 << 20)).budget, 50);
+        assert_eq!(History::new(&mut machine(2 << 20)).budget, 50);
         // A small GM leaves the default.
-        assert_eq!(History::new(&machine(64)).budget, BUDGET);
+        assert_eq!(History::new(&mut machine(64)).budget, BUDGET);
     }
 }

@@ -137,6 +137,69 @@ pub struct Machine {
 /// (`Machine::rehome`).
 pub type DivergenceLog = Arc<std::sync::Mutex<std::collections::BTreeMap<u64, u8>>>;
 
+/// A machine kept for later (a debugger's checkpoint): its memory frozen in shared pages
+/// (`Machine::snapshot`), so that snapshots of one run cost the pages written between them.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// Everything but the memory (an empty UB there).
+    head: Machine,
+    ub: crate::sim::ub::FrozenUb,
+}
+
+impl Snapshot {
+    /// The machine, to run or inspect.
+    pub fn machine(&self) -> Machine {
+        Machine {
+            ub: Ub::thaw(&self.ub),
+            ..self.head.clone()
+        }
+    }
+
+    /// The machine's registers, position, counts, status and diagnostics without its memory
+    /// (an empty UB): for questions about where it is, never about data.
+    pub fn head(&self) -> &Machine {
+        &self.head
+    }
+
+    pub fn step_count(&self) -> u64 {
+        self.head.step
+    }
+
+    pub fn status(&self) -> Status {
+        self.head.status
+    }
+
+    /// This snapshot as `product`'s run reaches it (`Machine::rehome`): its pages shared when
+    /// the UB keeps its size.
+    pub fn rehome(&self, product: Product) -> Snapshot {
+        let size = self
+            .head
+            .program
+            .ub_size
+            .unwrap_or(product.profile().ub_size);
+        if size != self.ub.size() {
+            let mut m = self.machine().rehome(product);
+            return m.snapshot();
+        }
+        Snapshot {
+            head: Machine {
+                product,
+                ..self.head.clone()
+            },
+            ub: self.ub.clone(),
+        }
+    }
+
+    pub fn set_divergence_log(&mut self, log: Option<DivergenceLog>) {
+        self.head.divergence = log;
+    }
+
+    /// The sizes of its UB and of its global memory, in bytes.
+    pub fn memory_sizes(&self) -> (u32, u32) {
+        (self.ub.size(), self.ub.gm_size())
+    }
+}
+
 /// One destination extent of an executed instruction (`Machine::write_log`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WriteRec {
@@ -562,6 +625,16 @@ impl Machine {
             product,
             ..self.clone()
         }
+    }
+
+    /// This machine as a snapshot (`Snapshot`): its memory frozen by page, sharing every page
+    /// no write reached since this machine's last snapshot (or the one it was thawed from).
+    pub fn snapshot(&mut self) -> Snapshot {
+        let ub = self.ub.freeze();
+        let live = std::mem::replace(&mut self.ub, Ub::new(0));
+        let head = self.clone();
+        self.ub = live;
+        Snapshot { head, ub }
     }
 
     /// The same program state (UB contents and shadows, mask register, position) on another

@@ -16,4 +16,4 @@ pub mod ub;
 
 pub use crate::base::product::Product;
 pub use event::{Access, Granularity, Pos, StepEvent};
-pub use machine::{Counts, Machine, Status};
+pub use machine::{Counts, Machine, Snapshot, Status};

@@ -13,7 +13,7 @@ use std::sync::Arc;
 pub use crate::base::ir::GM_BASE;
 
 /// One contiguous region of bytes with its two shadows.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 struct Region {
     /// The bytes, stored as 8-byte words so that aligned operands can be viewed as typed
     /// slices (`bytes()` is the little-endian byte view).
@@ -23,7 +23,43 @@ struct Region {
     init: Vec<u64>,
     /// Bit i of word w says an instruction has written byte 64·w + i.
     written: Vec<u64>,
+    /// The frozen copy this region was last frozen to or thawed from: its pages equal this
+    /// region's except those marked in `dirty` (`Region::freeze` shares them).
+    base: Option<Arc<Frozen>>,
+    /// Bit p of word p / 64: page p may differ from `base`'s (every mutable access marks the
+    /// pages it reaches, `Ub::at_mut`).
+    dirty: Vec<u64>,
 }
+
+/// The bytes of a page of memory: what a frozen region shares between snapshots.
+const PAGE: usize = 4096;
+
+/// One page of a frozen region: its bytes and the two shadows' bits for them.
+#[derive(Debug)]
+struct Page {
+    words: [u64; PAGE / 8],
+    init: [u64; PAGE / 64],
+    written: [u64; PAGE / 64],
+}
+
+/// A region as a snapshot holds it: shared pages, those no write reached since the previous
+/// snapshot the same `Arc` as in it (copy on write by page).
+#[derive(Debug)]
+struct Frozen {
+    size: u32,
+    pages: Vec<Arc<Page>>,
+}
+
+impl PartialEq for Region {
+    fn eq(&self, o: &Region) -> bool {
+        self.size == o.size
+            && self.words == o.words
+            && self.init == o.init
+            && self.written == o.written
+    }
+}
+
+impl Eq for Region {}
 
 impl Region {
     fn new(size: u32) -> Region {
@@ -32,7 +68,74 @@ impl Region {
             size,
             init: vec![0; (size as usize).div_ceil(64)],
             written: vec![0; (size as usize).div_ceil(64)],
+            base: None,
+            dirty: vec![0; (size as usize).div_ceil(PAGE * 64)],
         }
+    }
+
+    /// Notes that the bytes `l` may change (pages then differ from `base`).
+    #[inline(always)]
+    fn touch(&mut self, l: &Range<usize>) {
+        if self.base.is_some() && l.start < l.end {
+            for p in l.start / PAGE..=(l.end - 1) / PAGE {
+                self.dirty[p / 64] |= 1 << (p % 64);
+            }
+        }
+    }
+
+    /// This region's contents as a frozen copy, sharing every page not touched since the
+    /// last freeze or thaw; that copy becomes the base.
+    fn freeze(&mut self) -> Arc<Frozen> {
+        let n = (self.size as usize).div_ceil(PAGE);
+        let base = self.base.take().filter(|b| b.size == self.size);
+        let pages = (0..n)
+            .map(|p| match &base {
+                Some(b) if self.dirty[p / 64] >> (p % 64) & 1 == 0 => b.pages[p].clone(),
+                _ => Arc::new(self.page(p)),
+            })
+            .collect();
+        let f = Arc::new(Frozen {
+            size: self.size,
+            pages,
+        });
+        self.dirty.fill(0);
+        self.base = Some(f.clone());
+        f
+    }
+
+    /// A copy of page `p` (zeros past the region's end).
+    fn page(&self, p: usize) -> Page {
+        let mut pg = Page {
+            words: [0; PAGE / 8],
+            init: [0; PAGE / 64],
+            written: [0; PAGE / 64],
+        };
+        let copy = |dst: &mut [u64], src: &[u64]| {
+            let from = (p * dst.len()).min(src.len());
+            let src = &src[from..(from + dst.len()).min(src.len())];
+            dst[..src.len()].copy_from_slice(src);
+        };
+        copy(&mut pg.words, &self.words);
+        copy(&mut pg.init, &self.init);
+        copy(&mut pg.written, &self.written);
+        pg
+    }
+
+    /// The region a frozen copy holds, with that copy as its base.
+    fn thaw(f: &Arc<Frozen>) -> Region {
+        let mut r = Region::new(f.size);
+        let copy = |dst: &mut [u64], p: usize, src: &[u64]| {
+            let from = (p * src.len()).min(dst.len());
+            let n = src.len().min(dst.len() - from);
+            dst[from..from + n].copy_from_slice(&src[..n]);
+        };
+        for (p, pg) in f.pages.iter().enumerate() {
+            copy(&mut r.words, p, &pg.words);
+            copy(&mut r.init, p, &pg.init);
+            copy(&mut r.written, p, &pg.written);
+        }
+        r.base = Some(f.clone());
+        r
     }
 
     fn bytes(&self) -> &[u8] {
@@ -41,6 +144,7 @@ impl Region {
 
     /// Copies the bytes and shadows of the range both regions have.
     fn copy_common(&mut self, b: &Region) {
+        self.base = None;
         let w = self.words.len().min(b.words.len());
         self.words[..w].copy_from_slice(&b.words[..w]);
         let n = self.init.len().min(b.init.len());
@@ -82,6 +186,28 @@ pub struct Ub {
     parked: Vec<(u32, Arc<Region>)>,
 }
 
+/// A memory frozen for a snapshot (`Ub::freeze`): its regions as shared pages, so that
+/// snapshots of a run share what it did not change between them.
+#[derive(Clone, Debug)]
+pub struct FrozenUb {
+    ub: Arc<Frozen>,
+    gm: Arc<Frozen>,
+    core: u32,
+    parked: Vec<(u32, Arc<Region>)>,
+}
+
+impl FrozenUb {
+    /// The UB's size in bytes.
+    pub fn size(&self) -> u32 {
+        self.ub.size
+    }
+
+    /// Bytes of global memory.
+    pub fn gm_size(&self) -> u32 {
+        self.gm.size
+    }
+}
+
 impl Ub {
     /// A UB of `size` bytes and no global memory.
     pub fn new(size: u32) -> Ub {
@@ -95,6 +221,27 @@ impl Ub {
             gm: Region::new(gm),
             core: 0,
             parked: Vec::new(),
+        }
+    }
+
+    /// This memory as a snapshot holds it (`FrozenUb`): pages no write reached since the
+    /// last freeze or thaw are shared with that one's, the rest copied.
+    pub fn freeze(&mut self) -> FrozenUb {
+        FrozenUb {
+            ub: self.ub.freeze(),
+            gm: self.gm.freeze(),
+            core: self.core,
+            parked: self.parked.clone(),
+        }
+    }
+
+    /// The memory a snapshot holds, to run on.
+    pub fn thaw(f: &FrozenUb) -> Ub {
+        Ub {
+            ub: Region::thaw(&f.ub),
+            gm: Region::thaw(&f.gm),
+            core: f.core,
+            parked: f.parked.clone(),
         }
     }
 
@@ -142,6 +289,8 @@ impl Ub {
             return;
         }
         let g = &mut self.gm;
+        g.base = None;
+        g.dirty.resize((size as usize).div_ceil(PAGE * 64), 0);
         g.words.resize((size as usize).div_ceil(8), 0);
         g.init.resize((size as usize).div_ceil(64), 0);
         g.written.resize((size as usize).div_ceil(64), 0);
@@ -160,6 +309,8 @@ impl Ub {
             .then(|| (reg, (r.start - base) as usize..(r.end - base) as usize))
     }
 
+    /// The region holding `r` and `r` relative to it, to change: its pages are marked
+    /// touched (every change to memory comes through here).
     #[inline(always)]
     fn at_mut(&mut self, r: Range<u64>) -> Option<(&mut Region, Range<usize>)> {
         let (reg, base) = if r.start >= GM_BASE as u64 {
@@ -167,8 +318,12 @@ impl Ub {
         } else {
             (&mut self.ub, 0)
         };
-        (r.start <= r.end && r.end - base <= reg.size as u64)
-            .then(|| (reg, (r.start - base) as usize..(r.end - base) as usize))
+        if r.start > r.end || r.end - base > reg.size as u64 {
+            return None;
+        }
+        let l = (r.start - base) as usize..(r.end - base) as usize;
+        reg.touch(&l);
+        Some((reg, l))
     }
 
     /// True when the bytes `r` lie inside the UB or inside global memory.
@@ -362,6 +517,7 @@ impl Ub {
             size,
             init,
             written,
+            ..
         } = reg;
         let bytes = &mut bytemuck::cast_slice_mut::<u64, u8>(words)[..*size as usize];
         let bytes = &mut bytes[l.clone()];
@@ -725,5 +881,94 @@ mod tests {
             !m.all_init(300..301),
             "outside both regions is never initialised"
         );
+    }
+
+    #[test]
+    fn a_snapshot_shares_the_pages_no_write_reached() {
+        // A UB of 3 pages and a bit (its last page partial), and 2 pages of GM.
+        let mut m = Ub::with_gm(3 * PAGE as u32 + 96, 2 * PAGE as u32);
+        m.write(10, &[1; 40]);
+        let a = m.freeze();
+        assert_eq!(a.ub.pages.len(), 4, "the partial page is a page");
+        // One byte in page 2 of the UB: every other page is the first snapshot's.
+        m.slice_mut(2 * PAGE as u32 + 5..2 * PAGE as u32 + 6)[0] = 9;
+        let b = m.freeze();
+        for p in 0..4 {
+            assert_eq!(
+                Arc::ptr_eq(&a.ub.pages[p], &b.ub.pages[p]),
+                p != 2,
+                "page {p}"
+            );
+        }
+        assert!(Arc::ptr_eq(&a.gm.pages[0], &b.gm.pages[0]));
+        // Each snapshot thaws to the memory as it was when taken.
+        let (ta, tb) = (Ub::thaw(&a), Ub::thaw(&b));
+        assert_eq!(ta.slice(2 * PAGE as u32 + 5..2 * PAGE as u32 + 6), &[0]);
+        assert!(!ta.is_written(2 * PAGE as u32 + 5));
+        assert_eq!(tb.slice(2 * PAGE as u32 + 5..2 * PAGE as u32 + 6), &[9]);
+        assert!(tb.is_written(2 * PAGE as u32 + 5) && tb.is_init(10));
+        assert_eq!(tb, m);
+        // A write straddling two pages of GM marks both.
+        let g = GM_BASE + PAGE as u32 - 4;
+        m.slice_mut(g..g + 8).fill(3);
+        let c = m.freeze();
+        assert!(!Arc::ptr_eq(&b.gm.pages[0], &c.gm.pages[0]));
+        assert!(!Arc::ptr_eq(&b.gm.pages[1], &c.gm.pages[1]));
+        assert!(Arc::ptr_eq(&b.ub.pages[2], &c.ub.pages[2]));
+    }
+
+    proptest::proptest! {
+        /// Every way to change memory marks what it changes: snapshots taken between random
+        /// changes (and from thawed memory) thaw to the memory as it was when taken.
+        #[test]
+        fn snapshots_thaw_to_the_memory_they_were_taken_of(
+            ops in proptest::collection::vec((0u8..10, 0u32..20_000, 0u32..600, proptest::prelude::any::<u64>()), 1..60)
+        ) {
+            let mut m = Ub::with_gm(12_288 + 160, 9_000);
+            let mut snaps: Vec<(FrozenUb, Ub)> = Vec::new();
+            for (kind, at, len, bits) in ops {
+                let gm = bits & 1 == 1;
+                let size = if gm { m.gm_size() } else { m.size() };
+                let base = if gm { GM_BASE } else { 0 };
+                let at = at % size;
+                let len = len.min(size - at);
+                let a = base + at;
+                let data: Vec<u8> = (0..len).map(|i| (i as u64 ^ bits) as u8).collect();
+                match kind {
+                    0 => m.write(a, &data),
+                    1 => m.slice_mut(a..a + len).copy_from_slice(&data),
+                    2 => {
+                        let _ = m.store_masked(a, &data[..len.min(256) as usize], &ByteMask::new([bits, !bits, bits >> 3, u64::MAX]));
+                    }
+                    3 => {
+                        let masks = [bits as u32, u32::MAX, 0, (bits >> 32) as u32, 1, 0, 7, u32::MAX];
+                        let data = vec![(bits >> 8) as u8; 2 * 256];
+                        let _ = m.store_strided(a as u64, (320, 64), 2, &masks, &data);
+                    }
+                    4 => m.mark_undefined(a..a + len),
+                    5 => m.mark_init(a..a + len),
+                    6 => {
+                        if let Some((bytes, off, _)) = m.run_mut(a..a + len) {
+                            bytes[off..off + len as usize].fill(bits as u8);
+                        }
+                    }
+                    7 => m.grow_gm(m.gm_size() + len),
+                    8 => m.select_core((bits % 3) as u32),
+                    _ => {
+                        // Go back to an earlier snapshot and go on from there.
+                        if let Some((f, _)) = snaps.get((bits as usize) % snaps.len().max(1)) {
+                            m = Ub::thaw(f);
+                        }
+                    }
+                }
+                if bits >> 60 < 6 {
+                    let copy = m.clone();
+                    snaps.push((m.freeze(), copy));
+                }
+            }
+            for (i, (f, want)) in snaps.iter().enumerate() {
+                proptest::prop_assert!(Ub::thaw(f) == *want, "snapshot {}", i);
+            }
+        }
     }
 }

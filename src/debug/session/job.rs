@@ -141,7 +141,7 @@ impl Session {
                     // (one already passed when the session went there before and came back).
                     let cp = self.history.nearest(*target);
                     if *target < self.step_count() || cp.step_count() > self.step_count() {
-                        self.machine = cp.clone();
+                        self.machine = cp.machine();
                     }
                 }
                 if !self.goto_slice(*target, budget) {
@@ -313,7 +313,7 @@ impl Session {
                     !only || by_instruction || point_before(points, i).is_some()
                 });
                 let ran = self.machine.step_count() - s;
-                self.history.record(&self.machine);
+                self.history.record(&mut self.machine);
                 f.executed += ran;
                 done += ran;
                 match f.mode {
@@ -335,7 +335,7 @@ impl Session {
                     let here = self.machine.step_count();
                     let failed =
                         (self.machine.status() == Status::Failed).then(|| self.machine.clone());
-                    self.machine = self.history.nearest(here - 1).clone();
+                    self.machine = self.history.nearest(here - 1).machine();
                     self.goto_slice(here, u64::MAX);
                     if let Some(m) = failed {
                         self.machine = m;
@@ -352,7 +352,7 @@ impl Session {
             let Some(ev) = self.machine.step(Granularity::Block) else {
                 break Some(self.end_stop());
             };
-            self.history.record(&self.machine);
+            self.history.record(&mut self.machine);
             f.executed += 1;
             done += 1;
             let hit = check_event(&self.points, &self.program, &self.machine, &ev).or_else(|| {
@@ -425,7 +425,7 @@ impl Session {
         if self.machine.step_count() == target - 1 && self.machine.status() == Status::Running {
             self.scalars_before = Some(self.machine.scalars().to_vec());
             self.last_event = self.machine.step(Granularity::Block);
-            self.history.record(&self.machine);
+            self.history.record(&mut self.machine);
         } else {
             self.last_event = None;
         }
@@ -449,7 +449,7 @@ impl Session {
             if cp_step >= r.end {
                 continue;
             }
-            let mut m: Machine = cp.clone();
+            let mut m: Machine = cp.machine();
             let mut best: Option<(u64, Hit)> = None;
             if self.only_instruction_points() {
                 // Only instruction boundaries can stop it: replay without events, noting the
@@ -595,9 +595,9 @@ impl Session {
         let mut m = self
             .history
             .before(limit)
-            .find(|cp| !reached(cp))
-            .cloned()
-            .unwrap_or_else(|| self.history.nearest(0).clone());
+            .find(|cp| !reached(cp.head()))
+            .unwrap_or_else(|| self.history.nearest(0))
+            .machine();
         while m.status() == Status::Running && m.step_count() < limit && whole(&m) {
             m.run_instruction();
         }

@@ -165,7 +165,7 @@ impl Session {
         // What a switch to another product can take over from this run (`set_product`).
         machine.keep_divergence();
         Session {
-            history: History::new(&machine),
+            history: History::new(&mut machine),
             program,
             product,
             machine,
@@ -199,7 +199,7 @@ impl Session {
         budget: usize,
     ) -> Session {
         let mut s = Session::new(program, product);
-        s.history = History::with(&s.machine, interval, budget);
+        s.history = History::with(&mut s.machine, interval, budget);
         s
     }
 

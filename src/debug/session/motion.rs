@@ -64,7 +64,7 @@ impl Session {
             if self.machine.step_count() == s {
                 break;
             }
-            self.history.record(&self.machine);
+            self.history.record(&mut self.machine);
         }
     }
 
@@ -123,7 +123,7 @@ impl Session {
                 m.set_divergence_log(Some(log));
                 m
             } else {
-                next.history.nearest(upto).clone()
+                next.history.nearest(upto).machine()
             };
         }
         if leaving.history.approx_bytes() <= PARK_BYTES / 2 {
@@ -143,7 +143,7 @@ impl Session {
         product: Product,
         fresh: &Machine,
     ) -> Option<(u64, crate::sim::machine::DivergenceLog)> {
-        let start = self.history.checkpoint(0)?;
+        let start = self.history.checkpoint(0)?.head();
         if start.diagnostics() != fresh.diagnostics() || start.status() != fresh.status() {
             return None;
         }
@@ -166,7 +166,7 @@ impl Session {
             if cp.step_count() >= end {
                 continue;
             }
-            let found = last_writes(cp.clone(), end, &[addr]).pop().flatten();
+            let found = last_writes(cp.machine(), end, &[addr]).pop().flatten();
             if let Some(w) = found {
                 return Some(self.last_write_of(&w, addr));
             }
