@@ -352,12 +352,21 @@ impl Tensor {
 }
 
 /// `"x"` or `"x[64]"`: a tensor and an element offset into it (docs/format.md §5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Two operands are equal when they name the same element, wherever they are written.
+#[derive(Clone, Copy, Debug)]
 pub struct Operand {
     pub tensor: usize,
     pub offset: u32,
     pub span: Span,
 }
+
+impl PartialEq for Operand {
+    fn eq(&self, o: &Operand) -> bool {
+        self.tensor == o.tensor && self.offset == o.offset
+    }
+}
+
+impl Eq for Operand {}
 
 /// The mask argument of the high-dimensional form (docs/format.md §6).
 #[derive(Clone, Debug, PartialEq, Eq)]

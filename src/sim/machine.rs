@@ -127,6 +127,9 @@ pub struct Machine {
     /// When kept (`keep_divergence`): which other products prepare each entered instruction
     /// differently, shared with this machine's clones.
     divergence: Option<DivergenceLog>,
+    /// The comparisons behind the divergence log, by instruction content (`sim::alike`),
+    /// shared with this machine's clones.
+    alike: Option<Arc<std::sync::Mutex<crate::sim::alike::Alike>>>,
 }
 
 /// For each instruction a run entered where another product prepares it differently (its
@@ -290,6 +293,7 @@ impl Machine {
             last_writes: Vec::new(),
             write_log: None,
             divergence: None,
+            alike: None,
         };
         m.enter_core();
         m
@@ -591,6 +595,14 @@ impl Machine {
     /// clones.
     pub fn keep_divergence(&mut self) {
         self.divergence = Some(Default::default());
+        self.alike = Some(Default::default());
+    }
+
+    /// Keeps a divergence log compared afresh at every instruction, none remembered by
+    /// content (`sim::alike`): what the remembered comparisons must give.
+    pub fn keep_divergence_afresh(&mut self) {
+        self.divergence = Some(Default::default());
+        self.alike = None;
     }
 
     pub fn divergence_log(&self) -> Option<&DivergenceLog> {
@@ -684,12 +696,28 @@ impl Machine {
         };
         let ours = on(self.product);
         if let Some(log) = self.divergence.as_ref().filter(|_| record) {
-            let mut bits = 0u8;
-            for (i, &p) in Product::ALL.iter().enumerate() {
-                if p != self.product && on(p) != ours {
-                    bits |= 1 << i;
+            // Compared once per instruction content where the preparation reads no data.
+            let regs = self.regs();
+            let key = crate::sim::alike::bound(&self.program, idx, &self.scalars.values)
+                .filter(|i| !crate::sim::alike::reads_data(i));
+            let alike = self.alike.as_ref().and_then(|a| a.lock().ok());
+            let known = key
+                .as_ref()
+                .zip(alike.as_ref())
+                .and_then(|(i, a)| a.get(i, regs, self.product));
+            drop(alike);
+            let bits = known.unwrap_or_else(|| {
+                let mut bits = 0u8;
+                for (i, &p) in Product::ALL.iter().enumerate() {
+                    if p != self.product && on(p) != ours {
+                        bits |= 1 << i;
+                    }
                 }
-            }
+                if let (Some(i), Some(Ok(mut a))) = (&key, self.alike.as_ref().map(|a| a.lock())) {
+                    a.put(i, regs, self.product, bits);
+                }
+                bits
+            });
             if bits != 0 {
                 if let Ok(mut log) = log.lock() {
                     log.insert(self.step, bits);

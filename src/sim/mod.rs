@@ -1,6 +1,7 @@
 //! The steppable Vector Unit: UB, mask register, products, addressing plans, instruction
 //! families and the machine that runs them. Knows nothing about files, terminals or clap.
 pub mod access;
+pub mod alike;
 pub mod checks;
 pub mod event;
 pub mod family;

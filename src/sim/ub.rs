@@ -105,20 +105,20 @@ impl Region {
 
     /// A copy of page `p` (zeros past the region's end).
     fn page(&self, p: usize) -> Page {
-        let mut pg = Page {
-            words: [0; PAGE / 8],
-            init: [0; PAGE / 64],
-            written: [0; PAGE / 64],
-        };
-        let copy = |dst: &mut [u64], src: &[u64]| {
-            let from = (p * dst.len()).min(src.len());
-            let src = &src[from..(from + dst.len()).min(src.len())];
-            dst[..src.len()].copy_from_slice(src);
-        };
-        copy(&mut pg.words, &self.words);
-        copy(&mut pg.init, &self.init);
-        copy(&mut pg.written, &self.written);
-        pg
+        fn chunk<const N: usize>(src: &[u64], p: usize) -> [u64; N] {
+            let from = (p * N).min(src.len());
+            let src = &src[from..(from + N).min(src.len())];
+            src.try_into().unwrap_or_else(|_| {
+                let mut a = [0; N];
+                a[..src.len()].copy_from_slice(src);
+                a
+            })
+        }
+        Page {
+            words: chunk(&self.words, p),
+            init: chunk(&self.init, p),
+            written: chunk(&self.written, p),
+        }
     }
 
     /// The region a frozen copy holds, with that copy as its base.

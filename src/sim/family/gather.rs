@@ -333,6 +333,11 @@ fn source(instr: &Instr, par: u32, product: Product) -> LaneSource {
 pub struct GatherRoom;
 
 impl Room for GatherRoom {
+    /// A pattern tensor / offsets are read from the UB.
+    fn plan_reads_data(&self) -> bool {
+        true
+    }
+
     fn structure(&self, instr: &Instr) -> Result<(), String> {
         if instr.src().is_empty() {
             return Err(format!("{} needs dst and src0", instr.name()));

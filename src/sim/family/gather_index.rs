@@ -63,6 +63,11 @@ pub fn exec_block<T: Num>(k: &IndexKernel, plan: &Plan, mem: &mut Mem, r: u32, b
 pub struct GatherRoom;
 
 impl Room for GatherRoom {
+    /// A pattern tensor / offsets are read from the UB.
+    fn plan_reads_data(&self) -> bool {
+        true
+    }
+
     fn types(&self, c: &mut Ctx) -> Option<Types> {
         let d = c.dtype_of(c.instr.dst()?);
         // 8-bit data: 4 blocks (128 elements) per repeat.
@@ -256,6 +261,11 @@ pub fn exec_block_gatherb<T: Num>(
 pub struct GatherbRoom;
 
 impl Room for GatherbRoom {
+    /// A pattern tensor / offsets are read from the UB.
+    fn plan_reads_data(&self) -> bool {
+        true
+    }
+
     /// dstBlkStride 0 is taken as 1, not refused.
     fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
         None

@@ -132,6 +132,12 @@ pub trait Room: Sync {
     /// UB contents when the instruction is really reached (data-dependent plans).
     fn plan(&self, _c: &mut Ctx, _exec: &Exec, _plan: &mut Plan, _ub: Option<&Ub>) {}
 
+    /// Whether `plan` reads the UB contents (then a preparation depends on data, not only on
+    /// the instruction and the registers).
+    fn plan_reads_data(&self) -> bool {
+        false
+    }
+
     /// Whether `src` may overlap `dst` in a way the overlap rules would report (a documented
     /// usage, such as GatherMask packing src0 into itself).
     fn overlap_allowed(&self, _instr: &Instr, _dst: &OpAddr, _src: &OpAddr) -> bool {
