@@ -1,7 +1,8 @@
 //! The C++ front end's speed (docs/format.md §12): a cold compile of a kernel, a warm run of a
 //! cached one (everything before and around a tiny simulation), the overhead of one recorded
-//! API call (10^5 count-form Adds of 64 floats, simulation included), and a 48-block
-//! elementwise launch over 1.2 M halves. The kernels are in benches/kernels/.
+//! API call (10^5 count-form Adds of 64 floats, simulation included), a 48-block
+//! elementwise launch over 1.2 M halves, and a 16-block sigmoid computed in float (3,072
+//! calls). The kernels are in benches/kernels/.
 
 use ascstep::base::product::Product;
 use ascstep::kernel::{self, compile::Flags, End, Options, Output};
@@ -69,6 +70,15 @@ fn bench_kernel(c: &mut Criterion) {
     g.throughput(Throughput::Elements(1_228_800));
     g.bench_function("launch_48_blocks_1.2M_half", |b| {
         b.iter(|| run(&launch, &none))
+    });
+
+    // A real kernel's compute path: half data computed in float, 3,072 calls (item 6 of
+    // issue 14: under 100 ms once compiled).
+    let sigmoid = kernel_file("sigmoid_tiles.asc");
+    run(&sigmoid, &none);
+    g.throughput(Throughput::Elements(3_072));
+    g.bench_function("sigmoid_16_blocks_3072_calls", |b| {
+        b.iter(|| run(&sigmoid, &none))
     });
     g.finish();
     let _ = std::fs::remove_dir_all(&cache);
