@@ -92,6 +92,16 @@ impl Lanes {
         self.0 == [0; 4]
     }
 
+    /// The first and last active lanes, if any.
+    pub fn first_last(&self) -> Option<(u32, u32)> {
+        let first = self.0.iter().position(|&w| w != 0)?;
+        let last = self.0.iter().rposition(|&w| w != 0)?;
+        Some((
+            first as u32 * 64 + self.0[first].trailing_zeros(),
+            last as u32 * 64 + 63 - self.0[last].leading_zeros(),
+        ))
+    }
+
     /// The bits of lanes `k0..k1` (at most 64 lanes, inside one word), shifted down to bit 0.
     #[inline(always)]
     fn window(&self, k0: u32, k1: u32) -> Option<u64> {

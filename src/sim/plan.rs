@@ -552,10 +552,18 @@ impl Plan {
 
     /// Byte range of `lanes` of a lane-indexed operand in repeat 0.
     fn repeat0_extent(&self, op: &OpAddr, lanes: &Lanes) -> Option<Range<u64>> {
+        // A block stride that covers a block's data: addresses rise with the lane, so the
+        // first and last active lanes bound it.
+        if op.blk as u64 * op.blk_unit as u64 >= op.per_block as u64 * op.size() as u64 {
+            let (first, last) = lanes.limit(self.par).first_last()?;
+            return Some(op.addr(0, first)..op.addr(0, last) + op.size() as u64);
+        }
+        // Otherwise block by block of this operand (its addresses rise within a block; a
+        // narrower operand has more blocks than the widest one's eight).
         let (mut lo, mut hi) = (u64::MAX, 0u64);
-        for b in 0..BLOCKS {
-            let ks = block_lanes(self.par, b);
-            if let Some((first, last)) = lanes.bounds_in(ks.start, ks.end) {
+        let per = op.per_block.max(1);
+        for q in 0..self.par.div_ceil(per) {
+            if let Some((first, last)) = lanes.bounds_in(q * per, ((q + 1) * per).min(self.par)) {
                 lo = lo.min(op.addr(0, first));
                 hi = hi.max(op.addr(0, last) + op.size() as u64);
             }
@@ -635,5 +643,32 @@ mod tests {
         assert!(!half(0, 2, 8).repeat_contiguous(128));
         assert!(half(0, 1, 8).same_geometry(&half(0, 1, 8)));
         assert!(!half(0, 1, 8).same_geometry(&half(32, 1, 8)));
+    }
+
+    proptest::proptest! {
+        /// The analytic extents (`compute_extent`) equal walking every element, for any
+        /// strides (0 included, block strides below a block's data too), lanes, widths and
+        /// lane sources.
+        #[test]
+        fn analytic_extents_equal_walking(
+            blk in 0u32..4, rep in 0u32..20, base in 0u32..64, wide in proptest::prelude::any::<bool>(),
+            lanes in proptest::prelude::any::<[u64; 2]>(), counted in proptest::option::of(1u64..700),
+            repeats in 1u32..5, narrow_blk in 0u32..3,
+        ) {
+            let (par, dt) = if wide { (64, DType::Float) } else { (128, DType::Half) };
+            let source = match counted {
+                Some(count) => LaneSource::Counted { count },
+                None => LaneSource::Fixed { lanes: Lanes([lanes[0], lanes[1], 0, 0]).limit(par), repeats },
+            };
+            // A second operand of another width (a Cast's) with its own block stride.
+            let other = if wide { DType::Half } else { DType::Float };
+            let p = Plan::new(par, source, vec![
+                OpAddr::standard("dst", 0, AccessKind::Write, dt, 32 * base, blk, rep),
+                OpAddr::standard("src", 1, AccessKind::Read, other, 0x4000, narrow_blk, rep),
+            ]);
+            for i in 0..2 {
+                proptest::prop_assert_eq!(p.compute_extent(i), p.walked_extent(i), "operand {}", i);
+            }
+        }
     }
 }
