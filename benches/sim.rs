@@ -544,6 +544,29 @@ fn bench_diff_and_continue(c: &mut Criterion) {
             })
         });
     }
+    // Differing elements that many instructions write: every Add is followed by a Muls of
+    // "d" by 1, so the PairReduceSum's last pair (d[31]) has 1,001 writers and differs last.
+    let many = |mask: u32| {
+        let src = format!(
+            "Program(product: atlas_a2, tensors: {{ \"x\": (dtype: half, addr: 0, len: 16256, init: Fill(1)), \"y\": (dtype: half, addr: 0x8000, len: 16256, init: Fill(2)), \"z\": (dtype: half, addr: 0x10000, len: 16256), \"s\": (dtype: float, addr: 0x18000, len: 64, init: Ramp(start: 1, step: 1)), \"d\": (dtype: float, addr: 0x18100, len: 32, init: Fill(-1)) }}, code: [{} PairReduceSum(dst: \"d\", src: \"s\", repeat_times: 1, mask: {mask}, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)])",
+            "Add(dst: \"z\", src0: \"x\", src1: \"y\", count: 16256), Muls(dst: \"d\", src: \"d\", scalar: 1.0, count: 32),\n".repeat(500)
+        );
+        Arc::new(ascstep::program::load_str(std::path::Path::new("diff.ron"), &src).unwrap())
+    };
+    for (name, mask) in [
+        ("diff_many_writers_agreeing", 64),
+        ("diff_many_writers_differing", 62),
+    ] {
+        let p = many(mask);
+        let want = mask == 62;
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let r = ascstep::diff::diff(p.clone(), &products);
+                assert_eq!(r.verdict() != ascstep::diff::Verdict::Agree, want);
+                black_box(r)
+            })
+        });
+    }
     let p = program(64, true);
     g.bench_function("run_1000_bitwise_adds", |b| {
         b.iter(|| {

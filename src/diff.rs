@@ -16,7 +16,7 @@ use crate::base::dtype::Value;
 use crate::base::equality::same_element;
 use crate::base::ir::Program;
 use crate::report::{diag_json, value_json};
-use crate::sim::{Machine, Product, Status};
+use crate::sim::{Machine, Product, Snapshot, Status};
 use serde_json::{json, Map, Value as Json};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -109,22 +109,35 @@ pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
     // The products run independently: one thread each (in product order in the report).
     let run_one = |p: Product| {
         let mut m = Machine::new(program.clone(), p);
-        // What each instruction may write, for `first_instructions`.
+        // What each instruction may write, where the other products first prepare an
+        // instruction differently, and snapshots every `CHUNK` instructions, for
+        // `first_instructions`.
         m.keep_write_log();
-        m.run();
+        m.keep_divergence_among(products);
+        let mut snaps = Vec::new();
+        while m.status() == Status::Running {
+            let next = (m.pos().instruction / CHUNK + 1) * CHUNK;
+            m.run_until(u64::MAX, |i| i >= next);
+            if m.status() == Status::Running {
+                snaps.push(m.snapshot());
+            }
+        }
         let error = (m.status() == Status::Failed)
             .then(|| m.diagnostics().iter().find(|d| d.is_error()).cloned())
             .flatten();
-        ProductRun {
-            product: p,
-            error,
-            machine: m,
-        }
+        (
+            ProductRun {
+                product: p,
+                error,
+                machine: m,
+            },
+            snaps,
+        )
     };
     // A product whose data equals an earlier one's (Atlas A3 and A2) takes that run when it
     // finished; a rejection is rerun, as its message names the product.
     let stand_in = stand_ins(products);
-    let mut runs: Vec<Option<ProductRun>> = std::thread::scope(|s| {
+    let mut runs: Vec<Option<(ProductRun, Vec<Snapshot>)>> = std::thread::scope(|s| {
         let handles: Vec<_> = products
             .iter()
             .zip(&stand_in)
@@ -139,16 +152,19 @@ pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
         if let Some(j) = *st {
             let p = products[i];
             runs[i] = Some(match &runs[j] {
-                Some(r) if r.finished() => ProductRun {
-                    product: p,
-                    error: None,
-                    machine: r.machine.relabel(p),
-                },
+                Some((r, _)) if r.finished() => (
+                    ProductRun {
+                        product: p,
+                        error: None,
+                        machine: r.machine.relabel(p),
+                    },
+                    Vec::new(),
+                ),
                 _ => run_one(p),
             });
         }
     }
-    let runs: Vec<ProductRun> = runs.into_iter().flatten().collect();
+    let (runs, snaps): (Vec<ProductRun>, Vec<Vec<Snapshot>>) = runs.into_iter().flatten().unzip();
     let done: Vec<&ProductRun> = runs.iter().filter(|r| r.finished()).collect();
     let mut elements = Vec::new();
     if done.len() > 1 {
@@ -170,7 +186,13 @@ pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
             }
         }
         if !elements.is_empty() {
-            first_instructions(&program, &done, &mut elements);
+            let snaps: Vec<&[Snapshot]> = runs
+                .iter()
+                .zip(&snaps)
+                .filter(|(r, _)| r.finished())
+                .map(|(_, s)| &s[..])
+                .collect();
+            first_instructions(&program, &done, &snaps, &mut elements);
         }
     }
     let returns = return_diffs(&done);
@@ -233,15 +255,21 @@ const CHUNK: u32 = 64;
 /// and at the meeting the logs are merged in instruction order: the first instruction after
 /// which the products' values disagree is the element's. The replay stops once every element
 /// is resolved.
-fn first_instructions(program: &Arc<Program>, done: &[&ProductRun], elements: &mut [ElementDiff]) {
+fn first_instructions(
+    program: &Arc<Program>,
+    done: &[&ProductRun],
+    snaps: &[&[Snapshot]],
+    elements: &mut [ElementDiff],
+) {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Barrier, Mutex, RwLock};
     let all: Vec<Product> = done.iter().map(|r| r.product).collect();
-    let products: Vec<Product> = all
+    let (products, snaps): (Vec<Product>, Vec<&[Snapshot]>) = all
         .iter()
         .zip(stand_ins(&all))
-        .filter_map(|(&p, s)| s.is_none().then_some(p))
-        .collect();
+        .zip(snaps)
+        .filter_map(|((&p, s), &sn)| s.is_none().then_some((p, sn)))
+        .unzip();
     if products.len() < 2 {
         return;
     }
@@ -285,10 +313,40 @@ fn first_instructions(program: &Arc<Program>, done: &[&ProductRun], elements: &m
     if left == 0 {
         return;
     }
-    // Each element's value on each product where the chunk starts.
+    // Until the first instruction some product prepares differently (the runs' divergence
+    // logs), every product runs alike (`Machine::rehome`): no element differs before it, and
+    // the replay starts from the last snapshot before it, one all the runs took at the same
+    // place (from the start when there is none).
+    let bits = crate::sim::machine::among(&products);
+    let first_split = done
+        .iter()
+        .filter(|r| products.contains(&r.product))
+        .filter_map(|r| {
+            let log = r.machine.divergence_log()?.lock().ok()?;
+            let mine = crate::sim::machine::among(&[r.product]);
+            log.iter()
+                .find(|(_, b)| *b & bits & !mine != 0)
+                .map(|(s, _)| *s)
+        })
+        .min();
+    let at = |s: &Snapshot| (s.step_count(), s.head().pos());
+    let from = first_split.and_then(|split| {
+        let j = snaps[0]
+            .partition_point(|s| s.step_count() < split)
+            .checked_sub(1)?;
+        let here = at(&snaps[0][j]);
+        snaps
+            .iter()
+            .all(|sn| sn.get(j).is_some_and(|s| at(s) == here))
+            .then_some(j)
+    });
     let starts: Vec<Machine> = products
         .iter()
-        .map(|&p| Machine::new(program.clone(), p))
+        .zip(&snaps)
+        .map(|(&p, sn)| match from {
+            Some(j) => sn[j].machine(),
+            None => Machine::new(program.clone(), p),
+        })
         .collect();
     let mut now: Vec<Vec<Snap>> = keys
         .iter()
@@ -303,6 +361,7 @@ fn first_instructions(program: &Arc<Program>, done: &[&ProductRun], elements: &m
     let logs: Vec<Mutex<Vec<(u32, u32, Snap)>>> =
         products.iter().map(|_| Mutex::new(Vec::new())).collect();
     let n = program.code.len() as u32;
+    let first_chunk = starts[0].pos().instruction;
     let barrier = Barrier::new(products.len() + 1);
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
@@ -311,7 +370,7 @@ fn first_instructions(program: &Arc<Program>, done: &[&ProductRun], elements: &m
                 (&barrier, &stop, &resolved, &keys, &covered);
             s.spawn(move || {
                 let mut m = m;
-                let mut c0 = 0;
+                let mut c0 = first_chunk;
                 while c0 < n && !stop.load(Ordering::Relaxed) {
                     {
                         let done = resolved.read().unwrap_or_else(|e| e.into_inner());
@@ -336,7 +395,7 @@ fn first_instructions(program: &Arc<Program>, done: &[&ProductRun], elements: &m
                 }
             });
         }
-        let mut c0 = 0;
+        let mut c0 = first_chunk;
         while c0 < n {
             barrier.wait();
             // Every product's log of the chunk, in (element, instruction) order.

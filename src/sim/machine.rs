@@ -130,6 +130,8 @@ pub struct Machine {
     /// The comparisons behind the divergence log, by instruction content (`sim::alike`),
     /// shared with this machine's clones.
     alike: Option<Arc<std::sync::Mutex<crate::sim::alike::Alike>>>,
+    /// The products the divergence log compares with (bit i: `Product::ALL[i]`).
+    among: u8,
 }
 
 /// For each instruction a run entered where another product prepares it differently (its
@@ -201,6 +203,18 @@ impl Snapshot {
     pub fn memory_sizes(&self) -> (u32, u32) {
         (self.ub.size(), self.ub.gm_size())
     }
+}
+
+/// Bits of every product (`Machine::keep_divergence`).
+const ALL_PRODUCTS: u8 = (1 << Product::ALL.len()) - 1;
+
+/// The bits of `products` (bit i: `Product::ALL[i]`).
+pub fn among(products: &[Product]) -> u8 {
+    Product::ALL
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| products.contains(p))
+        .fold(0, |m, (i, _)| m | 1 << i)
 }
 
 /// One destination extent of an executed instruction (`Machine::write_log`).
@@ -294,6 +308,7 @@ impl Machine {
             write_log: None,
             divergence: None,
             alike: None,
+            among: ALL_PRODUCTS,
         };
         m.enter_core();
         m
@@ -594,8 +609,14 @@ impl Machine {
     /// Keeps a divergence log from here on (`DivergenceLog`), shared with this machine's
     /// clones.
     pub fn keep_divergence(&mut self) {
+        self.keep_divergence_among(&Product::ALL);
+    }
+
+    /// Keeps a divergence log that compares with `products` only (`diff`'s).
+    pub fn keep_divergence_among(&mut self, products: &[Product]) {
         self.divergence = Some(Default::default());
         self.alike = Some(Default::default());
+        self.among = among(products);
     }
 
     /// Keeps a divergence log compared afresh at every instruction, none remembered by
@@ -603,6 +624,7 @@ impl Machine {
     pub fn keep_divergence_afresh(&mut self) {
         self.divergence = Some(Default::default());
         self.alike = None;
+        self.among = ALL_PRODUCTS;
     }
 
     pub fn divergence_log(&self) -> Option<&DivergenceLog> {
@@ -709,7 +731,7 @@ impl Machine {
             let bits = known.unwrap_or_else(|| {
                 let mut bits = 0u8;
                 for (i, &p) in Product::ALL.iter().enumerate() {
-                    if p != self.product && on(p) != ours {
+                    if p != self.product && self.among >> i & 1 == 1 && on(p) != ours {
                         bits |= 1 << i;
                     }
                 }
