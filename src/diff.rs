@@ -109,16 +109,20 @@ pub fn diff(program: Arc<Program>, products: &[Product]) -> DiffReport {
     // The products run independently: one thread each (in product order in the report).
     let run_one = |p: Product| {
         let mut m = Machine::new(program.clone(), p);
-        // What each instruction may write, where the other products first prepare an
-        // instruction differently, and snapshots every `CHUNK` instructions, for
-        // `first_instructions`.
+        // What each instruction may write, snapshots (`SNAP_EVERY`) and, on the
+        // first product, the first instruction another prepares differently (until then every
+        // run is this one), for `first_instructions`.
         m.keep_write_log();
-        m.keep_divergence_among(products);
+        if p == products[0] {
+            m.keep_entry_log();
+        }
         let mut snaps = Vec::new();
+        let mut last = 0;
         while m.status() == Status::Running {
-            let next = (m.pos().instruction / CHUNK + 1) * CHUNK;
+            let next = (m.pos().instruction / SNAP_EVERY + 1) * SNAP_EVERY;
             m.run_until(u64::MAX, |i| i >= next);
-            if m.status() == Status::Running {
+            if m.status() == Status::Running && m.step_count() - last >= SNAP_STEPS {
+                last = m.step_count();
                 snaps.push(m.snapshot());
             }
         }
@@ -245,6 +249,12 @@ fn same_snap(dtype: crate::base::dtype::DType, a: &Snap, b: &Snap) -> bool {
     )
 }
 
+/// A run takes a snapshot, where `first_instructions` may start its replay, at every
+/// `SNAP_EVERY`-th instruction boundary at least `SNAP_STEPS` block steps after the last one
+/// (so that many small instructions do not pay for many snapshots).
+const SNAP_EVERY: u32 = 64;
+const SNAP_STEPS: u64 = 1 << 15;
+
 /// Instructions replayed between two comparisons in `first_instructions`.
 const CHUNK: u32 = 64;
 
@@ -313,22 +323,14 @@ fn first_instructions(
     if left == 0 {
         return;
     }
-    // Until the first instruction some product prepares differently (the runs' divergence
-    // logs), every product runs alike (`Machine::rehome`): no element differs before it, and
-    // the replay starts from the last snapshot before it, one all the runs took at the same
-    // place (from the start when there is none).
-    let bits = crate::sim::machine::among(&products);
+    // Until the first instruction some product prepares differently, every product runs
+    // alike (`Machine::rehome`): no element differs before it, and the replay starts from the
+    // last snapshot before it, one all the runs took at the same place (from the start when
+    // there is none).
     let first_split = done
         .iter()
-        .filter(|r| products.contains(&r.product))
-        .filter_map(|r| {
-            let log = r.machine.divergence_log()?.lock().ok()?;
-            let mine = crate::sim::machine::among(&[r.product]);
-            log.iter()
-                .find(|(_, b)| *b & bits & !mine != 0)
-                .map(|(s, _)| *s)
-        })
-        .min();
+        .find(|r| r.product == products[0])
+        .and_then(|r| first_split(program, &r.machine, &products));
     let at = |s: &Snapshot| (s.step_count(), s.head().pos());
     let from = first_split.and_then(|split| {
         let j = snaps[0]
@@ -434,6 +436,31 @@ fn first_instructions(
             }
         }
     });
+}
+
+/// The step at which `run` (the first of `products`, with its entry log) entered the first
+/// instruction another of `products` prepares differently, compared after the run from what
+/// each preparation depends on (`Entered`), once per instruction content (`sim::alike`); an
+/// instruction whose preparation reads data counts as one. None when there is none or no log.
+fn first_split(program: &Program, run: &Machine, products: &[Product]) -> Option<u64> {
+    use crate::sim::alike::{bound, reads_data, Alike};
+    use crate::sim::reach::prepare;
+    let ub_size = run.ub().size();
+    let mut alike = Alike::default();
+    run.entry_log()?.iter().find_map(|e| {
+        let values = e.scalars.as_deref().unwrap_or(&[]);
+        let Some(instr) = bound(program, e.instruction, values).filter(|i| !reads_data(i)) else {
+            return Some(e.step);
+        };
+        let differ = alike.get(&instr, e.regs, products[0]).unwrap_or_else(|| {
+            let on = |p| prepare(program, e.instruction, p, ub_size, e.regs, values);
+            let ours = on(products[0]);
+            let differ = products[1..].iter().any(|&p| on(p) != ours) as u8;
+            alike.put(&instr, e.regs, products[0], differ);
+            differ
+        });
+        (differ != 0).then_some(e.step)
+    })
 }
 
 /// Returned values (GatherMask's rsvd_cnt) that differ among the finished products.

@@ -367,8 +367,8 @@ fn first_differing_instruction_matches_brute_force() {
 /// The instruction named for each differing element is the first after which a brute-force
 /// lockstep (every product one instruction at a time, every element compared after each)
 /// sees them disagree: elements written once (taken from the runs' write logs) and elements
-/// written many times (replayed in chunks of 64 instructions), differing early and late,
-/// converging and differing again, on the products the PairReduceSum divergence separates
+/// written many times (replayed in chunks of 64 instructions, from a run's snapshot before
+/// the products part), differing early and late, converging and differing again, on the products the PairReduceSum divergence separates
 /// (docs/semantics.md §9) and on all six.
 #[test]
 fn first_differing_instructions_match_a_brute_force_lockstep() {
@@ -378,6 +378,8 @@ fn first_differing_instructions_match_a_brute_force_lockstep() {
     let add_d = "Adds(dst: \"d\", src: \"d\", scalar: 1, count: 32)";
     let add_x = "Adds(dst: \"x\", src: \"x\", scalar: 1, count: 64)";
     let zero_d = "Muls(dst: \"d\", src: \"d\", scalar: 0, count: 32)";
+    // 64 repeats (512 block steps): runs of these take the snapshots a replay may start from.
+    let add_w = "Adds(dst: \"w\", src: \"w\", scalar: 1, count: 4096)";
     let rep = |s: &str, n: usize| vec![s; n].join(", ");
     let cases = [
         prs.to_string(),
@@ -388,6 +390,10 @@ fn first_differing_instructions_match_a_brute_force_lockstep() {
             rep(add_d, 130),
             rep(add_x, 5)
         ),
+        // The products part at instruction 200, after snapshots at 64, 128 and 192.
+        format!("{}, {prs}, {}", rep(add_w, 200), rep(add_d, 3)),
+        // They part at 0, agree again at 1 and part again after the snapshots.
+        format!("{prs}, {zero_d}, {}, {add_d}, {prs}", rep(add_w, 150)),
     ];
     for code in &cases {
         let text = format!(
@@ -395,6 +401,7 @@ fn first_differing_instructions_match_a_brute_force_lockstep() {
                 "s": (dtype: float, addr: 0x000, len: 64, init: Ramp(start: 1, step: 1)),
                 "d": (dtype: float, addr: 0x100, len: 32, init: Fill(-1.0)),
                 "x": (dtype: float, addr: 0x200, len: 64, init: Fill(0.5)),
+                "w": (dtype: float, addr: 0x400, len: 4096, init: Fill(0)),
             }}, code: [{code}])"#
         );
         let p = Arc::new(ascstep::program::load_str(std::path::Path::new("d.ron"), &text).unwrap());

@@ -149,9 +149,23 @@ impl History {
         self.checkpoints.is_empty()
     }
 
-    /// Approximate bytes held by the snapshots (UB, its two shadows, diagnostics).
+    /// Approximate bytes held by the snapshots: every memory page once however many share
+    /// it (bytes and shadows), and the diagnostics.
     pub fn approx_bytes(&self) -> usize {
-        self.checkpoints.iter().map(snapshot_bytes).sum()
+        let mut seen = std::collections::HashSet::new();
+        let pages: usize = self
+            .checkpoints
+            .iter()
+            .flat_map(|c| c.pages())
+            .filter(|(id, _)| seen.insert(*id))
+            .map(|(_, bytes)| bytes)
+            .sum();
+        let rest: usize = self
+            .checkpoints
+            .iter()
+            .map(|c| c.head().diagnostics().len() * 256 + 512)
+            .sum();
+        pages + rest
     }
 }
 
@@ -208,5 +222,17 @@ mod tests {
         assert_eq!(History::new(&mut machine(2 << 20)).budget, 50);
         // A small GM leaves the default.
         assert_eq!(History::new(&mut machine(64)).budget, BUDGET);
+    }
+
+    #[test]
+    fn pages_two_snapshots_share_are_counted_once() {
+        let mut m = machine(1 << 12);
+        let mut h = History::with(&mut m, 1, 8);
+        let one = h.approx_bytes();
+        // A2's 192 KiB UB and 16 KiB of GM: 52 pages of 5 KiB (bytes and two shadows).
+        assert_eq!(one, 52 * 5 * 1024 + 512);
+        // Nothing written since: a second snapshot adds only its own record.
+        h.checkpoints.push(m.snapshot());
+        assert_eq!(h.approx_bytes(), one + 512);
     }
 }

@@ -130,8 +130,9 @@ pub struct Machine {
     /// The comparisons behind the divergence log, by instruction content (`sim::alike`),
     /// shared with this machine's clones.
     alike: Option<Arc<std::sync::Mutex<crate::sim::alike::Alike>>>,
-    /// The products the divergence log compares with (bit i: `Product::ALL[i]`).
-    among: u8,
+    /// When kept (`keep_entry_log`): every instruction entered, with what its preparation
+    /// depends on besides the program and the product.
+    entry_log: Option<Vec<Entered>>,
 }
 
 /// For each instruction a run entered where another product prepares it differently (its
@@ -199,22 +200,27 @@ impl Snapshot {
         self.head.divergence = log;
     }
 
+    /// The memory pages it holds (`FrozenUb::pages`).
+    pub fn pages(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.ub.pages()
+    }
+
     /// The sizes of its UB and of its global memory, in bytes.
     pub fn memory_sizes(&self) -> (u32, u32) {
         (self.ub.size(), self.ub.gm_size())
     }
 }
 
-/// Bits of every product (`Machine::keep_divergence`).
-const ALL_PRODUCTS: u8 = (1 << Product::ALL.len()) - 1;
-
-/// The bits of `products` (bit i: `Product::ALL[i]`).
-pub fn among(products: &[Product]) -> u8 {
-    Product::ALL
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| products.contains(p))
-        .fold(0, |m, (i, _)| m | 1 << i)
+/// An instruction a run entered (`Machine::keep_entry_log`): besides the program and the
+/// product, its preparation depends on these and, where it reads data
+/// (`sim::alike::reads_data`), on the UB.
+#[derive(Clone, Debug)]
+pub struct Entered {
+    pub step: u64,
+    pub instruction: u32,
+    pub regs: Regs,
+    /// The scalars' values, when the instruction names one.
+    pub scalars: Option<Vec<Option<crate::base::dtype::Value>>>,
 }
 
 /// One destination extent of an executed instruction (`Machine::write_log`).
@@ -308,7 +314,7 @@ impl Machine {
             write_log: None,
             divergence: None,
             alike: None,
-            among: ALL_PRODUCTS,
+            entry_log: None,
         };
         m.enter_core();
         m
@@ -609,14 +615,19 @@ impl Machine {
     /// Keeps a divergence log from here on (`DivergenceLog`), shared with this machine's
     /// clones.
     pub fn keep_divergence(&mut self) {
-        self.keep_divergence_among(&Product::ALL);
-    }
-
-    /// Keeps a divergence log that compares with `products` only (`diff`'s).
-    pub fn keep_divergence_among(&mut self, products: &[Product]) {
         self.divergence = Some(Default::default());
         self.alike = Some(Default::default());
-        self.among = among(products);
+    }
+
+    /// Keeps a log of the instructions entered from here on (`Entered`): where another
+    /// product would first prepare one differently can be found after the run
+    /// (`diff`), without preparing anything during it.
+    pub fn keep_entry_log(&mut self) {
+        self.entry_log.get_or_insert_with(Vec::new);
+    }
+
+    pub fn entry_log(&self) -> Option<&[Entered]> {
+        self.entry_log.as_deref()
     }
 
     /// Keeps a divergence log compared afresh at every instruction, none remembered by
@@ -624,7 +635,6 @@ impl Machine {
     pub fn keep_divergence_afresh(&mut self) {
         self.divergence = Some(Default::default());
         self.alike = None;
-        self.among = ALL_PRODUCTS;
     }
 
     pub fn divergence_log(&self) -> Option<&DivergenceLog> {
@@ -663,11 +673,13 @@ impl Machine {
 
     /// This machine as a snapshot (`Snapshot`): its memory frozen by page, sharing every page
     /// no write reached since this machine's last snapshot (or the one it was thawed from).
+    /// The run's logs (write and entry logs) stay with this machine: a snapshot has none.
     pub fn snapshot(&mut self) -> Snapshot {
         let ub = self.ub.freeze();
         let live = std::mem::replace(&mut self.ub, Ub::new(0));
+        let (writes, entries) = (self.write_log.take(), self.entry_log.take());
         let head = self.clone();
-        self.ub = live;
+        (self.ub, self.write_log, self.entry_log) = (live, writes, entries);
         Snapshot { head, ub }
     }
 
@@ -731,7 +743,7 @@ impl Machine {
             let bits = known.unwrap_or_else(|| {
                 let mut bits = 0u8;
                 for (i, &p) in Product::ALL.iter().enumerate() {
-                    if p != self.product && self.among >> i & 1 == 1 && on(p) != ours {
+                    if p != self.product && on(p) != ours {
                         bits |= 1 << i;
                     }
                 }
@@ -833,6 +845,21 @@ impl Machine {
 
     /// Reaches the current instruction: prepare it, or fail. Returns false on failure.
     fn enter(&mut self, ev: Option<&mut StepEvent>) -> bool {
+        if self.entry_log.is_some() {
+            let idx = self.pos.instruction;
+            let plain = self
+                .program
+                .code
+                .get(idx as usize)
+                .is_none_or(|c| c.bindings.is_empty());
+            let e = Entered {
+                step: self.step,
+                instruction: idx,
+                regs: self.regs(),
+                scalars: (!plain).then(|| self.scalars.values.clone()),
+            };
+            self.entry_log.get_or_insert_with(Vec::new).push(e);
+        }
         match self.prepare_here(true) {
             Ok((prep, uninit_seen)) => {
                 self.mask = prep.mask_at_start;

@@ -17,4 +17,4 @@ pub mod ub;
 
 pub use crate::base::product::Product;
 pub use event::{Access, Granularity, Pos, StepEvent};
-pub use machine::{Counts, Machine, Snapshot, Status};
+pub use machine::{Counts, Entered, Machine, Snapshot, Status};

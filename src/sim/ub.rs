@@ -206,6 +206,21 @@ impl FrozenUb {
     pub fn gm_size(&self) -> u32 {
         self.gm.size
     }
+
+    /// Each page this memory holds, as (an identity shared by the snapshots that share the
+    /// page, its bytes with shadows); the parked cores' UBs as one entry each.
+    pub fn pages(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let page = std::mem::size_of::<Page>();
+        self.ub
+            .pages
+            .iter()
+            .chain(&self.gm.pages)
+            .map(move |p| (Arc::as_ptr(p) as usize, page))
+            .chain(self.parked.iter().map(|(_, r)| {
+                let bytes = r.words.len() * 8 + r.init.len() * 16;
+                (Arc::as_ptr(r) as usize, bytes)
+            }))
+    }
 }
 
 impl Ub {
