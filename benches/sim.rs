@@ -515,49 +515,30 @@ fn bench_expect(c: &mut Criterion) {
 
 /// `diff` on two products that agree and on two that differ (issue 14 item 3): 1,000 count-form
 /// half Adds and a PairReduceSum last, whose unwritten last pair Atlas 200I/500 A2 zeroes and
-/// Atlas A2 keeps when its mask is 62 (docs/semantics.md §9), and neither when it is 64. And
-/// `continue` with nothing to stop it against `run` (item 4): 1,000 Adds with a bitwise mask.
+/// Atlas A2 keeps when its mask is 62 (docs/semantics.md §9), and neither when it is 64; then
+/// the same with a Muls of "d" by 1 after every Add, so that the differing last pair (d[31])
+/// has 1,001 writers. And `continue` with nothing to stop it against `run` (item 4): 1,000
+/// Adds with a bitwise mask.
 fn bench_diff_and_continue(c: &mut Criterion) {
-    let program = |mask: u32, bitwise: bool| {
-        let add = if bitwise {
-            "Add(dst: \"z\", src0: \"x\", src1: \"y\", mask: [0x5555555555555555, 0x5555555555555555], repeat_times: 127, params: [1, 1, 1, 8, 8, 8]),\n"
-        } else {
-            "Add(dst: \"z\", src0: \"x\", src1: \"y\", count: 16256),\n"
-        };
+    let program = |body: &str, mask: u32| {
         let src = format!(
-            "Program(product: atlas_a2, tensors: {{ \"x\": (dtype: half, addr: 0, len: 16256, init: Fill(1)), \"y\": (dtype: half, addr: 0x8000, len: 16256, init: Fill(2)), \"z\": (dtype: half, addr: 0x10000, len: 16256), \"s\": (dtype: float, addr: 0x18000, len: 64, init: Ramp(start: 1, step: 1)), \"d\": (dtype: float, addr: 0x18100, len: 32, init: Fill(-1)) }}, code: [{} PairReduceSum(dst: \"d\", src: \"s\", repeat_times: 1, mask: {mask}, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)])",
-            add.repeat(1000)
+            "Program(product: atlas_a2, tensors: {{ \"x\": (dtype: half, addr: 0, len: 16256, init: Fill(1)), \"y\": (dtype: half, addr: 0x8000, len: 16256, init: Fill(2)), \"z\": (dtype: half, addr: 0x10000, len: 16256), \"s\": (dtype: float, addr: 0x18000, len: 64, init: Ramp(start: 1, step: 1)), \"d\": (dtype: float, addr: 0x18100, len: 32, init: Fill(-1)) }}, code: [{body} PairReduceSum(dst: \"d\", src: \"s\", repeat_times: 1, mask: {mask}, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)])"
         );
         Arc::new(ascstep::program::load_str(std::path::Path::new("diff.ron"), &src).unwrap())
     };
+    let adds = "Add(dst: \"z\", src0: \"x\", src1: \"y\", count: 16256),\n".repeat(1000);
+    let with_muls = "Add(dst: \"z\", src0: \"x\", src1: \"y\", count: 16256), Muls(dst: \"d\", src: \"d\", scalar: 1.0, count: 32),\n".repeat(500);
+    let bitwise = "Add(dst: \"z\", src0: \"x\", src1: \"y\", mask: [0x5555555555555555, 0x5555555555555555], repeat_times: 127, params: [1, 1, 1, 8, 8, 8]),\n".repeat(1000);
     let products = [Product::AtlasA2, Product::Atlas200I500A2];
     let mut g = c.benchmark_group("diff_and_continue");
     g.sample_size(10);
-    for (name, mask) in [("diff_agreeing", 64), ("diff_differing", 62)] {
-        let p = program(mask, false);
-        let want = mask == 62;
-        g.bench_function(name, |b| {
-            b.iter(|| {
-                let r = ascstep::diff::diff(p.clone(), &products);
-                assert_eq!(r.verdict() != ascstep::diff::Verdict::Agree, want);
-                black_box(r)
-            })
-        });
-    }
-    // Differing elements that many instructions write: every Add is followed by a Muls of
-    // "d" by 1, so the PairReduceSum's last pair (d[31]) has 1,001 writers and differs last.
-    let many = |mask: u32| {
-        let src = format!(
-            "Program(product: atlas_a2, tensors: {{ \"x\": (dtype: half, addr: 0, len: 16256, init: Fill(1)), \"y\": (dtype: half, addr: 0x8000, len: 16256, init: Fill(2)), \"z\": (dtype: half, addr: 0x10000, len: 16256), \"s\": (dtype: float, addr: 0x18000, len: 64, init: Ramp(start: 1, step: 1)), \"d\": (dtype: float, addr: 0x18100, len: 32, init: Fill(-1)) }}, code: [{} PairReduceSum(dst: \"d\", src: \"s\", repeat_times: 1, mask: {mask}, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)])",
-            "Add(dst: \"z\", src0: \"x\", src1: \"y\", count: 16256), Muls(dst: \"d\", src: \"d\", scalar: 1.0, count: 32),\n".repeat(500)
-        );
-        Arc::new(ascstep::program::load_str(std::path::Path::new("diff.ron"), &src).unwrap())
-    };
-    for (name, mask) in [
-        ("diff_many_writers_agreeing", 64),
-        ("diff_many_writers_differing", 62),
+    for (name, body, mask) in [
+        ("diff_agreeing", &adds, 64),
+        ("diff_differing", &adds, 62),
+        ("diff_many_writers_agreeing", &with_muls, 64),
+        ("diff_many_writers_differing", &with_muls, 62),
     ] {
-        let p = many(mask);
+        let p = program(body, mask);
         let want = mask == 62;
         g.bench_function(name, |b| {
             b.iter(|| {
@@ -567,7 +548,7 @@ fn bench_diff_and_continue(c: &mut Criterion) {
             })
         });
     }
-    let p = program(64, true);
+    let p = program(&bitwise, 64);
     g.bench_function("run_1000_bitwise_adds", |b| {
         b.iter(|| {
             let mut m = Machine::new(p.clone(), Product::AtlasA2);
