@@ -20,20 +20,42 @@ const REPEATS: u64 = 255;
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "f16c,avx")]
 unsafe fn f16c_add(a: &[u16], b: &[u16], o: &mut [u16]) {
-    use std::arch::x86_64::*;
-    let nan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc0_0000));
     for ((x, y), z) in a
         .chunks_exact(8)
         .zip(b.chunks_exact(8))
         .zip(o.chunks_exact_mut(8))
     {
-        let xa = _mm256_cvtph_ps(_mm_loadu_si128(x.as_ptr() as *const __m128i));
-        let ya = _mm256_cvtph_ps(_mm_loadu_si128(y.as_ptr() as *const __m128i));
-        let r = _mm256_add_ps(xa, ya);
-        let r = _mm256_blendv_ps(r, nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(r, r));
-        let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(r);
-        _mm_storeu_si128(z.as_mut_ptr() as *mut __m128i, h);
+        add8(x, y, z);
     }
+}
+
+/// `f16c_add` on the first 16 lanes (one 32-byte block) of every `stride` lanes.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "f16c,avx")]
+unsafe fn f16c_add_blocks(a: &[u16], b: &[u16], o: &mut [u16], stride: usize) {
+    for ((x, y), z) in a
+        .chunks_exact(stride)
+        .zip(b.chunks_exact(stride))
+        .zip(o.chunks_exact_mut(stride))
+    {
+        add8(&x[..8], &y[..8], &mut z[..8]);
+        add8(&x[8..16], &y[8..16], &mut z[8..16]);
+    }
+}
+
+/// Eight half lanes of `f16c_add`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "f16c,avx")]
+#[inline]
+unsafe fn add8(x: &[u16], y: &[u16], z: &mut [u16]) {
+    use std::arch::x86_64::*;
+    let nan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc0_0000));
+    let xa = _mm256_cvtph_ps(_mm_loadu_si128(x.as_ptr() as *const __m128i));
+    let ya = _mm256_cvtph_ps(_mm_loadu_si128(y.as_ptr() as *const __m128i));
+    let r = _mm256_add_ps(xa, ya);
+    let r = _mm256_blendv_ps(r, nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(r, r));
+    let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(r);
+    _mm_storeu_si128(z.as_mut_ptr() as *mut __m128i, h);
 }
 
 fn add_program(dt: DType) -> Arc<Program> {
@@ -700,6 +722,30 @@ fn bench_families(c: &mut Criterion) {
     ];
     let mut g = c.benchmark_group("families_16k_lanes");
     g.throughput(Throughput::Elements(n as u64));
+    // The host's limit for the contiguous and the strided Add of the same lanes: a bare
+    // F16C/AVX loop over the lanes in a row, and over 16 half lanes (a block) of every 32
+    // (block stride 2).
+    #[cfg(target_arch = "x86_64")]
+    if is_x86_feature_detected!("f16c") && is_x86_feature_detected!("avx") {
+        let x: Vec<u16> = (0..2 * n).map(|i| (i % 1000) as u16 + 0x3c00).collect();
+        let y: Vec<u16> = (0..2 * n).map(|i| (i % 7) as u16 + 0x3800).collect();
+        let mut o = vec![0u16; 2 * n as usize];
+        let len = n as usize;
+        g.bench_function("f16c_avx_loop_contiguous", |b| {
+            b.iter(|| {
+                // SAFETY: the features were detected above.
+                unsafe { f16c_add(black_box(&x[..len]), black_box(&y[..len]), &mut o[..len]) };
+                black_box(&o);
+            })
+        });
+        g.bench_function("f16c_avx_loop_strided", |b| {
+            b.iter(|| {
+                // SAFETY: the features were detected above.
+                unsafe { f16c_add_blocks(black_box(&x), black_box(&y), &mut o, 32) };
+                black_box(&o);
+            })
+        });
+    }
     for (name, (tensors, instr)) in cases {
         let src = format!("Program(product: atlas_a2, tensors: {{ {tensors} }}, code: [{instr}])");
         let p = Arc::new(
