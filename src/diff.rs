@@ -4,7 +4,9 @@
 //! which the products first disagreed about it: the one instruction that may write it, from
 //! the runs' write logs, or else found by replaying the products side by side, one thread
 //! each, logging what each instruction may have written and comparing every 64
-//! instructions. A product that rejects the program is reported with its error.
+//! instructions, from the last snapshot the runs took before the first instruction some
+//! product prepares differently (until there the runs are one). A product that rejects the
+//! program is reported with its error.
 //!
 //! Values are compared by the one equality rule of `base::equality` (the expectations' rule of
 //! docs/format.md §8): bit-exact, except that any NaN equals any NaN; an uninitialised
