@@ -445,21 +445,19 @@ fn first_instructions(
 /// each preparation depends on (`Entered`), once per instruction content (`sim::alike`); an
 /// instruction whose preparation reads data counts as one. None when there is none or no log.
 fn first_split(program: &Program, run: &Machine, products: &[Product]) -> Option<u64> {
-    use crate::sim::alike::{bound, reads_data, Alike};
+    use crate::sim::alike::{key, Alike};
     use crate::sim::reach::prepare;
     let ub_size = run.ub().size();
     let mut alike = Alike::default();
     run.entry_log()?.iter().find_map(|e| {
         let values = e.scalars.as_deref().unwrap_or(&[]);
-        let Some(instr) = bound(program, e.instruction, values).filter(|i| !reads_data(i)) else {
+        let Some(instr) = key(program, e.instruction, values) else {
             return Some(e.step);
         };
-        let differ = alike.get(&instr, e.regs, products[0]).unwrap_or_else(|| {
+        let differ = alike.remembered(&instr, e.regs, products[0], || {
             let on = |p| prepare(program, e.instruction, p, ub_size, e.regs, values);
             let ours = on(products[0]);
-            let differ = products[1..].iter().any(|&p| on(p) != ours) as u8;
-            alike.put(&instr, e.regs, products[0], differ);
-            differ
+            products[1..].iter().any(|&p| on(p) != ours) as u8
         });
         (differ != 0).then_some(e.step)
     })

@@ -28,13 +28,9 @@ pub const BYTES: usize = 512 << 20;
 impl History {
     /// A history whose first checkpoint is `start` (a machine at step 0).
     pub fn new(start: &mut Machine) -> History {
-        let first = start.snapshot();
-        let each = snapshot_bytes(&first).max(1);
-        History {
-            interval: INTERVAL,
-            budget: (BYTES / each).clamp(4, BUDGET),
-            checkpoints: vec![first],
-        }
+        let mut h = History::with(start, INTERVAL, BUDGET);
+        h.budget = (BYTES / snapshot_bytes(&h.checkpoints[0]).max(1)).clamp(4, BUDGET);
+        h
     }
 
     pub fn with(start: &mut Machine, interval: u64, budget: usize) -> History {

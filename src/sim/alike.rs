@@ -48,22 +48,29 @@ impl Entry {
 }
 
 /// Whether preparing `instr` depends on the UB contents.
-pub fn reads_data(instr: &Instr) -> bool {
+fn reads_data(instr: &Instr) -> bool {
     instr.args.scalar_elem().is_some() || room(instr.op.family()).plan_reads_data()
 }
 
 impl Alike {
-    /// The products that prepare `instr` (scalars bound) differently from `product` with
-    /// `regs`, when it was compared before.
-    pub fn get(&self, instr: &Instr, regs: Regs, product: Product) -> Option<u8> {
-        self.entries
-            .iter()
-            .find(|e| e.is(instr, regs, product))
-            .map(|e| e.differ)
+    /// `compare()`, the products that prepare `instr` (a `key`) differently from `product`
+    /// with `regs`, made once per content: later the remembered answer.
+    pub fn remembered(
+        &mut self,
+        instr: &Instr,
+        regs: Regs,
+        product: Product,
+        compare: impl FnOnce() -> u8,
+    ) -> u8 {
+        if let Some(e) = self.entries.iter().find(|e| e.is(instr, regs, product)) {
+            return e.differ;
+        }
+        let differ = compare();
+        self.put(instr, regs, product, differ);
+        differ
     }
 
-    /// Remembers a comparison of `instr`, which must not read data (`reads_data`).
-    pub fn put(&mut self, instr: &Instr, regs: Regs, product: Product, differ: u8) {
+    fn put(&mut self, instr: &Instr, regs: Regs, product: Product, differ: u8) {
         let e = Entry {
             op: instr.op,
             alias: instr.alias,
@@ -82,12 +89,16 @@ impl Alike {
     }
 }
 
-/// `program`'s instruction `idx` with its scalars bound to `values`, when binding succeeds.
-pub fn bound<'a>(
+/// What a comparison of `program`'s instruction `idx` is remembered under: the instruction
+/// with its scalars bound to `values`; None where binding fails or the preparation reads
+/// data (never remembered).
+pub fn key<'a>(
     program: &'a Program,
     idx: u32,
     values: &[Option<crate::base::dtype::Value>],
 ) -> Option<std::borrow::Cow<'a, Instr>> {
     let written = program.code.get(idx as usize)?;
-    crate::sim::scalar::bind(program, written, values, &mut Vec::new()).ok()
+    crate::sim::scalar::bind(program, written, values, &mut Vec::new())
+        .ok()
+        .filter(|i| !reads_data(i))
 }

@@ -178,12 +178,7 @@ impl Snapshot {
     /// This snapshot as `product`'s run reaches it (`Machine::rehome`): its pages shared when
     /// the UB keeps its size.
     pub fn rehome(&self, product: Product) -> Snapshot {
-        let size = self
-            .head
-            .program
-            .ub_size
-            .unwrap_or(product.profile().ub_size);
-        if size != self.ub.size() {
+        if ub_size_on(&self.head.program, product) != self.ub.size() {
             let mut m = self.machine().rehome(product);
             return m.snapshot();
         }
@@ -209,6 +204,12 @@ impl Snapshot {
     pub fn memory_sizes(&self) -> (u32, u32) {
         (self.ub.size(), self.ub.gm_size())
     }
+}
+
+/// The UB size `program` runs with on `product` (a valid `ub_size` of its own, or the
+/// product's).
+fn ub_size_on(program: &Program, product: Product) -> u32 {
+    program.ub_size.unwrap_or(product.profile().ub_size)
 }
 
 /// An instruction a run entered (`Machine::keep_entry_log`): besides the program and the
@@ -655,7 +656,7 @@ impl Machine {
             ..self.clone()
         };
         // (An invalid `ub_size` fails both runs at step 0: nothing to rehome then.)
-        let size = self.program.ub_size.unwrap_or(product.profile().ub_size);
+        let size = ub_size_on(&self.program, product);
         if size != self.ub.size() {
             m.ub = self.ub.resized(size);
         }
@@ -730,28 +731,22 @@ impl Machine {
         };
         let ours = on(self.product);
         if let Some(log) = self.divergence.as_ref().filter(|_| record) {
-            // Compared once per instruction content where the preparation reads no data.
-            let regs = self.regs();
-            let key = crate::sim::alike::bound(&self.program, idx, &self.scalars.values)
-                .filter(|i| !crate::sim::alike::reads_data(i));
-            let alike = self.alike.as_ref().and_then(|a| a.lock().ok());
-            let known = key
-                .as_ref()
-                .zip(alike.as_ref())
-                .and_then(|(i, a)| a.get(i, regs, self.product));
-            drop(alike);
-            let bits = known.unwrap_or_else(|| {
+            let compare = || {
                 let mut bits = 0u8;
                 for (i, &p) in Product::ALL.iter().enumerate() {
                     if p != self.product && on(p) != ours {
                         bits |= 1 << i;
                     }
                 }
-                if let (Some(i), Some(Ok(mut a))) = (&key, self.alike.as_ref().map(|a| a.lock())) {
-                    a.put(i, regs, self.product, bits);
-                }
                 bits
-            });
+            };
+            // Compared once per instruction content where the preparation reads no data.
+            let key = crate::sim::alike::key(&self.program, idx, &self.scalars.values);
+            let alike = self.alike.as_ref().and_then(|a| a.lock().ok());
+            let bits = match (key, alike) {
+                (Some(k), Some(mut a)) => a.remembered(&k, self.regs(), self.product, compare),
+                _ => compare(),
+            };
             if bits != 0 {
                 if let Ok(mut log) = log.lock() {
                     log.insert(self.step, bits);
