@@ -953,6 +953,11 @@ fn masked_runs_of_repeats_equal_stepping() {
         ("half", "Duplicate(dst: \"w\", scalar: 1, count: 1152), Sub(dst: \"z\", src0: \"w\", src1: \"y\", mask: 128, repeat_times: 12, params: [2, 1, 1, 16, 8, 8])"),
         // In place with strides: a repeat at a time.
         ("half", "Adds(dst: \"x\", src: \"x\", scalar: 1, mask: 100, repeat_times: 10, params: [2, 2, 1, 1])"),
+        // Whole blocks active (computed block by block in memory): three of eight with a
+        // scalar, in place on strided blocks, and a broadcast second source.
+        ("half", "Muls(dst: \"z\", src: \"x\", scalar: 0.5, mask: 48, repeat_times: 9, params: [2, 3, 16, 24])"),
+        ("half", "Adds(dst: \"x\", src: \"x\", scalar: 1, mask: 128, repeat_times: 10, params: [2, 2, 16, 16])"),
+        ("float", "Sub(dst: \"z\", src0: \"x\", src1: \"y\", mask: 64, repeat_times: 10, params: [1, 2, 0, 8, 16, 0])"),
     ];
     for (dt, code) in cases {
         let text = format!(

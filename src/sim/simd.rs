@@ -47,6 +47,86 @@ pub fn float_binary(op: Op, a: &[f32], b: &[f32], out: &mut [f32]) -> usize {
     0
 }
 
+/// Where an operand's 32-byte blocks lie in a byte slice: block b of repeat i at
+/// `first + i·rstep + b·bstep`.
+#[derive(Clone, Copy, Debug)]
+pub struct Blocks {
+    pub first: usize,
+    pub rstep: usize,
+    pub bstep: usize,
+}
+
+impl Blocks {
+    /// Where block `b` of repeat `i` begins.
+    #[inline(always)]
+    fn at(&self, i: usize, b: usize) -> usize {
+        self.first + i * self.rstep + b * self.bstep
+    }
+
+    /// True when all 8 blocks of `n` repeats lie inside `len` bytes.
+    fn within(&self, n: usize, len: usize) -> bool {
+        (n.max(1) - 1)
+            .checked_mul(self.rstep)
+            .and_then(|r| r.checked_add(self.bstep.checked_mul(7)?))
+            .and_then(|e| e.checked_add(self.first)?.checked_add(32))
+            .is_some_and(|end| end <= len)
+    }
+}
+
+/// The second operand of `binary_blocks`: blocks, or one value for every lane (its bits: a
+/// half's in the low 16).
+#[derive(Clone, Copy, Debug)]
+pub enum Second {
+    Blocks(Blocks),
+    Splat(u32),
+}
+
+/// `dst = a op b` for half (`half`) or float lanes, `op` Add, Sub or Mul, 32-byte block by
+/// block in `bytes` over `n` repeats, storing in block b of each repeat the bytes whose bit is
+/// set in `masks[b]` (bit j: byte j; the other bytes keep theirs, a block without any is
+/// neither read nor written), in repeat-then-block order with each block's sources read
+/// before it is written (the order of block stepping, so overlapping operands give what
+/// stepping gives): the same bits as the lane functions, whatever the strides. False, with
+/// nothing written, when the host lacks F16C/AVX, `op` is another operation, or a block (of
+/// all 8 in every repeat) lies outside `bytes`.
+pub fn binary_blocks(
+    op: Op,
+    half: bool,
+    bytes: &mut [u8],
+    (dst, a, b): (Blocks, Blocks, Second),
+    n: usize,
+    masks: &[u32; 8],
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let len = bytes.len();
+        let inside = dst.within(n, len)
+            && a.within(n, len)
+            && match b {
+                Second::Blocks(b) => b.within(n, len),
+                Second::Splat(_) => true,
+            };
+        if inside
+            && matches!(op, Op::Add | Op::Sub | Op::Mul)
+            && std::is_x86_feature_detected!("avx")
+            && (!half || std::is_x86_feature_detected!("f16c"))
+        {
+            // SAFETY: the CPU has AVX (and F16C for half), checked just above; every block
+            // lies inside `bytes` (checked above, and again by the slicing in the loop).
+            unsafe {
+                if half {
+                    x86::half_blocks(op, bytes, (dst, a, b), n, masks)
+                } else {
+                    x86::float_blocks(op, bytes, (dst, a, b), n, masks)
+                }
+            }
+            return true;
+        }
+    }
+    let _ = (op, half, bytes, dst, a, b, n, masks);
+    false
+}
+
 /// float → half bits by `mode` (CAST_NONE/RINT, FLOOR, CEIL, TRUNC: IEEE rounding, the same
 /// overflow and subnormals as `convert`; CAST_ROUND: nearest, ties away from zero), eight lanes at a time with F16C, over the longest
 /// prefix that is a multiple of 8 lanes; returns how many lanes it converted (0 without F16C or
@@ -149,7 +229,7 @@ use std::arch::x86_64::{
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::Op;
+    use super::{Blocks, Op, Second};
     use std::arch::x86_64::*;
 
     /// `x op y` on eight floats, a NaN result made the canonical `nan` (docs/semantics.md §6).
@@ -179,6 +259,120 @@ mod x86 {
                 let r = compute(op, xf, yf, nan);
                 let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(r);
                 _mm_storeu_si128(o.as_mut_ptr() as *mut __m128i, h);
+            }
+        }
+    }
+
+    /// The 32 bytes at `at` in `bytes`.
+    #[inline(always)]
+    fn block(bytes: &[u8], at: usize) -> &[u8; 32] {
+        bytes[at..at + 32].try_into().unwrap_or(&[0; 32])
+    }
+
+    /// Each block's byte mask spread to whole bytes (0xff where its bit is set), the operand
+    /// of a blend.
+    fn spread(masks: &[u32; 8]) -> [[u8; 32]; 8] {
+        masks.map(|m| std::array::from_fn(|j| if m >> j & 1 == 1 { 0xff } else { 0 }))
+    }
+
+    /// Stores at `p` the bytes of the 32-byte block `lo`, `hi` that `spread` selects (0xff),
+    /// keeping the others.
+    ///
+    /// # Safety
+    /// The CPU has AVX; `p` begins 32 bytes that may be read and written.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    unsafe fn store_blend(p: *mut u8, (lo, hi): (__m128i, __m128i), spread: &[u8; 32]) {
+        let e = spread.as_ptr();
+        // SAFETY: 16 bytes at offset 0 or 16 of `p`'s block and of `spread`.
+        unsafe {
+            let load = |p: *const u8| _mm_loadu_si128(p as *const __m128i);
+            let lo = _mm_blendv_epi8(load(p), lo, load(e));
+            let hi = _mm_blendv_epi8(load(p.add(16)), hi, load(e.add(16)));
+            _mm_storeu_si128(p as *mut __m128i, lo);
+            _mm_storeu_si128(p.add(16) as *mut __m128i, hi);
+        }
+    }
+
+    #[target_feature(enable = "avx,f16c")]
+    pub(super) unsafe fn half_blocks(
+        op: Op,
+        bytes: &mut [u8],
+        (d, a, b): (Blocks, Blocks, Second),
+        n: usize,
+        masks: &[u32; 8],
+    ) {
+        let nan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc0_0000));
+        let spread = spread(masks);
+        // SAFETY (every load and store below): 16 bytes at offset 0 or 16 of a 32-byte block.
+        let load = |p: *const u8| unsafe { _mm_loadu_si128(p as *const __m128i) };
+        let widen = |p: *const u8| _mm256_cvtph_ps(load(p));
+        let splat = match b {
+            Second::Splat(v) => _mm256_cvtph_ps(_mm_set1_epi16(v as u16 as i16)),
+            Second::Blocks(_) => nan,
+        };
+        for i in 0..n {
+            for (k, &m) in masks.iter().enumerate().filter(|(_, &m)| m != 0) {
+                let x = block(bytes, a.at(i, k)).as_ptr();
+                let (x0, x1) = (widen(x), widen(x.wrapping_add(16)));
+                let (y0, y1) = match b {
+                    Second::Blocks(b) => {
+                        let y = block(bytes, b.at(i, k)).as_ptr();
+                        (widen(y), widen(y.wrapping_add(16)))
+                    }
+                    Second::Splat(_) => (splat, splat),
+                };
+                let r0 = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(compute(op, x0, y0, nan));
+                let r1 = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(compute(op, x1, y1, nan));
+                let at = d.at(i, k);
+                let p = bytes[at..at + 32].as_mut_ptr();
+                // SAFETY: `p` begins a 32-byte block of `bytes`.
+                unsafe {
+                    if m == u32::MAX {
+                        _mm_storeu_si128(p as *mut __m128i, r0);
+                        _mm_storeu_si128(p.wrapping_add(16) as *mut __m128i, r1);
+                    } else {
+                        store_blend(p, (r0, r1), &spread[k]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[target_feature(enable = "avx")]
+    pub(super) unsafe fn float_blocks(
+        op: Op,
+        bytes: &mut [u8],
+        (d, a, b): (Blocks, Blocks, Second),
+        n: usize,
+        masks: &[u32; 8],
+    ) {
+        let nan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc0_0000));
+        let spread = spread(masks);
+        // SAFETY (every load and store below): the 32 bytes of a block.
+        let load = |p: *const u8| unsafe { _mm256_loadu_ps(p as *const f32) };
+        let splat = match b {
+            Second::Splat(v) => _mm256_castsi256_ps(_mm256_set1_epi32(v as i32)),
+            Second::Blocks(_) => nan,
+        };
+        for i in 0..n {
+            for (k, &m) in masks.iter().enumerate().filter(|(_, &m)| m != 0) {
+                let x = load(block(bytes, a.at(i, k)).as_ptr());
+                let y = match b {
+                    Second::Blocks(b) => load(block(bytes, b.at(i, k)).as_ptr()),
+                    Second::Splat(_) => splat,
+                };
+                let r = compute(op, x, y, nan);
+                let at = d.at(i, k);
+                let p = bytes[at..at + 32].as_mut_ptr();
+                if m == u32::MAX {
+                    unsafe { _mm256_storeu_ps(p as *mut f32, r) };
+                    continue;
+                }
+                let r = _mm256_castps_si256(r);
+                let halves = (_mm256_castsi256_si128(r), _mm256_extractf128_si256::<1>(r));
+                // SAFETY: `p` begins a 32-byte block of `bytes`.
+                unsafe { store_blend(p, halves, &spread[k]) };
             }
         }
     }
@@ -692,6 +886,111 @@ mod tests {
                     _ => x.vmul(y),
                 };
                 assert_eq!(out[i], want.to_bits(), "{op:?} {:#06x} {:#06x}", a[i], b[i]);
+            }
+        }
+    }
+
+    /// The lane function of `op` on lanes of type T stored little-endian in a 32-byte block.
+    fn block_by_lanes<T: Num + bytemuck::Pod>(op: Op, x: &[u8; 32], y: &[u8; 32]) -> [u8; 32] {
+        let (x, y): (&[T], &[T]) = (bytemuck::cast_slice(x), bytemuck::cast_slice(y));
+        let r: Vec<T> = x
+            .iter()
+            .zip(y)
+            .map(|(&x, &y)| match op {
+                Op::Add => x.vadd(y),
+                Op::Sub => x.vsub(y),
+                _ => x.vmul(y),
+            })
+            .collect();
+        bytemuck::cast_slice(&r).try_into().unwrap()
+    }
+
+    /// Strided blocks computed in place: bit for bit what block stepping gives (each block's
+    /// sources read, then its active lanes written, in repeat-then-block order, by the lane
+    /// functions), for half and float, each operation, a second source or a splat scalar, whole
+    /// blocks or a bitwise lane mask, and layouts with gaps, broadcast blocks (stride 0), a destination that rewrites its own
+    /// blocks and one that overlaps a source (so the order shows), over random bits.
+    #[test]
+    fn strided_blocks_equal_block_stepping() {
+        let mut seed = 0x0dd_b1a5_ed5e_ed00u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let w = |first, rstep, bstep| Blocks {
+            first,
+            rstep,
+            bstep,
+        };
+        // (dst, a, b, repeats, active blocks), each layout with whole blocks and with a
+        // bitwise mask.
+        let layouts = [
+            (w(0, 512, 64), w(4096, 512, 64), w(8192, 512, 64), 7, 0xff),
+            (w(0, 256, 32), w(4096, 0, 32), w(8192, 32, 0), 5, 0xff),
+            (w(0, 32, 0), w(4096, 256, 32), w(8192, 256, 32), 4, 0x5b),
+            (w(64, 96, 64), w(0, 96, 64), w(32, 64, 96), 9, 0xf7),
+            (w(0, 256, 32), w(0, 256, 32), w(8192, 256, 32), 3, 0x01),
+        ];
+        for (half, op) in [true, false]
+            .into_iter()
+            .flat_map(|h| [Op::Add, Op::Sub, Op::Mul].map(|op| (h, op)))
+        {
+            let lane = if half { 0x3u32 } else { 0xf };
+            for &(d, a, b, n, blocks) in &layouts {
+                for (splat, bitwise) in [(false, false), (true, false), (false, true), (true, true)]
+                {
+                    // A random lane mask per block (a lane's bytes together) or whole blocks.
+                    let masks: [u32; 8] = std::array::from_fn(|k| {
+                        let m = if bitwise {
+                            let bits = next();
+                            (0..32 / lane.count_ones())
+                                .filter(|j| bits >> j & 1 == 1)
+                                .fold(0, |m, j| m | lane << (j * lane.count_ones()))
+                        } else {
+                            u32::MAX
+                        };
+                        if blocks >> k & 1 == 1 {
+                            m
+                        } else {
+                            0
+                        }
+                    });
+                    let mut bytes: Vec<u8> = (0..12288).map(|_| next() as u8).collect();
+                    let mut want = bytes.clone();
+                    let splat = splat.then(|| next() as u32 & if half { 0xffff } else { !0 });
+                    let second = splat.map_or(Second::Blocks(b), Second::Splat);
+                    if !binary_blocks(op, half, &mut bytes, (d, a, second), n, &masks) {
+                        return; // a host without F16C/AVX: nothing to compare
+                    }
+                    let mut sv = [0u8; 32];
+                    for c in sv.chunks_exact_mut(if half { 2 } else { 4 }) {
+                        c.copy_from_slice(&splat.unwrap_or(0).to_le_bytes()[..c.len()]);
+                    }
+                    for i in 0..n {
+                        for (k, &m) in masks.iter().enumerate() {
+                            let x: [u8; 32] = want[a.at(i, k)..][..32].try_into().unwrap();
+                            let y: [u8; 32] = match splat {
+                                Some(_) => sv,
+                                None => want[b.at(i, k)..][..32].try_into().unwrap(),
+                            };
+                            let r = if half {
+                                block_by_lanes::<f16>(op, &x, &y)
+                            } else {
+                                block_by_lanes::<f32>(op, &x, &y)
+                            };
+                            let o = &mut want[d.at(i, k)..][..32];
+                            for j in (0..32).filter(|j| m >> j & 1 == 1) {
+                                o[j] = r[j];
+                            }
+                        }
+                    }
+                    assert!(
+                        bytes == want,
+                        "{op:?} half {half} {d:?} {a:?} {b:?} {splat:?}"
+                    );
+                }
             }
         }
     }

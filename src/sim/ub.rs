@@ -560,18 +560,41 @@ impl Ub {
                 }
             }
         }
-        for i in 0..n {
-            for (b, &m) in masks.iter().enumerate().filter(|(_, &m)| m != 0) {
-                let p = l.start + i * rstep as usize + b * bstep as usize;
-                let (w, sh) = (p / 64, p % 64);
-                init[w] |= (m as u64) << sh;
-                written[w] |= (m as u64) << sh;
-                if sh > 32 {
-                    init[w + 1] |= (m as u64) >> (64 - sh);
-                    written[w + 1] |= (m as u64) >> (64 - sh);
-                }
-            }
+        mark_blocks([init, written], l.start, (rstep, bstep), n, masks);
+        true
+    }
+
+    /// The bytes of `span` to change, for an instruction that computes in place on strided
+    /// blocks (`simd::binary_blocks`): the pages of `dst` (inside `span`) are marked changed,
+    /// the shadows left to `mark_blocks`. None unless `span` lies in one region and holds
+    /// `dst`.
+    pub fn span_mut(&mut self, span: Range<u64>, dst: Range<u64>) -> Option<&mut [u8]> {
+        if dst.start < span.start || dst.end > span.end {
+            return None;
         }
+        let (_, l) = self.at(span)?;
+        let (reg, _) = self.at_mut(dst)?;
+        Some(&mut reg.bytes_mut()[l])
+    }
+
+    /// Marks initialised and written the bytes of `n` repeats of strided 32-byte blocks that
+    /// an instruction wrote in place (`span_mut`): block b of repeat i at
+    /// `first + i·rstep + b·bstep`, the bytes whose bit is set in `masks[b]`. False when they
+    /// do not all lie in one region.
+    pub fn mark_blocks(
+        &mut self,
+        first: u64,
+        steps: (u64, u64),
+        n: usize,
+        masks: &[u32; 8],
+    ) -> bool {
+        let Some(last) = strided_end(first, steps, n) else {
+            return false;
+        };
+        let Some((reg, l)) = self.at_mut(first..last) else {
+            return false;
+        };
+        mark_blocks([&mut reg.init, &mut reg.written], l.start, steps, n, masks);
         true
     }
 
@@ -680,8 +703,46 @@ fn byte_limit(n: usize, w: usize) -> u64 {
     }
 }
 
+/// ORs into each shadow the bits of strided blocks (as `Ub::mark_blocks`, `start` relative to
+/// the region).
+fn mark_blocks(
+    shadows: [&mut [u64]; 2],
+    start: usize,
+    (rstep, bstep): (u64, u64),
+    n: usize,
+    masks: &[u32; 8],
+) {
+    let (rstep, bstep) = (rstep as usize, bstep as usize);
+    for shadow in shadows {
+        // Blocks on 32-byte boundaries (UB operands always are): on a little-endian host byte
+        // p's bit is bit p % 32 of the shadow's 32-bit word p / 32, so each block is one OR.
+        if cfg!(target_endian = "little") && (start | rstep | bstep) % 32 == 0 {
+            let words = bytemuck::cast_slice_mut::<u64, u32>(shadow);
+            for i in 0..n {
+                let at = (start + i * rstep) / 32;
+                for (b, &m) in masks.iter().enumerate() {
+                    if let Some(w) = words.get_mut(at + b * (bstep / 32)) {
+                        *w |= m;
+                    }
+                }
+            }
+            continue;
+        }
+        for i in 0..n {
+            for (b, &m) in masks.iter().enumerate().filter(|(_, &m)| m != 0) {
+                let p = start + i * rstep + b * bstep;
+                let (w, sh) = (p / 64, p % 64);
+                shadow[w] |= (m as u64) << sh;
+                if sh > 32 {
+                    shadow[w + 1] |= (m as u64) >> (64 - sh);
+                }
+            }
+        }
+    }
+}
+
 /// The end of `n` repeats of strided 32-byte blocks from `first` (none when it overflows).
-fn strided_end(first: u64, (rstep, bstep): (u64, u64), n: usize) -> Option<u64> {
+pub fn strided_end(first: u64, (rstep, bstep): (u64, u64), n: usize) -> Option<u64> {
     let last = (n.max(1) as u64 - 1)
         .checked_mul(rstep)?
         .checked_add(bstep.checked_mul(7)?)?;

@@ -542,6 +542,9 @@ pub fn exec_masked<T: Num>(
     mask: &ByteMask,
     bufs: &mut [u64],
 ) {
+    if blocks_in_place::<T>(k, plan, mem, (r0, reps), mask) {
+        return;
+    }
     let par = plan.par as usize;
     let rb = par * std::mem::size_of::<T>();
     let follow = plan
@@ -569,6 +572,89 @@ pub fn exec_masked<T: Num>(
         }
         r += n;
     }
+}
+
+/// Repeats `r0..r0 + reps` of `exec_masked` for half and float Add, Sub, Mul, Adds and Muls:
+/// computed block by block in memory with the host's vector instructions
+/// (`simd::binary_blocks`: a block's active lanes stored, its others kept), whatever the
+/// strides and the mask, in block-stepping order, then the active bytes marked. False, with
+/// nothing written, otherwise (another operation or type, an operand outside one region, or
+/// a host without the instructions).
+fn blocks_in_place<T: Num>(
+    k: &MapKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    (r0, reps): (u32, u32),
+    mask: &ByteMask,
+) -> bool {
+    use crate::sim::simd::{Blocks, Second};
+    let half = T::DTYPE == DType::Half;
+    let size = std::mem::size_of::<T>();
+    let (op, splat) = match k.op {
+        Op::Add | Op::Sub | Op::Mul => (k.op, false),
+        Op::Adds => (Op::Add, true),
+        Op::Muls => (Op::Mul, true),
+        _ => return false,
+    };
+    let masks: [u32; 8] = std::array::from_fn(|b| block_bits(&mask.bits, b) as u32);
+    let ops = &plan.operands;
+    if !(half || T::DTYPE == DType::Float)
+        || k.ftz
+        || plan.par as usize * size != BLOCKS as usize * 32
+        || ops.len() != if splat { 2 } else { 3 }
+        || cfg!(target_endian = "big")
+        || reps == 0
+    {
+        return false;
+    }
+    let n = reps as usize;
+    let steps = |o: &OpAddr| {
+        (
+            o.rep as u64 * o.rep_unit as u64,
+            o.blk as u64 * o.blk_unit as u64,
+        )
+    };
+    // Every operand's blocks (all 8 of every repeat) and the span that holds them.
+    let mut ends = [(0, 0); 3];
+    for (e, o) in ends.iter_mut().zip(ops) {
+        let first = o.addr(r0, 0);
+        let Some(end) = crate::sim::ub::strided_end(first, steps(o), n) else {
+            return false;
+        };
+        *e = (first, end);
+    }
+    let ends = &ends[..ops.len()];
+    let lo = ends.iter().map(|e| e.0).min().unwrap_or(0);
+    let hi = ends.iter().map(|e| e.1).max().unwrap_or(0);
+    let (d, dst_end) = ends[0];
+    let base = lo;
+    let Some(bytes) = mem.ub.span_mut(lo..hi, d..dst_end) else {
+        return false;
+    };
+    let walk = |o: &OpAddr| {
+        let (rstep, bstep) = steps(o);
+        Blocks {
+            first: (o.addr(r0, 0) - base) as usize,
+            rstep: rstep as usize,
+            bstep: bstep as usize,
+        }
+    };
+    let second = if splat {
+        let s = match k.scalar {
+            Value::Int(0) => T::zero(),
+            v => T::from_value(v),
+        };
+        let mut le = [0u8; 4];
+        s.store(&mut le[..size]);
+        Second::Splat(u32::from_le_bytes(le))
+    } else {
+        Second::Blocks(walk(&ops[2]))
+    };
+    let operands = (walk(&ops[0]), walk(&ops[1]), second);
+    if !crate::sim::simd::binary_blocks(op, half, bytes, operands, n, &masks) {
+        return false;
+    }
+    mem.ub.mark_blocks(d, steps(&ops[0]), n, &masks)
 }
 
 /// `n` repeats from `r` of `exec_masked` (n > 1 only when every operand's repeats follow one
