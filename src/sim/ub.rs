@@ -23,6 +23,11 @@ struct Region {
     init: Vec<u64>,
     /// Bit i of word w says an instruction has written byte 64·w + i.
     written: Vec<u64>,
+    /// Bit p of word p / 64: every byte of page p is initialised (all of `init`'s words for
+    /// it set), so a scan for an uninitialised byte skips it. Never set wrongly, may be
+    /// unset: kept where whole runs are initialised (`Region::init_range`) and cleared
+    /// wherever bytes become uninitialised.
+    full: Vec<u64>,
     /// The frozen copy this region was last frozen to or thawed from: its pages equal this
     /// region's except those marked in `dirty` (`Region::freeze` shares them).
     base: Option<Arc<Frozen>>,
@@ -68,6 +73,7 @@ impl Region {
             size,
             init: vec![0; (size as usize).div_ceil(64)],
             written: vec![0; (size as usize).div_ceil(64)],
+            full: vec![0; (size as usize).div_ceil(PAGE * 64)],
             base: None,
             dirty: vec![0; (size as usize).div_ceil(PAGE * 64)],
         }
@@ -134,8 +140,39 @@ impl Region {
             copy(&mut r.init, p, &pg.init);
             copy(&mut r.written, p, &pg.written);
         }
+        r.note_full(0..r.init.len());
         r.base = Some(f.clone());
         r
+    }
+
+    /// Marks the bytes `l` initialised, and the pages they cover whole as full.
+    #[inline]
+    fn init_range(&mut self, l: Range<usize>) {
+        set_range(&mut self.init, l.clone());
+        // Long runs (a tensor's worth): the pages inside are full, and the two it begins and
+        // ends in are checked.
+        if l.end - l.start >= 512 {
+            for p in l.start.div_ceil(PAGE)..l.end / PAGE {
+                self.full[p / 64] |= 1 << (p % 64);
+            }
+            self.note_full(l.start / 64..l.start / 64 + 1);
+            self.note_full((l.end - 1) / 64..(l.end - 1) / 64 + 1);
+        }
+    }
+
+    /// Sets the full bit of each page that `init` words `w` reach and whose every byte is
+    /// initialised (checking its 64 words).
+    fn note_full(&mut self, w: Range<usize>) {
+        const WORDS: usize = PAGE / 64;
+        if w.start >= w.end {
+            return;
+        }
+        for p in w.start / WORDS..=(w.end - 1) / WORDS {
+            let words = self.init.get(p * WORDS..(p + 1) * WORDS);
+            if words.is_some_and(|ws| ws.iter().all(|&x| x == u64::MAX)) {
+                self.full[p / 64] |= 1 << (p % 64);
+            }
+        }
     }
 
     fn bytes(&self) -> &[u8] {
@@ -150,6 +187,8 @@ impl Region {
         let n = self.init.len().min(b.init.len());
         self.init[..n].copy_from_slice(&b.init[..n]);
         self.written[..n].copy_from_slice(&b.written[..n]);
+        self.full.fill(0);
+        self.note_full(0..self.init.len());
     }
 
     fn bytes_mut(&mut self) -> &mut [u8] {
@@ -308,6 +347,7 @@ impl Ub {
         g.dirty.resize((size as usize).div_ceil(PAGE * 64), 0);
         g.words.resize((size as usize).div_ceil(8), 0);
         g.init.resize((size as usize).div_ceil(64), 0);
+        g.full.resize((size as usize).div_ceil(PAGE * 64), 0);
         g.written.resize((size as usize).div_ceil(64), 0);
         g.size = size;
     }
@@ -369,7 +409,7 @@ impl Ub {
     /// by an instruction). Data outside both regions is ignored (the loader refused it).
     pub fn write(&mut self, addr: u32, data: &[u8]) {
         if let Some((reg, l)) = self.at_mut(addr as u64..addr as u64 + data.len() as u64) {
-            set_range(&mut reg.init, l.clone());
+            reg.init_range(l.clone());
             reg.bytes_mut()[l].copy_from_slice(data);
         }
     }
@@ -380,7 +420,7 @@ impl Ub {
     pub fn slice_mut(&mut self, r: Range<u32>) -> &mut [u8] {
         match self.at_mut(r.start as u64..r.end as u64) {
             Some((reg, l)) => {
-                set_range(&mut reg.init, l.clone());
+                reg.init_range(l.clone());
                 set_range(&mut reg.written, l.clone());
                 &mut reg.bytes_mut()[l]
             }
@@ -398,7 +438,7 @@ impl Ub {
             0
         };
         let (reg, l) = self.at_mut(dst.start as u64..dst.end as u64)?;
-        set_range(&mut reg.init, l.clone());
+        reg.init_range(l.clone());
         set_range(&mut reg.written, l.clone());
         Some((reg.bytes_mut(), l.start, base))
     }
@@ -634,7 +674,7 @@ impl Ub {
     #[inline]
     pub fn mark_init(&mut self, r: Range<u32>) {
         if let Some((reg, l)) = self.at_mut(r.start as u64..r.end as u64) {
-            set_range(&mut reg.init, l);
+            reg.init_range(l);
         }
     }
 
@@ -643,6 +683,9 @@ impl Ub {
     pub fn mark_undefined(&mut self, r: Range<u32>) {
         if let Some((reg, l)) = self.at_mut(r.start as u64..r.end as u64) {
             clear_range(&mut reg.init, l.clone());
+            for p in l.start / PAGE..l.end.div_ceil(PAGE) {
+                reg.full[p / 64] &= !(1 << (p % 64));
+            }
             set_range(&mut reg.written, l);
         }
     }
@@ -659,7 +702,7 @@ impl Ub {
     pub fn first_uninit(&self, r: Range<u32>) -> Option<u32> {
         let base = if r.start >= GM_BASE { GM_BASE } else { 0 };
         match self.at(r.start as u64..r.end as u64) {
-            Some((reg, l)) => first_clear(&reg.init, l).map(|a| a as u32 + base),
+            Some((reg, l)) => first_clear(&reg.init, &reg.full, l).map(|a| a as u32 + base),
             None => (r.start < r.end).then_some(r.start),
         }
     }
@@ -835,8 +878,10 @@ fn clear_range(bits: &mut [u64], r: Range<usize>) {
     }
 }
 
+/// The first bit of `r` clear in `bits` (an `init` shadow), skipping the pages `full` marks.
 #[inline]
-fn first_clear(bits: &[u64], r: Range<usize>) -> Option<usize> {
+fn first_clear(bits: &[u64], full: &[u64], r: Range<usize>) -> Option<usize> {
+    const WORDS: usize = PAGE / 64;
     let (ws, ms, mid, we, me) = split(&r)?;
     let at = |w: usize, m: u64| {
         let missing = !bits[w] & m;
@@ -845,15 +890,21 @@ fn first_clear(bits: &[u64], r: Range<usize>) -> Option<usize> {
     if let Some(a) = at(ws, ms) {
         return Some(a);
     }
-    // Whole words, 64 at a time without branches, then the word that has the gap.
-    let words = &bits[mid.clone()];
-    let mut base = mid.start;
-    for chunk in words.chunks(64) {
-        if chunk.iter().fold(u64::MAX, |a, &w| a & w) != u64::MAX {
-            let i = chunk.iter().position(|&w| w != u64::MAX).unwrap_or(0);
-            return at(base + i, u64::MAX);
+    // Whole words a page at a time: a full page skipped, any other ANDed without branches,
+    // then the word that has the gap.
+    let mut w = mid.start;
+    while w < mid.end {
+        let p = w / WORDS;
+        let end = ((p + 1) * WORDS).min(mid.end);
+        let whole = w == p * WORDS && end == (p + 1) * WORDS;
+        if !(whole && full[p / 64] >> (p % 64) & 1 == 1) {
+            let chunk = &bits[w..end];
+            if chunk.iter().fold(u64::MAX, |a, &x| a & x) != u64::MAX {
+                let i = chunk.iter().position(|&x| x != u64::MAX).unwrap_or(0);
+                return at(w + i, u64::MAX);
+            }
         }
-        base += chunk.len();
+        w = end;
     }
     at(we, me)
 }
@@ -1044,6 +1095,57 @@ mod tests {
             }
             for (i, (f, want)) in snaps.iter().enumerate() {
                 proptest::prop_assert!(Ub::thaw(f) == *want, "snapshot {}", i);
+            }
+        }
+
+        /// The full-page summary never claims a page with an uninitialised byte, and the
+        /// first uninitialised byte of any range is the one a byte-by-byte look finds,
+        /// through every way to initialise or un-initialise memory, thaws and core switches.
+        #[test]
+        fn first_uninit_equals_looking_at_every_byte(
+            ops in proptest::collection::vec((0u8..9, 0u32..20_000, 0u32..12_000, proptest::prelude::any::<u64>()), 1..40),
+            looks in proptest::collection::vec((0u32..20_000, 0u32..12_000), 8)
+        ) {
+            let mut m = Ub::new(20_000);
+            let mut snaps: Vec<FrozenUb> = Vec::new();
+            for (kind, at, len, bits) in ops {
+                let at = at % m.size();
+                let len = len.min(m.size() - at);
+                let data = vec![bits as u8; len as usize];
+                match kind {
+                    0 => m.write(at, &data),
+                    1 => m.slice_mut(at..at + len).fill(1),
+                    2 => {
+                        let _ = m.store_masked(at, &data[..len.min(256) as usize], &ByteMask::new([bits, !bits, u64::MAX, bits >> 5]));
+                    }
+                    3 => m.mark_undefined(at..at + len.min(bits as u32 % 9_000)),
+                    4 | 5 => m.mark_init(at..at + len),
+                    6 => {
+                        let _ = m.run_mut(at..at + len);
+                    }
+                    7 => {
+                        m.select_core((bits % 2) as u32);
+                    }
+                    _ => {
+                        snaps.push(m.freeze());
+                        if let Some(f) = snaps.get((bits as usize) % snaps.len()) {
+                            m = Ub::thaw(f);
+                        }
+                    }
+                }
+                let r = &m.ub;
+                for p in 0..(r.size as usize).div_ceil(PAGE) {
+                    if r.full[p / 64] >> (p % 64) & 1 == 1 {
+                        let words = &r.init[p * PAGE / 64..(p + 1) * PAGE / 64];
+                        proptest::prop_assert!(words.iter().all(|&w| w == u64::MAX), "page {}", p);
+                    }
+                }
+                for &(a, n) in &looks {
+                    let a = a % m.size();
+                    let e = (a + n).min(m.size());
+                    let want = (a..e).find(|&b| !m.is_init(b));
+                    proptest::prop_assert_eq!(m.first_uninit(a..e), want, "{:#x}..{:#x}", a, e);
+                }
             }
         }
     }
