@@ -185,6 +185,21 @@ pub fn keep_of(k: &GatherKernel, plan: &Plan, ub: &Ub, r: u32) -> [u64; 4] {
         return [keep_bits(k.builtin.unwrap_or(7)); 4];
     };
     let mut keep = [0u64; 4];
+    // The repeat's bytes in a row (the usual layout): read at once, eight to a word.
+    let (n, a0) = ((plan.par / 8) as usize, pat.addr(r, 0));
+    if pat.addr(r, n as u32 - 1) == a0 + n as u64 - 1 {
+        if let Some(bytes) = (a0 + n as u64 <= ub.size() as u64)
+            .then(|| ub.get(a0..a0 + n as u64))
+            .flatten()
+        {
+            for (w, c) in keep.iter_mut().zip(bytes.chunks(8)) {
+                let mut le = [0u8; 8];
+                le[..c.len()].copy_from_slice(c);
+                *w = u64::from_le_bytes(le);
+            }
+            return keep;
+        }
+    }
     for i in 0..plan.par / 8 {
         let a = pat.addr(r, i);
         if a < ub.size() as u64 {
