@@ -115,34 +115,28 @@ fn bench_add(c: &mut Criterion) {
         // every UB page, so the timing is not of first-touch page faults), and the copy is
         // dropped untimed (`iter_batched_ref`), as the plain loop keeps its slices: unmapping
         // a 248 KiB UB is paid once per machine, not per instruction.
-        let template = Machine::new(p.clone(), Product::Ascend950);
-        g.bench_with_input(BenchmarkId::new("simulator_run", dt.name()), &p, |b, _| {
-            b.iter_batched_ref(
-                || template.clone(),
-                |m| {
-                    m.run();
-                    black_box(m.counts())
-                },
-                BatchSize::LargeInput,
-            )
-        });
-        // The same Add eight times over one machine: the per-instruction cost once the
-        // machine is warm, as the plain loop's slices are (the single run above also pays
-        // for the first instruction on a just-copied machine: its shadows cold in cache).
-        let mut q = (*p).clone();
-        q.code = vec![q.code[0].clone(); 8];
-        let warm = Machine::new(Arc::new(q), Product::Ascend950);
-        g.throughput(Throughput::Elements(8 * elems));
-        g.bench_function(BenchmarkId::new("simulator_run_8", dt.name()), |b| {
-            b.iter_batched_ref(
-                || warm.clone(),
-                |m| {
-                    m.run();
-                    black_box(m.counts())
-                },
-                BatchSize::LargeInput,
-            )
-        });
+        // `simulator_run_8`: the same Add eight times over one machine, the per-instruction
+        // cost once the machine is warm, as the plain loop's slices are (a single run also
+        // pays for the first instruction on a just-copied machine, its memory cold in cache).
+        let mut eight = (*p).clone();
+        eight.code = vec![eight.code[0].clone(); 8];
+        for (name, program, n) in [
+            ("simulator_run", p.clone(), 1),
+            ("simulator_run_8", Arc::new(eight), 8),
+        ] {
+            let template = Machine::new(program, Product::Ascend950);
+            g.throughput(Throughput::Elements(n * elems));
+            g.bench_function(BenchmarkId::new(name, dt.name()), |b| {
+                b.iter_batched_ref(
+                    || template.clone(),
+                    |m| {
+                        m.run();
+                        black_box(m.counts())
+                    },
+                    BatchSize::LargeInput,
+                )
+            });
+        }
         g.throughput(Throughput::Elements(elems));
         match dt {
             DType::Float => {

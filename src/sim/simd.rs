@@ -87,8 +87,8 @@ pub enum Second {
 /// neither read nor written), in repeat-then-block order with each block's sources read
 /// before it is written (the order of block stepping, so overlapping operands give what
 /// stepping gives): the same bits as the lane functions, whatever the strides. False, with
-/// nothing written, when the host lacks F16C/AVX, `op` is another operation, or a block (of
-/// all 8 in every repeat) lies outside `bytes`.
+/// nothing written, when the host lacks AVX or F16C (for float too: one kernel serves both),
+/// `op` is another operation, or a block (of all 8 in every repeat) lies outside `bytes`.
 pub fn binary_blocks(
     op: Op,
     half: bool,
@@ -109,15 +109,15 @@ pub fn binary_blocks(
         if inside
             && matches!(op, Op::Add | Op::Sub | Op::Mul)
             && std::is_x86_feature_detected!("avx")
-            && (!half || std::is_x86_feature_detected!("f16c"))
+            && std::is_x86_feature_detected!("f16c")
         {
-            // SAFETY: the CPU has AVX (and F16C for half), checked just above; every block
-            // lies inside `bytes` (checked above, and again by the slicing in the loop).
+            // SAFETY: the CPU has AVX and F16C, checked just above; every block lies inside
+            // `bytes` (checked above, and again by the slicing in the loop).
             unsafe {
                 if half {
-                    x86::half_blocks(op, bytes, (dst, a, b), n, masks)
+                    x86::blocks::<true>(op, bytes, (dst, a, b), n, masks)
                 } else {
-                    x86::float_blocks(op, bytes, (dst, a, b), n, masks)
+                    x86::blocks::<false>(op, bytes, (dst, a, b), n, masks)
                 }
             }
             return true;
@@ -294,8 +294,9 @@ mod x86 {
         }
     }
 
+    /// `binary_blocks` on half (`HALF`) or float lanes.
     #[target_feature(enable = "avx,f16c")]
-    pub(super) unsafe fn half_blocks(
+    pub(super) unsafe fn blocks<const HALF: bool>(
         op: Op,
         bytes: &mut [u8],
         (d, a, b): (Blocks, Blocks, Second),
@@ -304,75 +305,50 @@ mod x86 {
     ) {
         let nan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc0_0000));
         let spread = spread(masks);
-        // SAFETY (every load and store below): 16 bytes at offset 0 or 16 of a 32-byte block.
-        let load = |p: *const u8| unsafe { _mm_loadu_si128(p as *const __m128i) };
-        let widen = |p: *const u8| _mm256_cvtph_ps(load(p));
-        let splat = match b {
-            Second::Splat(v) => _mm256_cvtph_ps(_mm_set1_epi16(v as u16 as i16)),
-            Second::Blocks(_) => nan,
-        };
-        for i in 0..n {
-            for (k, &m) in masks.iter().enumerate().filter(|(_, &m)| m != 0) {
-                let x = block(bytes, a.at(i, k)).as_ptr();
-                let (x0, x1) = (widen(x), widen(x.wrapping_add(16)));
-                let (y0, y1) = match b {
-                    Second::Blocks(b) => {
-                        let y = block(bytes, b.at(i, k)).as_ptr();
-                        (widen(y), widen(y.wrapping_add(16)))
-                    }
-                    Second::Splat(_) => (splat, splat),
-                };
-                let r0 = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(compute(op, x0, y0, nan));
-                let r1 = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(compute(op, x1, y1, nan));
-                let at = d.at(i, k);
-                let p = bytes[at..at + 32].as_mut_ptr();
-                // SAFETY: `p` begins a 32-byte block of `bytes`.
-                unsafe {
-                    if m == u32::MAX {
-                        _mm_storeu_si128(p as *mut __m128i, r0);
-                        _mm_storeu_si128(p.wrapping_add(16) as *mut __m128i, r1);
-                    } else {
-                        store_blend(p, (r0, r1), &spread[k]);
-                    }
-                }
+        // A block's lanes as floats: two vectors of eight widened halves, or one of eight
+        // floats (the second unused). SAFETY: 16 or 32 bytes from the start of a block.
+        let lanes = |p: *const u8| unsafe {
+            if HALF {
+                let widen = |p: *const u8| _mm256_cvtph_ps(_mm_loadu_si128(p as *const __m128i));
+                (widen(p), widen(p.add(16)))
+            } else {
+                (_mm256_loadu_ps(p as *const f32), nan)
             }
-        }
-    }
-
-    #[target_feature(enable = "avx")]
-    pub(super) unsafe fn float_blocks(
-        op: Op,
-        bytes: &mut [u8],
-        (d, a, b): (Blocks, Blocks, Second),
-        n: usize,
-        masks: &[u32; 8],
-    ) {
-        let nan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc0_0000));
-        let spread = spread(masks);
-        // SAFETY (every load and store below): the 32 bytes of a block.
-        let load = |p: *const u8| unsafe { _mm256_loadu_ps(p as *const f32) };
+        };
         let splat = match b {
+            Second::Splat(v) if HALF => _mm256_cvtph_ps(_mm_set1_epi16(v as u16 as i16)),
             Second::Splat(v) => _mm256_castsi256_ps(_mm256_set1_epi32(v as i32)),
             Second::Blocks(_) => nan,
         };
         for i in 0..n {
             for (k, &m) in masks.iter().enumerate().filter(|(_, &m)| m != 0) {
-                let x = load(block(bytes, a.at(i, k)).as_ptr());
+                let x = lanes(block(bytes, a.at(i, k)).as_ptr());
                 let y = match b {
-                    Second::Blocks(b) => load(block(bytes, b.at(i, k)).as_ptr()),
-                    Second::Splat(_) => splat,
+                    Second::Blocks(b) => lanes(block(bytes, b.at(i, k)).as_ptr()),
+                    Second::Splat(_) => (splat, splat),
                 };
-                let r = compute(op, x, y, nan);
+                // The block's result bytes, as two halves.
+                let r = if HALF {
+                    let round = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>;
+                    (
+                        round(compute(op, x.0, y.0, nan)),
+                        round(compute(op, x.1, y.1, nan)),
+                    )
+                } else {
+                    let r = _mm256_castps_si256(compute(op, x.0, y.0, nan));
+                    (_mm256_castsi256_si128(r), _mm256_extractf128_si256::<1>(r))
+                };
                 let at = d.at(i, k);
                 let p = bytes[at..at + 32].as_mut_ptr();
-                if m == u32::MAX {
-                    unsafe { _mm256_storeu_ps(p as *mut f32, r) };
-                    continue;
-                }
-                let r = _mm256_castps_si256(r);
-                let halves = (_mm256_castsi256_si128(r), _mm256_extractf128_si256::<1>(r));
                 // SAFETY: `p` begins a 32-byte block of `bytes`.
-                unsafe { store_blend(p, halves, &spread[k]) };
+                unsafe {
+                    if m == u32::MAX {
+                        _mm_storeu_si128(p as *mut __m128i, r.0);
+                        _mm_storeu_si128(p.add(16) as *mut __m128i, r.1);
+                    } else {
+                        store_blend(p, r, &spread[k]);
+                    }
+                }
             }
         }
     }
@@ -907,18 +883,14 @@ mod tests {
 
     /// Strided blocks computed in place: bit for bit what block stepping gives (each block's
     /// sources read, then its active lanes written, in repeat-then-block order, by the lane
-    /// functions), for half and float, each operation, a second source or a splat scalar, whole
-    /// blocks or a bitwise lane mask, and layouts with gaps, broadcast blocks (stride 0), a destination that rewrites its own
-    /// blocks and one that overlaps a source (so the order shows), over random bits.
+    /// functions), for half and float, each operation, a second source or a splat scalar,
+    /// whole blocks or a bitwise lane mask, and layouts with gaps, broadcast blocks (stride
+    /// 0), a destination that rewrites its own blocks and one that overlaps a source (so the
+    /// order shows), over random bits.
     #[test]
     fn strided_blocks_equal_block_stepping() {
-        let mut seed = 0x0dd_b1a5_ed5e_ed00u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::base::rng::SplitMix64::new(0x0dd_b1a5_ed5e_ed00);
+        let mut next = || rng.next_u64();
         let w = |first, rstep, bstep| Blocks {
             first,
             rstep,
