@@ -761,6 +761,19 @@ fn mark_blocks(
         // p's bit is bit p % 32 of the shadow's 32-bit word p / 32, so each block is one OR.
         if cfg!(target_endian = "little") && (start | rstep | bstep) % 32 == 0 {
             let words = bytemuck::cast_slice_mut::<u64, u32>(shadow);
+            // Repeats of 256 bytes in a row (contiguous operands under a bitwise mask): the
+            // repeat's eight masks ORed over the whole run at once, a loop that vectorises.
+            if bstep == 32 && rstep == 256 {
+                let from = start / 32;
+                if let Some(run) = words.get_mut(from..from + 8 * n) {
+                    for r in run.chunks_exact_mut(8) {
+                        for (w, &m) in r.iter_mut().zip(masks) {
+                            *w |= m;
+                        }
+                    }
+                }
+                continue;
+            }
             for i in 0..n {
                 let at = (start + i * rstep) / 32;
                 for (b, &m) in masks.iter().enumerate() {
