@@ -18,7 +18,7 @@ pub struct History {
 /// Default number of snapshots kept: each one a run takes costs the pages written since the
 /// previous one (copied, and new memory the first time), so a `continue` over a program pays
 /// for this many; reaching a step replays at most 1/BUDGET of the run from the nearest one
-/// (at 32: `continue` 1.15× `run` over 10^6 block steps, every key within 9 ms at 10^7).
+/// (README "Speed" measures both sides of this choice).
 pub const BUDGET: usize = 32;
 /// Default initial distance between snapshots, in steps.
 pub const INTERVAL: u64 = 256;

@@ -170,6 +170,15 @@ impl OpAddr {
         self.dtype.size()
     }
 
+    /// The bytes from one repeat to the next and from one block to the next.
+    #[inline(always)]
+    pub fn steps(&self) -> (u64, u64) {
+        (
+            self.rep as u64 * self.rep_unit as u64,
+            self.blk as u64 * self.blk_unit as u64,
+        )
+    }
+
     /// Byte address of lane `k` in repeat `r` (u64: strides may push it past u32).
     #[inline(always)]
     pub fn addr(&self, r: u32, k: u32) -> u64 {
@@ -554,7 +563,7 @@ impl Plan {
     fn repeat0_extent(&self, op: &OpAddr, lanes: &Lanes) -> Option<Range<u64>> {
         // A block stride that covers a block's data: addresses rise with the lane, so the
         // first and last active lanes bound it.
-        if op.blk as u64 * op.blk_unit as u64 >= op.per_block as u64 * op.size() as u64 {
+        if op.steps().1 >= op.per_block as u64 * op.size() as u64 {
             let (first, last) = lanes.limit(self.par).first_last()?;
             return Some(op.addr(0, first)..op.addr(0, last) + op.size() as u64);
         }

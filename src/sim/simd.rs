@@ -4,6 +4,7 @@
 //! and the fallback (tests below compare the two).
 
 use crate::base::catalog::Op;
+use crate::sim::ub::ByteMask;
 
 /// `out[i] = a[i] op b[i]` for half bit patterns, `op` Add, Sub or Mul, over the longest
 /// prefix that is a multiple of 8 lanes; returns how many lanes it computed (0 when the host
@@ -65,11 +66,8 @@ impl Blocks {
 
     /// True when all 8 blocks of `n` repeats lie inside `len` bytes.
     fn within(&self, n: usize, len: usize) -> bool {
-        (n.max(1) - 1)
-            .checked_mul(self.rstep)
-            .and_then(|r| r.checked_add(self.bstep.checked_mul(7)?))
-            .and_then(|e| e.checked_add(self.first)?.checked_add(32))
-            .is_some_and(|end| end <= len)
+        let steps = (self.rstep as u64, self.bstep as u64);
+        crate::sim::ub::strided_end(self.first as u64, steps, n).is_some_and(|e| e <= len as u64)
     }
 }
 
@@ -82,9 +80,9 @@ pub enum Second {
 }
 
 /// `dst = a op b` for half (`half`) or float lanes, `op` Add, Sub or Mul, 32-byte block by
-/// block in `bytes` over `n` repeats, storing in block b of each repeat the bytes whose bit is
-/// set in `masks[b]` (bit j: byte j; the other bytes keep theirs, a block without any is
-/// neither read nor written), in repeat-then-block order with each block's sources read
+/// block in `bytes` over `n` repeats, storing in each repeat the bytes `mask` selects (a
+/// repeat's 256 bytes; the other bytes keep theirs, a block without any is neither read nor
+/// written), in repeat-then-block order with each block's sources read
 /// before it is written (the order of block stepping, so overlapping operands give what
 /// stepping gives): the same bits as the lane functions, whatever the strides. False, with
 /// nothing written, when the host lacks AVX or F16C (for float too: one kernel serves both),
@@ -95,7 +93,7 @@ pub fn binary_blocks(
     bytes: &mut [u8],
     (dst, a, b): (Blocks, Blocks, Second),
     n: usize,
-    masks: &[u32; 8],
+    mask: &ByteMask,
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -115,15 +113,15 @@ pub fn binary_blocks(
             // `bytes` (checked above, and again by the slicing in the loop).
             unsafe {
                 if half {
-                    x86::blocks::<true>(op, bytes, (dst, a, b), n, masks)
+                    x86::blocks::<true>(op, bytes, (dst, a, b), n, mask)
                 } else {
-                    x86::blocks::<false>(op, bytes, (dst, a, b), n, masks)
+                    x86::blocks::<false>(op, bytes, (dst, a, b), n, mask)
                 }
             }
             return true;
         }
     }
-    let _ = (op, half, bytes, dst, a, b, n, masks);
+    let _ = (op, half, bytes, dst, a, b, n, mask);
     false
 }
 
@@ -229,7 +227,7 @@ use std::arch::x86_64::{
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{Blocks, Op, Second};
+    use super::{Blocks, ByteMask, Op, Second};
     use std::arch::x86_64::*;
 
     /// `x op y` on eight floats, a NaN result made the canonical `nan` (docs/semantics.md §6).
@@ -269,21 +267,15 @@ mod x86 {
         bytes[at..at + 32].try_into().unwrap_or(&[0; 32])
     }
 
-    /// Each block's byte mask spread to whole bytes (0xff where its bit is set), the operand
-    /// of a blend.
-    fn spread(masks: &[u32; 8]) -> [[u8; 32]; 8] {
-        masks.map(|m| std::array::from_fn(|j| if m >> j & 1 == 1 { 0xff } else { 0 }))
-    }
-
-    /// Stores at `p` the bytes of the 32-byte block `lo`, `hi` that `spread` selects (0xff),
-    /// keeping the others.
+    /// Stores at `p` the bytes of the 32-byte block `lo`, `hi` that `spread` selects (0xff:
+    /// the block's four words of `ByteMask::bytes`), keeping the others.
     ///
     /// # Safety
     /// The CPU has AVX; `p` begins 32 bytes that may be read and written.
     #[target_feature(enable = "avx")]
     #[inline]
-    unsafe fn store_blend(p: *mut u8, (lo, hi): (__m128i, __m128i), spread: &[u8; 32]) {
-        let e = spread.as_ptr();
+    unsafe fn store_blend(p: *mut u8, (lo, hi): (__m128i, __m128i), spread: &[u64; 4]) {
+        let e = spread.as_ptr() as *const u8;
         // SAFETY: 16 bytes at offset 0 or 16 of `p`'s block and of `spread`.
         unsafe {
             let load = |p: *const u8| _mm_loadu_si128(p as *const __m128i);
@@ -301,10 +293,11 @@ mod x86 {
         bytes: &mut [u8],
         (d, a, b): (Blocks, Blocks, Second),
         n: usize,
-        masks: &[u32; 8],
+        mask: &ByteMask,
     ) {
         let nan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc0_0000));
-        let spread = spread(masks);
+        // Each block's 32 bits of the repeat's byte mask.
+        let masks: [u32; 8] = std::array::from_fn(|k| (mask.bits[k / 2] >> (32 * (k % 2))) as u32);
         // A block's lanes as floats: two vectors of eight widened halves, or one of eight
         // floats (the second unused). SAFETY: 16 or 32 bytes from the start of a block.
         let lanes = |p: *const u8| unsafe {
@@ -346,7 +339,8 @@ mod x86 {
                         _mm_storeu_si128(p as *mut __m128i, r.0);
                         _mm_storeu_si128(p.add(16) as *mut __m128i, r.1);
                     } else {
-                        store_blend(p, r, &spread[k]);
+                        let spread = mask.bytes[4 * k..4 * k + 4].try_into();
+                        store_blend(p, r, spread.unwrap_or(&[0; 4]));
                     }
                 }
             }
@@ -933,7 +927,11 @@ mod tests {
                     let mut want = bytes.clone();
                     let splat = splat.then(|| next() as u32 & if half { 0xffff } else { !0 });
                     let second = splat.map_or(Second::Blocks(b), Second::Splat);
-                    if !binary_blocks(op, half, &mut bytes, (d, a, second), n, &masks) {
+                    let bits = std::array::from_fn(|w| {
+                        masks[2 * w] as u64 | (masks[2 * w + 1] as u64) << 32
+                    });
+                    let mask = ByteMask::new(bits);
+                    if !binary_blocks(op, half, &mut bytes, (d, a, second), n, &mask) {
                         return; // a host without F16C/AVX: nothing to compare
                     }
                     let mut sv = [0u8; 32];

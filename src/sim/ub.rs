@@ -152,9 +152,7 @@ impl Region {
         // Long runs (a tensor's worth): the pages inside are full, and the two it begins and
         // ends in are checked.
         if l.end - l.start >= 512 {
-            for p in l.start.div_ceil(PAGE)..l.end / PAGE {
-                self.full[p / 64] |= 1 << (p % 64);
-            }
+            set_range(&mut self.full, l.start.div_ceil(PAGE)..l.end / PAGE);
             self.note_full(l.start / 64..l.start / 64 + 1);
             self.note_full((l.end - 1) / 64..(l.end - 1) / 64 + 1);
         }
@@ -170,7 +168,7 @@ impl Region {
         for p in w.start / WORDS..=(w.end - 1) / WORDS {
             let words = self.init.get(p * WORDS..(p + 1) * WORDS);
             if words.is_some_and(|ws| ws.iter().all(|&x| x == u64::MAX)) {
-                self.full[p / 64] |= 1 << (p % 64);
+                set_range(&mut self.full, p..p + 1);
             }
         }
     }
@@ -683,9 +681,7 @@ impl Ub {
     pub fn mark_undefined(&mut self, r: Range<u32>) {
         if let Some((reg, l)) = self.at_mut(r.start as u64..r.end as u64) {
             clear_range(&mut reg.init, l.clone());
-            for p in l.start / PAGE..l.end.div_ceil(PAGE) {
-                reg.full[p / 64] &= !(1 << (p % 64));
-            }
+            clear_range(&mut reg.full, l.start / PAGE..l.end.div_ceil(PAGE));
             set_range(&mut reg.written, l);
         }
     }
@@ -910,7 +906,7 @@ fn first_clear(bits: &[u64], full: &[u64], r: Range<usize>) -> Option<usize> {
         let p = w / WORDS;
         let end = ((p + 1) * WORDS).min(mid.end);
         let whole = w == p * WORDS && end == (p + 1) * WORDS;
-        if !(whole && full[p / 64] >> (p % 64) & 1 == 1) {
+        if !(whole && get_bit(full, p)) {
             let chunk = &bits[w..end];
             if chunk.iter().fold(u64::MAX, |a, &x| a & x) != u64::MAX {
                 let i = chunk.iter().position(|&x| x != u64::MAX).unwrap_or(0);
@@ -1148,7 +1144,7 @@ mod tests {
                 }
                 let r = &m.ub;
                 for p in 0..(r.size as usize).div_ceil(PAGE) {
-                    if r.full[p / 64] >> (p % 64) & 1 == 1 {
+                    if get_bit(&r.full, p) {
                         let words = &r.init[p * PAGE / 64..(p + 1) * PAGE / 64];
                         proptest::prop_assert!(words.iter().all(|&w| w == u64::MAX), "page {}", p);
                     }

@@ -39,6 +39,15 @@ pub struct MapKernel {
 }
 
 impl MapKernel {
+    /// The scalar as a lane of type T (the instructions without one carry 0).
+    #[inline(always)]
+    pub fn scalar_as<T: Num>(&self) -> T {
+        match self.scalar {
+            Value::Int(0) => T::zero(),
+            v => T::from_value(v),
+        }
+    }
+
     /// Whether the instruction also reads its destination.
     pub fn reads_dst(&self) -> bool {
         reads_dst(self.op)
@@ -213,11 +222,7 @@ fn as_bits<T: Num, U: bytemuck::Pod>(
 /// The lane function over typed lanes.
 #[inline(always)]
 pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
-    // (The instructions without a scalar carry 0.)
-    let s = match k.scalar {
-        Value::Int(0) => T::zero(),
-        v => T::from_value(v),
-    };
+    let s = k.scalar_as::<T>();
     // Half and float Add, Sub, Mul (and Adds, Muls against the scalar) eight lanes at a time
     // where the host can: the same bits (`sim::simd`).
     let half = T::DTYPE == crate::base::dtype::DType::Half && !k.ftz;
@@ -608,17 +613,11 @@ fn blocks_in_place<T: Num>(
         return false;
     }
     let n = reps as usize;
-    let steps = |o: &OpAddr| {
-        (
-            o.rep as u64 * o.rep_unit as u64,
-            o.blk as u64 * o.blk_unit as u64,
-        )
-    };
     // Every operand's blocks (all 8 of every repeat) and the span that holds them.
     let mut ends = [(0, 0); 3];
     for (e, o) in ends.iter_mut().zip(ops) {
         let first = o.addr(r0, 0);
-        let Some(end) = crate::sim::ub::strided_end(first, steps(o), n) else {
+        let Some(end) = crate::sim::ub::strided_end(first, o.steps(), n) else {
             return false;
         };
         *e = (first, end);
@@ -627,34 +626,29 @@ fn blocks_in_place<T: Num>(
     let lo = ends.iter().map(|e| e.0).min().unwrap_or(0);
     let hi = ends.iter().map(|e| e.1).max().unwrap_or(0);
     let (d, dst_end) = ends[0];
-    let base = lo;
     let Some(bytes) = mem.ub.span_mut(lo..hi, d..dst_end) else {
         return false;
     };
     let walk = |o: &OpAddr| {
-        let (rstep, bstep) = steps(o);
+        let (rstep, bstep) = o.steps();
         Blocks {
-            first: (o.addr(r0, 0) - base) as usize,
+            first: (o.addr(r0, 0) - lo) as usize,
             rstep: rstep as usize,
             bstep: bstep as usize,
         }
     };
     let second = if splat {
-        let s = match k.scalar {
-            Value::Int(0) => T::zero(),
-            v => T::from_value(v),
-        };
         let mut le = [0u8; 4];
-        s.store(&mut le[..size]);
+        k.scalar_as::<T>().store(&mut le[..size]);
         Second::Splat(u32::from_le_bytes(le))
     } else {
         Second::Blocks(walk(&ops[2]))
     };
     let operands = (walk(&ops[0]), walk(&ops[1]), second);
-    if !crate::sim::simd::binary_blocks(op, half, bytes, operands, n, &masks) {
+    if !crate::sim::simd::binary_blocks(op, half, bytes, operands, n, mask) {
         return false;
     }
-    mem.ub.mark_blocks(d, steps(&ops[0]), n, &masks)
+    mem.ub.mark_blocks(d, ops[0].steps(), n, &masks)
 }
 
 /// `n` repeats from `r` of `exec_masked` (n > 1 only when every operand's repeats follow one
@@ -684,16 +678,10 @@ fn masked_piece<T: Num>(
     ];
     let out = &mut bytemuck::cast_slice_mut::<u64, T>(o)[..lanes_n];
     let mut srcs = 0;
-    // The blocks holding an active lane, and an operand's repeat and block steps in bytes.
+    // The blocks holding an active lane.
     let blocks = (0..BLOCKS as usize)
         .filter(active)
         .fold(0u8, |m, b| m | 1 << b);
-    let steps = |op: &OpAddr| {
-        (
-            op.rep as u64 * op.rep_unit as u64,
-            op.blk as u64 * op.blk_unit as u64,
-        )
-    };
     let follows = |op: &OpAddr| {
         op.repeat_contiguous(plan.par) && (n == 1 || op.rep as usize * op.rep_unit as usize == rb)
     };
@@ -720,7 +708,7 @@ fn masked_piece<T: Num>(
                 true
             }
             None => {
-                blk == 32 && ub.gather_strided(op.addr(r, 0), steps(op), n as usize, blocks, into)
+                blk == 32 && ub.gather_strided(op.addr(r, 0), op.steps(), n as usize, blocks, into)
             }
         };
         if !read {
@@ -729,7 +717,7 @@ fn masked_piece<T: Num>(
             }
             // Block by block: the blocks that hold an active lane (others may lie outside
             // memory).
-            let (a0, step) = (op.addr(r, 0), op.blk as u64 * op.blk_unit as u64);
+            let (a0, step) = (op.addr(r, 0), op.steps().1);
             for b in (0..BLOCKS as usize).filter(active) {
                 let s = a0 + b as u64 * step;
                 let Some(bytes) = ub.get(s..s + blk as u64) else {
@@ -761,7 +749,7 @@ fn masked_piece<T: Num>(
     }
     let dst = &plan.operands[0];
     let out_bytes = bytemuck::cast_slice::<T, u8>(out);
-    let (rstep, bstep) = steps(dst);
+    let (rstep, bstep) = dst.steps();
     // Strided blocks: every repeat's active blocks in one call, in block-stepping order.
     let masks: [u32; 8] = std::array::from_fn(|b| block_bits(&mask.bits, b) as u32);
     if !dst.repeat_contiguous(plan.par)

@@ -188,9 +188,10 @@ pub fn keep_of(k: &GatherKernel, plan: &Plan, ub: &Ub, r: u32) -> [u64; 4] {
     // The repeat's bytes in a row (the usual layout): read at once, eight to a word.
     let (n, a0) = ((plan.par / 8) as usize, pat.addr(r, 0));
     if pat.addr(r, n as u32 - 1) == a0 + n as u64 - 1 {
-        if let Some(bytes) = (a0 + n as u64 <= ub.size() as u64)
-            .then(|| ub.get(a0..a0 + n as u64))
-            .flatten()
+        // (Inside the UB: bytes beyond it keep none, below.)
+        if let Some(bytes) = ub
+            .get(a0..a0 + n as u64)
+            .filter(|_| a0 + n as u64 <= ub.size() as u64)
         {
             for (w, c) in keep.iter_mut().zip(bytes.chunks(8)) {
                 let mut le = [0u8; 8];
