@@ -554,8 +554,8 @@ fn bench_expect(c: &mut Criterion) {
 /// half Adds and a PairReduceSum last, whose unwritten last pair Atlas 200I/500 A2 zeroes and
 /// Atlas A2 keeps when its mask is 62 (docs/semantics.md §9), and neither when it is 64; then
 /// the same with a Muls of "d" by 1 after every Add, so that the differing last pair (d[31])
-/// has 1,001 writers. And `continue` with nothing to stop it against `run` (item 4): 1,000
-/// Adds with a bitwise mask.
+/// has 1,001 writers. And `continue` with nothing to stop it against `run` and against a goto
+/// to the same end (item 4): 1,000 Adds with a bitwise mask.
 fn bench_diff_and_continue(c: &mut Criterion) {
     let program = |body: &str, mask: u32| {
         let src = format!(
@@ -596,6 +596,19 @@ fn bench_diff_and_continue(c: &mut Criterion) {
         b.iter(|| {
             let mut s = Session::new(p.clone(), Product::AtlasA2);
             black_box(s.cont())
+        })
+    });
+    // The debugger's own forward motion to the same end: a goto keeps the same checkpoints.
+    let end = {
+        let mut m = Machine::new(p.clone(), Product::AtlasA2);
+        m.run();
+        m.step_count()
+    };
+    g.bench_function("goto_end_1000_bitwise_adds", |b| {
+        b.iter(|| {
+            let mut s = Session::new(p.clone(), Product::AtlasA2);
+            s.goto(end);
+            black_box(s.step_count())
         })
     });
     g.finish();

@@ -161,6 +161,18 @@ impl Snapshot {
         }
     }
 
+    /// Makes `m` this snapshot's machine (what [`Snapshot::machine`] gives), reusing `m`'s
+    /// memory: only the pages that may differ are copied (`Ub::rewind`), so going back to a
+    /// recent checkpoint costs the pages written since.
+    pub fn restore(&self, m: &mut Machine) {
+        let mut ub = std::mem::replace(&mut m.ub, Ub::new(0));
+        ub.rewind(&self.ub);
+        *m = Machine {
+            ub,
+            ..self.head.clone()
+        };
+    }
+
     /// The machine's registers, position, counts, status and diagnostics without its memory
     /// (an empty UB): for questions about where it is, never about data.
     pub fn head(&self) -> &Machine {

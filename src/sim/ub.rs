@@ -97,7 +97,7 @@ impl Region {
         let pages = (0..n)
             .map(|p| match &base {
                 Some(b) if self.dirty[p / 64] >> (p % 64) & 1 == 0 => b.pages[p].clone(),
-                _ => Arc::new(self.page(p)),
+                _ => self.page(p),
             })
             .collect();
         let f = Arc::new(Frozen {
@@ -109,40 +109,66 @@ impl Region {
         f
     }
 
-    /// A copy of page `p` (zeros past the region's end).
-    fn page(&self, p: usize) -> Page {
-        fn chunk<const N: usize>(src: &[u64], p: usize) -> [u64; N] {
-            let from = (p * N).min(src.len());
-            let src = &src[from..(from + N).min(src.len())];
-            src.try_into().unwrap_or_else(|_| {
-                let mut a = [0; N];
-                a[..src.len()].copy_from_slice(src);
-                a
-            })
+    /// A copy of page `p` (zeros past the region's end), written once, into the page's own
+    /// allocation (a `Page` built first and moved in would be copied twice).
+    fn page(&self, p: usize) -> Arc<Page> {
+        fn chunk(dst: &mut [u64], src: &[u64], p: usize) {
+            let from = (p * dst.len()).min(src.len());
+            let src = &src[from..(from + dst.len()).min(src.len())];
+            dst[..src.len()].copy_from_slice(src);
         }
-        Page {
-            words: chunk(&self.words, p),
-            init: chunk(&self.init, p),
-            written: chunk(&self.written, p),
-        }
+        let mut page = Arc::new(Page {
+            words: [0; PAGE / 8],
+            init: [0; PAGE / 64],
+            written: [0; PAGE / 64],
+        });
+        let pg = Arc::get_mut(&mut page).expect("a new page is not shared");
+        chunk(&mut pg.words, &self.words, p);
+        chunk(&mut pg.init, &self.init, p);
+        chunk(&mut pg.written, &self.written, p);
+        page
     }
 
     /// The region a frozen copy holds, with that copy as its base.
     fn thaw(f: &Arc<Frozen>) -> Region {
         let mut r = Region::new(f.size);
-        let copy = |dst: &mut [u64], p: usize, src: &[u64]| {
-            let from = (p * src.len()).min(dst.len());
-            let n = src.len().min(dst.len() - from);
-            dst[from..from + n].copy_from_slice(&src[..n]);
-        };
-        for (p, pg) in f.pages.iter().enumerate() {
-            copy(&mut r.words, p, &pg.words);
-            copy(&mut r.init, p, &pg.init);
-            copy(&mut r.written, p, &pg.written);
-        }
-        r.note_full(0..r.init.len());
-        r.base = Some(f.clone());
+        r.rewind(f);
         r
+    }
+
+    /// This region made equal to the frozen copy `f`, which becomes its base, copying only
+    /// the pages that may differ: a page no write reached since the base was taken, where
+    /// the base holds the very page `f` holds (pages are shared between snapshots, never
+    /// changed), is equal already. A region of another size is thawed anew.
+    fn rewind(&mut self, f: &Arc<Frozen>) {
+        if f.size != self.size {
+            *self = Region::thaw(f);
+            return;
+        }
+        const WORDS: usize = PAGE / 64;
+        let base = self.base.take();
+        for (p, pg) in f.pages.iter().enumerate() {
+            let kept = !get_bit(&self.dirty, p)
+                && base
+                    .as_ref()
+                    .and_then(|b| b.pages.get(p))
+                    .is_some_and(|b| Arc::ptr_eq(b, pg));
+            if kept {
+                continue;
+            }
+            let copy = |dst: &mut [u64], src: &[u64]| {
+                let from = (p * src.len()).min(dst.len());
+                let n = src.len().min(dst.len() - from);
+                dst[from..from + n].copy_from_slice(&src[..n]);
+            };
+            copy(&mut self.words, &pg.words);
+            copy(&mut self.init, &pg.init);
+            copy(&mut self.written, &pg.written);
+            clear_range(&mut self.full, p..p + 1);
+            self.note_full(p * WORDS..((p + 1) * WORDS).min(self.init.len()));
+        }
+        self.dirty.fill(0);
+        self.base = Some(f.clone());
     }
 
     /// Marks the bytes `l` initialised, and the pages they cover whole as full.
@@ -295,6 +321,16 @@ impl Ub {
             core: f.core,
             parked: f.parked.clone(),
         }
+    }
+
+    /// This memory made equal to the snapshot's `f` (`Ub::thaw(f)`), copying only the pages
+    /// that may differ from it (`Region::rewind`): going back to a recent checkpoint costs
+    /// the pages written since, not the whole memory.
+    pub fn rewind(&mut self, f: &FrozenUb) {
+        self.ub.rewind(&f.ub);
+        self.gm.rewind(&f.gm);
+        self.core = f.core;
+        self.parked = f.parked.clone();
     }
 
     /// The AI core whose UB the UB addresses name now.
@@ -1091,9 +1127,15 @@ mod tests {
                     7 => m.grow_gm(m.gm_size() + len),
                     8 => m.select_core((bits % 3) as u32),
                     _ => {
-                        // Go back to an earlier snapshot and go on from there.
-                        if let Some((f, _)) = snaps.get((bits as usize) % snaps.len().max(1)) {
-                            m = Ub::thaw(f);
+                        // Go back to an earlier snapshot and go on from there: thawed anew,
+                        // or the memory rewound (only the pages that may differ copied).
+                        if let Some((f, want)) = snaps.get((bits as usize) % snaps.len().max(1)) {
+                            if bits >> 40 & 1 == 0 {
+                                m = Ub::thaw(f);
+                            } else {
+                                m.rewind(f);
+                                proptest::prop_assert!(m == *want, "rewound");
+                            }
                         }
                     }
                 }
@@ -1104,6 +1146,12 @@ mod tests {
             }
             for (i, (f, want)) in snaps.iter().enumerate() {
                 proptest::prop_assert!(Ub::thaw(f) == *want, "snapshot {}", i);
+            }
+            // The memory rewound to each snapshot in turn, latest first (sharing most pages
+            // with the memory's base) then oldest.
+            for (i, (f, want)) in snaps.iter().enumerate().rev().chain(snaps.iter().enumerate()) {
+                m.rewind(f);
+                proptest::prop_assert!(m == *want, "rewound to snapshot {}", i);
             }
         }
 
@@ -1138,7 +1186,11 @@ mod tests {
                     _ => {
                         snaps.push(m.freeze());
                         if let Some(f) = snaps.get((bits as usize) % snaps.len()) {
-                            m = Ub::thaw(f);
+                            if bits >> 40 & 1 == 0 {
+                                m = Ub::thaw(f);
+                            } else {
+                                m.rewind(f);
+                            }
                         }
                     }
                 }

@@ -141,7 +141,7 @@ impl Session {
                     // (one already passed when the session went there before and came back).
                     let cp = self.history.nearest(*target);
                     if *target < self.step_count() || cp.step_count() > self.step_count() {
-                        self.machine = cp.machine();
+                        cp.restore(&mut self.machine);
                     }
                 }
                 if !self.goto_slice(*target, budget) {
@@ -335,7 +335,7 @@ impl Session {
                     let here = self.machine.step_count();
                     let failed =
                         (self.machine.status() == Status::Failed).then(|| self.machine.clone());
-                    self.machine = self.history.nearest(here - 1).machine();
+                    self.history.nearest(here - 1).restore(&mut self.machine);
                     self.goto_slice(here, u64::MAX);
                     if let Some(m) = failed {
                         self.machine = m;
