@@ -6,6 +6,7 @@ use ascstep::base::catalog::Op;
 use ascstep::base::diag::Span;
 use ascstep::base::dtype::DType;
 use ascstep::base::ir::{Args, Form, Instr, MaskArg, Operand, Program, Strides, Tensor, Vector};
+use ascstep::debug::command::{WatchKind, WatchTarget};
 use ascstep::debug::Session;
 use ascstep::sim::{Granularity, Machine, Product};
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
@@ -596,6 +597,22 @@ fn bench_diff_and_continue(c: &mut Criterion) {
         b.iter(|| {
             let mut s = Session::new(p.clone(), Product::AtlasA2);
             black_box(s.cont())
+        })
+    });
+    // With a write watchpoint on z[1], a lane the mask leaves off: every Add's dst covers it,
+    // so each may stop inside; only block steps whose plan touches z[1] would be observed.
+    g.bench_function("continue_1000_bitwise_adds_watching_a_masked_lane", |b| {
+        b.iter(|| {
+            let mut s = Session::new(p.clone(), Product::AtlasA2);
+            let z1 = WatchTarget::Elements {
+                tensor: "z".into(),
+                start: 1,
+                end: 2,
+            };
+            s.watch(&z1, WatchKind::Write).unwrap();
+            let stop = s.cont().unwrap();
+            assert_eq!(stop.reason, ascstep::debug::StopReason::End);
+            black_box(stop)
         })
     });
     // The debugger's own forward motion to the same end: a goto keeps the same checkpoints.

@@ -1096,3 +1096,133 @@ fn remembered_comparisons_give_the_log_made_afresh() {
         }
     }
 }
+
+/// A continue with data watchpoints observes only the block steps that may hit: in a quiet
+/// instruction that a point may stop inside, it runs without events to the first block step
+/// whose plan touches the watched bytes (`Machine::next_block_touching`). Over every example
+/// program, watching the middle and the last element of each tensor (writes, reads, any
+/// access), a value condition on the middle one, or a repeat breakpoint, each stop is the one
+/// stepping block by block and looking at every event makes, with the same last event.
+#[test]
+fn continue_with_watchpoints_stops_where_block_stepping_does() {
+    // Each arm sets the points, and gives the repeat breakpoint's (instruction, id) if any:
+    // block steps do not stop at breakpoints, so the reference looks at its position.
+    type Arm = Box<dyn Fn(&mut Session) -> Option<(u32, u32)>>;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    paths.sort();
+    let (mut programs, mut stops) = (0, 0);
+    for path in paths {
+        let Ok(p) = ascstep::program::load(&path) else {
+            continue;
+        };
+        let p = Arc::new(p);
+        programs += 1;
+        let mut arms: Vec<(String, Arm)> = Vec::new();
+        for t in &p.tensors {
+            for index in [t.len / 2, t.len.saturating_sub(1)] {
+                for kind in [WatchKind::Write, WatchKind::Read, WatchKind::Any] {
+                    let name = t.name.clone();
+                    arms.push((
+                        format!("watch {kind:?} {name}[{index}]"),
+                        Box::new(move |s: &mut Session| {
+                            s.watch(
+                                &WatchTarget::Elements {
+                                    tensor: name.clone(),
+                                    start: index,
+                                    end: index + 1,
+                                },
+                                kind,
+                            )
+                            .unwrap();
+                            None
+                        }),
+                    ));
+                }
+            }
+            let name = t.name.clone();
+            let index = t.len / 2;
+            arms.push((
+                format!("break-if {name}[{index}] changed"),
+                Box::new(move |s: &mut Session| {
+                    s.break_if(&name, index, Condition::Changed).unwrap();
+                    None
+                }),
+            ));
+        }
+        for i in 0..p.code.len() as u32 {
+            arms.push((
+                format!("break {i}:1 with a watch on everything"),
+                Box::new(move |s: &mut Session| {
+                    let id = s.break_instr(i, Some(1)).unwrap();
+                    s.watch(&WatchTarget::Bytes { start: 0, end: 16 }, WatchKind::Write)
+                        .unwrap();
+                    Some((i, id))
+                }),
+            ));
+        }
+        for (what, arm) in &arms {
+            let (mut fast, mut slow) = (
+                Session::new(p.clone(), p.product),
+                Session::new(p.clone(), p.product),
+            );
+            arm(&mut fast);
+            let point = arm(&mut slow);
+            let at = |path: &std::path::Path| format!("{}: {what}", path.display());
+            let mut seen = Vec::new();
+            for _ in 0..64 {
+                let a = fast.cont().unwrap();
+                let b = loop {
+                    if let Some(s) = slow.step(Granularity::Block, 1) {
+                        break (s.reason, s.position.step, s.id);
+                    }
+                    let q = slow.position();
+                    if let Some((i, id)) =
+                        point.filter(|&(i, _)| (q.instruction, q.repeat, q.block) == (i, 1, 0))
+                    {
+                        let _ = i;
+                        break (StopReason::Breakpoint, q.step, Some(id));
+                    }
+                };
+                assert_eq!((a.reason, a.position.step, a.id), b, "{}", at(&path));
+                assert_eq!(fast.last_event(), slow.last_event(), "{}", at(&path));
+                stops += 1;
+                if !matches!(
+                    a.reason,
+                    StopReason::Watchpoint | StopReason::Condition | StopReason::Breakpoint
+                ) {
+                    break;
+                }
+                seen.push((b, slow.last_event().cloned()));
+            }
+            // Back again: reverse-continue stops at each of those stops before the current
+            // step, latest first, then at step 0.
+            let now = fast.step_count();
+            for (want, event) in seen.iter().rev().filter(|(w, _)| w.1 < now) {
+                let back = fast.reverse_continue().unwrap();
+                assert_eq!(
+                    (back.reason, back.position.step, back.id),
+                    *want,
+                    "back: {}",
+                    at(&path)
+                );
+                assert_eq!(fast.last_event(), event.as_ref(), "back: {}", at(&path));
+            }
+            let start = fast.reverse_continue().unwrap();
+            assert_eq!(
+                (start.reason, start.position.step),
+                (StopReason::Start, 0),
+                "{}",
+                at(&path)
+            );
+        }
+    }
+    assert!(
+        programs > 40 && stops > 1000,
+        "{programs} programs, {stops} stops"
+    );
+}

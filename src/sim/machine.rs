@@ -59,6 +59,31 @@ struct Active {
     scratch: Scratch,
     /// Bit j: an uninitialised read of operand j was already reported for this instruction.
     uninit_seen: u8,
+    /// `Preview::quiet` as it was entered.
+    quiet: bool,
+}
+
+/// Whether a prepared instruction is quiet (`Preview::quiet`), its read operands `seen`
+/// known to be initialised (bit j: operand j): no warning, every read initialised (so no
+/// step reports one), and a kernel whose block steps touch exactly the elements its plan
+/// names for them (no data-dependent reads, no scalar written).
+fn quiet(prep: &Prepared, seen: u8) -> bool {
+    let ops = &prep.plan.operands;
+    let reads_known =
+        (0..ops.len()).all(|j| ops[j].kind != AccessKind::Read || j < 8 && seen >> j & 1 == 1);
+    let plain_kernel = match &prep.exec {
+        Exec::Cast(k) => k.vdeq.is_none(),
+        Exec::Map(_)
+        | Exec::Compare(_)
+        | Exec::Select(_)
+        | Exec::Reduce(_)
+        | Exec::Whole(_)
+        | Exec::Brcb(_)
+        | Exec::VecIndex(_)
+        | Exec::None => true,
+        _ => false,
+    };
+    prep.warnings.is_empty() && reads_known && plain_kernel
 }
 
 /// The kernels the fast path runs a repeat at a time (block by block where they decline).
@@ -84,6 +109,8 @@ impl RepeatKernel {
 /// What the next instruction would do (`Machine::preview`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preview {
+    /// Its block steps touch exactly the elements its plan names and raise nothing (no
+    /// warning, no uninitialised read, no scalar written, no data-dependent read).
     pub quiet: bool,
     /// Each operand's kind and the bytes it may touch.
     pub ranges: Vec<(AccessKind, Range<u64>)>,
@@ -828,26 +855,90 @@ impl Machine {
         }
         let (prep, seen) = self.prepare_here(false).ok()?;
         let ops = &prep.plan.operands;
-        let reads_known =
-            (0..ops.len()).all(|j| ops[j].kind != AccessKind::Read || j < 8 && seen >> j & 1 == 1);
-        let plain_kernel = match &prep.exec {
-            Exec::Cast(k) => k.vdeq.is_none(),
-            Exec::Map(_)
-            | Exec::Compare(_)
-            | Exec::Select(_)
-            | Exec::Reduce(_)
-            | Exec::Whole(_)
-            | Exec::Brcb(_)
-            | Exec::VecIndex(_)
-            | Exec::None => true,
-            _ => false,
-        };
         Some(Preview {
-            quiet: prep.warnings.is_empty() && reads_known && plain_kernel,
+            quiet: quiet(&prep, seen),
             ranges: (0..ops.len())
                 .filter_map(|j| prep.plan.extent(j).map(|e| (ops[j].kind, e)))
                 .collect(),
         })
+    }
+
+    /// The first block step, from the current one to the end of the current instruction, in
+    /// which its plan names an element that `hits(kind, bytes)` accepts (given the operand's
+    /// whole extent first, and skipping it when refused); the step after the instruction's
+    /// last when none does. Only for a quiet instruction (`Preview::quiet`: its block steps
+    /// touch exactly the elements the plan names for them and raise nothing): None for any
+    /// other, one that cannot be prepared, and a stopped machine. An instruction of one step
+    /// (zero repeats, the scalar unit, a sync) gives the current step.
+    pub fn next_block_touching(
+        &self,
+        hits: impl Fn(AccessKind, Range<u64>) -> bool,
+    ) -> Option<u64> {
+        if self.status != Status::Running
+            || self.pos.instruction as usize >= self.program.code.len()
+        {
+            return None;
+        }
+        let fresh;
+        let prep = match &self.active {
+            Some(a) if a.quiet => &a.prep,
+            Some(_) => return None,
+            None => {
+                fresh = self.prepare_here(false).ok()?;
+                if !quiet(&fresh.0, fresh.1) {
+                    return None;
+                }
+                &fresh.0
+            }
+        };
+        let plan = &prep.plan;
+        if plan.repeats == 0 || matches!(prep.exec, Exec::None | Exec::Scalar(_) | Exec::Sync(_)) {
+            return Some(self.step);
+        }
+        let blocks = BLOCKS as u64;
+        let here = self.pos.repeat as u64 * blocks + self.pos.block as u64;
+        let mut first = plan.blocks();
+        let mut es = Vec::with_capacity(64);
+        for (i, op) in plan.operands.iter().enumerate() {
+            if !plan.extent(i).is_some_and(|e| hits(op.kind, e)) {
+                continue;
+            }
+            let size = op.size() as u64;
+            // Repeats, then blocks, whose bytes miss are passed over; the elements of the
+            // others looked at one by one, in execution order.
+            'repeats: for r in self.pos.repeat..plan.repeats {
+                let lanes = plan.lanes_of(r);
+                if plan.touches_nothing(i, &lanes)
+                    || plan
+                        .lane_repeat_span(i, r, &lanes)
+                        .is_some_and(|s| !s.is_some_and(|s| hits(op.kind, s)))
+                {
+                    continue;
+                }
+                for b in 0..BLOCKS {
+                    let k = r as u64 * blocks + b as u64;
+                    if k >= first {
+                        break 'repeats;
+                    }
+                    if k < here
+                        || plan
+                            .lane_block_span(i, r, b, &lanes)
+                            .is_some_and(|s| !s.is_some_and(|s| hits(op.kind, s)))
+                    {
+                        continue;
+                    }
+                    plan.elems_in_block(i, r, b, &lanes, &mut es);
+                    if es.iter().any(|&e| {
+                        let a = op.addr(r, e);
+                        hits(op.kind, a..a + size)
+                    }) {
+                        first = k;
+                        break 'repeats;
+                    }
+                }
+            }
+        }
+        Some(self.step - here + first)
     }
 
     /// Reaches the current instruction: prepare it, or fail. Returns false on failure.
@@ -885,6 +976,7 @@ impl Machine {
                 self.diagnostics.extend(prep.warnings.iter().cloned());
                 // Boxed: the block loop moves it out and back at every step.
                 self.active = Some(Box::new(Active {
+                    quiet: quiet(&prep, uninit_seen),
                     prep,
                     scratch: Scratch::default(),
                     uninit_seen,

@@ -408,15 +408,7 @@ impl Plan {
         let mut es = Vec::with_capacity(32);
         for r in 0..self.repeats {
             let lanes = self.lanes_of(r);
-            if lanes.is_empty()
-                && !matches!(
-                    op.index,
-                    Indexing::Pairs { all: true }
-                        | Indexing::PerBlock { all: true }
-                        | Indexing::Bits { all: true }
-                        | Indexing::AtEnd { .. }
-                )
-            {
+            if self.touches_nothing(i, &lanes) {
                 continue;
             }
             for b in 0..BLOCKS {
@@ -428,6 +420,64 @@ impl Plan {
                 }
             }
         }
+    }
+
+    /// Whether operand `i` touches no element in a repeat whose lanes are `lanes` (none
+    /// active, and it is not one that every repeat touches).
+    pub fn touches_nothing(&self, i: usize, lanes: &Lanes) -> bool {
+        lanes.is_empty()
+            && !matches!(
+                self.operands[i].index,
+                Indexing::Pairs { all: true }
+                    | Indexing::PerBlock { all: true }
+                    | Indexing::Bits { all: true }
+                    | Indexing::AtEnd { .. }
+            )
+    }
+
+    /// For a lane-indexed operand (`Indexing::Lanes`, not grouped): the bytes between the
+    /// first and the last byte it touches in repeat `r` (whose lanes are `lanes`), None when
+    /// it touches none there. None for any other operand (its bytes are found by
+    /// `elems_in_block`).
+    pub fn lane_repeat_span(&self, i: usize, r: u32, lanes: &Lanes) -> Option<Option<Range<u64>>> {
+        let op = &self.operands[i];
+        if op.index != Indexing::Lanes
+            || op.group > 1
+            || matches!(self.lanes, LaneSource::Grouped { .. })
+        {
+            return None;
+        }
+        let shift = self.repeat_shift(i) * r as u64;
+        Some(
+            self.repeat0_extent(op, lanes)
+                .map(|e| e.start + shift..e.end + shift),
+        )
+    }
+
+    /// The same for block step `(r, b)`: the lanes of block `b` only (`block_lanes`), block
+    /// by block of the operand, whose addresses rise within a block.
+    pub fn lane_block_span(
+        &self,
+        i: usize,
+        r: u32,
+        b: u32,
+        lanes: &Lanes,
+    ) -> Option<Option<Range<u64>>> {
+        let op = &self.operands[i];
+        if op.index != Indexing::Lanes || op.group > 1 {
+            return None;
+        }
+        let ks = block_lanes(self.par, b);
+        let per = op.per_block.max(1);
+        let (mut lo, mut hi) = (u64::MAX, 0u64);
+        for q in ks.start / per..ks.end.div_ceil(per) {
+            let piece = (q * per).max(ks.start)..((q + 1) * per).min(ks.end);
+            if let Some((first, last)) = lanes.bounds_in(piece.start, piece.end) {
+                lo = lo.min(op.addr(r, first));
+                hi = hi.max(op.addr(r, last) + op.size() as u64);
+            }
+        }
+        Some((lo < hi).then_some(lo..hi))
     }
 
     /// The first element of operand `i` whose bytes leave `limit`, in execution order.

@@ -283,20 +283,25 @@ impl Session {
             };
             let by_instruction = matches!(f.mode, Mode::Steps(Granularity::Instruction, _));
             // Without events: everything when only instruction breakpoints are enabled, else
-            // each instruction that no enabled point can stop inside (`may_stop_within`).
+            // each instruction that no enabled point can stop inside (`may_stop_within`), and
+            // in a quiet one that a point may stop inside, every block step before the first
+            // that may (`next_observed`): only the steps that may hit are observed.
             let only = self.only_instruction_points();
-            let fast = unevented.filter(|&x| x > 0).filter(|_| {
-                only || {
-                    let i = self.machine.pos().instruction;
-                    f.fast_instr == Some(i)
+            let fast = unevented.filter(|&x| x > 0).and_then(|far| {
+                let i = self.machine.pos().instruction;
+                let whole =
+                    only || f.fast_instr == Some(i)
                         || self.machine.preview().is_some_and(|pv| {
-                            let ok = !may_stop_within(&self.points, &self.program, i, &pv);
-                            if ok {
-                                f.fast_instr = Some(i);
-                            }
-                            ok
-                        })
+                            !may_stop_within(&self.points, &self.program, i, &pv)
+                        });
+                if whole {
+                    f.fast_instr = Some(i);
+                    return Some(far);
                 }
+                let gap = self
+                    .next_observed(&self.machine)?
+                    .saturating_sub(self.machine.step_count());
+                Some(far.min(gap)).filter(|&x| x > 0)
             });
             if let Some(far) = fast {
                 // Whole stretches without events, up to the next checkpoint (or the end of the
@@ -316,6 +321,10 @@ impl Session {
                 self.history.record(&mut self.machine);
                 f.executed += ran;
                 done += ran;
+                // An observed step before this stretch is no longer the last one.
+                if ran > 0 && !aggregate {
+                    f.agg = None;
+                }
                 match f.mode {
                     Mode::Steps(Granularity::Instruction, _) => {
                         f.units += unit_index(&self.machine, Granularity::Instruction) - from;
@@ -411,6 +420,49 @@ impl Session {
         Some(stop)
     }
 
+    /// In a quiet instruction (`Preview::quiet`), the first block step from `m`'s that an
+    /// enabled point may stop in or before: one whose plan touches a watched byte with the
+    /// watched kind, or writes a conditioned element, or a repeat breakpoint's first block;
+    /// the step after the instruction when none does. None when the instruction is not
+    /// quiet (every step is then observed).
+    fn next_observed(&self, m: &Machine) -> Option<u64> {
+        let points: Vec<&Breakpoint> = self.points.iter().filter(|b| b.enabled).collect();
+        let watched = |k: AccessKind, bytes: std::ops::Range<u64>| {
+            let meets = |lo: u64, hi: u64| bytes.start < hi && lo < bytes.end;
+            points.iter().any(|b| match &b.kind {
+                PointKind::Watch {
+                    start, end, kind, ..
+                } => kind.matches(k) && meets(*start as u64, *end as u64),
+                PointKind::Cond { tensor, index, .. } => {
+                    k == AccessKind::Write
+                        && self.program.tensors.get(*tensor).is_some_and(|t| {
+                            let lo = t.elem_addr(*index);
+                            meets(lo, lo + t.dtype.size() as u64)
+                        })
+                }
+                _ => false,
+            })
+        };
+        let next = m.next_block_touching(watched)?;
+        // A repeat breakpoint in this instruction stops before its repeat's first block.
+        let p = m.pos();
+        let blocks = crate::sim::plan::BLOCKS as u64;
+        let here = p.repeat as u64 * blocks + p.block as u64;
+        let start = m.step_count() - here;
+        let repeat_point = points
+            .iter()
+            .filter_map(|b| match b.kind {
+                PointKind::Instr {
+                    instruction,
+                    repeat: Some(r),
+                } if instruction == p.instruction => Some(start + r as u64 * blocks),
+                _ => None,
+            })
+            .filter(|&s| s >= m.step_count())
+            .min();
+        Some(repeat_point.map_or(next, |s| s.min(next)))
+    }
+
     /// One slice of a goto whose machine is at or before `target`: true when it arrived.
     fn goto_slice(&mut self, target: u64, budget: u64) -> bool {
         if target == 0 {
@@ -488,6 +540,15 @@ impl Session {
                     !may_stop_within(&self.points, &self.program, m.pos().instruction, &pv)
                 }) {
                     m.run_until(r.end, |_| true);
+                    continue;
+                }
+                // In a quiet one, the block steps before the first that may stop run so too.
+                if let Some(next) = self
+                    .next_observed(&m)
+                    .filter(|&n| n > p)
+                    .map(|n| n.min(r.end))
+                {
+                    m.run_to(next);
                     continue;
                 }
                 let scalars_before = watch_scalars.then(|| m.scalars().to_vec());
