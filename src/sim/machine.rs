@@ -16,7 +16,7 @@ use crate::sim::family::scalar_unit::ScalarStep;
 use crate::sim::family::Exec;
 use crate::sim::family::{cast, compare, elementwise, gather, reduce, whole, Scratch};
 use crate::sim::lanes::Num;
-use crate::sim::mask::{LaneSource, MaskReg};
+use crate::sim::mask::{LaneSource, Lanes, MaskReg};
 use crate::sim::plan::{block_lanes, AccessKind, Indexing, OpAddr, Plan, BLOCKS};
 use crate::sim::reach::{prepare_with, Prepared, Regs};
 use crate::sim::scalar::{eval, meets, MaxMinReg, ScalarState};
@@ -906,13 +906,25 @@ impl Machine {
             let size = op.size() as u64;
             // Repeats, then blocks, whose bytes miss are passed over; the elements of the
             // others looked at one by one, in execution order.
+            let shift = plan.repeat_shift(i);
+            let mut span0: Option<(Lanes, Option<Option<Range<u64>>>)> = None;
             'repeats: for r in self.pos.repeat..plan.repeats {
                 let lanes = plan.lanes_of(r);
-                if plan.touches_nothing(i, &lanes)
-                    || plan
-                        .lane_repeat_span(i, r, &lanes)
-                        .is_some_and(|s| !s.is_some_and(|s| hits(op.kind, s)))
-                {
+                if plan.touches_nothing(i, &lanes) {
+                    continue;
+                }
+                // Repeat 0's span for these lanes, shifted (made again only where the lanes
+                // change: the last repeat of the counter mode).
+                let s0 = match &span0 {
+                    Some((l, s)) if *l == lanes => s.clone(),
+                    _ => {
+                        let s = plan.lane_repeat0_span(i, &lanes);
+                        span0 = Some((lanes, s.clone()));
+                        s
+                    }
+                };
+                let d = shift * r as u64;
+                if s0.is_some_and(|s| !s.is_some_and(|s| hits(op.kind, s.start + d..s.end + d))) {
                     continue;
                 }
                 for b in 0..BLOCKS {

@@ -436,10 +436,10 @@ impl Plan {
     }
 
     /// For a lane-indexed operand (`Indexing::Lanes`, not grouped): the bytes between the
-    /// first and the last byte it touches in repeat `r` (whose lanes are `lanes`), None when
-    /// it touches none there. None for any other operand (its bytes are found by
-    /// `elems_in_block`).
-    pub fn lane_repeat_span(&self, i: usize, r: u32, lanes: &Lanes) -> Option<Option<Range<u64>>> {
+    /// first and the last byte it touches in repeat 0 if its lanes were `lanes`, None when
+    /// they touch none; repeat `r`'s are these `r · repeat_shift(i)` later. None for any other
+    /// operand (its bytes are found by `elems_in_block`).
+    pub fn lane_repeat0_span(&self, i: usize, lanes: &Lanes) -> Option<Option<Range<u64>>> {
         let op = &self.operands[i];
         if op.index != Indexing::Lanes
             || op.group > 1
@@ -447,15 +447,13 @@ impl Plan {
         {
             return None;
         }
-        let shift = self.repeat_shift(i) * r as u64;
-        Some(
-            self.repeat0_extent(op, lanes)
-                .map(|e| e.start + shift..e.end + shift),
-        )
+        Some(self.repeat0_extent(op, lanes))
     }
 
-    /// The same for block step `(r, b)`: the lanes of block `b` only (`block_lanes`), block
-    /// by block of the operand, whose addresses rise within a block.
+    /// For a lane-indexed operand (`Indexing::Lanes`, not grouped): the bytes between the
+    /// first and the last byte it touches in block step `(r, b)` (whose repeat's lanes are
+    /// `lanes`), None when it touches none there; None for any other operand. Block by block
+    /// of the operand, whose addresses rise within a block.
     pub fn lane_block_span(
         &self,
         i: usize,

@@ -4,7 +4,6 @@ use super::*;
 use crate::base::dtype::{value_text, Value};
 use crate::base::ir::Program;
 use crate::debug::command::{CmpOp, Condition, WatchKind, WatchTarget};
-use crate::sim::machine::Preview;
 use crate::sim::plan::AccessKind;
 use crate::sim::{Access, Machine, Pos, StepEvent};
 
@@ -262,39 +261,6 @@ pub(super) fn cmp_text(op: CmpOp) -> &'static str {
     }
 }
 
-/// The enabled instruction breakpoint at position `p`, if any.
-/// Whether an enabled point could stop inside instruction `instruction`, which `pv`
-/// previews: a repeat breakpoint in it, a watchpoint or condition whose bytes its operands
-/// may touch, or anything at all when it is not quiet (it may raise a diagnostic or change a
-/// scalar).
-pub(super) fn may_stop_within(
-    points: &[Breakpoint],
-    program: &Program,
-    instruction: u32,
-    pv: &Preview,
-) -> bool {
-    if !pv.quiet {
-        return true;
-    }
-    points.iter().filter(|b| b.enabled).any(|b| match &b.kind {
-        PointKind::Instr {
-            instruction: i,
-            repeat: Some(_),
-        } => *i == instruction,
-        PointKind::Instr { .. }
-        | PointKind::Scalar { .. }
-        | PointKind::Diagnostics
-        | PointKind::Line { .. } => false,
-        PointKind::Watch {
-            start, end, kind, ..
-        } => pv.may_touch(|a| kind.matches(a), *start as u64, *end as u64),
-        PointKind::Cond { tensor, index, .. } => program.tensors.get(*tensor).is_some_and(|t| {
-            let lo = t.elem_addr(*index);
-            pv.may_touch(|a| a == AccessKind::Write, lo, lo + t.dtype.size() as u64)
-        }),
-    })
-}
-
 /// The breakpoint before instruction `instruction` as a whole (at its first block).
 pub(super) fn point_before(points: &[Breakpoint], instruction: u32) -> Option<u32> {
     let p = Pos {
@@ -305,6 +271,7 @@ pub(super) fn point_before(points: &[Breakpoint], instruction: u32) -> Option<u3
     instr_point_at(points, p)
 }
 
+/// The enabled instruction breakpoint at position `p`, if any.
 pub(super) fn instr_point_at(points: &[Breakpoint], p: Pos) -> Option<u32> {
     points
         .iter()

@@ -5,7 +5,7 @@
 //! any of them; headless callers run a job to its end with an unlimited budget.
 
 use super::*;
-use crate::debug::session::breakpoints::{may_stop_within, point_before};
+use crate::debug::session::breakpoints::point_before;
 use crate::sim::{Granularity, Machine, Pos, Status, StepEvent};
 use std::time::Instant;
 
@@ -17,9 +17,6 @@ pub struct Forward {
     pub(super) executed: u64,
     pub(super) agg: Option<StepEvent>,
     pub(super) scalars_at_start: Vec<Option<Value>>,
-    /// The instruction found unable to stop the motion (`may_stop_within`), run without
-    /// events.
-    pub(super) fast_instr: Option<u32>,
 }
 
 /// A reverse-continue in progress: checkpoints are scanned latest first, each up to `end`.
@@ -118,7 +115,6 @@ impl Session {
             executed: 0,
             agg: None,
             scalars_at_start: self.machine.scalars().to_vec(),
-            fast_instr: None,
         })
     }
 
@@ -283,19 +279,12 @@ impl Session {
             };
             let by_instruction = matches!(f.mode, Mode::Steps(Granularity::Instruction, _));
             // Without events: everything when only instruction breakpoints are enabled, else
-            // each instruction that no enabled point can stop inside (`may_stop_within`), and
-            // in a quiet one that a point may stop inside, every block step before the first
-            // that may (`next_observed`): only the steps that may hit are observed.
+            // every block step before the first that an enabled point may stop in or before
+            // (`next_observed`: the whole instruction when none can): only the steps that may
+            // hit are observed.
             let only = self.only_instruction_points();
             let fast = unevented.filter(|&x| x > 0).and_then(|far| {
-                let i = self.machine.pos().instruction;
-                let whole =
-                    only || f.fast_instr == Some(i)
-                        || self.machine.preview().is_some_and(|pv| {
-                            !may_stop_within(&self.points, &self.program, i, &pv)
-                        });
-                if whole {
-                    f.fast_instr = Some(i);
+                if only {
                     return Some(far);
                 }
                 let gap = self
@@ -420,11 +409,12 @@ impl Session {
         Some(stop)
     }
 
-    /// In a quiet instruction (`Preview::quiet`), the first block step from `m`'s that an
-    /// enabled point may stop in or before: one whose plan touches a watched byte with the
-    /// watched kind, or writes a conditioned element, or a repeat breakpoint's first block;
-    /// the step after the instruction when none does. None when the instruction is not
-    /// quiet (every step is then observed).
+    /// In a quiet instruction (`Preview::quiet`: it raises nothing, changes no scalar and
+    /// touches only what its plan names), the first block step from `m`'s that an enabled
+    /// point may stop in or before: one whose plan touches a watched byte with the watched
+    /// kind, or writes a conditioned element, or a repeat breakpoint's first block; the step
+    /// after the instruction when none does. None when the instruction is not quiet (every
+    /// step is then observed).
     fn next_observed(&self, m: &Machine) -> Option<u64> {
         let points: Vec<&Breakpoint> = self.points.iter().filter(|b| b.enabled).collect();
         let watched = |k: AccessKind, bytes: std::ops::Range<u64>| {
@@ -535,14 +525,8 @@ impl Session {
                         best = Some((p, Hit::Instr(id)));
                     }
                 }
-                // An instruction no enabled point can stop inside runs without events.
-                if m.preview().is_some_and(|pv| {
-                    !may_stop_within(&self.points, &self.program, m.pos().instruction, &pv)
-                }) {
-                    m.run_until(r.end, |_| true);
-                    continue;
-                }
-                // In a quiet one, the block steps before the first that may stop run so too.
+                // The block steps before the first that an enabled point may stop in or
+                // before run without events (the whole instruction when none can).
                 if let Some(next) = self
                     .next_observed(&m)
                     .filter(|&n| n > p)
