@@ -863,6 +863,13 @@ impl Machine {
         })
     }
 
+    /// The step at which the current instruction started (the current step at an
+    /// instruction boundary): a vector instruction takes 8 steps per repeat.
+    pub fn instruction_start_step(&self) -> u64 {
+        let offset = self.pos.repeat as u64 * BLOCKS as u64 + self.pos.block as u64;
+        self.step.saturating_sub(offset)
+    }
+
     /// The first block step, from the current one to the end of the current instruction, in
     /// which its plan names an element that `hits(kind, bytes)` accepts (given the operand's
     /// whole extent first, and skipping it when refused); the step after the instruction's
@@ -896,7 +903,8 @@ impl Machine {
             return Some(self.step);
         }
         let blocks = BLOCKS as u64;
-        let here = self.pos.repeat as u64 * blocks + self.pos.block as u64;
+        let start = self.instruction_start_step();
+        let here = self.step - start;
         let mut first = plan.blocks();
         let mut es = Vec::with_capacity(64);
         for (i, op) in plan.operands.iter().enumerate() {
@@ -950,7 +958,7 @@ impl Machine {
                 }
             }
         }
-        Some(self.step - here + first)
+        Some(start + first)
     }
 
     /// Reaches the current instruction: prepare it, or fail. Returns false on failure.

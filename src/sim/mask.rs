@@ -137,10 +137,14 @@ impl Lanes {
         match self.window(k0, k1) {
             Some(0) => None,
             Some(w) => Some((k0 + w.trailing_zeros(), k0 + 63 - w.leading_zeros())),
+            // Across words: the lanes below k0 and from k1 on masked off.
             None => {
-                let mut it = self.iter_in(k0, k1);
-                let f = it.next()?;
-                Some((f, it.last().unwrap_or(f)))
+                let (below, upto) = (Lanes::first(k0), Lanes::first(k1));
+                let mut m = *self;
+                for (w, x) in m.0.iter_mut().enumerate() {
+                    *x &= upto.0[w] & !below.0[w];
+                }
+                m.first_last()
             }
         }
     }

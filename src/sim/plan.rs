@@ -435,25 +435,26 @@ impl Plan {
             )
     }
 
-    /// For a lane-indexed operand (`Indexing::Lanes`, not grouped): the bytes between the
-    /// first and the last byte it touches in repeat 0 if its lanes were `lanes`, None when
-    /// they touch none; repeat `r`'s are these `r · repeat_shift(i)` later. None for any other
-    /// operand (its bytes are found by `elems_in_block`).
-    pub fn lane_repeat0_span(&self, i: usize, lanes: &Lanes) -> Option<Option<Range<u64>>> {
-        let op = &self.operands[i];
-        if op.index != Indexing::Lanes
-            || op.group > 1
-            || matches!(self.lanes, LaneSource::Grouped { .. })
-        {
-            return None;
-        }
-        Some(self.repeat0_extent(op, lanes))
+    /// Whether operand `op` is lane-indexed and ungrouped: element k is lane k, and its
+    /// addresses in repeat r are repeat 0's, `r · repeat_shift` later.
+    fn lane_linear(&self, op: &OpAddr) -> bool {
+        op.index == Indexing::Lanes
+            && op.group <= 1
+            && !matches!(self.lanes, LaneSource::Grouped { .. })
     }
 
-    /// For a lane-indexed operand (`Indexing::Lanes`, not grouped): the bytes between the
-    /// first and the last byte it touches in block step `(r, b)` (whose repeat's lanes are
-    /// `lanes`), None when it touches none there; None for any other operand. Block by block
-    /// of the operand, whose addresses rise within a block.
+    /// For a lane-linear operand (`lane_linear`): the bytes between the first and the last
+    /// byte it touches in repeat 0 if its lanes were `lanes`, None when they touch none;
+    /// repeat `r`'s are these `r · repeat_shift(i)` later. None for any other operand (its
+    /// bytes are found by `elems_in_block`).
+    pub fn lane_repeat0_span(&self, i: usize, lanes: &Lanes) -> Option<Option<Range<u64>>> {
+        let op = &self.operands[i];
+        self.lane_linear(op)
+            .then(|| self.lanes_span(op, 0, 0..self.par, lanes))
+    }
+
+    /// The same for block step `(r, b)`: the bytes between the first and the last byte the
+    /// active lanes of block `b` (`block_lanes`) touch in repeat `r`.
     pub fn lane_block_span(
         &self,
         i: usize,
@@ -462,20 +463,8 @@ impl Plan {
         lanes: &Lanes,
     ) -> Option<Option<Range<u64>>> {
         let op = &self.operands[i];
-        if op.index != Indexing::Lanes || op.group > 1 {
-            return None;
-        }
-        let ks = block_lanes(self.par, b);
-        let per = op.per_block.max(1);
-        let (mut lo, mut hi) = (u64::MAX, 0u64);
-        for q in ks.start / per..ks.end.div_ceil(per) {
-            let piece = (q * per).max(ks.start)..((q + 1) * per).min(ks.end);
-            if let Some((first, last)) = lanes.bounds_in(piece.start, piece.end) {
-                lo = lo.min(op.addr(r, first));
-                hi = hi.max(op.addr(r, last) + op.size() as u64);
-            }
-        }
-        Some((lo < hi).then_some(lo..hi))
+        self.lane_linear(op)
+            .then(|| self.lanes_span(op, r, block_lanes(self.par, b), lanes))
     }
 
     /// The first element of operand `i` whose bytes leave `limit`, in execution order.
@@ -525,10 +514,7 @@ impl Plan {
             debug_assert_eq!(e, self.walked_extent(i));
             return e;
         }
-        if op.index != Indexing::Lanes
-            || op.group > 1
-            || matches!(self.lanes, LaneSource::Grouped { .. })
-        {
+        if !self.lane_linear(op) {
             return self.walked_extent(i);
         }
         if self.repeats == 0 {
@@ -609,20 +595,28 @@ impl Plan {
 
     /// Byte range of `lanes` of a lane-indexed operand in repeat 0.
     fn repeat0_extent(&self, op: &OpAddr, lanes: &Lanes) -> Option<Range<u64>> {
+        self.lanes_span(op, 0, 0..self.par, lanes)
+    }
+
+    /// The bytes between the first and the last byte the active lanes `ks` of a lane-indexed
+    /// operand touch in repeat `r`.
+    fn lanes_span(&self, op: &OpAddr, r: u32, ks: Range<u32>, lanes: &Lanes) -> Option<Range<u64>> {
+        let size = op.size() as u64;
         // A block stride that covers a block's data: addresses rise with the lane, so the
         // first and last active lanes bound it.
-        if op.steps().1 >= op.per_block as u64 * op.size() as u64 {
-            let (first, last) = lanes.limit(self.par).first_last()?;
-            return Some(op.addr(0, first)..op.addr(0, last) + op.size() as u64);
+        if op.steps().1 >= op.per_block as u64 * size {
+            let (first, last) = lanes.bounds_in(ks.start, ks.end)?;
+            return Some(op.addr(r, first)..op.addr(r, last) + size);
         }
         // Otherwise block by block of this operand (its addresses rise within a block; a
         // narrower operand has more blocks than the widest one's eight).
         let (mut lo, mut hi) = (u64::MAX, 0u64);
         let per = op.per_block.max(1);
-        for q in 0..self.par.div_ceil(per) {
-            if let Some((first, last)) = lanes.bounds_in(q * per, ((q + 1) * per).min(self.par)) {
-                lo = lo.min(op.addr(0, first));
-                hi = hi.max(op.addr(0, last) + op.size() as u64);
+        for q in ks.start / per..ks.end.div_ceil(per) {
+            let piece = (q * per).max(ks.start)..((q + 1) * per).min(ks.end);
+            if let Some((first, last)) = lanes.bounds_in(piece.start, piece.end) {
+                lo = lo.min(op.addr(r, first));
+                hi = hi.max(op.addr(r, last) + size);
             }
         }
         (lo < hi).then_some(lo..hi)

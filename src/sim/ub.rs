@@ -39,6 +39,13 @@ struct Region {
 /// The bytes of a page of memory: what a frozen region shares between snapshots.
 const PAGE: usize = 4096;
 
+/// The words of a region's vector of `len` words that page `p` holds, `per_page` of them to
+/// a page (fewer, or none, past the region's end).
+fn page_words(p: usize, per_page: usize, len: usize) -> Range<usize> {
+    let from = (p * per_page).min(len);
+    from..(from + per_page).min(len)
+}
+
 /// One page of a frozen region: its bytes and the two shadows' bits for them.
 #[derive(Debug)]
 struct Page {
@@ -113,9 +120,8 @@ impl Region {
     /// allocation (a `Page` built first and moved in would be copied twice).
     fn page(&self, p: usize) -> Arc<Page> {
         fn chunk(dst: &mut [u64], src: &[u64], p: usize) {
-            let from = (p * dst.len()).min(src.len());
-            let src = &src[from..(from + dst.len()).min(src.len())];
-            dst[..src.len()].copy_from_slice(src);
+            let w = page_words(p, dst.len(), src.len());
+            dst[..w.len()].copy_from_slice(&src[w]);
         }
         let mut page = Arc::new(Page {
             words: [0; PAGE / 8],
@@ -157,15 +163,14 @@ impl Region {
                 continue;
             }
             let copy = |dst: &mut [u64], src: &[u64]| {
-                let from = (p * src.len()).min(dst.len());
-                let n = src.len().min(dst.len() - from);
-                dst[from..from + n].copy_from_slice(&src[..n]);
+                let w = page_words(p, src.len(), dst.len());
+                dst[w.clone()].copy_from_slice(&src[..w.len()]);
             };
             copy(&mut self.words, &pg.words);
             copy(&mut self.init, &pg.init);
             copy(&mut self.written, &pg.written);
             clear_range(&mut self.full, p..p + 1);
-            self.note_full(p * WORDS..((p + 1) * WORDS).min(self.init.len()));
+            self.note_full(page_words(p, WORDS, self.init.len()));
         }
         self.dirty.fill(0);
         self.base = Some(f.clone());

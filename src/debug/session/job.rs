@@ -437,8 +437,7 @@ impl Session {
         // A repeat breakpoint in this instruction stops before its repeat's first block.
         let p = m.pos();
         let blocks = crate::sim::plan::BLOCKS as u64;
-        let here = p.repeat as u64 * blocks + p.block as u64;
-        let start = m.step_count() - here;
+        let start = m.instruction_start_step();
         let repeat_point = points
             .iter()
             .filter_map(|b| match b.kind {

@@ -3,7 +3,7 @@
 use super::*;
 use crate::base::dtype::{value_text, DType};
 use crate::debug::command::Format;
-use crate::sim::plan::{Plan, BLOCKS};
+use crate::sim::plan::Plan;
 use crate::sim::reach::prepare;
 use crate::sim::Status;
 use std::fmt::Write as _;
@@ -17,9 +17,7 @@ impl Session {
 
     /// The step number at which the current instruction started (its first block step).
     pub fn instruction_start_step(&self) -> u64 {
-        let p = self.machine.pos();
-        let offset = p.repeat as u64 * BLOCKS as u64 + p.block as u64;
-        self.machine.step_count().saturating_sub(offset)
+        self.machine.instruction_start_step()
     }
 
     /// The plan of the current instruction, for the UI's inspector and mask panes: the
