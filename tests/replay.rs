@@ -85,6 +85,51 @@ fn a_command_the_session_refuses_stops_the_replay_too() {
     );
 }
 
+/// Columns count characters in every diagnostic (docs/commands.md): a line indented with the
+/// ideographic space U+3000 (3 bytes, 2 cells) has its first word at column 2, and the caret
+/// stands under it: after the gutter `  | `, the 2 cells of U+3000. Refused and unparsable
+/// lines, headless and through the UI (`--screen`), and a column inside the line at
+/// double-width text (`é` is 2 bytes and 1 cell, `漢` 3 bytes and 2 cells).
+#[test]
+fn script_columns_count_characters_and_the_caret_counts_cells() {
+    let dir = common::scratch("script_columns");
+    let program = root("programs/seed_add_int16_mask64.ron");
+    let cases = [
+        // (script line, column, cells before the caret after the gutter)
+        ("\u{3000}print nosuch\n", 2, 2),
+        ("\u{3000}prnt x\n", 2, 2),
+        ("\u{3000}p nosuch\n", 2, 2),
+        ("\u{3000} \u{3000}print nosuch\n", 4, 5),
+        ("print dst[0] é漢 nosuch\n", 14, 13),
+    ];
+    for (i, (line, col, cells)) in cases.iter().enumerate() {
+        let script = dir.join(format!("s{i}.script"));
+        std::fs::write(&script, line).unwrap();
+        for screen in [false, true] {
+            let mut args = vec!["replay", s(&program), "--script", s(&script)];
+            if screen {
+                args.push("--screen");
+            }
+            let r = ascstep(args);
+            assert_eq!(r.code, 3, "{line:?}: {}", r.dump());
+            let head = format!("s{i}.script:1:{col}: error[bad-command]");
+            assert!(
+                r.stderr.contains(&head),
+                "{line:?} wants {head}: {}",
+                r.dump()
+            );
+            let caret = r
+                .stderr
+                .lines()
+                .find(|l| l.trim_end().ends_with('^'))
+                .unwrap();
+            let after_gutter = caret.split_once(" | ").unwrap().1;
+            assert_eq!(after_gutter.len() - 1, *cells, "{line:?}: {}", r.dump());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `ascstep replay PROGRAM --script SCRIPT --report json`.
 fn replay_json(program: &std::path::Path, script: &std::path::Path) -> common::Run {
     ascstep([

@@ -319,6 +319,13 @@ mod paint_tests {
     }
 }
 
+/// The column (1-based, in characters, as every diagnostic counts) of a line's first
+/// non-blank character.
+pub fn first_word_col(line: &str) -> u32 {
+    let lead = line.len() - line.trim_start().len();
+    line[..lead].chars().count() as u32 + 1
+}
+
 /// `text` safe for a terminal: control characters other than newline and tab (ESC, BEL, C1
 /// codes …) that came from a file are shown as `\u{1b}` instead of being sent to the
 /// terminal, where they could change the title, move the cursor or reset it.

@@ -49,7 +49,7 @@ pub fn run(session: &mut Session, script: &str) -> (Vec<Echo>, Option<Diagnostic
                 return (out, Some(d));
             }
         };
-        let col = (raw.len() - raw.trim_start().len() + 1) as u32;
+        let col = crate::base::diag::first_word_col(raw);
         if session.past_deadline() {
             return (out, Some(refusal(late(session), line, col)));
         }

@@ -207,9 +207,9 @@ pub fn run_script(app: &mut App, script: &str) -> Result<(), Diagnostic> {
         match parse_ui_line(raw) {
             Ok(None) => {}
             Ok(Some(_)) if app.session.past_deadline() => {
-                let col = raw.len() - raw.trim_start().len() + 1;
+                let col = crate::base::diag::first_word_col(raw);
                 let late = crate::debug::script::late(&app.session);
-                return Err(crate::debug::script::refusal(late, line, col as u32));
+                return Err(crate::debug::script::refusal(late, line, col));
             }
             Ok(Some(UiLine::Key(k, col))) => match keymap::Key::parse(&k) {
                 Ok(key) => {
@@ -234,12 +234,8 @@ pub fn run_script(app: &mut App, script: &str) -> Result<(), Diagnostic> {
                     .iter()
                     .find(|l| l.kind == app::LogKind::Error && !l.text.contains("error["))
                 {
-                    let col = raw.len() - raw.trim_start().len() + 1;
-                    return Err(crate::debug::script::refusal(
-                        l.text.clone(),
-                        line,
-                        col as u32,
-                    ));
+                    let col = crate::base::diag::first_word_col(raw);
+                    return Err(crate::debug::script::refusal(l.text.clone(), line, col));
                 }
             }
             Err(e) => {

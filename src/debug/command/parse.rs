@@ -19,7 +19,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
     {
         let expanded = format!("{}{full}{}", &line[..lead], &trimmed[first_end..]);
         let shift = full.chars().count() as i64 - abbr.chars().count() as i64;
-        let abbr_end = (lead + abbr.len()) as u32 + 1;
+        let abbr_end = (line[..lead].chars().count() + abbr.chars().count()) as u32 + 1;
         return parse_words(&expanded).map_err(|mut e| {
             if e.col > abbr_end {
                 e.col = (e.col as i64 - shift).max(1) as u32;
