@@ -25,6 +25,16 @@ fn app(program: &str, product: Option<Product>) -> App {
     )
 }
 
+/// The UI on a program given as text (named `t.ron`).
+fn app_str(src: &str, product: Product) -> App {
+    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
+    App::new(
+        Session::new(Arc::new(p), product),
+        Theme::default_theme(),
+        Keymap::default(),
+    )
+}
+
 fn keys(a: &mut App, ks: &str) {
     for c in ks.chars() {
         a.handle_key(Key::plain(c));
@@ -75,12 +85,7 @@ fn inspector_draws_the_strides_of_the_current_repeat() {
         },
         code: [ Add(dst: "z", src0: "a", src1: "b", mask: 128, repeat_times: 2, params: [1, 2, 1, 8, 16, 8]) ],
     )"#;
-    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
-    let mut a = App::new(
-        Session::new(Arc::new(p), Product::AtlasA2),
-        Theme::default_theme(),
-        Keymap::default(),
-    );
+    let mut a = app_str(src, Product::AtlasA2);
     keys(&mut a, "r"); // to repeat 1
     let (_, text) = pane(&a, 110, 12, panes::inspector::render);
     assert!(
@@ -143,12 +148,7 @@ fn inspector_names_overlapping_repeats_and_blocks() {
         },
         code: [ Add(dst: "z", src0: "a", src1: "b", mask: 128, repeat_times: 2, params: [1, 1, 0, 8, 4, 0]) ],
     )"#;
-    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
-    let mut a = App::new(
-        Session::new(Arc::new(p), Product::AtlasA2),
-        Theme::default_theme(),
-        Keymap::default(),
-    );
+    let mut a = app_str(src, Product::AtlasA2);
     keys(&mut a, "r");
     let (_, text) = pane(&a, 120, 14, panes::inspector::render);
     assert!(
@@ -239,6 +239,55 @@ fn ub_pane_marks_reads_writes_and_changes() {
     );
 }
 
+/// The UB pane follows from the first frame: at step 0 it shows where the first instruction
+/// writes (0x4000 here, far from the first tensor at 0), and after going back to step 0 too;
+/// an instruction that writes nothing in the UB (a copy out to GM) is followed at what it
+/// reads.
+#[test]
+fn ub_pane_follows_the_first_instruction_from_the_first_frame() {
+    let src = r#"Program(
+        tensors: {
+            "a": (dtype: int16, addr: 0x0000, len: 128, init: Ramp(start: 1, step: 1)),
+            "far": (dtype: int16, addr: 0x4000, len: 128),
+        },
+        code: [
+            Adds(dst: "far", src: "a", scalar: 1, mask: 128, repeat_times: 1,
+                 params: [1, 1, 8, 8]),
+        ],
+    )"#;
+    let mut a = app_str(src, Product::AtlasA2);
+    // The followed row, marked ▸, on screen.
+    let first_row = |a: &App| {
+        let (_, text) = pane(a, 100, 8, panes::ub::render);
+        text.lines()
+            .find(|l| l.contains('▸'))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(first_row(&a).contains("0x04000 far"), "{}", first_row(&a));
+    keys(&mut a, "ss");
+    a.session
+        .apply(
+            &ascstep::debug::command::parse_line("goto 0")
+                .unwrap()
+                .unwrap(),
+        )
+        .unwrap();
+    a.after_change();
+    assert!(first_row(&a).contains("0x04000 far"), "{}", first_row(&a));
+
+    let src = r#"Program(
+        tensors: {
+            "a": (dtype: int16, addr: 0x0000, len: 16),
+            "b": (dtype: int16, addr: 0x2000, len: 16, init: Ramp(start: 1, step: 1)),
+        },
+        gm: { "out": (dtype: int16, len: 16) },
+        code: [ DataCopy(dst: "out[0]", src: "b", count: 16) ],
+    )"#;
+    let a = app_str(src, Product::AtlasA2);
+    assert!(first_row(&a).contains("0x02000 b"), "{}", first_row(&a));
+}
+
 #[test]
 fn ub_pane_shows_every_value_whole_and_wraps_a_block() {
     // half(0.7505) = 0.75048828125 reads back from "0.7505"; 130 and -3.936 likewise;
@@ -256,12 +305,7 @@ fn ub_pane_shows_every_value_whole_and_wraps_a_block() {
         },
         code: [],
     )"#;
-    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
-    let a = App::new(
-        Session::new(Arc::new(p), Product::AtlasA2),
-        Theme::default_theme(),
-        Keymap::default(),
-    );
+    let a = app_str(src, Product::AtlasA2);
     for (w, rows_per_half_block) in [(160u16, 2usize), (80, 4)] {
         let (_, text) = pane(&a, w, 12, panes::ub::render);
         for v in [
@@ -538,12 +582,7 @@ fn a_full_256_kib_ub_renders() {
         tensors: { "x": (dtype: half, addr: 0, len: 131072, init: Fill(1.0)) },
         code: [ Adds(dst: "x", src: "x", scalar: 1.0, mask: 128, repeat_times: 255) ],
     )"#;
-    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
-    let mut a = App::new(
-        Session::new(Arc::new(p), Product::AtlasTraining),
-        Theme::default_theme(),
-        Keymap::default(),
-    );
+    let mut a = app_str(src, Product::AtlasTraining);
     keys(&mut a, "nG");
     let text = screen(&a, 160, 48);
     assert!(text.contains("UB"), "{text}");
@@ -766,12 +805,7 @@ fn tensors_pane_shows_scalars_and_what_a_step_changed() {
             Let(dst: "n", expr: "n * 10"),
         ],
     )"#;
-    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
-    let mut a = App::new(
-        Session::new(Arc::new(p), Product::AtlasA2),
-        Theme::default_theme(),
-        Keymap::default(),
-    );
+    let mut a = app_str(src, Product::AtlasA2);
     let (_, text) = pane(&a, 60, 6, panes::tensors::render);
     assert!(text.contains("scalars  n = 4  s = ·"), "{text}");
     keys(&mut a, "n"); // GetValue: s = x[2] = 3
@@ -794,12 +828,7 @@ fn inspector_describes_scalar_and_sync_steps() {
             GetValue(dst: "s", src: "x[2]"),
         ],
     )"#;
-    let p = ascstep::program::load_str(Path::new("t.ron"), src).unwrap();
-    let mut a = App::new(
-        Session::new(Arc::new(p), Product::AtlasA2),
-        Theme::default_theme(),
-        Keymap::default(),
-    );
+    let mut a = app_str(src, Product::AtlasA2);
     let (_, text) = pane(&a, 110, 8, panes::inspector::render);
     assert!(
         text.contains("PipeBarrier · - · synchronisation: changes no data"),

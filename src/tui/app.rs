@@ -726,12 +726,26 @@ impl App {
         }
     }
 
+    /// Puts the UB view on what the last step touched (its first UB write, else its first UB
+    /// access); before any step (step 0, or after going back to it), on what the instruction
+    /// at the cursor will write first, else read first.
     fn follow(&mut self) {
-        let Some(ev) = self.session.last_event() else {
-            return;
-        };
         // The UB pane follows UB accesses only (a GM → UB copy: its UB side).
         let ub = self.session.machine().ub().size();
+        let Some(ev) = self.session.last_event() else {
+            let plan = self.plan();
+            let Ok(Some(plan)) = &*plan else { return };
+            let starts = |want: Option<AccessKind>| {
+                (0..plan.operands.len())
+                    .filter(|&i| want.is_none_or(|k| plan.operands[i].kind == k))
+                    .filter_map(|i| plan.extent(i).map(|e| e.start))
+                    .find(|&a| a < u64::from(ub))
+            };
+            if let Some(a) = starts(Some(AccessKind::Write)).or_else(|| starts(None)) {
+                self.ub_row = (a / 32) as u32;
+            }
+            return;
+        };
         let in_ub = |a: &&crate::sim::event::Access| a.addrs.first().is_some_and(|&x| x < ub);
         let pick = ev
             .accesses
