@@ -5,7 +5,7 @@
 //! calls). The kernels are in benches/kernels/.
 
 use ascstep::base::product::Product;
-use ascstep::kernel::{self, compile::Flags, End, Options, Output};
+use ascstep::kernel::{self, compile::Flags, End, Limits, Options, Output};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -23,8 +23,12 @@ fn options(defines: &[&str]) -> Options {
             defines: defines.iter().map(|d| d.to_string()).collect(),
             includes: Vec::new(),
         },
-        timeout: Some(Duration::from_secs(60)),
+        limits: Limits {
+            timeout: Some(Duration::from_secs(60)),
+            memory: kernel::default_memory_limit(),
+        },
         output: Output::Capture,
+        cwd: None,
         only_blocks: Vec::new(),
     }
 }

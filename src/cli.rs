@@ -148,6 +148,40 @@ pub struct CppFlags {
     /// C++ kernels: an include directory (the file's own directory always is one).
     #[arg(short = 'I', value_name = "DIR")]
     pub include: Vec<PathBuf>,
+    /// C++ kernels: the memory the compiled program's processes may use for data, e.g. 512M
+    /// or 4G (0: no bound); default half of the machine's memory.
+    #[arg(long = "memory-limit", value_name = "SIZE", value_parser = parse_bytes, allow_negative_numbers = true)]
+    pub memory_limit: Option<MemoryLimit>,
+}
+
+/// A memory bound in bytes; `None` for 0 (no bound).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MemoryLimit(pub Option<u64>);
+
+/// Bytes, e.g. `512M`, `4G`, `1.5GiB`, `65536` (K, M, G, T are powers of 1024); 0 is no bound.
+fn parse_bytes(s: &str) -> Result<MemoryLimit, String> {
+    let t = s.trim();
+    let digits = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(digits);
+    let scale: u64 = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1,
+        "K" | "KB" | "KIB" => 1 << 10,
+        "M" | "MB" | "MIB" => 1 << 20,
+        "G" | "GB" | "GIB" => 1 << 30,
+        "T" | "TB" | "TIB" => 1 << 40,
+        _ => 0,
+    };
+    match num.parse::<f64>() {
+        Ok(x) if x == 0.0 && scale > 0 => Ok(MemoryLimit(None)),
+        Ok(x) if scale > 0 && x.is_finite() && x * scale as f64 >= 1048576.0 && x * scale as f64 <= 1e18 => {
+            Ok(MemoryLimit(Some((x * scale as f64) as u64)))
+        }
+        _ => Err(format!(
+            "`{s}` is not a memory size; write bytes with K, M, G or T (powers of 1024), at least 1M, e.g. 512M or 4G, or 0 for no bound"
+        )),
+    }
 }
 
 impl CppArgs {
@@ -162,8 +196,15 @@ impl CppArgs {
                 defines: self.flags.define.clone(),
                 includes: self.flags.include.clone(),
             },
-            timeout: self.timeout.0,
+            limits: crate::kernel::Limits {
+                timeout: self.timeout.0,
+                memory: match self.flags.memory_limit {
+                    Some(MemoryLimit(m)) => m,
+                    None => crate::kernel::default_memory_limit(),
+                },
+            },
             output,
+            cwd: None,
             only_blocks: self.flags.block.clone(),
         }
     }
@@ -309,6 +350,15 @@ pub enum Command {
         /// Replace an existing --junit FILE that ascstep did not write.
         #[arg(long)]
         force: bool,
+        /// Run N at a time (default: the number of cores); the output keeps the files' order.
+        #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+        jobs: Option<u32>,
+        /// Run only share K of N (by a hash of each path; `count:K/N` for every N-th file), so
+        /// that N CI machines split one suite.
+        #[arg(long, value_name = "K/N", value_parser = crate::batch::parse_partition)]
+        partition: Option<crate::batch::Partition>,
+        #[command(flatten)]
+        cpp: CppArgs,
     },
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
     Completions {
@@ -439,7 +489,22 @@ pub fn main_with(cli: Cli) -> i32 {
             product,
             junit,
             force,
-        } => test(&paths, product, junit.as_deref(), force),
+            jobs,
+            partition,
+            cpp,
+        } => {
+            let jobs = jobs.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |j| j as usize,
+            );
+            let mut kernel = cpp.options(product, crate::kernel::Output::Capture);
+            // Kernels running side by side share the default bound (half the memory).
+            if cpp.flags.memory_limit.is_none() {
+                kernel.limits.memory = kernel.limits.memory.map(|m| m / jobs as u64);
+            }
+            let opts = crate::batch::Options { product, kernel };
+            test(&paths, &opts, jobs, partition, junit.as_deref(), force)
+        }
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut cmd = Cli::command();
@@ -675,49 +740,16 @@ fn run_cpp(
 
 /// How a kernel's run ended, printed; Some(exit code) unless `main` returned 0.
 fn kernel_end(run: &crate::kernel::Run, file: &str) -> Option<i32> {
-    use crate::kernel::End;
-    let program = run.machine.program();
-    let last = program
-        .origins
-        .as_ref()
-        .and_then(|o| {
-            let i = o.sites.len().checked_sub(1)?;
-            let s = o.sites[i];
-            let f = &o.files.get(s.file as usize)?.path;
-            Some(format!(
-                "; the last API call recorded: {}:{}:{} in {} `{}`",
-                f.display(),
-                s.line,
-                s.col,
-                o.function(&s),
-                o.calls.get(i).map_or("", String::as_str)
-            ))
-        })
-        .unwrap_or_else(|| "; no API call was recorded".into());
-    match &run.end {
-        End::Exited(0) => None,
-        End::Exited(c) => {
+    use crate::kernel::ending::Ending;
+    match crate::kernel::ending::ending(run, file)? {
+        Ending::MainFailed(c) => {
             eprintln!("ascstep: main returned {c}");
             Some(EXIT_EXPECT)
         }
-        End::Rejected(d) => {
-            if !run.machine.diagnostics().contains(d) {
-                emit_in(d, program, file);
+        Ending::Error { text, shown } => {
+            if !shown {
+                emit(&text);
             }
-            Some(EXIT_INVALID)
-        }
-        End::Crashed(sig) => {
-            emit(&format!(
-                "{file}: error[kernel-crashed]: the compiled program died from {sig}{last}\n"
-            ));
-            Some(EXIT_INVALID)
-        }
-        End::TimedOut => {
-            emit(&format!("{file}: error[timeout]: the compiled program ran past --timeout and was stopped{last}\n"));
-            Some(EXIT_INVALID)
-        }
-        End::Broken(e) => {
-            emit(&format!("{file}: error[kernel-protocol]: {e}{last}\n"));
             Some(EXIT_INVALID)
         }
     }
@@ -985,7 +1017,14 @@ fn diff(program: &Path, products: &[Product], report: ReportFormat) -> i32 {
 }
 
 /// `ascstep test`: the batch runner (docs/format.md §9).
-fn test(paths: &[PathBuf], product: Option<Product>, junit: Option<&Path>, force: bool) -> i32 {
+fn test(
+    paths: &[PathBuf],
+    opts: &crate::batch::Options,
+    jobs: usize,
+    partition: Option<crate::batch::Partition>,
+    junit: Option<&Path>,
+    force: bool,
+) -> i32 {
     use crate::batch;
     let files = match batch::collect(paths) {
         Ok(f) => f,
@@ -995,8 +1034,18 @@ fn test(paths: &[PathBuf], product: Option<Product>, junit: Option<&Path>, force
         }
     };
     if files.is_empty() {
-        eprintln!("ascstep test: no .ron programs under the paths given");
+        eprintln!("ascstep test: nothing runnable under the paths given (.ron programs, C++ files with a host main)");
         return EXIT_USAGE;
+    }
+    let total = files.len();
+    let files = batch::share(files, partition);
+    if let Some(p) = partition {
+        eprintln!(
+            "ascstep test: share {}/{} of {total}: {} to run",
+            p.k,
+            p.n,
+            files.len()
+        );
     }
     // Refuse before running when the JUnit file is someone else's.
     if let Some(j) = junit {
@@ -1015,26 +1064,12 @@ fn test(paths: &[PathBuf], product: Option<Product>, junit: Option<&Path>, force
             }
         }
     }
-    let mut cases = Vec::with_capacity(files.len());
-    for f in &files {
-        let c = batch::run_one(f, product);
-        out(&format!("{}\n", batch::line(&c)));
-        cases.push(c);
-    }
-    let passed = cases
-        .iter()
-        .filter(|c| matches!(c.result, batch::Result::Passed { .. }))
-        .count();
-    let invalid = cases
-        .iter()
-        .filter(|c| matches!(c.result, batch::Result::Invalid { .. }))
-        .count();
-    let failed = cases.len() - passed - invalid;
-    let mut summary = format!("{passed} passed, {failed} failed");
-    if invalid > 0 {
-        summary.push_str(&format!(", {invalid} invalid"));
-    }
-    println!("{summary}");
+    let cases = batch::run_all(&files, opts, jobs, |c| {
+        out(&format!("{}\n", batch::line(c)));
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+    });
+    println!("{}", batch::summary(&cases));
     let mut code = batch::exit_code(&cases);
     if let Some(j) = junit {
         if let Err(e) = crate::files::write_atomic(j, batch::junit(&cases).as_bytes(), true) {

@@ -77,7 +77,7 @@ const RULES: &[Rule] = &[
     },
     Rule {
         ring: "batch",
-        may_import: &["base", "sim", "outcome", "report", "program"],
+        may_import: &["base", "sim", "outcome", "report", "program", "kernel"],
         may_not_import: &[],
         forbidden_crates: UI_CRATES,
     },

@@ -213,3 +213,167 @@ fn junit_does_not_overwrite_user_files_unasked() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A copy of tests/batch_kernels in a scratch directory (the cases write files beside them).
+fn kernel_suite(name: &str) -> std::path::PathBuf {
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let p = e.unwrap().path();
+            let dst = to.join(p.file_name().unwrap());
+            if p.is_dir() {
+                copy(&p, &dst);
+            } else {
+                std::fs::copy(&p, &dst).unwrap();
+            }
+        }
+    }
+    let dir = temp(name).join("suite");
+    copy(&root("tests/batch_kernels"), &dir);
+    dir
+}
+
+/// `ascstep test` in `dir` with the kernel cache the other kernel tests share.
+fn test_in(dir: &std::path::Path, args: &[&str]) -> common::Run {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ascstep"))
+        .arg("test")
+        .args(args)
+        .current_dir(dir)
+        .env(
+            "ASCSTEP_CACHE",
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
+        )
+        .output()
+        .expect("cannot start the ascstep binary");
+    common::Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Every runnable kind under the paths (format.md §9): a binding program (its kernel .cpp,
+/// which has no main, is not a case of its own), files with a host main (run in their own
+/// directory: they read ./factor.txt), judged by main's return; one line each in path order
+/// whatever -j, the same JUnit cases; a process the kernel detached does not keep the run
+/// going (main returns at once, the case passes within --timeout) nor outlive it.
+#[test]
+fn binding_programs_and_host_mains_run_in_order_at_any_job_count() {
+    let dir = kernel_suite("kernels");
+    let mut outs = Vec::new();
+    for jobs in ["1", "2"] {
+        let junit = format!("report-{jobs}.xml");
+        let r = test_in(
+            &dir,
+            &[".", "-j", jobs, "--timeout", "60", "--junit", &junit],
+        );
+        assert_eq!(r.code, 1, "main's failed check is exit 1:\n{}", r.dump());
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(lines.len(), 5, "{}", r.dump());
+        assert!(
+            lines[0].starts_with("ok ") && lines[0].contains("binding/add_one.ron (1 expectation)")
+        );
+        assert!(
+            lines[1].starts_with("ok ") && lines[1].contains("forks/forks.asc (main returned 0")
+        );
+        // y = 2x with x = 0, 1, …: y[1] = 2 where main expected 3.
+        assert!(
+            lines[2].starts_with("FAILED ")
+                && lines[2].contains(
+                    "scale/thrice.asc: main returned 1 (it printed last: y[1] = 2, expected 3)"
+                ),
+            "{}",
+            r.dump()
+        );
+        // DataCopy, PipeBarrier, Muls, PipeBarrier, DataCopy.
+        assert!(
+            lines[3].starts_with("ok ")
+                && lines[3]
+                    .contains("scale/twice.asc (main returned 0; 5 API calls from 1 launch)")
+        );
+        assert_eq!(lines[4], "3 passed, 1 failed");
+        let xml = std::fs::read_to_string(dir.join(&junit)).unwrap();
+        let (_, suite, cases) = parse_junit(&xml);
+        assert_eq!(
+            (suite["tests"].as_str(), suite["failures"].as_str()),
+            ("4", "1")
+        );
+        let (kind, _, text) = cases
+            .iter()
+            .find(|c| c.attrs["name"] == "thrice.asc")
+            .unwrap()
+            .outcome
+            .clone()
+            .unwrap();
+        assert_eq!(kind, "failure");
+        assert!(
+            text.contains("y[1] = 2, expected 3"),
+            "what main printed: {text}"
+        );
+        outs.push(r.stdout);
+        // The detached sleeper is gone.
+        let pid = std::fs::read_to_string(dir.join("forks/sleeper.pid"))
+            .expect("the sleeper wrote its pid");
+        let pid = pid.trim();
+        assert!(
+            !std::path::Path::new(&format!("/proc/{pid}")).exists(),
+            "process {pid} outlived ascstep"
+        );
+        std::fs::remove_file(dir.join("forks/sleeper.pid")).unwrap();
+    }
+    assert_eq!(outs[0], outs[1], "-j 2 prints what -j 1 does");
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}
+
+/// `--partition K/N`: the shares are disjoint, cover the set, and their JUnit files merge by
+/// concatenating their testcases into the whole run's.
+#[test]
+fn partitions_split_a_suite_and_their_junit_files_merge() {
+    let dir = temp("partition");
+    let project = root("tests/batch_project");
+    let whole = ascstep(["test", s(&project)]);
+    let mut lines: Vec<String> = Vec::new();
+    let mut cases = 0;
+    for k in 1..=3 {
+        let junit = dir.join(format!("share-{k}.xml"));
+        let part = format!("{k}/3");
+        let r = ascstep([
+            "test",
+            s(&project),
+            "--partition",
+            &part,
+            "--junit",
+            s(&junit),
+        ]);
+        assert!(
+            r.stderr.contains(&format!("share {k}/3 of 3")),
+            "{}",
+            r.dump()
+        );
+        let mine: Vec<&str> = r
+            .stdout
+            .lines()
+            .filter(|l| !l.contains(" passed, "))
+            .collect();
+        lines.extend(mine.iter().map(|l| l.to_string()));
+        let (_, _, c) = parse_junit(&std::fs::read_to_string(&junit).unwrap());
+        assert_eq!(c.len(), mine.len());
+        cases += c.len();
+    }
+    let mut want: Vec<String> = whole
+        .stdout
+        .lines()
+        .filter(|l| !l.contains(" passed, "))
+        .map(str::to_string)
+        .collect();
+    lines.sort();
+    want.sort();
+    assert_eq!(lines, want);
+    assert_eq!(cases, 3);
+    for bad in ["0/3", "4/3", "x"] {
+        let r = ascstep(["test", s(&project), "--partition", bad]);
+        assert_eq!(r.code, 2, "{}", r.dump());
+        assert!(r.stderr.contains("K/N"), "{}", r.dump());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

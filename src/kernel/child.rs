@@ -2,6 +2,11 @@
 //! thread, so that a silent child is noticed at the deadline), each is handed to the recorder,
 //! and the answers go back. The child's death, a broken message or the deadline ends the run;
 //! the child never outlives it.
+//!
+//! The child is started under ascstep's supervisor (`supervise.cpp`), which ends and reaps
+//! every process the kernel started once it ends, so that `main` returning ends the run even
+//! when a forked or detached process still holds the socket, and no process outlives ascstep.
+//! The supervisor bounds the kernel's memory (`Limits::memory`).
 
 use super::record::{At, Msg, Recorder};
 use crate::base::diag::Diagnostic;
@@ -25,6 +30,30 @@ pub enum End {
     TimedOut,
     /// The child's message could not be read.
     Broken(String),
+    /// The child ran out of the memory it may use (`--memory-limit`, in bytes).
+    OutOfMemory(u64),
+}
+
+/// What the child may use.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The run (not the compile) stops after this long.
+    pub timeout: Option<Duration>,
+    /// The bytes of data (heap and private mappings) the kernel's processes may map; `None`:
+    /// no bound.
+    pub memory: Option<u64>,
+}
+
+/// The default memory bound: half of the machine's physical memory (docs/format.md §12.4).
+pub fn default_memory_limit() -> Option<u64> {
+    // SAFETY: sysconf has no preconditions.
+    let (pages, size) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    (pages > 0 && size > 0).then(|| (pages as u64).saturating_mul(size as u64) / 2)
 }
 
 /// What the child's standard output and error do.
@@ -41,6 +70,8 @@ pub enum Output {
 
 enum Event {
     Msg(Msg),
+    /// The kernel's allocation failed (`O`): its memory limit was reached.
+    OutOfMemory,
     Eof,
     Bad(String),
 }
@@ -203,7 +234,12 @@ fn reader(stream: UnixStream, tx: mpsc::Sender<Event>) {
             }
             Ok(_) => {}
         }
-        let ev = match parse(line.trim_end_matches('\n'), &mut r) {
+        let text = line.trim_end_matches('\n');
+        if text == "O" {
+            let _ = tx.send(Event::OutOfMemory);
+            return;
+        }
+        let ev = match parse(text, &mut r) {
             Ok(m) => Event::Msg(m),
             Err(e) => Event::Bad(e),
         };
@@ -225,27 +261,77 @@ fn socket_path() -> std::path::PathBuf {
     ))
 }
 
-/// Kills the child when the run ends, whichever way.
-struct Reaper(Child);
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        if let Ok(None) = self.0.try_wait() {
-            let _ = self.0.kill();
+/// The supervisor process: ended (asking it first, so that it ends the kernel's processes)
+/// and reaped when the run ends, whichever way.
+struct Reaper {
+    child: Child,
+    /// How it ended and its peak resident memory (bytes; the kernel's, which it waited for).
+    ended: Option<(std::process::ExitStatus, u64)>,
+}
+
+impl Reaper {
+    /// Reaps the supervisor if it has ended (wait4, for the peak memory of what it waited for).
+    fn try_wait(&mut self) -> std::io::Result<Option<(std::process::ExitStatus, u64)>> {
+        if self.ended.is_some() {
+            return Ok(self.ended);
         }
-        let _ = self.0.wait();
+        use std::os::unix::process::ExitStatusExt;
+        let pid = self.child.id() as libc::pid_t;
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is valid; wait4 writes into the two locals only.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        match r {
+            0 => Ok(None),
+            r if r == pid => {
+                let peak = (usage.ru_maxrss.max(0) as u64).saturating_mul(1024);
+                self.ended = Some((std::process::ExitStatus::from_raw(status), peak));
+                Ok(self.ended)
+            }
+            _ => Err(std::io::Error::last_os_error()),
+        }
+    }
+
+    /// Asks the supervisor to end the kernel (SIGTERM), then forces it after a grace period.
+    fn end(&mut self) {
+        let pid = self.child.id() as libc::pid_t;
+        if !matches!(self.try_wait(), Ok(None)) {
+            return;
+        }
+        // SAFETY: pid is our own unreaped child, so it names no other process.
+        unsafe { libc::kill(pid, libc::SIGTERM) };
+        let until = Instant::now() + Duration::from_secs(3);
+        while Instant::now() < until {
+            if !matches!(self.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let _ = self.child.kill();
+        while matches!(self.try_wait(), Ok(None)) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 }
 
-/// Runs `exe` in the current directory, feeding its messages to `rec`, until it ends or
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
+/// Runs `exe` under `supervisor` in `cwd` (else the current directory), feeding its messages to `rec`, until it ends or
 /// `timeout` passes. Returns how it ended and what it printed when captured.
 pub fn run(
+    supervisor: &Path,
     exe: &Path,
     rec: &mut Recorder,
-    timeout: Option<Duration>,
+    limits: Limits,
     output: Output,
+    cwd: Option<&Path>,
     env: &[(&str, String)],
 ) -> (End, String) {
-    let deadline = timeout.map(|t| Instant::now() + t);
+    let deadline = limits.timeout.map(|t| Instant::now() + t);
     let sock = socket_path();
     let _ = std::fs::remove_file(&sock);
     let listener = match UnixListener::bind(&sock) {
@@ -264,8 +350,17 @@ pub fn run(
         }
     }
     let _unlink = Unlink(&sock);
-    let mut cmd = Command::new(exe);
-    cmd.env("ASCSTEP_SOCKET", &sock).stdin(Stdio::null());
+    let mut cmd = Command::new(supervisor);
+    cmd.arg(exe)
+        .env("ASCSTEP_SOCKET", &sock)
+        .env(
+            "ASCSTEP_MEMORY_LIMIT",
+            limits.memory.unwrap_or(0).to_string(),
+        )
+        .stdin(Stdio::null());
+    if let Some(d) = cwd {
+        cmd.current_dir(d);
+    }
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -287,16 +382,16 @@ pub fn run(
             )
         }
     };
-    let mut child = Reaper(child);
+    let mut child = Reaper { child, ended: None };
     // Captured output is read by threads so that a chatty child never blocks on a full pipe.
     let captured: Vec<std::thread::JoinHandle<String>> = [
         child
-            .0
+            .child
             .stdout
             .take()
             .map(|s| Box::new(s) as Box<dyn Read + Send>),
         child
-            .0
+            .child
             .stderr
             .take()
             .map(|s| Box::new(s) as Box<dyn Read + Send>),
@@ -330,7 +425,7 @@ pub fn run(
                 )
             }
         }
-        if let Ok(Some(_)) = child.0.try_wait() {
+        if let Ok(Some(_)) = child.try_wait() {
             break None;
         }
         if past() {
@@ -357,6 +452,13 @@ pub fn run(
             };
             match ev {
                 Event::Eof => break,
+                Event::OutOfMemory => {
+                    child.end();
+                    return (
+                        End::OutOfMemory(limits.memory.unwrap_or(0)),
+                        collect(captured),
+                    );
+                }
                 Event::Bad(e) => return (End::Broken(e), String::new()),
                 Event::Msg(m) => match rec.handle(m) {
                     Ok(None) => {}
@@ -371,8 +473,8 @@ pub fn run(
         }
     }
     // The child closed its end: wait for its exit (still within the deadline).
-    let status = loop {
-        match child.0.try_wait() {
+    let (status, peak) = loop {
+        match child.try_wait() {
             Ok(Some(s)) => break s,
             Ok(None) if past() => return (End::TimedOut, String::new()),
             Ok(None) => std::thread::sleep(Duration::from_millis(1)),
@@ -382,6 +484,10 @@ pub fn run(
     let text = collect(captured);
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
+        // A crash at half the limit or more: an allocation that failed and was not checked.
+        (None, Some(_)) if limits.memory.is_some_and(|m| peak >= m / 2) => {
+            (End::OutOfMemory(limits.memory.unwrap_or(0)), text)
+        }
         (Some(c), _) => (End::Exited(c), text),
         (None, Some(sig)) => (End::Crashed(signal_name(sig)), text),
         _ => (End::Crashed("an unknown signal".into()), text),

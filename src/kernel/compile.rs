@@ -77,7 +77,7 @@ pub const HEADERS: &[(&str, &str)] = &[
 ];
 
 /// How many compiled kernels the cache keeps (the least recently used go first).
-const CACHE_ENTRIES: usize = 32;
+const CACHE_ENTRIES: usize = 128;
 
 /// What a compile needs besides the source.
 #[derive(Clone, Debug, Default)]
@@ -200,6 +200,59 @@ pub fn product_macros(p: Product) -> Vec<String> {
     ]
 }
 
+/// The supervisor every compiled kernel runs under (`supervise.cpp`): compiled once with the
+/// host compiler into the cache, named by its source's hash.
+pub fn supervisor() -> Result<PathBuf, CompileError> {
+    const SOURCE: &str = include_str!("supervise.cpp");
+    let cache = cache_dir();
+    let mut h = DefaultHasher::new();
+    SOURCE.hash(&mut h);
+    let exe = cache.join(format!("supervise-{:016x}", h.finish()));
+    if exe.is_file() {
+        return Ok(exe);
+    }
+    let cxx = compiler()?;
+    std::fs::create_dir_all(&cache).map_err(|e| io("create", &cache, e))?;
+    let tmp = unique_tmp(&cache, "supervise");
+    let src = tmp.with_extension("cpp");
+    std::fs::write(&src, SOURCE).map_err(|e| io("write", &src, e))?;
+    let out = Command::new(&cxx)
+        .args(["-std=c++17", "-O1", "-w", "-x", "c++"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&tmp)
+        .output();
+    let _ = std::fs::remove_file(&src);
+    match out {
+        Ok(o) if o.status.success() => {}
+        Ok(o) => {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(CompileError::Io(format!(
+                "ascstep's kernel supervisor did not compile with `{cxx}`:\n{}",
+                String::from_utf8_lossy(&o.stderr)
+            )));
+        }
+        Err(e) => {
+            return Err(CompileError::NoCompiler(format!(
+                "cannot run the C++ compiler `{cxx}`: {e}; install g++ or clang++, or set CXX"
+            )))
+        }
+    }
+    std::fs::rename(&tmp, &exe).map_err(|e| io("place", &exe, e))?;
+    Ok(exe)
+}
+
+/// A name under `cache` no other process or thread uses at the same time.
+fn unique_tmp(cache: &Path, what: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    cache.join(format!(
+        "tmp-{what}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ))
+}
+
 /// Compiles `file` for `product`, or takes it from the cache.
 pub fn compile(file: &Path, product: Product, flags: &Flags) -> Result<Compiled, CompileError> {
     let src = std::fs::read_to_string(file).map_err(|e| io("read", file, e))?;
@@ -253,7 +306,7 @@ pub fn compile_text(
         let _ = touch(&entry);
         return Ok(Compiled { exe, cached: true });
     }
-    let tmp = cache.join(format!("k-tmp-{}-{key}", std::process::id()));
+    let tmp = unique_tmp(&cache, &format!("k-{key}"));
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).map_err(|e| io("create", &tmp, e))?;
     let cpp = tmp.join("kernel.cpp");
@@ -340,10 +393,7 @@ fn trim_cache(cache: &Path) {
     };
     let mut entries: Vec<(std::time::SystemTime, PathBuf)> = rd
         .flatten()
-        .filter(|e| {
-            e.file_name().to_string_lossy().starts_with("k-")
-                && !e.file_name().to_string_lossy().starts_with("k-tmp-")
-        })
+        .filter(|e| e.file_name().to_string_lossy().starts_with("k-"))
         .map(|e| {
             let t = std::fs::metadata(e.path().join("deps"))
                 .and_then(|m| m.modified())

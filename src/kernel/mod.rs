@@ -10,12 +10,13 @@
 pub mod binding;
 pub mod child;
 pub mod compile;
+pub mod ending;
 pub mod explain;
 pub mod import;
 pub mod record;
 pub mod source;
 
-pub use child::{End, Output};
+pub use child::{default_memory_limit, End, Limits, Output};
 pub use compile::{CompileError, Flags};
 
 use crate::base::diag::Diagnostic;
@@ -23,16 +24,17 @@ use crate::base::ir::Program;
 use crate::base::product::Product;
 use crate::sim::Machine;
 use std::path::Path;
-use std::time::Duration;
 
 /// How to compile and run a kernel.
 #[derive(Clone, Debug)]
 pub struct Options {
     pub product: Product,
     pub flags: Flags,
-    /// The run (not the compile) stops after this long.
-    pub timeout: Option<Duration>,
+    /// The run's time and memory bounds.
+    pub limits: Limits,
     pub output: Output,
+    /// The directory `main` runs in (None: ascstep's own).
+    pub cwd: Option<std::path::PathBuf>,
     /// `--block N`: run only these blocks of each launch (empty: all).
     pub only_blocks: Vec<u32>,
 }
@@ -140,7 +142,16 @@ fn record(
 ) -> Result<Run, CompileError> {
     let only: Vec<String> = opts.only_blocks.iter().map(u32::to_string).collect();
     let env = [("ASCSTEP_BLOCKS", only.join(","))];
-    let (end, output) = child::run(&compiled.exe, &mut rec, opts.timeout, opts.output, &env);
+    let supervisor = compile::supervisor()?;
+    let (end, output) = child::run(
+        &supervisor,
+        &compiled.exe,
+        &mut rec,
+        opts.limits,
+        opts.output,
+        opts.cwd.as_deref(),
+        &env,
+    );
     let launches = rec.launches;
     let warnings = std::mem::take(&mut rec.warnings);
     let machine = rec.finish();

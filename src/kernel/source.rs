@@ -168,6 +168,28 @@ pub fn entries(src: &str) -> Vec<Entry> {
     out
 }
 
+/// Whether `src` defines a host `main` (`int main(`, `int32_t main(`, `auto main(` in code,
+/// not in a comment or a string).
+pub fn has_main(src: &str) -> bool {
+    let code = code_only(src);
+    let mut from = 0;
+    while let Some(k) = code[from..].windows(4).position(|w| w == b"main") {
+        let at = from + k;
+        from = at + 4;
+        let before = code[..at].trim_ascii_end();
+        let after = code[at + 4..].trim_ascii_start();
+        let alone = at == 0 || !is_ident(code[at - 1]);
+        let next_ok = code.get(at + 4).is_none_or(|&c| !is_ident(c));
+        if alone && next_ok && after.first() == Some(&b'(') {
+            let start = before.len() - before.iter().rev().take_while(|&&c| is_ident(c)).count();
+            if matches!(&before[start..], b"int" | b"int32_t" | b"auto" | b"signed") {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// `src` with every `<<<…>>>` launch rewritten into ascstep's launcher, and the number of
 /// launches rewritten. The kernel name may carry template arguments (`k<8, 2><<<…>>>`).
 pub fn rewrite_launches(src: &str) -> (String, usize) {
@@ -307,6 +329,25 @@ pub fn receiver_name(line: &str, col: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_host_main_is_found_in_code_only() {
+        assert!(has_main("int main()\n{ return 0; }"));
+        assert!(has_main(
+            "#include <x>\nint32_t f();\nint main(int argc, char** argv) {}"
+        ));
+        assert!(has_main("int\nmain (void) {}"));
+        assert!(!has_main("// int main() {}\n__global__ void k() {}"));
+        assert!(!has_main("const char* s = \"int main()\";"));
+        assert!(has_main("int32_t main()\n{}"));
+        assert!(!has_main("uint main() {}"));
+        assert!(!has_main("return main(1);"));
+        assert!(!has_main("int mainly() {}"));
+        assert!(!has_main("int domain() {}"));
+        assert!(!has_main(
+            "extern \"C\" __global__ void main_kernel(GM_ADDR x) {}"
+        ));
+    }
 
     #[test]
     fn the_last_argument_names_an_output_reference() {

@@ -18,6 +18,7 @@
 //   P vid offset n                  DumpTensor's read of n elements of a view: answered with
 //                                   one line of values (`?` uninitialised); not a step
 //   X fid line col message          the kernel stopped (assert, trap)
+//   O                               an allocation failed: the memory limit was reached
 #pragma once
 #include <cmath>
 #include <cstdarg>
@@ -26,6 +27,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <new>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -54,6 +56,7 @@ struct Chan;
 inline Chan& chan();
 
 struct Chan {
+    static inline Chan* live = nullptr;
     int out = -1;
     int in = -1;
     std::string buf;
@@ -74,6 +77,7 @@ struct Chan {
         std::strncpy(a.sun_path, path, sizeof a.sun_path - 1);
         if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) std::_Exit(71);
         out = in = fd;
+        live = this;
         std::atexit([] { chan().flush(); });
         std::thread([] {
             for (;;) {
@@ -145,6 +149,21 @@ inline Chan& chan() {
     static Chan* c = new Chan;  // never destroyed: the exit handler flushes it
     return *c;
 }
+
+// An allocation that fails (the memory limit of --memory-limit) ends the program with an `O`
+// message, so that ascstep reports it as such; nothing here allocates. What is buffered goes
+// first unless another thread holds the buffer (it may be the one allocating).
+inline void out_of_memory() {
+    if (Chan* c = Chan::live) {
+        if (c->lock.try_lock()) {
+            if (!c->buf.empty()) (void)::write(c->out, c->buf.data(), c->buf.size());
+            c->buf.clear();
+        }
+        (void)::write(c->out, "O\n", 2);
+    }
+    std::_Exit(74);
+}
+inline const bool new_handler_set = (std::set_new_handler(out_of_memory), true);
 
 inline std::string fmt(const char* f, ...) {
     char b[512];
