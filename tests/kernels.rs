@@ -1147,3 +1147,153 @@ fn a_kernel_that_allocates_without_end_is_stopped_at_its_memory_limit() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// format.md §12.2 as CANN's build takes tiling structs: tests/cann_layout is shaped as the
+/// operator repositories are. scaled_table's struct is found in its op_host/ header without
+/// `header:`; that header includes headers only CANN's host build has and holds host code,
+/// none of which is compiled; the struct nests one from a shared header whose array is
+/// sized by a constant there; END_TILING_DATA_DEF is written without `;`. The kernel's own
+/// `constexpr static __gm__ half table[16]` is global memory (and needs half in a constant
+/// expression). y[i] = 2·x[i] + i % 16 with x = 0…63, the binding's expectation.
+#[test]
+fn tiling_structs_are_taken_from_op_host_headers_as_cann_builds_them() {
+    let dir = root("tests/cann_layout/math/scaled_table");
+    let r = ascstep_in(&dir, &["run", "scaled_table.ron"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "pass  y[0..64]", &r);
+    // The same header named explicitly, and a struct it does not declare.
+    let scratch_dir = scratch("tiling_header");
+    let text = std::fs::read_to_string(dir.join("scaled_table.ron")).unwrap();
+    let kernel = dir.join("op_kernel/scaled_table.cpp");
+    let header = dir.join("op_host/scaled_table_tiling.h");
+    let named = text
+        .replace(
+            "\"op_kernel/scaled_table.cpp\"",
+            &format!("{:?}", kernel.display().to_string()),
+        )
+        .replace(
+            "\"shape.dims\": [4, 0, 0, 0] })",
+            &format!(
+                "\"shape.dims\": [4, 0, 0, 0] }}, header: {:?})",
+                header.display().to_string()
+            ),
+        );
+    std::fs::write(scratch_dir.join("named.ron"), &named).unwrap();
+    let r = ascstep_in(
+        &scratch_dir,
+        &["run", "named.ron", "--allow-files-anywhere"],
+        &[],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    std::fs::write(
+        scratch_dir.join("wrong.ron"),
+        named.replace(
+            "Tiling(\"ScaledTableTilingData\"",
+            "Tiling(\"ScaledTilingData\"",
+        ),
+    )
+    .unwrap();
+    let r = ascstep_in(
+        &scratch_dir,
+        &["run", "wrong.ron", "--allow-files-anywhere"],
+        &[],
+    );
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(&r.stderr, "declares no tiling struct `ScaledTilingData` with BEGIN_TILING_DATA_DEF; it declares ScaledTableTilingData, ShapeTiling", &r);
+    // Found nowhere: the error says where ascstep looked.
+    std::fs::write(
+        scratch_dir.join("nowhere.ron"),
+        text.replace(
+            "\"op_kernel/scaled_table.cpp\"",
+            &format!("{:?}", kernel.display().to_string()),
+        )
+        .replace(
+            "Tiling(\"ScaledTableTilingData\"",
+            "Tiling(\"NoSuchTilingData\"",
+        ),
+    )
+    .unwrap();
+    let r = ascstep_in(
+        &scratch_dir,
+        &["run", "nowhere.ron", "--allow-files-anywhere"],
+        &[],
+    );
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(
+        &r.stderr,
+        "tiling struct `NoSuchTilingData` is defined nowhere ascstep looked",
+        &r,
+    );
+    has(&r.stderr, "scaled_table/op_host", &r);
+    let _ = std::fs::remove_dir_all(&scratch_dir);
+}
+
+/// format.md §12.3: the DT_* macros have ge::DataType's values (DT_BF16 is 27) and compare in
+/// `#if` with an ORIG_DTYPE_* macro the build gives; half and bfloat16_t convert in constant
+/// expressions (1.5 and 2.5 are exact in both).
+#[test]
+fn dtype_macros_and_constexpr_half() {
+    let (dir, _) = kernel(
+        "dt_macros",
+        "    static_assert(float(half(1.5f)) == 1.5f && float(bfloat16_t(2.5f)) == 2.5f);\n    constexpr half table[2] = {1, 2};\n    static_assert(float(table[1]) == 2.0f);\n#if ORIG_DTYPE_X == DT_BF16 && DT_FLOAT == 0 && DT_FLOAT16 == 1 && DT_INT64 == 9\n    AscendC::Duplicate(t, float(DT_BF16), 64);\n#else\n    AscendC::Duplicate(t, -1.0f, 64);\n#endif",
+    );
+    let r = ascstep_in(
+        &dir,
+        &["import", "dt_macros.asc", "-D", "ORIG_DTYPE_X=DT_BF16"],
+        &[],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "scalar: 27", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// format.md §12.3: CANN's template parameter lists, named explicitly as pyasc's generated code
+/// and kernels write them (`Duplicate<half, true>`, `LeakyRelu<half, true>`,
+/// `ShiftLeft<int16_t, true>`, `Axpy<half, half, true>`, `Add<half, false>`), the bitwise-mask
+/// Duplicate, and `set_ffts_base_addr`: each records the instruction its arguments say.
+#[test]
+fn apis_take_cann_template_parameter_lists() {
+    let (dir, _) = kernel(
+        "cann_templates",
+        "    set_ffts_base_addr(0);\n    AscendC::LocalTensor<half> h = t.ReinterpretCast<half>();\n    AscendC::LocalTensor<int16_t> s = t[128].ReinterpretCast<int16_t>();\n    uint64_t bits[2] = {0xff, 0};\n    AscendC::Duplicate<half, true>(h, half(1.0f), 128, 1, 1, 8);\n    AscendC::Duplicate<half, true>(h, half(3.0f), bits, 1, 1, 8);\n    AscendC::LeakyRelu<half, true>(h, h, half(0.5f), 128, 1, {1, 1, 8, 8});\n    AscendC::Axpy<half, half, true>(h, h, half(2.0f), 128, 1, {1, 1, 8, 8});\n    AscendC::Add<half, false>(h, h, h, 128, 1, {1, 1, 1, 8, 8, 8});\n    AscendC::Duplicate<int16_t, true>(s, int16_t(1), 128, 1, 1, 8);\n    AscendC::ShiftLeft<int16_t, true>(s, s, int16_t(2), 128, 1, {1, 1, 8, 8});",
+    );
+    let r = ascstep_in(&dir, &["import", "cann_templates.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    for want in [
+        "Duplicate(dst: \"h\", scalar: 1, mask: 128, repeat_times: 1",
+        "Duplicate(dst: \"h\", scalar: 3, mask: [255, 0], repeat_times: 1",
+        "LeakyRelu(dst: \"h\", src: \"h\", scalar: 0.5, mask: 128",
+        "Axpy(dst: \"h\", src: \"h\", scalar: 2, mask: 128",
+        "Add(dst: \"h\", src0: \"h\", src1: \"h\", mask: Placeholder",
+        "ShiftLeft(dst: \"s\", src: \"s\", scalar: 2, mask: 128",
+    ] {
+        has(&r.stdout, want, &r);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// format.md §12.2: the binding's argument check reads the entry the compile sees. An entry
+/// defined in two `#if` branches (Ascend 950's, `__NPU_ARCH__ == 3510`, with other parameter
+/// names) is checked against the branch of the product run.
+#[test]
+fn the_argument_check_follows_the_preprocessor() {
+    let dir = scratch("two_branches");
+    std::fs::create_dir_all(dir.join("op_kernel")).unwrap();
+    std::fs::write(
+        dir.join("op_kernel/k.cpp"),
+        "#include \"kernel_operator.h\"\n#if __NPU_ARCH__ == 3510\nextern \"C\" __global__ __aicore__ void k(GM_ADDR a950, GM_ADDR b950) {}\n#else\nextern \"C\" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR y)\n{\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)y, 8);\n    g.SetValue(0, 1.0f);\n}\n#endif\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("k.ron"),
+        "Program(code: Kernel(file: \"op_kernel/k.cpp\", entry: \"k\"),\n  args: { \"x\": (dtype: float, len: 8), \"y\": (dtype: float, len: 8) },\n  expect: [(tensor: \"y\", values: Values([1, 0, 0, 0, 0, 0, 0, 0]))])\n",
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "k.ron"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "pass  y[0..8]", &r);
+    let r = ascstep_in(&dir, &["run", "k.ron", "--product", "ascend_950"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(&r.stderr, "must be the parameters of `k(a950, b950)`", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}

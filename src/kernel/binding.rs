@@ -37,28 +37,58 @@ pub fn check_args(kb: &KernelBinding, kernel_source: &str) -> Option<String> {
     ))
 }
 
-/// The host program that runs the binding: the kernel file included as written.
-pub fn launcher(p: &Program, kb: &KernelBinding) -> String {
+/// The kernel-side tiling structs the binding's `Tiling(…)` arguments name (docs/format.md
+/// §12.2): generated from the tiling macros of the named header, or of the one header of
+/// the repositories' layout that declares the struct when the kernel does not define it
+/// itself. Empty when there is nothing to generate.
+pub fn tiling_prelude(kb: &KernelBinding, kernel_source: &str) -> Result<String, String> {
     let mut s = String::new();
     for (_, a) in &kb.args {
-        if let KernelArg::Tiling {
-            header: Some(h), ..
-        } = a
-        {
-            // Absolute, as the kernel file is: the launcher is compiled in the cache.
-            let h = std::fs::canonicalize(h).unwrap_or_else(|_| h.clone());
-            s.push_str(&format!(
-                "#include \"{}\"\n",
-                c_string(&h.display().to_string())
-            ));
-        }
+        let KernelArg::Tiling { name, header, .. } = a else {
+            continue;
+        };
+        let bare = name.rsplit("::").next().unwrap_or(name);
+        let header = match header {
+            Some(h) => h.clone(),
+            None => {
+                let kernel_dir = kb.file.parent().unwrap_or(std::path::Path::new("."));
+                if super::tiling::defined_by_kernel(bare, kernel_source, kernel_dir, &kb.include) {
+                    continue;
+                }
+                let found = super::tiling::find_header(name, &kb.file, &kb.include);
+                match found.as_slice() {
+                    [] => {
+                        let mut looked = vec![kernel_dir.display().to_string()];
+                        if let Some(op) = kernel_dir.parent() {
+                            looked.push(op.join("op_host").display().to_string());
+                        }
+                        looked.extend(kb.include.iter().map(|d| d.display().to_string()));
+                        return Err(format!(
+                            "tiling struct `{name}` is defined nowhere ascstep looked ({}); name its header with `Tiling(\"{name}\", {{…}}, header: \"…\")`",
+                            looked.join(", ")
+                        ));
+                    }
+                    [one] => one.clone(),
+                    many => {
+                        return Err(format!(
+                            "tiling struct `{name}` is declared in {} headers: {}; name one with `Tiling(\"{name}\", {{…}}, header: \"…\")`",
+                            many.len(),
+                            many.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+                        ))
+                    }
+                }
+            }
+        };
+        s.push_str(&super::tiling::kernel_side(name, &header, &kb.include)?);
     }
-    if !s.is_empty() {
-        // A header made with the tiling macros declares the struct in the host's `optiling`
-        // namespace; the kernel names it unqualified, as it does CANN's generated kernel-side
-        // copy of it.
-        s.push_str("namespace optiling {}\nusing namespace optiling;\n");
-    }
+    Ok(s)
+}
+
+/// The host program that runs the binding: the tiling structs (`tiling_prelude`), then the
+/// kernel file included as written.
+pub fn launcher(p: &Program, kb: &KernelBinding, prelude: &str) -> String {
+    let mut s = String::from("#include \"kernel_tiling/kernel_tiling.h\"\n");
+    s.push_str(prelude);
     let file = std::fs::canonicalize(&kb.file).unwrap_or_else(|_| kb.file.clone());
     s.push_str(&format!(
         "#include \"{}\"\n",

@@ -33,6 +33,10 @@ pub const HEADERS: &[(&str, &str)] = &[
     ),
     ("ascstep/rt.h", include_str!("include/ascstep/rt.h")),
     ("ascstep/types.h", include_str!("include/ascstep/types.h")),
+    (
+        "ascstep/data_types.h",
+        include_str!("include/ascstep/data_types.h"),
+    ),
     ("acl/acl.h", include_str!("include/acl/acl.h")),
     (
         "utils/debug/asc_printf.h",
@@ -253,6 +257,48 @@ fn unique_tmp(cache: &Path, what: &str) -> PathBuf {
     ))
 }
 
+/// The compiler's flags for a kernel: the language, the product's macros, the defines and
+/// the include path (ascstep's headers, the file's directory, then the given ones).
+fn compile_args(product: Product, flags: &Flags, include: &Path, dir: &Path) -> Vec<String> {
+    let mut args: Vec<String> = vec![
+        "-std=c++20".into(),
+        "-O1".into(),
+        "-w".into(),
+        "-fno-exceptions".into(),
+        "-x".into(),
+        "c++".into(),
+    ];
+    for m in product_macros(product) {
+        args.push(format!("-D{m}"));
+    }
+    for d in &flags.defines {
+        args.push(format!("-D{d}"));
+    }
+    args.push(format!("-I{}", include.display()));
+    args.push(format!("-I{}", dir.display()));
+    for i in &flags.includes {
+        args.push(format!("-I{}", i.display()));
+    }
+    args
+}
+
+/// `file` as the compiler's preprocessor leaves it for `product` and `flags` (the branches
+/// of `#if` the compile would take), or None when it cannot be preprocessed.
+pub fn preprocess(file: &Path, product: Product, flags: &Flags) -> Option<String> {
+    let cxx = compiler().ok()?;
+    let include = include_dir(&cache_dir()).ok()?;
+    let dir = file.parent().map(Path::to_path_buf).unwrap_or_default();
+    let out = Command::new(&cxx)
+        .args(compile_args(product, flags, &include, &dir))
+        .args(["-E", "-P", "-DASCSTEP_KEEP_GLOBAL"])
+        .arg(file)
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 /// Compiles `file` for `product`, or takes it from the cache.
 pub fn compile(file: &Path, product: Product, flags: &Flags) -> Result<Compiled, CompileError> {
     let src = std::fs::read_to_string(file).map_err(|e| io("read", file, e))?;
@@ -277,25 +323,7 @@ pub fn compile_text(
         "#include \"ascstep/rt.h\"\n#line 1 \"{}\"\n{rewritten}",
         c_string(&abs.display().to_string())
     );
-    let mut args: Vec<String> = vec![
-        "-std=c++20".into(),
-        "-O1".into(),
-        "-w".into(),
-        "-fno-exceptions".into(),
-        "-x".into(),
-        "c++".into(),
-    ];
-    for m in product_macros(product) {
-        args.push(format!("-D{m}"));
-    }
-    for d in &flags.defines {
-        args.push(format!("-D{d}"));
-    }
-    args.push(format!("-I{}", include.display()));
-    args.push(format!("-I{}", dir.display()));
-    for i in &flags.includes {
-        args.push(format!("-I{}", i.display()));
-    }
+    let args = compile_args(product, flags, &include, &dir);
     let mut h = DefaultHasher::new();
     (&cxx, &args, &text, headers_hash()).hash(&mut h);
     let key = format!("{:016x}", h.finish());

@@ -15,6 +15,7 @@ pub mod explain;
 pub mod import;
 pub mod record;
 pub mod source;
+pub mod tiling;
 
 pub use child::{default_memory_limit, End, Limits, Output};
 pub use compile::{CompileError, Flags};
@@ -86,9 +87,6 @@ pub fn run_binding(p: &Program, opts: &Options) -> Result<Run, CompileError> {
         ));
     };
     let source = read(&kb.file)?;
-    if let Some(why) = binding::check_args(kb, &source) {
-        return Err(CompileError::Binding(why));
-    }
     let mut flags = opts.flags.clone();
     flags.defines.splice(0..0, kb.define.iter().cloned());
     flags.defines.extend(binding::tiling_type(kb));
@@ -97,11 +95,30 @@ pub fn run_binding(p: &Program, opts: &Options) -> Result<Run, CompileError> {
         0..0,
         std::iter::once(kernel_dir).chain(kb.include.iter().cloned()),
     );
+    // An entry defined in several `#if` branches is checked against the branch the compile
+    // takes, as the preprocessor leaves the file.
+    let bare = source::base_name(&kb.entry);
+    let defined = source::entries_all(&source)
+        .iter()
+        .filter(|e| e.name == bare)
+        .count();
+    let checked = match defined {
+        0 | 1 => None,
+        _ => compile::preprocess(&kb.file, opts.product, &flags),
+    };
+    if let Some(why) = binding::check_args(kb, checked.as_deref().unwrap_or(&source)) {
+        return Err(CompileError::Binding(why));
+    }
+    let prelude = binding::tiling_prelude(kb, &source).map_err(CompileError::Binding)?;
     let dir = std::fs::canonicalize(p.path.parent().unwrap_or(Path::new("."))).unwrap_or_default();
     let stem = p.path.file_stem().unwrap_or_default().to_string_lossy();
     let launcher = dir.join(format!("{stem}.launch.cpp"));
-    let compiled =
-        compile::compile_text(&launcher, &binding::launcher(p, kb), opts.product, &flags)?;
+    let compiled = compile::compile_text(
+        &launcher,
+        &binding::launcher(p, kb, &prelude),
+        opts.product,
+        &flags,
+    )?;
     let mut rec = record::Recorder::new(&kb.file, &source, opts.product);
     for (name, a) in &kb.args {
         match a {

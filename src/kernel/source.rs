@@ -131,8 +131,21 @@ pub fn base_name(callee: &str) -> &str {
     bare.rsplit("::").next().unwrap_or(bare)
 }
 
-/// Every `__global__` function defined or declared in `src`.
+/// Every `__global__` function defined or declared in `src`, the first of each name.
 pub fn entries(src: &str) -> Vec<Entry> {
+    entries_all(src)
+        .into_iter()
+        .fold(Vec::new(), |mut out: Vec<Entry>, e| {
+            if !out.iter().any(|o| o.name == e.name) {
+                out.push(e);
+            }
+            out
+        })
+}
+
+/// Every `__global__` function defined or declared in `src`, each time it is (a kernel may
+/// define its entry in several `#if` branches).
+pub fn entries_all(src: &str) -> Vec<Entry> {
     let code = code_only(src);
     let text = String::from_utf8_lossy(&code).into_owned();
     let mut out: Vec<Entry> = Vec::new();
@@ -160,7 +173,7 @@ pub fn entries(src: &str) -> Vec<Entry> {
                 (!n.is_empty() && n != "void").then_some(n)
             })
             .collect();
-        if !name.is_empty() && !out.iter().any(|e| e.name == name) {
+        if !name.is_empty() {
             out.push(Entry { name, params });
         }
         from = close;

@@ -3,8 +3,14 @@
 // RON instruction it is (docs/format.md §6–§11) and ascstep checks and executes it.
 #pragma once
 #include "ascstep/types.h"
+#include "ascstep/data_types.h"
 
+#ifdef ASCSTEP_KEEP_GLOBAL
+// Only for ascstep's look at the preprocessed kernel (which entry the compile sees).
+#define __global__ __global__
+#else
 #define __global__
+#endif
 #define __aicore__
 #define __vector__
 #define __cube__
@@ -206,7 +212,9 @@ public:
         const ascstep_rt::Alloc* a = ascstep_rt::find(p);
         if (!a) {
             if (p == nullptr) return;  // an absent optional input
-            ascstep_rt::stop(pos, "SetGlobalBuffer: the address is not in any aclrtMalloc allocation");
+            if (size == 0)
+                ascstep_rt::stop(pos, "SetGlobalBuffer: the address is not in any aclrtMalloc allocation, and no size says how much global memory the kernel's own data there holds");
+            a = ascstep_rt::adopt(p, size * sizeof(T));
         }
         id_ = detail::gm_view(ascstep_rt::Dtype<T>::name, a->id, pos);
         off_ = uint64_t(reinterpret_cast<char*>(p) - a->base) / sizeof(T);
@@ -670,13 +678,13 @@ ASCSTEP_FLEX(Ors)
         ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + \
                                 ", count: " + num(count) + ")");                                                         \
     }                                                                                                                      \
-    template <class T, class S, bool isSetMask = true, class = std::enable_if_t<!detail::is_local<S>::value>>              \
+    template <class T, bool isSetMask = true, class S, class = std::enable_if_t<!detail::is_local<S>::value>>              \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalarValue, uint64_t mask,                  \
               const uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                     \
         ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + \
                                 ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")"); \
     }                                                                                                                      \
-    template <class T, class S, bool isSetMask = true, class = std::enable_if_t<!detail::is_local<S>::value>>              \
+    template <class T, bool isSetMask = true, class S, class = std::enable_if_t<!detail::is_local<S>::value>>              \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalarValue, const uint64_t mask[],          \
               const uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                     \
         ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + \
@@ -700,14 +708,34 @@ template <class T, class U, class S>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const S& scalarValue, const int32_t& count, Pos p = Pos::current()) {
     ascstep_rt::call(p, "Axpy(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<U>(scalarValue) + ", count: " + num(count) + ")");
 }
+template <class T, class U, bool isSetMask = true, class S>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const S& scalarValue, uint64_t mask, const uint8_t repeatTimes,
+          const UnaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Axpy(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<U>(scalarValue) + ", " +
+                            detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
+}
+template <class T, class U, bool isSetMask = true, class S>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const S& scalarValue, const uint64_t mask[], const uint8_t repeatTimes,
+          const UnaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Axpy(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<U>(scalarValue) + ", " +
+                            detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
+}
 
 template <class T, class S>
 void Duplicate(const LocalTensor<T>& dst, const S& scalarValue, const int32_t& count, Pos p = Pos::current()) {
     ascstep_rt::call(p, "Duplicate(dst: " + dst.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + ", count: " + num(count) + ")");
 }
-template <class T, class S, bool isSetMask = true>
+// CANN's template parameters in CANN's order (`Duplicate<half, true>(…)`): T, isSetMask, then
+// the scalar's own type, deduced.
+template <class T, bool isSetMask = true, class S>
 void Duplicate(const LocalTensor<T>& dst, const S& scalarValue, uint64_t mask, const uint8_t repeatTimes, const uint16_t dstBlockStride,
                const uint8_t dstRepeatStride, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Duplicate(dst: " + dst.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +
+                            ", dst_blk_stride: " + num(dstBlockStride) + ", dst_rep_stride: " + num(dstRepeatStride) + ")");
+}
+template <class T, bool isSetMask = true, class S>
+void Duplicate(const LocalTensor<T>& dst, const S& scalarValue, const uint64_t mask[], const uint8_t repeatTimes,
+               const uint16_t dstBlockStride, const uint8_t dstRepeatStride, Pos p = Pos::current()) {
     ascstep_rt::call(p, "Duplicate(dst: " + dst.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +
                             ", dst_blk_stride: " + num(dstBlockStride) + ", dst_rep_stride: " + num(dstRepeatStride) + ")");
 }
@@ -1502,3 +1530,8 @@ void check(const Pos& p, const char* what, bool ok, const A&...) {
 inline void pipe_barrier(pipe_t pipe, ascstep_rt::Pos p = ascstep_rt::Pos::current()) {
     ascstep_rt::call(p, std::string("PipeBarrier(pipe: ") + AscendC::name(pipe) + ")");
 }
+
+// The device compiler's intrinsic that sets the FFTS (cross-core flag) base address; pyasc's
+// kernels call it first with their `ffts_addr` argument. No effect: ascstep's cores synchronise
+// through SyncAll.
+inline void set_ffts_base_addr(uint64_t) {}

@@ -238,6 +238,17 @@ inline void* alloc(size_t size) {
     chan().put(fmt("A %d %zu", id, size));
     return p;
 }
+// Global memory the kernel holds itself (`constexpr static __gm__ T table[256] = {…}`: data
+// the device build places in GM): becomes an allocation holding its bytes, the first time a
+// GlobalTensor is set on it.
+inline const Alloc* adopt(const void* p, size_t size) {
+    int id = int(allocs().size());
+    allocs().push_back(Alloc{static_cast<char*>(const_cast<void*>(p)), size, id});
+    chan().put(fmt("A %d %zu", id, size));
+    chan().put(fmt("W %d 0 %zu", id, size));
+    chan().raw(p, size);
+    return &allocs().back();
+}
 inline void to_device(void* dst, const void* src, size_t n) {
     const Alloc* a = find(dst);
     if (!a) return;

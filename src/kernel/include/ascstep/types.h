@@ -1,12 +1,14 @@
 // The element types kernels use on the host: half and bfloat16_t as 16-bit storage with
-// conversions through float (round to nearest even), and each type's RON dtype name.
+// conversions through float (round to nearest even), and each type's RON dtype name. The
+// conversions are constexpr, as CANN's half and bfloat16_t are usable in constant expressions
+// (`constexpr static half table[] = {1, 2, …}`).
 #pragma once
+#include <bit>
 #include "rt.h"
 
 namespace ascstep_rt {
-inline uint16_t f32_to_f16(float f) {
-    uint32_t x;
-    std::memcpy(&x, &f, 4);
+constexpr uint16_t f32_to_f16(float f) {
+    uint32_t x = std::bit_cast<uint32_t>(f);
     uint32_t sign = (x >> 16) & 0x8000u;
     uint32_t ex = (x >> 23) & 0xff;
     uint32_t man = x & 0x7fffffu;
@@ -28,11 +30,11 @@ inline uint16_t f32_to_f16(float f) {
     if (rem > 0x1000u || (rem == 0x1000u && (h & 1))) h++;
     return uint16_t(sign | h);
 }
-inline float f16_to_f32(uint16_t h) {
+constexpr float f16_to_f32(uint16_t h) {
     uint32_t sign = uint32_t(h & 0x8000u) << 16;
     uint32_t ex = (h >> 10) & 0x1f;
     uint32_t man = h & 0x3ffu;
-    uint32_t x;
+    uint32_t x = 0;
     if (ex == 0x1f) {
         x = sign | 0x7f800000u | (man << 13);
     } else if (ex == 0) {
@@ -49,22 +51,16 @@ inline float f16_to_f32(uint16_t h) {
     } else {
         x = sign | ((ex - 15 + 127) << 23) | (man << 13);
     }
-    float f;
-    std::memcpy(&f, &x, 4);
-    return f;
+    return std::bit_cast<float>(x);
 }
-inline uint16_t f32_to_bf16(float f) {
-    uint32_t x;
-    std::memcpy(&x, &f, 4);
+constexpr uint16_t f32_to_bf16(float f) {
+    uint32_t x = std::bit_cast<uint32_t>(f);
     if ((x & 0x7fffffffu) > 0x7f800000u) return uint16_t((x >> 16) | 0x40u);
     x += 0x7fffu + ((x >> 16) & 1u);
     return uint16_t(x >> 16);
 }
-inline float bf16_to_f32(uint16_t h) {
-    uint32_t x = uint32_t(h) << 16;
-    float f;
-    std::memcpy(&f, &x, 4);
-    return f;
+constexpr float bf16_to_f32(uint16_t h) {
+    return std::bit_cast<float>(uint32_t(h) << 16);
 }
 }  // namespace ascstep_rt
 
@@ -72,8 +68,8 @@ struct half {
     uint16_t bits = 0;
     half() = default;
     template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
-    half(T v) : bits(ascstep_rt::f32_to_f16(float(v))) {}
-    operator float() const { return ascstep_rt::f16_to_f32(bits); }
+    constexpr half(T v) : bits(ascstep_rt::f32_to_f16(float(v))) {}
+    constexpr operator float() const { return ascstep_rt::f16_to_f32(bits); }
     half& operator+=(float o) { return *this = half(float(*this) + o); }
     half& operator-=(float o) { return *this = half(float(*this) - o); }
     half& operator*=(float o) { return *this = half(float(*this) * o); }
@@ -84,8 +80,8 @@ struct bfloat16_t {
     uint16_t bits = 0;
     bfloat16_t() = default;
     template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
-    bfloat16_t(T v) : bits(ascstep_rt::f32_to_bf16(float(v))) {}
-    operator float() const { return ascstep_rt::bf16_to_f32(bits); }
+    constexpr bfloat16_t(T v) : bits(ascstep_rt::f32_to_bf16(float(v))) {}
+    constexpr operator float() const { return ascstep_rt::bf16_to_f32(bits); }
 };
 
 // The device compiler's built-in names for the same types, which kernels also write.

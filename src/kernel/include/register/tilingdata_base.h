@@ -7,5 +7,7 @@
 #define TILING_DATA_FIELD_DEF(type, field) type field = 0;
 #define TILING_DATA_FIELD_DEF_ARR(type, count, field) type field[count] = {};
 #define TILING_DATA_FIELD_DEF_STRUCT(type, field) type field{};
-#define END_TILING_DATA_DEF }
+// CANN's END_TILING_DATA_DEF ends the declaration itself: headers write it with and without
+// a `;` after it (an empty declaration is allowed where a struct may stand).
+#define END_TILING_DATA_DEF };
 #define REGISTER_TILING_DATA_CLASS(op, type)

@@ -1,0 +1,474 @@
+//! Tiling structs as CANN's build takes them (docs/format.md §12.2): from an op_host tiling
+//! header only the structs written with the tiling macros (`BEGIN_TILING_DATA_DEF` …
+//! `END_TILING_DATA_DEF`), the structs they nest and the constants their array sizes use are
+//! taken, following the header's own `#include "…"`s, and written as the kernel-side plain
+//! structs; the header's host code (its host-only includes, `ge::`/`optiling::` functions,
+//! `REGISTER_*` lines) is never compiled. Fields keep their natural alignment (CANN's tiling
+//! macros require fields at offsets of their own size).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One macro-declared struct: its fields as C++ member declarations, in order, and the
+/// types and constants they name.
+#[derive(Clone, Debug)]
+struct Def {
+    fields: Vec<String>,
+    nested: Vec<String>,
+    constants: Vec<String>,
+}
+
+/// What the headers read so far hold.
+#[derive(Default)]
+struct Found {
+    defs: BTreeMap<String, Def>,
+    /// `NAME` → its definition as written (`constexpr uint32_t NAME = 8;`, `#define NAME 8`).
+    constants: BTreeMap<String, String>,
+    /// The first header's include guard (`#ifndef G` / `#define G` at its top).
+    guard: Option<String>,
+    read: Vec<PathBuf>,
+}
+
+/// The text with comments blanked (line breaks kept).
+fn strip_comments(src: &str) -> String {
+    let b = src.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+            i += 2;
+            while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                if b[i] == b'\n' {
+                    out.push(b'\n');
+                }
+                i += 1;
+            }
+            i += 2;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The identifiers in `s` that are not numbers.
+fn identifiers(s: &str) -> Vec<String> {
+    s.split(|c: char| !is_ident(c))
+        .filter(|w| {
+            w.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The arguments of the macro call starting at `at` (just after the name): the text inside
+/// its parentheses split at top-level commas, and where it ends.
+fn macro_args(text: &str, at: usize) -> Option<(Vec<String>, usize)> {
+    let rest = &text[at..];
+    let open = rest.find('(')?;
+    if !rest[..open].trim().is_empty() {
+        return None;
+    }
+    let mut depth = 0;
+    let mut args = vec![String::new()];
+    for (i, c) in rest[open..].char_indices() {
+        match c {
+            '(' | '<' | '[' => {
+                depth += 1;
+                if depth > 1 {
+                    args.last_mut()?.push(c);
+                }
+            }
+            ')' | '>' | ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    let args = args.into_iter().map(|a| a.trim().to_string()).collect();
+                    return Some((args, at + open + i + 1));
+                }
+                args.last_mut()?.push(c);
+            }
+            ',' if depth == 1 => args.push(String::new()),
+            c => args.last_mut()?.push(c),
+        }
+    }
+    None
+}
+
+/// The `#include "…"` names of a text.
+fn quoted_includes(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| {
+            let l = l.trim_start().strip_prefix('#')?.trim_start();
+            let l = l.strip_prefix("include")?.trim();
+            let l = l.strip_prefix('"')?;
+            Some(l[..l.find('"')?].to_string())
+        })
+        .collect()
+}
+
+/// `#ifndef G` followed by `#define G` before any other code: G.
+fn include_guard(text: &str) -> Option<String> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next()?.strip_prefix("#ifndef")?.trim().to_string();
+    let second = lines.next()?.strip_prefix("#define")?.trim();
+    (second.split_whitespace().next() == Some(first.as_str())).then_some(first)
+}
+
+impl Found {
+    fn read(&mut self, file: &Path, search: &[PathBuf]) {
+        let canon = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+        if self.read.contains(&canon) || self.read.len() > 256 {
+            return;
+        }
+        self.read.push(canon);
+        let Ok(bytes) = std::fs::read(file) else {
+            return;
+        };
+        let text = strip_comments(&String::from_utf8_lossy(&bytes));
+        if self.read.len() == 1 {
+            self.guard = include_guard(&text);
+        }
+        self.scan(&text);
+        let dir = file.parent().unwrap_or(Path::new("."));
+        for inc in quoted_includes(&text) {
+            let found = std::iter::once(dir.to_path_buf())
+                .chain(search.iter().cloned())
+                .map(|d| d.join(&inc))
+                .find(|p| p.is_file());
+            if let Some(p) = found {
+                self.read(&p, search);
+            }
+        }
+    }
+
+    fn scan(&mut self, text: &str) {
+        // Constants: `constexpr T NAME = …;`, `const T NAME = …;`, `#define NAME value`.
+        for line in text.lines() {
+            let t = line.trim();
+            if let Some(d) = t.strip_prefix('#').map(str::trim_start) {
+                if let Some(rest) = d.strip_prefix("define") {
+                    let mut w = rest.split_whitespace();
+                    if let (Some(name), Some(_)) = (w.next(), w.next()) {
+                        if name.chars().all(is_ident) {
+                            self.constants
+                                .entry(name.to_string())
+                                .or_insert_with(|| t.to_string());
+                        }
+                    }
+                }
+                continue;
+            }
+            let decl = t.strip_prefix("static ").unwrap_or(t).trim_start();
+            let decl = decl.strip_prefix("inline ").unwrap_or(decl).trim_start();
+            if (decl.starts_with("constexpr ") || decl.starts_with("const ")) && decl.ends_with(';')
+            {
+                if let Some(eq) = decl.find('=') {
+                    let name: String = decl[..eq]
+                        .trim_end()
+                        .chars()
+                        .rev()
+                        .take_while(|&c| is_ident(c))
+                        .collect::<Vec<_>>()
+                        .into_iter()
+                        .rev()
+                        .collect();
+                    if !name.is_empty() && !decl[..eq].contains('(') {
+                        self.constants
+                            .entry(name)
+                            .or_insert_with(|| decl.to_string());
+                    }
+                }
+            }
+        }
+        // The macro blocks.
+        let mut from = 0;
+        while let Some(k) = text[from..].find("BEGIN_TILING_DATA_DEF") {
+            let at = from + k + "BEGIN_TILING_DATA_DEF".len();
+            from = at;
+            let Some((args, after)) = macro_args(text, at) else {
+                continue;
+            };
+            let Some(name) = args.first().filter(|n| !n.is_empty()).cloned() else {
+                continue;
+            };
+            let end = text[after..]
+                .find("END_TILING_DATA_DEF")
+                .map_or(text.len(), |e| after + e);
+            let body = &text[after..end];
+            let mut def = Def {
+                fields: Vec::new(),
+                nested: Vec::new(),
+                constants: Vec::new(),
+            };
+            let mut i = 0;
+            while let Some(k) = body[i..].find("TILING_DATA_FIELD_DEF") {
+                let m = i + k;
+                let tail = &body[m + "TILING_DATA_FIELD_DEF".len()..];
+                let (kind, skip) = if tail.starts_with("_ARR") {
+                    ("arr", 4)
+                } else if tail.starts_with("_STRUCT") {
+                    ("struct", 7)
+                } else {
+                    ("plain", 0)
+                };
+                let at = m + "TILING_DATA_FIELD_DEF".len() + skip;
+                i = at;
+                let Some((a, after)) = macro_args(body, at) else {
+                    continue;
+                };
+                i = after;
+                match (kind, a.as_slice()) {
+                    ("plain", [ty, field]) => def.fields.push(format!("{ty} {field};")),
+                    ("arr", [ty, count, field]) => {
+                        def.constants.extend(identifiers(count));
+                        def.fields.push(format!("{ty} {field}[{count}];"));
+                    }
+                    ("struct", [ty, field]) => {
+                        def.nested.push(ty.clone());
+                        def.fields.push(format!("{ty} {field};"));
+                    }
+                    _ => {}
+                }
+            }
+            from = end;
+            self.defs.entry(name).or_insert(def);
+        }
+    }
+
+    /// `name` and what it needs, dependencies first, into `out` (each once).
+    fn emit(&self, name: &str, out: &mut Vec<String>, done: &mut Vec<String>, depth: u32) {
+        if done.iter().any(|d| d == name) || depth > 64 {
+            return;
+        }
+        done.push(name.to_string());
+        let Some(def) = self.defs.get(name) else {
+            return;
+        };
+        for c in &def.constants {
+            self.emit_constant(c, out, done, depth + 1);
+        }
+        for n in &def.nested {
+            self.emit(n, out, done, depth + 1);
+        }
+        let mut s = format!("struct {name} {{\n");
+        for f in &def.fields {
+            s.push_str("    ");
+            s.push_str(f);
+            s.push('\n');
+        }
+        s.push_str("};\n");
+        out.push(s);
+    }
+
+    fn emit_constant(&self, name: &str, out: &mut Vec<String>, done: &mut Vec<String>, depth: u32) {
+        let key = format!("const {name}");
+        if done.contains(&key) || depth > 64 {
+            return;
+        }
+        done.push(key);
+        let Some(text) = self.constants.get(name) else {
+            return;
+        };
+        let value = text.split_once('=').map_or(text.as_str(), |(_, v)| v);
+        for id in identifiers(value) {
+            if id != name {
+                self.emit_constant(&id, out, done, depth + 1);
+            }
+        }
+        let line = if text.starts_with('#') {
+            format!("#ifndef {name}\n{text}\n#endif\n")
+        } else {
+            format!("{text}\n")
+        };
+        out.push(line);
+    }
+}
+
+/// The last component of a possibly qualified name (`NS::Struct` → `Struct`).
+fn bare(name: &str) -> &str {
+    name.rsplit("::").next().unwrap_or(name)
+}
+
+/// The kernel-side definition of tiling struct `name` from `header` (and the headers it
+/// includes, looked for beside each and in `search`): the struct, what it nests and the
+/// constants it uses, then the header's include guard defined so that a kernel including the
+/// header itself gets nothing twice. An error when the header has no such macro block.
+pub fn kernel_side(name: &str, header: &Path, search: &[PathBuf]) -> Result<String, String> {
+    if !header.is_file() {
+        return Err(format!(
+            "the tiling header {} cannot be read",
+            header.display()
+        ));
+    }
+    let mut f = Found::default();
+    f.read(header, search);
+    let name = bare(name);
+    if !f.defs.contains_key(name) {
+        let mut known: Vec<&str> = f.defs.keys().map(String::as_str).collect();
+        known.truncate(20);
+        return Err(format!(
+            "{} declares no tiling struct `{name}` with BEGIN_TILING_DATA_DEF{}",
+            header.display(),
+            if known.is_empty() {
+                String::new()
+            } else {
+                format!("; it declares {}", known.join(", "))
+            }
+        ));
+    }
+    let mut out = Vec::new();
+    f.emit(name, &mut out, &mut Vec::new(), 0);
+    let mut s = format!(
+        "// ascstep: the tiling struct `{name}` as CANN's build generates it from {}\n",
+        header.display()
+    );
+    for part in out {
+        s.push_str(&part);
+    }
+    if let Some(g) = f.guard {
+        s.push_str(&format!("#define {g}\n"));
+    }
+    Ok(s)
+}
+
+/// The op_host tiling headers that declare `name` with the tiling macros, found as the
+/// repositories lay them out: `op_host/` (and its subdirectories) beside the kernel's
+/// `op_kernel/` directory, then the `include` directories.
+pub fn find_header(name: &str, kernel: &Path, include: &[PathBuf]) -> Vec<PathBuf> {
+    let name = bare(name);
+    let mut dirs = Vec::new();
+    if let Some(op) = kernel.parent().and_then(Path::parent) {
+        dirs.push(op.join("op_host"));
+    }
+    dirs.extend(include.iter().cloned());
+    let needle = format!("BEGIN_TILING_DATA_DEF({name})");
+    let mut found = Vec::new();
+    for d in dirs {
+        let mut files = Vec::new();
+        headers_under(&d, 3, &mut files);
+        files.sort();
+        for f in files {
+            let Ok(text) = std::fs::read_to_string(&f) else {
+                continue;
+            };
+            if text.replace(' ', "").contains(&needle) && !found.contains(&f) {
+                found.push(f);
+            }
+        }
+    }
+    found
+}
+
+/// Whether the kernel defines struct `bare` itself: in its source, in a header it includes
+/// with quotes, or in a header of its own directory or of `include` (an op_kernel's
+/// `*_tiling_def.h`, a sample's struct).
+pub fn defined_by_kernel(
+    bare: &str,
+    kernel_source: &str,
+    kernel_dir: &Path,
+    include: &[PathBuf],
+) -> bool {
+    let defines = |text: &str| {
+        let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        [
+            format!("struct {bare} {{"),
+            format!("struct {bare}{{"),
+            format!("class {bare} {{"),
+            format!("BEGIN_TILING_DATA_DEF({bare})"),
+            format!("using {bare} ="),
+            format!("typedef struct {bare}"),
+        ]
+        .iter()
+        .any(|d| flat.contains(d.as_str()))
+    };
+    if defines(kernel_source) {
+        return true;
+    }
+    let mut files: Vec<PathBuf> = quoted_includes(&strip_comments(kernel_source))
+        .iter()
+        .map(|i| kernel_dir.join(i))
+        .collect();
+    headers_under(kernel_dir, 2, &mut files);
+    for d in include {
+        headers_under(d, 1, &mut files);
+    }
+    files
+        .iter()
+        .any(|f| std::fs::read_to_string(f).is_ok_and(|t| defines(&t)))
+}
+
+fn headers_under(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() && depth > 0 {
+            headers_under(&p, depth - 1, out);
+        } else if p.extension().is_some_and(|x| x == "h" || x == "hpp") {
+            out.push(p);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let p = dir.join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    #[test]
+    fn takes_the_macro_blocks_their_nested_structs_and_constants_and_no_host_code() {
+        let dir = std::env::temp_dir().join(format!("ascstep_tiling_{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        write(
+            &dir,
+            "common/base_tiling.h",
+            "#pragma once\n#include \"register/tilingdata_base.h\"\nconstexpr uint32_t MAX_DIM = 8;\nnamespace optiling {\nBEGIN_TILING_DATA_DEF(Inner)\n  TILING_DATA_FIELD_DEF_ARR(int64_t, MAX_DIM, shape); // dims\nEND_TILING_DATA_DEF;\n}\n",
+        );
+        let h = write(
+            &dir,
+            "op_host/op_tiling.h",
+            "#ifndef OP_TILING_H\n#define OP_TILING_H\n#include \"log/log.h\"\n#include \"../common/base_tiling.h\"\n#define EXTRA (MAX_DIM * 2)\nnamespace optiling {\n/* a comment with BEGIN_TILING_DATA_DEF(Fake) */\nBEGIN_TILING_DATA_DEF(OpTilingData)\nTILING_DATA_FIELD_DEF(uint32_t, total);\nTILING_DATA_FIELD_DEF_STRUCT(Inner, inner);\nTILING_DATA_FIELD_DEF_ARR(uint16_t, EXTRA, extra);\nEND_TILING_DATA_DEF\nREGISTER_TILING_DATA_CLASS(Op, OpTilingData)\nge::graphStatus Tiling(gert::TilingContext* c) { return ge::GRAPH_SUCCESS; }\n}\n#endif\n",
+        );
+        let s = kernel_side("optiling::OpTilingData", &h, &[]).unwrap();
+        let pos = |needle: &str| s.find(needle).unwrap_or_else(|| panic!("{needle} in\n{s}"));
+        // Each thing after what it names: the constant before the nested struct and the macro
+        // using it, both before the struct.
+        assert!(pos("constexpr uint32_t MAX_DIM = 8;") < pos("struct Inner {"));
+        assert!(pos("constexpr uint32_t MAX_DIM = 8;") < pos("#define EXTRA (MAX_DIM * 2)"));
+        assert!(pos("int64_t shape[MAX_DIM];") < pos("struct OpTilingData {"));
+        assert!(pos("#define EXTRA") < pos("struct OpTilingData {"));
+        assert!(s.contains("    uint32_t total;\n    Inner inner;\n    uint16_t extra[EXTRA];\n};"));
+        assert!(s.ends_with("#define OP_TILING_H\n"), "{s}");
+        for host in ["ge::", "gert::", "REGISTER", "log.h", "Fake"] {
+            assert!(!s.contains(host), "{host} in\n{s}");
+        }
+        let e = kernel_side("Missing", &h, &[]).unwrap_err();
+        assert!(
+            e.contains("no tiling struct `Missing`") && e.contains("OpTilingData"),
+            "{e}"
+        );
+        // Found by name beside op_kernel/.
+        let k = write(&dir, "op_kernel/op.cpp", "");
+        assert_eq!(find_header("OpTilingData", &k, &[]), vec![h.clone()]);
+        assert!(find_header("Nothing", &k, &[]).is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
