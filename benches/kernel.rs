@@ -29,6 +29,7 @@ fn options(defines: &[&str]) -> Options {
         },
         output: Output::Capture,
         cwd: None,
+        opbase: None,
         only_blocks: Vec::new(),
     }
 }

@@ -148,6 +148,10 @@ pub struct CppFlags {
     /// C++ kernels: an include directory (the file's own directory always is one).
     #[arg(short = 'I', value_name = "DIR")]
     pub include: Vec<PathBuf>,
+    /// C++ kernels in an operator repository: the hicann/opbase checkout whose common kernel
+    /// headers CANN's build lays beside the ops (default: `opbase` beside the repository).
+    #[arg(long, value_name = "DIR")]
+    pub opbase: Option<PathBuf>,
     /// C++ kernels: the memory the compiled program's processes may use for data, e.g. 512M
     /// or 4G (0: no bound); default half of the machine's memory.
     #[arg(long = "memory-limit", value_name = "SIZE", value_parser = parse_bytes, allow_negative_numbers = true)]
@@ -205,6 +209,7 @@ impl CppArgs {
             },
             output,
             cwd: None,
+            opbase: self.flags.opbase.clone(),
             only_blocks: self.flags.block.clone(),
         }
     }

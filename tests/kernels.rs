@@ -1154,13 +1154,26 @@ fn a_kernel_that_allocates_without_end_is_stopped_at_its_memory_limit() {
 /// none of which is compiled; the struct nests one from a shared header whose array is
 /// sized by a constant there; END_TILING_DATA_DEF is written without `;`. The kernel's own
 /// `constexpr static __gm__ half table[16]` is global memory (and needs half in a constant
-/// expression). y[i] = 2·x[i] + i % 16 with x = 0…63, the binding's expectation.
+/// expression). Its includes resolve only as CANN's build lays kernels out (the repository's
+/// common headers as `../inc/`, another op's as `../mul_helper/`, opbase's `atvoss/` from
+/// tests/opbase beside the tree). y[i] = 2·x[i] + i % 16 with x = 0…63, the binding's
+/// expectation.
 #[test]
 fn tiling_structs_are_taken_from_op_host_headers_as_cann_builds_them() {
     let dir = root("tests/cann_layout/math/scaled_table");
     let r = ascstep_in(&dir, &["run", "scaled_table.ron"], &[]);
     assert_eq!(r.code, 0, "{}", r.dump());
     has(&r.stdout, "pass  y[0..64]", &r);
+    // Compiled through CANN's ascendc/ layout (`../inc/`, `../mul_helper/`, opbase's
+    // `atvoss/` beside the tree), positions still in the checkout's own files.
+    let r = ascstep_in(&dir, &["import", "scaled_table.ron"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(
+        &r.stdout,
+        "Muls(dst: \"xLocal[16]\", src: \"xLocal\", scalar: 2, count: 16), // mul_helper.h:9:5",
+        &r,
+    );
+    has(&r.stdout, "count: 16), // add_in_place.h:10:5", &r);
     // The same header named explicitly, and a struct it does not declare.
     let scratch_dir = scratch("tiling_header");
     let text = std::fs::read_to_string(dir.join("scaled_table.ron")).unwrap();

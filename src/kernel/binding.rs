@@ -85,11 +85,20 @@ pub fn tiling_prelude(kb: &KernelBinding, kernel_source: &str) -> Result<String,
 }
 
 /// The host program that runs the binding: the tiling structs (`tiling_prelude`), then the
-/// kernel file included as written.
-pub fn launcher(p: &Program, kb: &KernelBinding, prelude: &str) -> String {
+/// kernel file included as written (`kernel`: its path, in CANN's layout where it has one).
+pub fn launcher(
+    p: &Program,
+    kb: &KernelBinding,
+    kernel: &std::path::Path,
+    prelude: &str,
+) -> String {
     let mut s = String::from("#include \"kernel_tiling/kernel_tiling.h\"\n");
     s.push_str(prelude);
-    let file = std::fs::canonicalize(&kb.file).unwrap_or_else(|_| kb.file.clone());
+    let file = if kernel.is_absolute() {
+        kernel.to_path_buf()
+    } else {
+        std::fs::canonicalize(kernel).unwrap_or_else(|_| kernel.to_path_buf())
+    };
     s.push_str(&format!(
         "#include \"{}\"\n",
         c_string(&file.display().to_string())

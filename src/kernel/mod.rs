@@ -13,6 +13,7 @@ pub mod compile;
 pub mod ending;
 pub mod explain;
 pub mod import;
+pub mod layout;
 pub mod record;
 pub mod source;
 pub mod tiling;
@@ -36,6 +37,9 @@ pub struct Options {
     pub output: Output,
     /// The directory `main` runs in (None: ascstep's own).
     pub cwd: Option<std::path::PathBuf>,
+    /// `--opbase DIR`: the hicann/opbase checkout CANN's layout takes common headers from
+    /// (None: `opbase` beside the repository, where there is one).
+    pub opbase: Option<std::path::PathBuf>,
     /// `--block N`: run only these blocks of each launch (empty: all).
     pub only_blocks: Vec<u32>,
 }
@@ -91,9 +95,23 @@ pub fn run_binding(p: &Program, opts: &Options) -> Result<Run, CompileError> {
     flags.defines.splice(0..0, kb.define.iter().cloned());
     flags.defines.extend(binding::tiling_type(kb));
     let kernel_dir = kb.file.parent().map(Path::to_path_buf).unwrap_or_default();
+    // In an operator repository, compiled through CANN's `ascendc/` layout.
+    let (kernel, staged) = match layout::of(&kb.file) {
+        Some(l) => {
+            let ob = layout::opbase(&l.repo, opts.opbase.as_deref());
+            layout::stage(&l, ob.as_deref(), &compile::cache_dir()).map_err(|e| {
+                CompileError::Io(format!(
+                    "cannot lay out CANN's kernel tree in the cache: {e}"
+                ))
+            })?
+        }
+        None => (kb.file.clone(), Vec::new()),
+    };
     flags.includes.splice(
         0..0,
-        std::iter::once(kernel_dir).chain(kb.include.iter().cloned()),
+        std::iter::once(kernel_dir)
+            .chain(kb.include.iter().cloned())
+            .chain(staged),
     );
     // An entry defined in several `#if` branches is checked against the branch the compile
     // takes, as the preprocessor leaves the file.
@@ -115,7 +133,7 @@ pub fn run_binding(p: &Program, opts: &Options) -> Result<Run, CompileError> {
     let launcher = dir.join(format!("{stem}.launch.cpp"));
     let compiled = compile::compile_text(
         &launcher,
-        &binding::launcher(p, kb, &prelude),
+        &binding::launcher(p, kb, &kernel, &prelude),
         opts.product,
         &flags,
     )?;

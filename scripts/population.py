@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""How much of the operator repositories' vector kernels ascstep compiles and runs.
+
+Usage:
+    python3 scripts/population.py --ascstep target/release/ascstep \\
+        --repo PATH/ops-math --repo PATH/ops-nn [--opbase PATH/opbase] [-j 2] [--limit N] \\
+        [--only SUBSTRING] [--keep DIR] [--csv FILE]
+
+Fetches nothing: give it checkouts. For every operator directory with an `op_kernel/` entry
+file defining a `__global__` function it writes a binding program (docs/format.md §12.2):
+every GM parameter a small zero-filled tensor, the tiling parameter the op's tiling struct
+(by REGISTER_TILING_DEFAULT / GET_TILING_DATA_WITH_STRUCT in the kernel, else the first
+`*TilingData` of its op_host tiling headers) with every field zero, DTYPE_<NAME> and
+ORIG_DTYPE_<NAME> from the first dtype of each input and output in op_host/*_def.cpp, and the
+repository's and opbase's common include directories. Ascend 950 kernels (`arch35/`,
+`*_apt.cpp`) run on ascend_950, the others on atlas_a2. Each is run with `ascstep run` and
+classified by what stopped it. Cube/Matmul kernels, SIMT (`simt_api`) and Ascend 950's
+register API (`MicroAPI`, `__VEC_SCOPE__`) are out of scope and counted apart.
+
+A zero tiling makes most kernels do little or nothing: `ran` means compiled and launched on
+all blocks without an error of ascstep's (a crash or time-out of the kernel's own making on a
+zero tiling is counted apart as `kernel stopped`).
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+DT_TO_C = {
+    "DT_FLOAT": "float", "DT_FLOAT16": "half", "DT_BF16": "bfloat16_t", "DT_INT8": "int8_t",
+    "DT_INT16": "int16_t", "DT_INT32": "int32_t", "DT_INT64": "int64_t", "DT_UINT8": "uint8_t",
+    "DT_UINT16": "uint16_t", "DT_UINT32": "uint32_t", "DT_UINT64": "uint64_t", "DT_BOOL": "bool",
+    "DT_DOUBLE": "double", "DT_COMPLEX64": "uint64_t", "DT_HIFLOAT8": "uint8_t",
+    "DT_FLOAT8_E5M2": "uint8_t", "DT_FLOAT8_E4M3FN": "uint8_t", "DT_FLOAT8_E8M0": "uint8_t",
+    "DT_FLOAT4_E2M1": "uint8_t", "DT_FLOAT4_E1M2": "uint8_t", "DT_INT4": "int8_t",
+}
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def read(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def entry_of(text):
+    """The first __global__ function: its name and parameter names."""
+    m = re.search(r"__global__[^;{(]*?\b(\w+)\s*\(([^)]*)\)\s*\{", strip_comments(text), re.S)
+    if not m:
+        return None
+    params = []
+    for p in m.group(2).split(","):
+        p = p.split("=")[0].strip()
+        w = re.findall(r"\w+", p)
+        if w and w[-1] != "void":
+            params.append(w[-1])
+    return m.group(1), params
+
+
+def dtypes_of(op_dir):
+    """DTYPE_/ORIG_DTYPE_ defines from the first dtype of each input and output."""
+    defines = []
+    host = os.path.join(op_dir, "op_host")
+    for name in sorted(os.listdir(host)) if os.path.isdir(host) else []:
+        if not name.endswith("_def.cpp"):
+            continue
+        text = strip_comments(read(os.path.join(host, name)))
+        for m in re.finditer(r'(?:Input|Output)\("(\w+)"\)(.*?)(?=(?:this->)?(?:Input|Output|AICore|Attr)\(|$)', text, re.S):
+            dt = re.search(r"DataType(?:List)?\(\s*\{\s*(?:ge::)?(DT_\w+)", m.group(2))
+            if dt and dt.group(1) in DT_TO_C:
+                up = m.group(1).upper()
+                defines.append((f"DTYPE_{up}", DT_TO_C[dt.group(1)]))
+                defines.append((f"ORIG_DTYPE_{up}", dt.group(1)))
+        break
+    return defines
+
+
+def tiling_struct(op_dir, kernel_text):
+    for pat in (r"GET_TILING_DATA_WITH_STRUCT\(\s*([\w:]+)", r"REGISTER_TILING_DEFAULT\(\s*([\w:]+)"):
+        m = re.search(pat, strip_comments(kernel_text))
+        if m:
+            return m.group(1)
+    host = os.path.join(op_dir, "op_host")
+    for root, _, files in sorted(os.walk(host)) if os.path.isdir(host) else []:
+        for name in sorted(files):
+            if "tiling" in name and name.endswith(".h"):
+                m = re.search(r"BEGIN_TILING_DATA_DEF\(\s*(\w*TilingData\w*)\s*\)", read(os.path.join(root, name)))
+                if m:
+                    return m.group(1)
+    return None
+
+
+def kernels(repo):
+    """(op directory, kernel file, product) for every entry file of every op."""
+    out = []
+    for root, dirs, files in os.walk(repo):
+        dirs[:] = sorted(d for d in dirs if d not in (".git", "tests", "build", "examples", "docs"))
+        if os.path.basename(root) != "op_kernel":
+            continue
+        op_dir = os.path.dirname(root)
+        op = os.path.basename(op_dir)
+        candidates = [os.path.join(root, f) for f in sorted(files) if f.endswith(".cpp")]
+        candidates += [os.path.join(root, "arch35", f) for f in sorted(os.listdir(os.path.join(root, "arch35")))
+                       if f.endswith(".cpp")] if os.path.isdir(os.path.join(root, "arch35")) else []
+        for c in candidates:
+            if "__global__" not in read(c):
+                continue
+            base = os.path.basename(c)
+            arch35 = base.endswith("_apt.cpp") or "/arch35/" in c
+            if base in (f"{op}.cpp", f"{op}_apt.cpp") or len(candidates) == 1 or "/arch35/" in c:
+                out.append((op_dir, c, "ascend_950" if arch35 else "atlas_a2"))
+    return out
+
+
+def out_of_scope(text):
+    if re.search(r"matmul_intf|Matmul<|MatmulImpl|\bMmad\b|LoadData\(", text):
+        return "cube"
+    if "simt_api" in text or "__simt" in text:
+        return "simt"
+    if re.search(r"MicroAPI|__VEC_SCOPE__|__simd_vf__|asc_vf_call", text):
+        return "register API"
+    return None
+
+
+def classify(code, stderr):
+    if code in (0, 1):
+        return "ran", ""
+    m = re.search(r"error\[compile-error\]: (.*)", stderr)
+    if m:
+        first = m.group(1)
+        if "No such file" in stderr or "file not found" in first:
+            h = re.search(r"fatal error: ([^:]+): No such file", stderr)
+            return "missing header", h.group(1) if h else first
+        n = re.search(r"[‘'`](?:AscendC::)?([\w:]+)[’'`] (?:is not a member of|was not declared|has not been declared)", stderr)
+        if n or "does not provide" in first:
+            return "missing API", n.group(1) if n else first[:80]
+        return "other C++", first[:100]
+    if "error[binding]" in stderr:
+        return "binding/tiling", re.search(r"error\[binding\]: (.*)", stderr).group(1)[:100]
+    if re.search(r"error\[(kernel-crashed|timeout|kernel-stopped|kernel-out-of-memory)\]", stderr):
+        return "kernel stopped", re.search(r"error\[([\w-]+)\]", stderr).group(1)
+    m = re.search(r"error\[([\w-]+)\]: ([^\n]*)", stderr)
+    return "rejected call", (m.group(1) + ": " + m.group(2)[:80]) if m else stderr[-100:]
+
+
+def binding(op_dir, kernel, product, includes, scratch):
+    text = read(kernel)
+    e = entry_of(text)
+    if not e:
+        return None
+    name, params = e
+    struct = tiling_struct(op_dir, text)
+    args = []
+    for p in params:
+        if p == "tiling" and struct:
+            args.append(f'        "{p}": Tiling("{struct}", {{}}),')
+        elif p == "tiling":
+            args.append(f'        "{p}": (dtype: uint8, len: 4096),')
+        elif p in ("workspace", "usrWorkspace", "userWorkspace"):
+            args.append(f'        "{p}": (dtype: uint8, len: 1048576),')
+        else:
+            args.append(f'        "{p}": (dtype: uint8, len: 65536),')
+    define = ", ".join(f'"{k}": "{v}"' for k, v in dtypes_of(op_dir))
+    inc = ", ".join(f'"{i}"' for i in includes)
+    ron = (f"Program(\n    product: {product},\n    code: Kernel(file: \"{kernel}\", entry: \"{name}\",\n"
+           f"        include: [{inc}], define: {{{define}}}),\n    args: {{\n" + "\n".join(args) + "\n    },\n)\n")
+    path = os.path.join(scratch, os.path.basename(op_dir) + ("_950" if product == "ascend_950" else "") + ".ron")
+    with open(path, "w") as f:
+        f.write(ron)
+    return path
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--ascstep", required=True)
+    ap.add_argument("--repo", action="append", required=True)
+    ap.add_argument("--opbase")
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--keep")
+    ap.add_argument("--csv")
+    a = ap.parse_args()
+    a.ascstep = os.path.abspath(a.ascstep)
+    scratch = a.keep or tempfile.mkdtemp(prefix="ascstep-population-")
+    os.makedirs(scratch, exist_ok=True)
+    jobs = []
+    for repo in a.repo:
+        repo = os.path.abspath(repo)
+        includes = [d for d in (os.path.join(repo, "common", "inc"), os.path.join(repo, "common"),
+                                os.path.join(repo, "common", "inc", "op_kernel")) if os.path.isdir(d)]
+        if a.opbase:
+            ob = os.path.abspath(a.opbase)
+            includes += [d for d in (os.path.join(ob, "include", "op_common"), os.path.join(ob, "pkg_inc", "op_common"),
+                                     os.path.join(ob, "pkg_inc"), os.path.join(ob, "include")) if os.path.isdir(d)]
+        for op_dir, k, product in kernels(repo):
+            if a.only and a.only not in k:
+                continue
+            jobs.append((os.path.basename(repo), op_dir, k, product, includes))
+    if a.limit:
+        jobs = jobs[: a.limit]
+
+    def run(job):
+        repo, op_dir, k, product, includes = job
+        scope = out_of_scope(read(k) + "".join(read(os.path.join(os.path.dirname(k), f))
+                                                 for f in os.listdir(os.path.dirname(k)) if f.endswith(".h")))
+        if scope:
+            return job, "out of scope", scope
+        b = binding(op_dir, k, product, includes, scratch)
+        if not b:
+            return job, "no entry", ""
+        env = dict(os.environ, ASCSTEP_CACHE=os.path.join(scratch, "cache"))
+        try:
+            p = subprocess.run([a.ascstep, "run", b, "--timeout", "20", "--allow-files-anywhere"],
+                               capture_output=True, text=True, errors="replace", timeout=600, env=env,
+                               cwd=os.path.dirname(b))
+        except subprocess.TimeoutExpired:
+            return job, "kernel stopped", "population time-out"
+        return job, *classify(p.returncode, p.stderr)
+
+    results = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.j) as ex:
+        for n, r in enumerate(ex.map(run, jobs), 1):
+            results.append(r)
+            print(f"[{n}/{len(jobs)}] {r[1]:15} {os.path.relpath(r[0][2], os.path.dirname(os.path.dirname(r[0][1])))} {r[2]}",
+                  file=sys.stderr, flush=True)
+    table = collections.Counter((j[0], j[3], c) for j, c, _ in results)
+    causes = collections.Counter((c, d) for _, c, d in results if c not in ("ran", "out of scope"))
+    print("| repository | product | kernels | in scope | compiled | ran | share ran |")
+    print("|---|---|---|---|---|---|---|")
+    for repo in sorted({j[0] for j in jobs}):
+        for product in ("atlas_a2", "ascend_950"):
+            c = {k[2]: v for k, v in table.items() if k[0] == repo and k[1] == product}
+            total = sum(c.values())
+            if not total:
+                continue
+            scope = total - c.get("out of scope", 0)
+            compiled = sum(v for k, v in c.items() if k in ("ran", "kernel stopped", "rejected call"))
+            ran = c.get("ran", 0)
+            print(f"| {repo} | {product} | {total} | {scope} | {compiled} | {ran} | {100 * ran / max(scope, 1):.0f} % |")
+    print("\n| what stopped a kernel | kernels |\n|---|---|")
+    by_cause = collections.Counter(c for _, c, _ in results)
+    for c, n in by_cause.most_common():
+        print(f"| {c} | {n} |")
+    print("\n| detail | kernels |\n|---|---|")
+    for (c, d), n in causes.most_common(40):
+        print(f"| {c}: {d} | {n} |")
+    if a.csv:
+        with open(a.csv, "w") as f:
+            for j, c, d in results:
+                f.write(f"{j[0]},{j[3]},{os.path.relpath(j[2], os.path.dirname(j[1]))},{c},\"{d}\"\n")
+
+
+if __name__ == "__main__":
+    main()
