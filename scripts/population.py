@@ -78,8 +78,8 @@ def dtypes_of(op_dir):
         text = strip_comments(read(os.path.join(host, name)))
         for m in re.finditer(r'(?:Input|Output)\("(\w+)"\)(.*?)(?=(?:this->)?(?:Input|Output|AICore|Attr)\(|$)', text, re.S):
             dt = re.search(r"DataType(?:List)?\(\s*\{\s*(?:ge::)?(DT_\w+)", m.group(2))
-            if dt and dt.group(1) in DT_TO_C:
-                up = m.group(1).upper()
+            up = m.group(1).upper()
+            if dt and dt.group(1) in DT_TO_C and all(k != f"DTYPE_{up}" for k, _ in defines):
                 defines.append((f"DTYPE_{up}", DT_TO_C[dt.group(1)]))
                 defines.append((f"ORIG_DTYPE_{up}", dt.group(1)))
         break
@@ -95,7 +95,9 @@ def tiling_struct(op_dir, kernel_text):
     for root, _, files in sorted(os.walk(host)) if os.path.isdir(host) else []:
         for name in sorted(files):
             if "tiling" in name and name.endswith(".h"):
-                m = re.search(r"BEGIN_TILING_DATA_DEF\(\s*(\w*TilingData\w*)\s*\)", read(os.path.join(root, name)))
+                text = read(os.path.join(root, name))
+                m = re.search(r"BEGIN_TILING_DATA_DEF\(\s*(\w*TilingData\w*)\s*\)", text) or \
+                    re.search(r"BEGIN_TILING_DATA_DEF\(\s*(\w+)\s*\)", text)
                 if m:
                     return m.group(1)
     return None

@@ -1310,3 +1310,104 @@ fn the_argument_check_follows_the_preprocessor() {
     has(&r.stderr, "must be the parameters of `k(a950, b950)`", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's math headers (format.md §12.3, docs/semantics.md §21): opbase's
+/// atvoss/util/vec.h style of include (`adv_api/math/log.h`) finds ascstep's; Log, Log2 and
+/// Log10 are Ln (then a Muls by 1/ln 2 or 1/ln 10): main checks them against the C library's
+/// log, log2 and log10 within 1e-6 relative (float Ln and one float multiply). A call of an
+/// API declared but not simulated (Sin) is a compile error naming it.
+#[test]
+fn library_log_is_ln_and_unsimulated_math_is_named_at_compile_time() {
+    let dir = scratch("adv_log");
+    std::fs::write(
+        dir.join("logs.asc"),
+        r#"#include "acl/acl.h"
+#include "kernel_operator.h"
+#include "adv_api/math/log.h"
+#include <cmath>
+#include <cstdio>
+constexpr uint32_t N = 8;
+__global__ __vector__ void logs(GM_ADDR x, GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 4 * N * sizeof(float));
+    AscendC::GlobalTensor<float> xGm, yGm;
+    xGm.SetGlobalBuffer((__gm__ float*)x, N);
+    yGm.SetGlobalBuffer((__gm__ float*)y, 3 * N);
+    AscendC::LocalTensor<float> in = buf.Get<float>();
+    AscendC::LocalTensor<float> out = in[N];
+    AscendC::DataCopy(in, xGm, N);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Log(out, in, N);
+    AscendC::Log2(out[N], in, N);
+    AscendC::Log10(out[2 * N], in);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(yGm, out, 3 * N);
+}
+int main()
+{
+    float xs[N] = {1, 2, 4, 8, 10, 1024, 0.5f, 1000};
+    float ys[3 * N];
+    uint8_t *x, *y;
+    aclrtMalloc((void**)&x, sizeof xs, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc((void**)&y, sizeof ys, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMemcpy(x, sizeof xs, xs, sizeof xs, ACL_MEMCPY_HOST_TO_DEVICE);
+    logs<<<1, nullptr, nullptr>>>(x, y);
+    aclrtMemcpy(ys, sizeof ys, y, sizeof ys, ACL_MEMCPY_DEVICE_TO_HOST);
+    for (uint32_t i = 0; i < N; i++) {
+        double want[3] = {std::log(double(xs[i])), std::log2(double(xs[i])), std::log10(double(xs[i]))};
+        for (int k = 0; k < 3; k++) {
+            double got = ys[k * N + i];
+            if (std::fabs(got - want[k]) > 1e-6 * std::fmax(1.0, std::fabs(want[k]))) {
+                std::printf("log kind %d of %g: %.9g, expected %.9g\n", k, xs[i], got, want[k]);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "logs.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let (dir2, _) = kernel("adv_sin", "    AscendC::Sin(t, t, 64);");
+    let src = std::fs::read_to_string(dir2.join("adv_sin.asc")).unwrap();
+    std::fs::write(
+        dir2.join("adv_sin.asc"),
+        format!("#include \"kernel_operator.h\"\n#include \"adv_api/math/sin.h\"\n{src}"),
+    )
+    .unwrap();
+    let r = ascstep_in(&dir2, &["run", "adv_sin.asc"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(&r.stderr, "ascstep does not simulate AscendC::Sin yet", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir2);
+}
+
+/// format.md §12.2: GET_TILING_DATA in a kernel whose binding passes no `Tiling(…)` argument
+/// stops the compile saying so (not with an unknown internal name).
+#[test]
+fn get_tiling_data_without_a_tiling_argument_says_so() {
+    let dir = scratch("no_tiling_arg");
+    std::fs::create_dir_all(dir.join("op_kernel")).unwrap();
+    std::fs::write(
+        dir.join("op_kernel/k.cpp"),
+        "#include \"kernel_operator.h\"\nextern \"C\" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR tiling)\n{\n    GET_TILING_DATA(t, tiling);\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("k.ron"),
+        "Program(code: Kernel(file: \"op_kernel/k.cpp\", entry: \"k\"),\n  args: { \"x\": (dtype: float, len: 8), \"tiling\": (dtype: uint8, len: 64) })\n",
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "k.ron"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(
+        &r.stderr,
+        "GET_TILING_DATA: the binding program passes no Tiling(\"Struct\", {…}) argument",
+        &r,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

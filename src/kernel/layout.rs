@@ -159,6 +159,29 @@ pub fn stage(
     Ok((kernel, includes))
 }
 
+/// `text` (the compiler's output) with every path into the staged tree under `ascendc`
+/// replaced by the checkout's file it links to, so messages name the user's files.
+pub fn unstage(text: &str, ascendc: &Path) -> String {
+    let prefix = ascendc.display().to_string();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(k) = rest.find(&prefix) {
+        out.push_str(&rest[..k]);
+        let tail = &rest[k..];
+        let end = tail
+            .find(|c: char| c == ':' || c == '"' || c == '\'' || c.is_whitespace())
+            .unwrap_or(tail.len());
+        let staged = &tail[..end];
+        match std::fs::canonicalize(staged) {
+            Ok(real) => out.push_str(&real.display().to_string()),
+            Err(_) => out.push_str(staged),
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +228,13 @@ mod tests {
             std::fs::canonicalize(repo.join("math/add/op_kernel/arch35/add.cpp")).unwrap()
         );
         assert!(of(&base.join("elsewhere.cpp")).is_none());
+        // A compiler message through the staged tree names the checkout's file.
+        let msg = format!("{}:3:1: error: oops\n", k.display());
+        let real = std::fs::canonicalize(repo.join("math/add/op_kernel/arch35/add.cpp")).unwrap();
+        assert_eq!(
+            unstage(&msg, inc.last().unwrap()),
+            format!("{}:3:1: error: oops\n", real.display())
+        );
         let _ = std::fs::remove_dir_all(&base);
     }
 }

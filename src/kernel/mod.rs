@@ -107,6 +107,8 @@ pub fn run_binding(p: &Program, opts: &Options) -> Result<Run, CompileError> {
         }
         None => (kb.file.clone(), Vec::new()),
     };
+    // The staged tree's root, to name the checkout's files in compiler messages.
+    let ascendc = staged.last().cloned();
     flags.includes.splice(
         0..0,
         std::iter::once(kernel_dir)
@@ -136,7 +138,14 @@ pub fn run_binding(p: &Program, opts: &Options) -> Result<Run, CompileError> {
         &binding::launcher(p, kb, &kernel, &prelude),
         opts.product,
         &flags,
-    )?;
+    )
+    .map_err(|e| match (e, &ascendc) {
+        (CompileError::Rejected { compiler, output }, Some(root)) => CompileError::Rejected {
+            compiler,
+            output: layout::unstage(&output, root),
+        },
+        (e, _) => e,
+    })?;
     let mut rec = record::Recorder::new(&kb.file, &source, opts.product);
     for (name, a) in &kb.args {
         match a {

@@ -395,10 +395,35 @@ pub fn defined_by_kernel(
     if defines(kernel_source) {
         return true;
     }
-    let mut files: Vec<PathBuf> = quoted_includes(&strip_comments(kernel_source))
-        .iter()
-        .map(|i| kernel_dir.join(i))
-        .collect();
+    // The headers the kernel includes with quotes, and theirs, beside each includer or in
+    // `include`; then every header of its own directory and of `include`.
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut queue: Vec<(PathBuf, String)> =
+        vec![(kernel_dir.to_path_buf(), kernel_source.to_string())];
+    while let Some((dir, text)) = queue.pop() {
+        for inc in quoted_includes(&strip_comments(&text)) {
+            let Some(f) = std::iter::once(dir.clone())
+                .chain(include.iter().cloned())
+                .map(|d| d.join(&inc))
+                .find(|p| p.is_file())
+            else {
+                continue;
+            };
+            let f = std::fs::canonicalize(&f).unwrap_or(f);
+            if seen.contains(&f) || seen.len() >= 400 {
+                continue;
+            }
+            seen.push(f.clone());
+            let Ok(t) = std::fs::read_to_string(&f) else {
+                continue;
+            };
+            if defines(&t) {
+                return true;
+            }
+            queue.push((f.parent().unwrap_or(Path::new(".")).to_path_buf(), t));
+        }
+    }
+    let mut files = Vec::new();
     headers_under(kernel_dir, 2, &mut files);
     for d in include {
         headers_under(d, 1, &mut files);

@@ -1535,3 +1535,5 @@ inline void pipe_barrier(pipe_t pipe, ascstep_rt::Pos p = ascstep_rt::Pos::curre
 // kernels call it first with their `ffts_addr` argument. No effect: ascstep's cores synchronise
 // through SyncAll.
 inline void set_ffts_base_addr(uint64_t) {}
+
+#include "basic_api/kernel_operator_precision_config.h"

@@ -7,6 +7,18 @@
 #include "kernel_operator.h"
 #include "register/tilingdata_base.h"
 
+// Without a Tiling(…) argument in the binding (or a -D from the build), GET_TILING_DATA has no
+// struct to take: the compile stops saying so.
+#ifndef ASCSTEP_TILING_TYPE
+namespace ascstep_rt {
+template <class T = void>
+struct no_tiling_argument {
+    static_assert(!std::is_void_v<T> && false,
+                  "GET_TILING_DATA: the binding program passes no Tiling(\"Struct\", {…}) argument, so there is no tiling struct to take (docs/format.md §12.2)");
+};
+}  // namespace ascstep_rt
+#define ASCSTEP_TILING_TYPE ascstep_rt::no_tiling_argument<>
+#endif
 #define GET_TILING_DATA(var, tiling) \
     ASCSTEP_TILING_TYPE var;         \
     std::memcpy(&var, (const void*)(tiling), sizeof(var))
