@@ -124,6 +124,15 @@ fn an_if_on_a_get_value_follows_the_simulated_data_and_import_replays_it() {
     let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
 
+/// `ascstep import FILE` in `dir` succeeds and its RON holds each of `wants`.
+fn imports_with(dir: &Path, file: &str, wants: &[&str]) {
+    let r = ascstep_in(dir, &["import", file], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    for want in wants {
+        has(&r.stdout, want, &r);
+    }
+}
+
 /// A kernel file in a scratch directory.
 fn kernel(name: &str, body: &str) -> (PathBuf, PathBuf) {
     let dir = scratch(&format!("kernel_err_{name}"));
@@ -1270,18 +1279,18 @@ fn apis_take_cann_template_parameter_lists() {
         "cann_templates",
         "    set_ffts_base_addr(0);\n    AscendC::LocalTensor<half> h = t.ReinterpretCast<half>();\n    AscendC::LocalTensor<int16_t> s = t[128].ReinterpretCast<int16_t>();\n    uint64_t bits[2] = {0xff, 0};\n    AscendC::Duplicate<half, true>(h, half(1.0f), 128, 1, 1, 8);\n    AscendC::Duplicate<half, true>(h, half(3.0f), bits, 1, 1, 8);\n    AscendC::LeakyRelu<half, true>(h, h, half(0.5f), 128, 1, {1, 1, 8, 8});\n    AscendC::Axpy<half, half, true>(h, h, half(2.0f), 128, 1, {1, 1, 8, 8});\n    AscendC::Add<half, false>(h, h, h, 128, 1, {1, 1, 1, 8, 8, 8});\n    AscendC::Duplicate<int16_t, true>(s, int16_t(1), 128, 1, 1, 8);\n    AscendC::ShiftLeft<int16_t, true>(s, s, int16_t(2), 128, 1, {1, 1, 8, 8});",
     );
-    let r = ascstep_in(&dir, &["import", "cann_templates.asc"], &[]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    for want in [
-        "Duplicate(dst: \"h\", scalar: 1, mask: 128, repeat_times: 1",
-        "Duplicate(dst: \"h\", scalar: 3, mask: [255, 0], repeat_times: 1",
-        "LeakyRelu(dst: \"h\", src: \"h\", scalar: 0.5, mask: 128",
-        "Axpy(dst: \"h\", src: \"h\", scalar: 2, mask: 128",
-        "Add(dst: \"h\", src0: \"h\", src1: \"h\", mask: Placeholder",
-        "ShiftLeft(dst: \"s\", src: \"s\", scalar: 2, mask: 128",
-    ] {
-        has(&r.stdout, want, &r);
-    }
+    imports_with(
+        &dir,
+        "cann_templates.asc",
+        &[
+            "Duplicate(dst: \"h\", scalar: 1, mask: 128, repeat_times: 1",
+            "Duplicate(dst: \"h\", scalar: 3, mask: [255, 0], repeat_times: 1",
+            "LeakyRelu(dst: \"h\", src: \"h\", scalar: 0.5, mask: 128",
+            "Axpy(dst: \"h\", src: \"h\", scalar: 2, mask: 128",
+            "Add(dst: \"h\", src0: \"h\", src1: \"h\", mask: Placeholder",
+            "ShiftLeft(dst: \"s\", src: \"s\", scalar: 2, mask: 128",
+        ],
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -1408,6 +1417,40 @@ fn get_tiling_data_without_a_tiling_argument_says_so() {
         &r.stderr,
         "GET_TILING_DATA: the binding program passes no Tiling(\"Struct\", {…}) argument",
         &r,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// format.md §12.3, names kernels of the operator repositories use: AscendC::Std (the
+/// standard type traits, min/max, tuple), AscendCUtils' mask setters as CANN computes them
+/// (64 lanes: the low word; 8 floats, one block: every lane, as CANN's code does; 20: the
+/// first 20), GetC0Count (32 bytes of 2-byte elements: 16), InitOutput (Fill's deprecated
+/// name: a Duplicate then moves into GM), and CANN's internal reg_others header included
+/// directly.
+#[test]
+fn std_ascendc_utils_and_init_output() {
+    let (dir, _) = kernel(
+        "utils_std",
+        "    static_assert(AscendC::Std::is_same_v<AscendC::Std::remove_cvref_t<const float&>, float>);\n    static_assert(AscendC::Std::min(3, 5) == 3 && AscendC::Std::max(3, 5) == 5);\n    static_assert(AscendC::Std::is_tuple_v<AscendC::Std::tuple<int, float>> && !AscendC::Std::is_tuple_v<int>);\n    constexpr auto tp = AscendC::Std::make_tuple(1, 2.5f);\n    static_assert(AscendC::Std::get<0>(tp) == 1 && AscendC::Std::tuple_size_v<decltype(tp)> == 2);\n    static_assert(AscendC::AscendCUtils::GetC0Count(2) == 16);\n    AscendC::AscendCUtils::SetMask<float>(64);\n    AscendC::AscendCUtils::SetMask<float>(8);\n    AscendC::AscendCUtils::SetMask<float>(20);\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)x, 64);\n    AscendC::InitOutput<float>(g, 64, 2.0f);",
+    );
+    let src = std::fs::read_to_string(dir.join("utils_std.asc")).unwrap();
+    std::fs::write(
+        dir.join("utils_std.asc"),
+        format!("#include \"kernel_operator.h\"\n#include \"impl/dav_c220/kernel_operator_reg_others_impl.h\"\n{src}"),
+    )
+    .unwrap();
+    imports_with(
+        &dir,
+        "utils_std.asc",
+        &[
+            "SetVectorMask(high: 0, low: 18446744073709551615)",
+            "SetVectorMask(high: 18446744073709551615, low: 18446744073709551615)",
+            "SetVectorMask(high: 0, low: 1048575)",
+            "Duplicate(dst:",
+            "scalar: 2, count: ",
+            // 64 floats: one burst of 256 bytes.
+            "DataCopyPad(dst: \"x\", src: \"ub_400\", params: [1, 256, 0, 0])",
+        ],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

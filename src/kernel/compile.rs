@@ -87,6 +87,15 @@ pub const HEADERS: &[(&str, &str)] = &[
         "basic_api/kernel_vec_intf.h",
         include_str!("include/basic_api/kernel_vec_intf.h"),
     ),
+    ("ascstep/std.h", include_str!("include/ascstep/std.h")),
+    (
+        "impl/dav_c220/kernel_operator_reg_others_impl.h",
+        include_str!("include/impl/dav_c220/kernel_operator_reg_others_impl.h"),
+    ),
+    (
+        "basic_api/kernel_utils.h",
+        include_str!("include/basic_api/kernel_utils.h"),
+    ),
     ("ascstep/rt.h", include_str!("include/ascstep/rt.h")),
     ("ascstep/types.h", include_str!("include/ascstep/types.h")),
     (

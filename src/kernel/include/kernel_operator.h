@@ -4,6 +4,7 @@
 #pragma once
 #include "ascstep/types.h"
 #include "ascstep/data_types.h"
+#include "ascstep/std.h"
 
 #ifdef ASCSTEP_KEEP_GLOBAL
 // Only for ascstep's look at the preprocessed kernel (which entry the compile sees).
@@ -1537,3 +1538,4 @@ inline void pipe_barrier(pipe_t pipe, ascstep_rt::Pos p = ascstep_rt::Pos::curre
 inline void set_ffts_base_addr(uint64_t) {}
 
 #include "basic_api/kernel_operator_precision_config.h"
+#include "basic_api/kernel_utils.h"
