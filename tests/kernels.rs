@@ -1294,23 +1294,25 @@ fn apis_take_cann_template_parameter_lists() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A scratch directory holding `op_kernel/k.cpp` with `kernel` and the binding `k.ron`.
+fn binding_dir(name: &str, kernel: &str, ron: &str) -> PathBuf {
+    let dir = scratch(name);
+    std::fs::create_dir_all(dir.join("op_kernel")).unwrap();
+    std::fs::write(dir.join("op_kernel/k.cpp"), kernel).unwrap();
+    std::fs::write(dir.join("k.ron"), ron).unwrap();
+    dir
+}
+
 /// format.md §12.2: the binding's argument check reads the entry the compile sees. An entry
 /// defined in two `#if` branches (Ascend 950's, `__NPU_ARCH__ == 3510`, with other parameter
 /// names) is checked against the branch of the product run.
 #[test]
 fn the_argument_check_follows_the_preprocessor() {
-    let dir = scratch("two_branches");
-    std::fs::create_dir_all(dir.join("op_kernel")).unwrap();
-    std::fs::write(
-        dir.join("op_kernel/k.cpp"),
+    let dir = binding_dir(
+        "two_branches",
         "#include \"kernel_operator.h\"\n#if __NPU_ARCH__ == 3510\nextern \"C\" __global__ __aicore__ void k(GM_ADDR a950, GM_ADDR b950) {}\n#else\nextern \"C\" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR y)\n{\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)y, 8);\n    g.SetValue(0, 1.0f);\n}\n#endif\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("k.ron"),
         "Program(code: Kernel(file: \"op_kernel/k.cpp\", entry: \"k\"),\n  args: { \"x\": (dtype: float, len: 8), \"y\": (dtype: float, len: 8) },\n  expect: [(tensor: \"y\", values: Values([1, 0, 0, 0, 0, 0, 0, 0]))])\n",
-    )
-    .unwrap();
+    );
     let r = ascstep_in(&dir, &["run", "k.ron"], &[]);
     assert_eq!(r.code, 0, "{}", r.dump());
     has(&r.stdout, "pass  y[0..8]", &r);
@@ -1399,18 +1401,11 @@ int main()
 /// stops the compile saying so (not with an unknown internal name).
 #[test]
 fn get_tiling_data_without_a_tiling_argument_says_so() {
-    let dir = scratch("no_tiling_arg");
-    std::fs::create_dir_all(dir.join("op_kernel")).unwrap();
-    std::fs::write(
-        dir.join("op_kernel/k.cpp"),
+    let dir = binding_dir(
+        "no_tiling_arg",
         "#include \"kernel_operator.h\"\nextern \"C\" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR tiling)\n{\n    GET_TILING_DATA(t, tiling);\n}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("k.ron"),
         "Program(code: Kernel(file: \"op_kernel/k.cpp\", entry: \"k\"),\n  args: { \"x\": (dtype: float, len: 8), \"tiling\": (dtype: uint8, len: 64) })\n",
-    )
-    .unwrap();
+    );
     let r = ascstep_in(&dir, &["run", "k.ron"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     has(
