@@ -12,7 +12,9 @@ every GM parameter a small zero-filled tensor, the tiling parameter the op's til
 (by REGISTER_TILING_DEFAULT / GET_TILING_DATA_WITH_STRUCT in the kernel, else the first
 `*TilingData` of its op_host tiling headers) with every field zero, DTYPE_<NAME> and
 ORIG_DTYPE_<NAME> from the first dtype of each input and output in op_host/*_def.cpp, and the
-repository's and opbase's common include directories. Ascend 950 kernels (`arch35/`,
+repository's and opbase's common include directories. A template entry is named bare: ascstep
+instantiates it from tiling key 0, or, where no ASCENDC_TPL_SEL selects key 0, the script runs
+it again with the first key ascstep's error lists. Ascend 950 kernels (`arch35/`,
 `*_apt.cpp`) run on ascend_950, the others on atlas_a2. Each is run with `ascstep run` and
 classified by what stopped it. Cube/Matmul kernels, SIMT (`simt_api`) and Ascend 950's
 register API (`MicroAPI`, `__VEC_SCOPE__`) are out of scope and counted apart.
@@ -223,10 +225,21 @@ def main():
         if not b:
             return job, "no entry", ""
         env = dict(os.environ, ASCSTEP_CACHE=os.path.join(scratch, "cache"))
+
+        def attempt():
+            return subprocess.run([a.ascstep, "run", b, "--timeout", "20", "--allow-files-anywhere"],
+                                  capture_output=True, text=True, errors="replace", timeout=600, env=env,
+                                  cwd=os.path.dirname(b))
         try:
-            p = subprocess.run([a.ascstep, "run", b, "--timeout", "20", "--allow-files-anywhere"],
-                               capture_output=True, text=True, errors="replace", timeout=600, env=env,
-                               cwd=os.path.dirname(b))
+            p = attempt()
+            # A template entry whose key 0 no ASCENDC_TPL_SEL selects: the first key ascstep lists.
+            key = re.search(r"the selected tiling keys are (\d+) ", p.stderr)
+            if p.returncode == 3 and key:
+                with open(b) as f:
+                    text = f.read()
+                with open(b, "w") as f:
+                    f.write(text.replace("entry: ", f"tiling_key: {key.group(1)}, entry: ", 1))
+                p = attempt()
         except subprocess.TimeoutExpired:
             return job, "kernel stopped", "population time-out"
         return job, *classify(p.returncode, p.stderr)

@@ -566,7 +566,8 @@ fn a_binding_program_runs_a_multi_block_kernel_with_sync_all() {
     std::fs::write(dir.join("bad_args.ron"), bad).unwrap();
     let r = ascstep_in(&dir, &["run", "bad_args.ron"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
-    has(&r.stderr, "error[binding]: the binding's `args` must be the parameters of `center(x, y, workspace, tiling)`, in order: `workspace` is missing", &r);
+    // At the program's `code: Kernel(` (line 6, column 11 of the example).
+    has(&r.stderr, "error[binding]: bad_args.ron:6:11: the binding's `args` must be the parameters of `center(x, y, workspace, tiling)`, in order: `workspace` is missing", &r);
     // A tiling field the struct does not have is the compiler's error, on the binding.
     let bad = ron.replace("\"tileLength\"", "\"tileLen\"");
     std::fs::write(dir.join("bad_field.ron"), bad).unwrap();

@@ -143,6 +143,10 @@ pub const HEADERS: &[(&str, &str)] = &[
         "ascendc/host_api/tiling/template_argument.h",
         include_str!("include/ascendc/host_api/tiling/template_argument.h"),
     ),
+    (
+        "tiling/template_argument.h",
+        include_str!("include/tiling/template_argument.h"),
+    ),
 ];
 
 /// How many compiled kernels the cache keeps (the least recently used go first).

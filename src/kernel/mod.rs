@@ -17,6 +17,7 @@ pub mod layout;
 pub mod record;
 pub mod source;
 pub mod tiling;
+pub mod tpl;
 
 pub use child::{default_memory_limit, End, Limits, Output};
 pub use compile::{CompileError, Flags};
@@ -84,12 +85,30 @@ pub fn run(file: &Path, opts: &Options) -> Result<Run, CompileError> {
 
 /// Runs a binding program's kernel (docs/format.md §12.2): compiled with a host `main` that
 /// passes the program's arguments; judged by the program's `expect`.
+/// A binding's errors name the program's `code: Kernel(…)` position.
 pub fn run_binding(p: &Program, opts: &Options) -> Result<Run, CompileError> {
     let Some(kb) = p.kernel.as_deref() else {
-        return Err(CompileError::Binding(
-            "the program has no `code: Kernel(…)`".into(),
-        ));
+        return Err(CompileError::Binding(format!(
+            "{}: the program has no `code: Kernel(…)`",
+            p.path.display()
+        )));
     };
+    bound(p, kb, opts).map_err(|e| match e {
+        CompileError::Binding(m) => CompileError::Binding(format!(
+            "{}:{}:{}: {m}",
+            p.path.display(),
+            kb.span.line,
+            kb.span.col
+        )),
+        e => e,
+    })
+}
+
+fn bound(
+    p: &Program,
+    kb: &crate::base::ir::KernelBinding,
+    opts: &Options,
+) -> Result<Run, CompileError> {
     let source = read(&kb.file)?;
     let mut flags = opts.flags.clone();
     flags.defines.splice(0..0, kb.define.iter().cloned());
@@ -115,6 +134,9 @@ pub fn run_binding(p: &Program, opts: &Options) -> Result<Run, CompileError> {
             .chain(kb.include.iter().cloned())
             .chain(staged),
     );
+    // A template entry named bare: the instantiation its tiling key selects.
+    let chosen = instantiation(kb, &source, opts.product, &flags)?;
+    let kb = chosen.as_ref().unwrap_or(kb);
     // An entry defined in several `#if` branches is checked against the branch the compile
     // takes, as the preprocessor leaves the file.
     let bare = source::base_name(&kb.entry);
@@ -177,6 +199,61 @@ pub fn run_binding(p: &Program, opts: &Options) -> Result<Run, CompileError> {
         .collect();
     run.machine.set_expect(expect);
     Ok(run)
+}
+
+/// The binding with the template arguments and key of the instantiation its `tiling_key`
+/// (default 0) selects, when it names a template entry without arguments (None otherwise).
+fn instantiation(
+    kb: &crate::base::ir::KernelBinding,
+    source: &str,
+    product: Product,
+    flags: &compile::Flags,
+) -> Result<Option<crate::base::ir::KernelBinding>, CompileError> {
+    if kb.entry.contains('<') {
+        return Ok(None);
+    }
+    let bare = source::base_name(&kb.entry);
+    let Some(e) = source::entries(source).into_iter().find(|e| e.name == bare) else {
+        return Ok(None);
+    };
+    if e.template.is_empty() {
+        return Ok(None);
+    }
+    let head = format!("a template over ({})", e.template.join(", "));
+    let mut pre_flags = flags.clone();
+    pre_flags.defines.push("ASCENDC_TPL_PRE".into());
+    // A kernel the preprocessor rejects: the compile says why.
+    let Some(pre) = compile::preprocess(&kb.file, product, &pre_flags) else {
+        return Ok(None);
+    };
+    let bad = |why: String| CompileError::Binding(why);
+    let t = tpl::read(&pre)
+        .map_err(|why| bad(format!("the kernel's tiling-key templates: {why}")))?
+        .ok_or_else(|| {
+            bad(format!(
+                "the entry `{bare}` is {head} and the kernel declares no ASCENDC_TPL_ARGS_DECL: name its arguments, entry: \"{bare}<…>\""
+            ))
+        })?;
+    if t.decl.len() != e.template.len() {
+        let declared: Vec<&str> = t.decl.iter().map(|p| p.name.as_str()).collect();
+        return Err(bad(format!(
+            "the entry `{bare}` is {head}, but ASCENDC_TPL_ARGS_DECL declares {} parameters ({}): name its arguments, entry: \"{bare}<…>\"",
+            declared.len(),
+            declared.join(", ")
+        )));
+    }
+    let key = kb.tiling_key.unwrap_or(0);
+    let vals = t.decode(key).map_err(|why| {
+        bad(format!(
+            "the entry `{bare}` is {head}; {why}; give one as `tiling_key`, or name the arguments, entry: \"{bare}<…>\""
+        ))
+    })?;
+    let args: Vec<String> = vals.iter().map(u64::to_string).collect();
+    Ok(Some(crate::base::ir::KernelBinding {
+        entry: format!("{bare}<{}>", args.join(", ")),
+        tiling_key: Some(key),
+        ..kb.clone()
+    }))
 }
 
 fn record(

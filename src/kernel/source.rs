@@ -8,6 +8,33 @@
 pub struct Entry {
     pub name: String,
     pub params: Vec<String>,
+    /// The names of its template parameters (`template <uint32_t schMode>`), empty when it
+    /// is not a template.
+    pub template: Vec<String>,
+}
+
+/// The template parameter names of the `template <…>` head that `before` ends with.
+fn template_head(code: &[u8], before: usize) -> Vec<String> {
+    let end = before
+        - code[..before]
+            .iter()
+            .rev()
+            .take_while(|c| c.is_ascii_whitespace())
+            .count();
+    let open = template_start(code, end);
+    if open == end {
+        return Vec::new();
+    }
+    let head = String::from_utf8_lossy(&code[..open]);
+    if last_ident(head.trim_end()) != "template" {
+        return Vec::new();
+    }
+    let inner = String::from_utf8_lossy(&code[open + 1..end - 1]).into_owned();
+    split_top(&inner)
+        .into_iter()
+        .map(|p| last_ident(p.split('=').next().unwrap_or("").trim()))
+        .filter(|n| !n.is_empty())
+        .collect()
 }
 
 /// The source with comments and string literals blanked (same length, same line breaks), so
@@ -174,7 +201,12 @@ pub fn entries_all(src: &str) -> Vec<Entry> {
             })
             .collect();
         if !name.is_empty() {
-            out.push(Entry { name, params });
+            let template = template_head(&code, at);
+            out.push(Entry {
+                name,
+                params,
+                template,
+            });
         }
         from = close;
     }

@@ -1,0 +1,3 @@
+// ascstep: the same header by its shorter path.
+#pragma once
+#include "ascendc/host_api/tiling/template_argument.h"

@@ -1,0 +1,130 @@
+//! Operator kernels as CANN's build compiles them (docs/format.md §12.2): tiling-key
+//! templates, the instantiation a binding's `tiling_key` selects.
+
+mod common;
+
+use common::{scratch, Run};
+use std::path::Path;
+use std::process::Command;
+
+fn ascstep_in(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
+        .args(args)
+        .current_dir(dir)
+        .env(
+            "ASCSTEP_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
+        )
+        .output()
+        .expect("cannot start the ascstep binary");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// tests/tpl_kernel copied to a scratch directory, with `fill_mode.ron`'s Kernel(…) fields
+/// after `entry` replaced by `kernel` and its expected value by `value`.
+fn fill_mode(name: &str, kernel: &str, value: i32) -> (std::path::PathBuf, Run) {
+    let dir = scratch(&format!("tpl_{name}"));
+    let src = common::root("tests/tpl_kernel");
+    std::fs::create_dir_all(dir.join("op_kernel")).unwrap();
+    for f in [
+        "op_kernel/fill_mode.cpp",
+        "op_kernel/fill_mode_tiling_key.h",
+    ] {
+        std::fs::copy(src.join(f), dir.join(f)).unwrap();
+    }
+    let ron = std::fs::read_to_string(src.join("fill_mode.ron")).unwrap();
+    let ron = ron
+        .replace("entry: \"fill_mode\", tiling_key: 5", kernel)
+        .replace(
+            "-4, -4, -4, -4, -4, -4, -4, -4",
+            &vec![value.to_string(); 8].join(", "),
+        );
+    std::fs::write(dir.join("k.ron"), ron).unwrap();
+    let r = ascstep_in(&dir, &["run", "k.ron"]);
+    (dir, r)
+}
+
+/// CANN's encoding (impl/utils/tiling/template_argument.cpp, EncodeTilingKey): the declared
+/// parameters from bit 0 in order, a UINT as the index of its value among those declared in
+/// its bit width, a BOOL and a DATATYPE as their values. MODE (2 bits: 1, 4, 9), NEG (1 bit),
+/// D_T (8 bits, C_DT_FLOAT = 0).
+#[test]
+fn a_bare_template_entry_runs_the_instantiation_its_tiling_key_encodes() {
+    // Key 5: MODE index 1 (4), NEG 1: -4.
+    let (dir, r) = fill_mode("key5", "entry: \"fill_mode\", tiling_key: 5", -4);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..8]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+    // Key 6: MODE index 2, a constexpr constant (3 * 3), NEG 1: -9.
+    let (dir, r) = fill_mode("key6", "entry: \"fill_mode\", tiling_key: 6", -9);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+    // No key: key 0, MODE index 0 (1), NEG 0: 1.
+    let (dir, r) = fill_mode("key0", "entry: \"fill_mode\"", 1);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+    // Template arguments named in the entry are used as given.
+    let (dir, r) = fill_mode("explicit", "entry: \"fill_mode<4, false, 0>\"", 4);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_tiling_key_no_selection_makes_is_refused_with_the_keys_that_exist() {
+    // Key 2: MODE 9 with NEG 0, declared but selected by neither ASCENDC_TPL_ARGS_SEL. The
+    // selections make keys 0, 1, 4, 5 (MODE 1 or 4, NEG 0 or 1) and 6 (MODE 9, NEG 1).
+    let (dir, r) = fill_mode("key2", "entry: \"fill_mode\", tiling_key: 2", 0);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    for want in [
+        "error[binding]: k.ron:3:11: the entry `fill_mode` is a template over (MODE, NEG, D_T)",
+        "tiling_key 2 names no instantiation",
+        "it encodes MODE=9, NEG=0, D_T=0, which no ASCENDC_TPL_ARGS_SEL selects",
+        "0 (MODE=1, NEG=0, D_T=0), 1 (MODE=4, NEG=0, D_T=0), 4 (MODE=1, NEG=1, D_T=0), 5 (MODE=4, NEG=1, D_T=0), 6 (MODE=9, NEG=1, D_T=0)",
+    ] {
+        assert!(r.stderr.contains(want), "missing {want:?}\n{}", r.dump());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    // Key 3: MODE's two bits are 3, and MODE declares three values.
+    let (dir, r) = fill_mode("key3", "entry: \"fill_mode\", tiling_key: 3", 0);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("its bits for `MODE` are 3, and `MODE` declares 3 values"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // Key 2048: beyond the 11 bits the declaration takes.
+    let (dir, r) = fill_mode("key2048", "entry: \"fill_mode\", tiling_key: 2048", 0);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(r.stderr.contains("take 11 bits"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A template entry without ASCENDC_TPL_ARGS_DECL cannot be instantiated from a key.
+#[test]
+fn a_template_entry_without_a_declaration_asks_for_its_arguments() {
+    let dir = scratch("tpl_undeclared");
+    std::fs::write(
+        dir.join("k.cpp"),
+        "#include \"kernel_operator.h\"\ntemplate <int N>\n__global__ __aicore__ void k(GM_ADDR y) {}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("k.ron"),
+        "Program(code: Kernel(file: \"k.cpp\", entry: \"k\"), args: { \"y\": (dtype: float, len: 8) })\n",
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "k.ron"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("k.ron:1:15: the entry `k` is a template over (N) and the kernel declares no ASCENDC_TPL_ARGS_DECL: name its arguments, entry: \"k<…>\""),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
