@@ -88,11 +88,34 @@ def dtypes_of(op_dir):
     return defines
 
 
-def tiling_struct(op_dir, kernel_text):
+REGISTERED = {}
+
+
+def registered(repo):
+    """Op type -> tiling struct, from every REGISTER_TILING_DATA_CLASS(Op, Struct) of the repo."""
+    if repo not in REGISTERED:
+        reg = {}
+        for root, dirs, files in os.walk(repo):
+            dirs[:] = [d for d in dirs if d not in (".git", "tests", "build", "docs", "op_kernel")]
+            if "op_host" not in root:
+                continue
+            for f in files:
+                if f.endswith((".h", ".cpp")):
+                    for m in re.finditer(r"REGISTER_TILING_DATA_CLASS\(\s*(\w+)\s*,\s*(\w+)\s*\)",
+                                         strip_comments(read(os.path.join(root, f)))):
+                        reg.setdefault(m.group(1), m.group(2))
+        REGISTERED[repo] = reg
+    return REGISTERED[repo]
+
+
+def tiling_struct(op_dir, kernel_text, repo):
     for pat in (r"GET_TILING_DATA_WITH_STRUCT\(\s*([\w:]+)", r"REGISTER_TILING_DEFAULT\(\s*([\w:]+)"):
         m = re.search(pat, strip_comments(kernel_text))
         if m:
             return m.group(1)
+    op_type = "".join(w.capitalize() for w in os.path.basename(op_dir).split("_"))
+    if op_type in registered(repo):
+        return registered(repo)[op_type]
     host = os.path.join(op_dir, "op_host")
     for root, _, files in sorted(os.walk(host)) if os.path.isdir(host) else []:
         for name in sorted(files):
@@ -158,13 +181,13 @@ def classify(code, stderr):
     return "rejected call", (m.group(1) + ": " + m.group(2)[:80]) if m else stderr[-100:]
 
 
-def binding(op_dir, kernel, product, includes, scratch):
+def binding(op_dir, kernel, product, includes, scratch, repo):
     text = read(kernel)
     e = entry_of(text)
     if not e:
         return None
     name, params = e
-    struct = tiling_struct(op_dir, text)
+    struct = tiling_struct(op_dir, text, repo)
     args = []
     for p in params:
         if p == "tiling" and struct:
@@ -211,17 +234,17 @@ def main():
         for op_dir, k, product in kernels(repo):
             if a.only and a.only not in k:
                 continue
-            jobs.append((os.path.basename(repo), op_dir, k, product, includes))
+            jobs.append((os.path.basename(repo), op_dir, k, product, includes, repo))
     if a.limit:
         jobs = jobs[: a.limit]
 
     def run(job):
-        repo, op_dir, k, product, includes = job
+        _, op_dir, k, product, includes, repo = job
         scope = out_of_scope(read(k) + "".join(read(os.path.join(os.path.dirname(k), f))
                                                  for f in os.listdir(os.path.dirname(k)) if f.endswith(".h")))
         if scope:
             return job, "out of scope", scope
-        b = binding(op_dir, k, product, includes, scratch)
+        b = binding(op_dir, k, product, includes, scratch, repo)
         if not b:
             return job, "no entry", ""
         env = dict(os.environ, ASCSTEP_CACHE=os.path.join(scratch, "cache"))

@@ -128,3 +128,15 @@ fn a_template_entry_without_a_declaration_asks_for_its_arguments() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// format.md §12.2: a tiling struct this op declares nowhere is found in another op's
+/// op_host/ of the same repository (tests/cann_layout's scale_only registers scaled_table's
+/// struct, as ops-nn's foreach ops register foreach_utils' ForeachCommonTilingData); the
+/// binding's expectation is y = 3x.
+#[test]
+fn a_tiling_struct_of_another_op_of_the_repository_is_found() {
+    let dir = common::root("tests/cann_layout/math/scale_only");
+    let r = ascstep_in(&dir, &["run", "scale_only.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..32]"), "{}", r.dump());
+}

@@ -344,19 +344,60 @@ pub fn kernel_side(name: &str, header: &Path, search: &[PathBuf]) -> Result<Stri
 
 /// The op_host tiling headers that declare `name` with the tiling macros, found as the
 /// repositories lay them out: `op_host/` (and its subdirectories) beside the kernel's
-/// `op_kernel/` directory, then the `include` directories.
+/// `op_kernel/` directory, then the `include` directories; where none does, every op's
+/// `op_host/` in the kernel's repository (ops share structs: the foreach ops register
+/// foreach_utils' `ForeachCommonTilingData` with REGISTER_TILING_DATA_CLASS).
 pub fn find_header(name: &str, kernel: &Path, include: &[PathBuf]) -> Vec<PathBuf> {
-    let name = bare(name);
     let mut dirs = Vec::new();
     if let Some(op) = kernel.parent().and_then(Path::parent) {
         dirs.push(op.join("op_host"));
     }
     dirs.extend(include.iter().cloned());
+    let found = declaring(name, &dirs);
+    if !found.is_empty() {
+        return found;
+    }
+    let Some(l) = super::layout::of(kernel) else {
+        return found;
+    };
+    let mut op_hosts = Vec::new();
+    op_host_dirs(&l.repo, 6, &mut op_hosts);
+    op_hosts.sort();
+    declaring(name, &op_hosts)
+}
+
+/// Every `op_host` directory under `dir`, `depth` levels down (not tests, builds or .git).
+fn op_host_dirs(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let p = e.path();
+        let name = e.file_name();
+        if !p.is_dir()
+            || matches!(
+                name.to_str(),
+                Some(".git" | "tests" | "build" | "build_out" | "docs")
+            )
+        {
+            continue;
+        }
+        if name == "op_host" {
+            out.push(p);
+        } else if depth > 0 && name != "op_kernel" {
+            op_host_dirs(&p, depth - 1, out);
+        }
+    }
+}
+
+/// The headers under `dirs` that declare `name` with BEGIN_TILING_DATA_DEF.
+fn declaring(name: &str, dirs: &[PathBuf]) -> Vec<PathBuf> {
+    let name = bare(name);
     let needle = format!("BEGIN_TILING_DATA_DEF({name})");
     let mut found = Vec::new();
     for d in dirs {
         let mut files = Vec::new();
-        headers_under(&d, 3, &mut files);
+        headers_under(d, 3, &mut files);
         files.sort();
         for f in files {
             let Ok(text) = std::fs::read_to_string(&f) else {
