@@ -50,8 +50,8 @@ fn fill_mode(name: &str, kernel: &str, value: i32) -> (std::path::PathBuf, Run) 
 
 /// CANN's encoding (impl/utils/tiling/template_argument.cpp, EncodeTilingKey): the declared
 /// parameters from bit 0 in order, a UINT as the index of its value among those declared in
-/// its bit width, a BOOL and a DATATYPE as their values. MODE (2 bits: 1, 4, 9), NEG (1 bit),
-/// D_T (8 bits, C_DT_FLOAT = 0).
+/// its bit width, a BOOL and a DATATYPE as their values (a DATATYPE passed as its C++ type).
+/// MODE (2 bits: 1, 4, 9), NEG (1 bit), D_T (8 bits, C_DT_FLOAT = 0).
 #[test]
 fn a_bare_template_entry_runs_the_instantiation_its_tiling_key_encodes() {
     // Key 5: MODE index 1 (4), NEG 1: -4.
@@ -68,7 +68,7 @@ fn a_bare_template_entry_runs_the_instantiation_its_tiling_key_encodes() {
     assert_eq!(r.code, 0, "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
     // Template arguments named in the entry are used as given.
-    let (dir, r) = fill_mode("explicit", "entry: \"fill_mode<4, false, 0>\"", 4);
+    let (dir, r) = fill_mode("explicit", "entry: \"fill_mode<4, false, float>\"", 4);
     assert_eq!(r.code, 0, "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -82,8 +82,8 @@ fn a_tiling_key_no_selection_makes_is_refused_with_the_keys_that_exist() {
     for want in [
         "error[binding]: k.ron:3:11: the entry `fill_mode` is a template over (MODE, NEG, D_T)",
         "tiling_key 2 names no instantiation",
-        "it encodes MODE=9, NEG=0, D_T=0, which no ASCENDC_TPL_ARGS_SEL selects",
-        "0 (MODE=1, NEG=0, D_T=0), 1 (MODE=4, NEG=0, D_T=0), 4 (MODE=1, NEG=1, D_T=0), 5 (MODE=4, NEG=1, D_T=0), 6 (MODE=9, NEG=1, D_T=0)",
+        "it encodes MODE=9, NEG=0, D_T=float, which no ASCENDC_TPL_ARGS_SEL selects",
+        "0 (MODE=1, NEG=0, D_T=float), 1 (MODE=4, NEG=0, D_T=float), 4 (MODE=1, NEG=1, D_T=float), 5 (MODE=4, NEG=1, D_T=float), 6 (MODE=9, NEG=1, D_T=float)",
     ] {
         assert!(r.stderr.contains(want), "missing {want:?}\n{}", r.dump());
     }

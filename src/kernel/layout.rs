@@ -20,6 +20,8 @@ pub struct Layout {
     pub repo: PathBuf,
     /// The op's directory name (`add_example` of `math/add_example/op_kernel/`).
     pub op: String,
+    /// The op's directory relative to the repository (`math/add_example`).
+    pub op_dir: PathBuf,
     /// The kernel file relative to its `op_kernel/`.
     pub rel: PathBuf,
 }
@@ -40,7 +42,13 @@ pub fn of(kernel: &Path) -> Option<Layout> {
         .skip(1)
         .find(|d| d.join("CMakeLists.txt").is_file() && d.join("README.md").is_file())?
         .to_path_buf();
-    Some(Layout { repo, op, rel })
+    let op_dir = op_dir.strip_prefix(&repo).ok()?.to_path_buf();
+    Some(Layout {
+        repo,
+        op,
+        op_dir,
+        rel,
+    })
 }
 
 /// Directories not walked for ops.
@@ -118,6 +126,12 @@ pub fn stage(
 ) -> std::io::Result<(PathBuf, Vec<PathBuf>)> {
     let mut found = Vec::new();
     ops(&l.repo, 4, &mut found);
+    // Two ops of one name (an experimental/ op beside the released one): the kernel's own
+    // comes first, so `ascendc/<op>/` is its directory; such a tree is the kernel's alone.
+    let own = l.repo.join(&l.op_dir).join("op_kernel");
+    if found.iter().filter(|(n, _)| *n == l.op).count() > 1 {
+        found.sort_by_key(|(n, k)| !(*n == l.op && *k == own));
+    }
     let mut h = DefaultHasher::new();
     (&l.repo, opbase, &found).hash(&mut h);
     let root = cache.join(format!("layout-{:016x}", h.finish()));
@@ -203,6 +217,11 @@ mod tests {
             "#include \"../../inc/platform.h\"\n#include \"../../mul/mul.h\"\n",
         );
         w("math/mul/op_kernel/mul.h", "// mul");
+        // An experimental op of the same name, with a kernel file of the same name.
+        w(
+            "experimental/math/add/op_kernel/arch35/add.cpp",
+            "// experimental add",
+        );
         w("common/inc/op_kernel/platform.h", "// platform");
         w("math/add/tests/ut/op_kernel/op_kernel/not_an_op.cpp", "");
         let ob = base.join("opbase");
@@ -227,6 +246,11 @@ mod tests {
             std::fs::canonicalize(&k).unwrap(),
             std::fs::canonicalize(repo.join("math/add/op_kernel/arch35/add.cpp")).unwrap()
         );
+        // The experimental op's kernel gets its own `ascendc/add/`.
+        let lx = of(&repo.join("experimental/math/add/op_kernel/arch35/add.cpp")).unwrap();
+        let (kx, _) = stage(&lx, Some(&found), &base.join("cache")).unwrap();
+        assert_eq!(std::fs::read_to_string(&kx).unwrap(), "// experimental add");
+        assert_ne!(std::fs::read_to_string(&k).unwrap(), "// experimental add");
         assert!(of(&base.join("elsewhere.cpp")).is_none());
         // A compiler message through the staged tree names the checkout's file.
         let msg = format!("{}:3:1: error: oops\n", k.display());

@@ -8,6 +8,7 @@
 //! headers, cache), `child` (the process and its messages), `record` (messages → Program).
 
 pub mod binding;
+pub mod cexpr;
 pub mod child;
 pub mod compile;
 pub mod ending;
@@ -248,7 +249,9 @@ fn instantiation(
             "the entry `{bare}` is {head}; {why}; give one as `tiling_key`, or name the arguments, entry: \"{bare}<…>\""
         ))
     })?;
-    let args: Vec<String> = vals.iter().map(u64::to_string).collect();
+    let args = t
+        .arguments(&vals)
+        .map_err(|why| bad(format!("the entry `{bare}` is {head}: {why}")))?;
     Ok(Some(crate::base::ir::KernelBinding {
         entry: format!("{bare}<{}>", args.join(", ")),
         tiling_key: Some(key),

@@ -7,12 +7,17 @@
 //! `tiling_key` selects (docs/format.md §12.2), read from the kernel preprocessed with
 //! `ASCENDC_TPL_PRE` as CANN's build reads it.
 
+use super::cexpr::{eval, Consts};
 use std::collections::BTreeMap;
 
 /// What a template parameter is (CANN's ASCENDC_TPL_DTYPE … SHARED_KERNEL_TYPE).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// A custom data-type number (ASCENDC_TPL_DTYPE_*), passed as the number.
     Dtype,
+    /// A native data type (ASCENDC_TPL_DATATYPE_*, `C_DT_*`), passed as its C++ type, as
+    /// CANN's build passes `TypeFromId<id>::type`.
+    Datatype,
     Format,
     Uint,
     Bool,
@@ -25,6 +30,7 @@ impl Kind {
     fn parse(s: &str) -> Option<Kind> {
         Some(match s {
             "DTYPE" => Kind::Dtype,
+            "DATATYPE" => Kind::Datatype,
             "FORMAT" => Kind::Format,
             "UINT" => Kind::Uint,
             "BOOL" => Kind::Bool,
@@ -57,6 +63,30 @@ pub struct Param {
 pub struct Templates {
     pub decl: Vec<Param>,
     pub sels: Vec<Vec<Param>>,
+}
+
+/// ASCENDC_TPL_INPUT_BIAS: values from here on name an input's or output's data type.
+const INPUT_BIAS: u64 = 100_000_000;
+
+/// The C++ type of a native data type (ge::DataType's value), as CANN's TypeFromId maps it.
+fn type_of(dt: u64) -> Option<&'static str> {
+    Some(match dt {
+        0 => "float",
+        1 => "half",
+        2 => "int8_t",
+        3 => "int32_t",
+        4 => "uint8_t",
+        6 => "int16_t",
+        7 => "uint16_t",
+        8 => "uint32_t",
+        9 => "int64_t",
+        10 => "uint64_t",
+        11 => "double",
+        12 => "bool",
+        27 => "bfloat16_t",
+        29 => "AscendC::int4b_t",
+        _ => return None,
+    })
 }
 
 /// How many selected combinations a message lists.
@@ -173,14 +203,34 @@ impl Templates {
         out.into_iter().collect()
     }
 
-    /// `name=value, …` for the arguments `vals`.
+    /// `name=value, …` for the arguments `vals` (a native data type by its C++ type).
     pub fn describe(&self, vals: &[u64]) -> String {
         self.decl
             .iter()
             .zip(vals)
-            .map(|(d, v)| format!("{}={v}", d.name))
+            .map(|(d, &v)| match (d.kind, type_of(v)) {
+                (Kind::Datatype, Some(t)) => format!("{}={t}", d.name),
+                _ => format!("{}={v}", d.name),
+            })
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// The C++ template arguments of the instantiation `vals` names.
+    pub fn arguments(&self, vals: &[u64]) -> Result<Vec<String>, String> {
+        self.decl
+            .iter()
+            .zip(vals)
+            .map(|(d, &v)| match d.kind {
+                Kind::Datatype => type_of(v).map(str::to_string).ok_or_else(|| {
+                    format!(
+                        "`{}` is data type {v}, which ascstep has no C++ type for",
+                        d.name
+                    )
+                }),
+                _ => Ok(v.to_string()),
+            })
+            .collect()
     }
 
     /// The message for a key no instantiation has, listing those the selections make.
@@ -302,6 +352,11 @@ fn params(body: &str, decl: bool, consts: &Consts) -> Result<Vec<Param>, String>
         if kind == Kind::Uint {
             values = expand_uint(&values).map_err(|e| format!("{what}: {e}"))?;
         }
+        if matches!(kind, Kind::Datatype | Kind::Format) {
+            // ASCENDC_TPL_INPUT(i)/OUTPUT(i): the data type of an input the build resolves;
+            // CANN's encoding skips them, as here.
+            values.retain(|&v| v < INPUT_BIAS);
+        }
         if !kind.is_argument() && decl {
             continue;
         }
@@ -347,291 +402,6 @@ fn expand_uint(v: &[u64]) -> Result<Vec<u64>, String> {
         )),
         None => Err("no values".into()),
     }
-}
-
-/// Named constants a value may use that the preprocessor leaves (`constexpr uint32_t K = 2;`,
-/// enumerators with explicit values).
-struct Consts<'a> {
-    text: &'a str,
-}
-
-impl<'a> Consts<'a> {
-    fn new(text: &'a str) -> Self {
-        Consts { text }
-    }
-
-    /// The expression `name = …;` or `name = …,` defines, the last such definition.
-    fn get(&self, name: &str) -> Option<&'a str> {
-        let b = self.text.as_bytes();
-        let mut found = None;
-        let mut from = 0;
-        while let Some(k) = self.text[from..].find(name) {
-            let at = from + k;
-            from = at + name.len();
-            let before_ok = at == 0 || !(b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_');
-            let rest = self.text[from..].trim_start();
-            if before_ok && rest.starts_with('=') && !rest.starts_with("==") {
-                let rest = &rest[1..];
-                let end = rest.find([';', ',', '}']).unwrap_or(rest.len());
-                found = Some(&rest[..end]);
-            }
-        }
-        found
-    }
-}
-
-/// An integer constant expression as the preprocessor leaves it: numbers, `+ - * / % << >> &
-/// | ^ ~ !`, parentheses, casts, `true`/`false` and named constants.
-fn eval(s: &str, consts: &Consts) -> Result<u64, String> {
-    let toks = lex(s)?;
-    let mut p = Parser {
-        toks: &toks,
-        at: 0,
-        consts,
-        depth: 0,
-    };
-    let v = p.expr(0)?;
-    if p.at != toks.len() {
-        return Err(format!("cannot read `{}` as a number", s.trim()));
-    }
-    Ok(v as u64)
-}
-
-#[derive(Clone, Debug, PartialEq)]
-enum Tok {
-    Num(i128),
-    Id(String),
-    Op(&'static str),
-}
-
-fn lex(s: &str) -> Result<Vec<Tok>, String> {
-    const OPS: [&str; 16] = [
-        "<<", ">>", "::", "+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "(", ")", "<",
-    ];
-    let b = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
-        } else if c.is_ascii_digit() {
-            let start = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'\'') {
-                i += 1;
-            }
-            let t: String = s[start..i]
-                .trim_end_matches(['u', 'U', 'l', 'L'])
-                .replace('\'', "");
-            let v = if let Some(h) = t.strip_prefix("0x").or(t.strip_prefix("0X")) {
-                i128::from_str_radix(h, 16)
-            } else if let Some(bn) = t.strip_prefix("0b").or(t.strip_prefix("0B")) {
-                i128::from_str_radix(bn, 2)
-            } else if t.len() > 1 && t.starts_with('0') {
-                i128::from_str_radix(&t[1..], 8)
-            } else {
-                t.parse()
-            };
-            out.push(Tok::Num(
-                v.map_err(|_| format!("`{}` is not a number", &s[start..i]))?,
-            ));
-        } else if c.is_ascii_alphabetic() || c == b'_' {
-            let start = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            out.push(Tok::Id(s[start..i].to_string()));
-        } else if c == b'>' {
-            out.push(Tok::Op(if b.get(i + 1) == Some(&b'>') {
-                i += 1;
-                ">>"
-            } else {
-                ">"
-            }));
-            i += 1;
-        } else if let Some(op) = OPS.iter().find(|o| s[i..].starts_with(**o)) {
-            out.push(Tok::Op(op));
-            i += op.len();
-        } else {
-            return Err(format!("cannot read `{}` as a number", s.trim()));
-        }
-    }
-    Ok(out)
-}
-
-struct Parser<'t, 'c> {
-    toks: &'t [Tok],
-    at: usize,
-    consts: &'c Consts<'c>,
-    depth: u32,
-}
-
-impl Parser<'_, '_> {
-    fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.at)
-    }
-
-    fn eat(&mut self, op: &str) -> bool {
-        if matches!(self.peek(), Some(Tok::Op(o)) if *o == op) {
-            self.at += 1;
-            return true;
-        }
-        false
-    }
-
-    fn expr(&mut self, min: u8) -> Result<i128, String> {
-        let mut lhs = self.unary()?;
-        loop {
-            let Some(Tok::Op(op)) = self.peek().cloned() else {
-                return Ok(lhs);
-            };
-            let prec = match op {
-                "*" | "/" | "%" => 6,
-                "+" | "-" => 5,
-                "<<" | ">>" => 4,
-                "&" => 3,
-                "^" => 2,
-                "|" => 1,
-                _ => return Ok(lhs),
-            };
-            if prec < min.max(1) {
-                return Ok(lhs);
-            }
-            self.at += 1;
-            let rhs = self.expr(prec + 1)?;
-            lhs = match op {
-                "*" => lhs.wrapping_mul(rhs),
-                "/" | "%" if rhs == 0 => return Err("division by zero".into()),
-                "/" => lhs / rhs,
-                "%" => lhs % rhs,
-                "+" => lhs.wrapping_add(rhs),
-                "-" => lhs.wrapping_sub(rhs),
-                "<<" => lhs.checked_shl(rhs.clamp(0, 127) as u32).unwrap_or(0),
-                ">>" => lhs >> rhs.clamp(0, 127),
-                "&" => lhs & rhs,
-                "^" => lhs ^ rhs,
-                _ => lhs | rhs,
-            };
-        }
-    }
-
-    fn unary(&mut self) -> Result<i128, String> {
-        self.depth += 1;
-        if self.depth > 64 {
-            return Err("the expression nests too deeply".into());
-        }
-        let v = match self.peek().cloned() {
-            Some(Tok::Op("-")) => {
-                self.at += 1;
-                -self.unary()?
-            }
-            Some(Tok::Op("+")) => {
-                self.at += 1;
-                self.unary()?
-            }
-            Some(Tok::Op("~")) => {
-                self.at += 1;
-                (!(self.unary()? as u64)) as i128
-            }
-            Some(Tok::Op("!")) => {
-                self.at += 1;
-                (self.unary()? == 0) as i128
-            }
-            Some(Tok::Op("(")) => {
-                self.at += 1;
-                // A C cast `(uint32_t)x`: a type name alone in parentheses.
-                if let (Some(Tok::Id(_)), Some(Tok::Op(")"))) =
-                    (self.toks.get(self.at), self.toks.get(self.at + 1))
-                {
-                    if let Some(Tok::Id(t)) = self.toks.get(self.at) {
-                        if is_type(t) {
-                            self.at += 2;
-                            return self.unary().inspect(|_| self.depth -= 1);
-                        }
-                    }
-                }
-                let v = self.expr(0)?;
-                if !self.eat(")") {
-                    return Err("a `(` is not closed".into());
-                }
-                v
-            }
-            Some(Tok::Num(n)) => {
-                self.at += 1;
-                n
-            }
-            Some(Tok::Id(id)) => {
-                self.at += 1;
-                self.ident(&id)?
-            }
-            t => return Err(format!("unexpected {t:?}")),
-        };
-        self.depth -= 1;
-        Ok(v)
-    }
-
-    fn ident(&mut self, id: &str) -> Result<i128, String> {
-        match id {
-            "true" => return Ok(1),
-            "false" => return Ok(0),
-            "static_cast" | "uint64_t" | "uint32_t" | "uint8_t" | "int" | "int32_t" => {
-                // static_cast<T>(e) or T(e): the value of e.
-                if self.eat("<") {
-                    while !matches!(self.peek(), Some(Tok::Op(">")) | None) {
-                        self.at += 1;
-                    }
-                    self.eat(">");
-                }
-                if !self.eat("(") {
-                    return Err(format!("`{id}` without a value"));
-                }
-                let v = self.expr(0)?;
-                if !self.eat(")") {
-                    return Err("a `(` is not closed".into());
-                }
-                return Ok(v);
-            }
-            _ => {}
-        }
-        // A qualified name: its last component.
-        let mut name = id.to_string();
-        while self.eat("::") {
-            match self.peek().cloned() {
-                Some(Tok::Id(n)) => {
-                    self.at += 1;
-                    name = n;
-                }
-                _ => break,
-            }
-        }
-        let Some(def) = self.consts.get(&name) else {
-            return Err(format!("`{name}` is not a constant ascstep can read"));
-        };
-        let toks = lex(def)?;
-        let mut p = Parser {
-            toks: &toks,
-            at: 0,
-            consts: self.consts,
-            depth: self.depth,
-        };
-        let v = p.expr(0)?;
-        Ok(v)
-    }
-}
-
-fn is_type(t: &str) -> bool {
-    matches!(
-        t,
-        "uint64_t"
-            | "uint32_t"
-            | "uint16_t"
-            | "uint8_t"
-            | "int64_t"
-            | "int32_t"
-            | "int"
-            | "unsigned"
-            | "size_t"
-    )
 }
 
 #[cfg(test)]
@@ -684,6 +454,21 @@ mod tests {
         assert_eq!(t.decode(2).unwrap(), vec![5]);
         let bad = "__ascstep_tpl_decl(X, __ascstep_tpl(UINT, m, 3, 1, NOPE))";
         assert!(read(bad).unwrap_err().contains("`NOPE` is not a constant"));
+    }
+
+    /// CANN's template_tiling.py: a DATATYPE parameter's key bits are its value and the
+    /// instantiation gets `TypeFromId<value>::type`; an ASCENDC_TPL_INPUT(i) value has no
+    /// encoding.
+    #[test]
+    fn a_native_data_type_is_passed_as_its_type() {
+        let pre =
+            "__ascstep_tpl_decl(X, __ascstep_tpl(DATATYPE, D_T, 8, 27, 1, (100000000 + (0))));\n\
+            __ascstep_tpl_sels(__ascstep_tpl_sel(__ascstep_tpl(DATATYPE, D_T, 8, 27, 1)))";
+        let t = read(pre).unwrap().unwrap();
+        assert_eq!(t.decl[0].values, vec![27, 1]);
+        let vals = t.decode(27).unwrap();
+        assert_eq!(t.arguments(&vals).unwrap(), vec!["bfloat16_t"]);
+        assert_eq!(t.describe(&[1]), "D_T=half");
     }
 
     #[test]

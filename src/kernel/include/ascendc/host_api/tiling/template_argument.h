@@ -58,13 +58,13 @@
 #ifdef ASCENDC_TPL_PRE
 // __ascstep_tpl(kind, name, bits, values…): one parameter of a declaration or a selection.
 #define ASCENDC_TPL_DTYPE_DECL(x, ...) __ascstep_tpl(DTYPE, x, 8, __VA_ARGS__)
-#define ASCENDC_TPL_DATATYPE_DECL(x, ...) __ascstep_tpl(DTYPE, x, 8, __VA_ARGS__)
+#define ASCENDC_TPL_DATATYPE_DECL(x, ...) __ascstep_tpl(DATATYPE, x, 8, __VA_ARGS__)
 #define ASCENDC_TPL_FORMAT_DECL(x, ...) __ascstep_tpl(FORMAT, x, 8, __VA_ARGS__)
 #define ASCENDC_TPL_UINT_DECL(x, bw, ...) __ascstep_tpl(UINT, x, bw, __VA_ARGS__)
 #define ASCENDC_TPL_BOOL_DECL(x, ...) __ascstep_tpl(BOOL, x, 1, __VA_ARGS__)
 #define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...) __ascstep_tpl(SHARED_KERNEL_TYPE, x, 8, __VA_ARGS__)
 #define ASCENDC_TPL_DTYPE_SEL(x, ...) __ascstep_tpl(DTYPE, x, 8, __VA_ARGS__)
-#define ASCENDC_TPL_DATATYPE_SEL(x, ...) __ascstep_tpl(DTYPE, x, 8, __VA_ARGS__)
+#define ASCENDC_TPL_DATATYPE_SEL(x, ...) __ascstep_tpl(DATATYPE, x, 8, __VA_ARGS__)
 #define ASCENDC_TPL_FORMAT_SEL(x, ...) __ascstep_tpl(FORMAT, x, 8, __VA_ARGS__)
 #define ASCENDC_TPL_UINT_SEL(x, ...) __ascstep_tpl(UINT, x, 0, __VA_ARGS__)
 #define ASCENDC_TPL_BOOL_SEL(x, ...) __ascstep_tpl(BOOL, x, 1, __VA_ARGS__)
