@@ -427,8 +427,36 @@ fn load_reporting(
 fn print_diagnostics(m: &crate::sim::Machine) {
     let p = m.program();
     let file = p.path.display().to_string();
+    // A kernel loop repeats a diagnostic at one call site thousands of times: the first
+    // SHOWN_PER_SITE of each are shown, the rest counted in one note (all are in the report).
+    const SHOWN_PER_SITE: u32 = 10;
+    let mut seen: Vec<((&'static str, String), u32)> = Vec::new();
+    let mut index: std::collections::HashMap<(&'static str, String), usize> = Default::default();
     for d in m.diagnostics() {
-        emit_in(d, p, &file);
+        let located = p.locate(d);
+        let d = located.as_ref().unwrap_or(d);
+        let place = match (&d.elsewhere, d.span) {
+            (Some(e), Some(s)) => format!("{}:{}:{}", e.path, s.line, s.col),
+            (None, Some(s)) => format!("{file}:{}:{}", s.line, s.col),
+            (_, None) => file.clone(),
+        };
+        let key = (d.code, place);
+        let i = *index.entry(key.clone()).or_insert_with(|| {
+            seen.push((key, 0));
+            seen.len() - 1
+        });
+        seen[i].1 += 1;
+        if seen[i].1 <= SHOWN_PER_SITE {
+            emit(&d.render(&file, &p.source));
+        }
+    }
+    for ((code, place), n) in seen {
+        if n > SHOWN_PER_SITE {
+            emit(&format!(
+                "{place}: note: {} more `{code}` here not shown ({n} in all; every one is in --report json)\n",
+                n - SHOWN_PER_SITE
+            ));
+        }
     }
 }
 

@@ -140,3 +140,56 @@ fn a_tiling_struct_of_another_op_of_the_repository_is_found() {
     assert_eq!(r.code, 0, "{}", r.dump());
     assert!(r.stdout.contains("pass  y[0..32]"), "{}", r.dump());
 }
+
+/// format.md §12.3: what CANN's kernel_operator.h gives a kernel that includes nothing else:
+/// TBuf's queue calls (AllocTensor and DeQue are the whole buffer, EnQue and FreeTensor do
+/// nothing: CANN's kernel_tpipe_impl), the scalar bfloat16 → float conversion under both its
+/// names (Cast, and ToFloat before the rename), and the library's Log (kernel_operator_intf.h
+/// includes adv_api/math/log.h). main checks: Log(e²) = 2 within float Ln's error, 1.5 as
+/// bfloat16 is exactly 1.5 as float.
+#[test]
+fn kernel_operator_h_alone_gives_tbuf_queue_calls_to_float_and_log() {
+    let dir = scratch("cann_surface");
+    std::fs::write(
+        dir.join("surface.asc"),
+        r#"#include "acl/acl.h"
+#include "kernel_operator.h"
+#include <cmath>
+#include <cstdio>
+__global__ __vector__ void surface(GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 8 * sizeof(float));
+    AscendC::LocalTensor<float> t = buf.AllocTensor<float>();
+    float e2 = AscendC::ToFloat(bfloat16_t(1.5f)) + AscendC::Cast(bfloat16_t(0.5f)) - 2.0f;
+    AscendC::Duplicate(t, float(std::exp(2.0)) + e2, 8);
+    buf.EnQue(t);
+    AscendC::LocalTensor<float> u = buf.DeQue<float>();
+    AscendC::Log(u, u, 8);
+    AscendC::GlobalTensor<float> g;
+    g.SetGlobalBuffer((__gm__ float*)y, 8);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(g, u, 8);
+    buf.FreeTensor(u);
+}
+int main()
+{
+    float* y;
+    aclrtMallocHost((void**)&y, 32);
+    uint8_t* d;
+    aclrtMalloc((void**)&d, 32, ACL_MEM_MALLOC_HUGE_FIRST);
+    surface<<<1, nullptr, nullptr>>>(d);
+    aclrtMemcpy(y, 32, d, 32, ACL_MEMCPY_DEVICE_TO_HOST);
+    for (int i = 0; i < 8; i++) {
+        if (std::fabs(y[i] - 2.0f) > 1e-5f) { printf("y[%d] = %f\n", i, y[i]); return 1; }
+    }
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "surface.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -116,17 +116,35 @@ pub struct Site {
     pub block: u32,
 }
 
+/// `p` canonicalized, remembered: a kernel's diagnostics are pointed by the thousand.
+fn canonical(p: &std::path::Path) -> PathBuf {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static SEEN: OnceLock<Mutex<HashMap<PathBuf, PathBuf>>> = OnceLock::new();
+    let mut seen = SEEN
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    seen.entry(p.to_path_buf())
+        .or_insert_with(|| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf()))
+        .clone()
+}
+
+/// The working directory (ascstep never changes its own).
+fn cwd() -> Option<&'static std::path::Path> {
+    static CWD: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    CWD.get_or_init(|| std::env::current_dir().ok()).as_deref()
+}
+
 impl Origins {
     /// `d` pointed at `site`, with its file's text for the caret, when that file is not
     /// `main`; None when it is.
     pub fn point(&self, main: &std::path::Path, site: &Site, d: &Diagnostic) -> Option<Diagnostic> {
         let file = self.files.get(site.file as usize)?;
-        let main = std::fs::canonicalize(main).unwrap_or_else(|_| main.to_path_buf());
-        if file.path == main {
+        if file.path == canonical(main) {
             return None;
         }
-        let path = std::env::current_dir()
-            .ok()
+        let path = cwd()
             .and_then(|c| file.path.strip_prefix(c).ok().map(PathBuf::from))
             .unwrap_or_else(|| file.path.clone());
         Some(

@@ -32,6 +32,9 @@ pub enum End {
     Broken(String),
     /// The child ran out of the memory it may use (`--memory-limit`, in bytes).
     OutOfMemory(u64),
+    /// The recording of the kernel's calls outgrew the memory limit (in bytes): the kernel
+    /// made more calls than ascstep can hold.
+    RecordingTooLarge(u64),
 }
 
 /// What the child may use.
@@ -222,7 +225,29 @@ fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
     })
 }
 
-fn reader(stream: UnixStream, tx: mpsc::Sender<Event>) {
+/// Whether ascstep's own memory (its resident set, read every 4096 messages) has passed the
+/// run's memory limit: what the recording of a kernel's calls may take is bounded as the
+/// kernel's own memory is.
+fn too_large(handled: &mut u64, limit: Option<u64>) -> bool {
+    *handled += 1;
+    let Some(limit) = limit else {
+        return false;
+    };
+    if *handled % 4096 != 0 {
+        return false;
+    }
+    let resident = std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .unwrap_or(0);
+    // statm counts pages; 4 KiB on the hosts ascstep runs on (x86-64, aarch64 Linux defaults).
+    resident * 4096 > limit
+}
+
+/// How many parsed messages may wait for the recorder.
+const QUEUED: usize = 256;
+
+fn reader(stream: UnixStream, tx: mpsc::SyncSender<Event>) {
     let mut r = BufReader::new(stream);
     let mut line = String::new();
     loop {
@@ -439,9 +464,16 @@ pub fn run(
             Ok(w) => w,
             Err(e) => return (End::Broken(e.to_string()), String::new()),
         };
-        let (tx, rx) = mpsc::channel();
+        // Bounded: a kernel that calls faster than the simulator keeps up waits for it
+        // instead of filling ascstep's memory with messages.
+        let (tx, rx) = mpsc::sync_channel(QUEUED);
+        let mut handled = 0u64;
         std::thread::spawn(move || reader(stream, tx));
         loop {
+            // Checked at every message: a kernel that never stops calling is still timed out.
+            if past() {
+                return (End::TimedOut, String::new());
+            }
             let ev = match deadline {
                 Some(d) => match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
                     Ok(ev) => ev,
@@ -460,15 +492,23 @@ pub fn run(
                     );
                 }
                 Event::Bad(e) => return (End::Broken(e), String::new()),
-                Event::Msg(m) => match rec.handle(m) {
-                    Ok(None) => {}
-                    Ok(Some(bytes)) => {
-                        if writer.write_all(&bytes).is_err() {
-                            break;
-                        }
+                Event::Msg(m) => {
+                    if too_large(&mut handled, limits.memory) {
+                        return (
+                            End::RecordingTooLarge(limits.memory.unwrap_or(0)),
+                            String::new(),
+                        );
                     }
-                    Err(d) => return (End::Rejected(d), String::new()),
-                },
+                    match rec.handle(m) {
+                        Ok(None) => {}
+                        Ok(Some(bytes)) => {
+                            if writer.write_all(&bytes).is_err() {
+                                break;
+                            }
+                        }
+                        Err(d) => return (End::Rejected(d), String::new()),
+                    }
+                }
             }
         }
     }

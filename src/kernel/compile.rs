@@ -144,6 +144,10 @@ pub const HEADERS: &[(&str, &str)] = &[
         include_str!("include/ascendc/host_api/tiling/template_argument.h"),
     ),
     (
+        "basic_api/kernel_operator_scalar_intf.h",
+        include_str!("include/basic_api/kernel_operator_scalar_intf.h"),
+    ),
+    (
         "tiling/template_argument.h",
         include_str!("include/tiling/template_argument.h"),
     ),

@@ -62,6 +62,13 @@ pub fn ending(run: &Run, file: &str) -> Option<Ending> {
             "the compiled program ran past --timeout and was stopped".into(),
         ),
         End::Broken(e) => error("kernel-protocol", e.clone()),
+        End::RecordingTooLarge(limit) => error(
+            "recording-too-large",
+            format!(
+                "the kernel made more API calls than ascstep can record within {} (--memory-limit) and was stopped",
+                bytes_text(*limit)
+            ),
+        ),
         End::OutOfMemory(limit) => error(
             "kernel-out-of-memory",
             format!(

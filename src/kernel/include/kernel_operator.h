@@ -333,6 +333,21 @@ public:
         t.init(start_ + offset, len, p);
         return t;
     }
+    // The queue calls a TBuf inherits from TQueBind in CANN (kernel_tpipe.h): AllocTensor and
+    // DeQue are Get (the whole buffer), EnQue and FreeTensor do nothing (CANN's
+    // kernel_tpipe_impl: `return Get<T>();`, `(void)(0);`).
+    template <class T>
+    LocalTensor<T> AllocTensor(Pos p = Pos::current()) {
+        return Get<T>(p);
+    }
+    template <class T>
+    LocalTensor<T> DeQue(Pos p = Pos::current()) {
+        return Get<T>(p);
+    }
+    template <class T>
+    void EnQue(const LocalTensor<T>&) {}
+    template <class T>
+    void FreeTensor(LocalTensor<T>&) {}
 };
 
 // Buffer pools (DK:内存管理/TBufPool): a range of the UB carved out of the TPipe (or of another
@@ -1539,3 +1554,17 @@ inline void set_ffts_base_addr(uint64_t) {}
 
 #include "basic_api/kernel_operator_precision_config.h"
 #include "basic_api/kernel_utils.h"
+#include "basic_api/kernel_operator_scalar_intf.h"
+
+// CANN's kernel_operator.h brings the library's headers too (kernel_operator_intf.h includes
+// adv_api/math/…, activation/…, pad/…): a kernel calls Log or Power having included only
+// kernel_operator.h. Those of them ascstep has (docs/semantics.md §21).
+#include "adv_api/math/log.h"
+#include "adv_api/math/exp.h"
+#include "adv_api/math/power.h"
+#include "adv_api/math/sin.h"
+#include "adv_api/math/cos.h"
+#include "adv_api/math/atan.h"
+#include "adv_api/math/erf.h"
+#include "adv_api/math/erfc.h"
+#include "adv_api/math/axpy.h"
