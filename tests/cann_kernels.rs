@@ -193,3 +193,58 @@ int main()
     assert_eq!(r.code, 0, "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// docs/semantics.md §21: ArithProgression made as CANN's arithprogression_common_impl.h makes
+/// it (a block by SetValue, blocks and repeats by Adds of the scaled step). With steps exactly
+/// representable the result is first + i·diff exactly: float 1.5 + 0.25·i for 100 elements (a
+/// tail repeat of 36 rounded up to 40: elements 100..103 are written too, as on the device),
+/// half 0 + i for 20 (two blocks of 16), int32 −3 + 7·i for 300 (four repeats of 64 and a tail).
+#[test]
+fn arith_progression_is_first_plus_i_times_diff_as_the_library_makes_it() {
+    let dir = scratch("arith_progression");
+    std::fs::write(
+        dir.join("ap.asc"),
+        r#"#include "acl/acl.h"
+#include "kernel_operator.h"
+#include <cstdio>
+__global__ __vector__ void ap(GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 4096);
+    AscendC::LocalTensor<float> f = buf.Get<float>();
+    AscendC::LocalTensor<half> h = f[128].ReinterpretCast<half>();
+    AscendC::LocalTensor<int32_t> n = f[256].ReinterpretCast<int32_t>();
+    AscendC::Duplicate(f, -1.0f, 128);
+    AscendC::PipeBarrier<PIPE_V>();
+    AscendC::ArithProgression(f, 1.5f, 0.25f, 100);
+    AscendC::ArithProgression(h, half(0), half(1), 20);
+    AscendC::Arange(n, int32_t(-3), int32_t(7), 300);
+    AscendC::GlobalTensor<float> g;
+    g.SetGlobalBuffer((__gm__ float*)y, 1024);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(g, f, 1024);
+}
+int main()
+{
+    float* y;
+    aclrtMallocHost((void**)&y, 4096);
+    uint8_t* d;
+    aclrtMalloc((void**)&d, 4096, ACL_MEM_MALLOC_HUGE_FIRST);
+    ap<<<1, nullptr, nullptr>>>(d);
+    aclrtMemcpy(y, 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST);
+    for (int i = 0; i < 104; i++) if (y[i] != 1.5f + 0.25f * i) { printf("f[%d] = %g\n", i, y[i]); return 1; }
+    for (int i = 104; i < 128; i++) if (y[i] != -1.0f) { printf("f[%d] = %g written\n", i, y[i]); return 1; }
+    const uint16_t* h = (const uint16_t*)(y + 128);
+    for (int i = 0; i < 20; i++) if (aclFloat16ToFloat(h[i]) != float(i)) { printf("h[%d]\n", i); return 1; }
+    const int32_t* n = (const int32_t*)(y + 256);
+    for (int i = 0; i < 300; i++) if (n[i] != -3 + 7 * i) { printf("n[%d] = %d\n", i, n[i]); return 1; }
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "ap.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -62,7 +62,14 @@ fn a_recording_past_the_memory_limit_is_stopped() {
     let dir = endless("bounds_memory");
     let r = ascstep_in(
         &dir,
-        &["run", "endless.asc", "--timeout", "300", "--memory-limit", "300M"],
+        &[
+            "run",
+            "endless.asc",
+            "--timeout",
+            "300",
+            "--memory-limit",
+            "300M",
+        ],
     );
     assert_eq!(r.code, 3, "{}", r.dump());
     assert!(

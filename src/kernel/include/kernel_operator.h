@@ -1568,3 +1568,4 @@ inline void set_ffts_base_addr(uint64_t) {}
 #include "adv_api/math/erf.h"
 #include "adv_api/math/erfc.h"
 #include "adv_api/math/axpy.h"
+#include "adv_api/index/arithprogression.h"
