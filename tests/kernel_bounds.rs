@@ -4,26 +4,7 @@
 
 mod common;
 
-use common::{scratch, Run};
-use std::path::Path;
-use std::process::Command;
-
-fn ascstep_in(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
-        .args(args)
-        .current_dir(dir)
-        .env(
-            "ASCSTEP_CACHE",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
-        )
-        .output()
-        .expect("cannot start the ascstep binary");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+use common::{ascstep_in, scratch};
 
 /// A kernel looping forever on a zero-count Duplicate (a repeat-zero warning each call).
 fn endless(name: &str) -> std::path::PathBuf {

@@ -33,10 +33,24 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<std::ffi::OsStr>,
 {
-    let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
-        .args(args)
-        .output()
-        .expect("cannot start the ascstep binary");
+    finish(Command::new(env!("CARGO_BIN_EXE_ascstep")).args(args))
+}
+
+/// Runs `ascstep` with `args` in `dir`, compiled kernels cached in the tests' own cache.
+pub fn ascstep_in(dir: &Path, args: &[&str]) -> Run {
+    finish(
+        Command::new(env!("CARGO_BIN_EXE_ascstep"))
+            .args(args)
+            .current_dir(dir)
+            .env(
+                "ASCSTEP_CACHE",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
+            ),
+    )
+}
+
+fn finish(c: &mut Command) -> Run {
+    let out = c.output().expect("cannot start the ascstep binary");
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
