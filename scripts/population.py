@@ -80,6 +80,10 @@ def dtypes_of(op_dir):
         text = strip_comments(read(os.path.join(host, name)))
         for m in re.finditer(r'(?:Input|Output)\("(\w+)"\)(.*?)(?=(?:this->)?(?:Input|Output|AICore|Attr)\(|$)', text, re.S):
             dt = re.search(r"DataType(?:List)?\(\s*\{\s*(?:ge::)?(DT_\w+)", m.group(2))
+            named = re.search(r"DataType(?:List)?\(\s*(\w+)\s*\)", m.group(2))
+            if not dt and named:
+                # A list named elsewhere in the file: `static const std::vector<ge::DataType> xDType = {…}`.
+                dt = re.search(r"\b" + named.group(1) + r"\s*=\s*\{\s*(?:ge::)?(DT_\w+)", text)
             up = m.group(1).upper()
             if dt and dt.group(1) in DT_TO_C and all(k != f"DTYPE_{up}" for k, _ in defines):
                 defines.append((f"DTYPE_{up}", DT_TO_C[dt.group(1)]))
