@@ -56,11 +56,13 @@ def read(path):
         return ""
 
 
-def entry_of(text):
-    """The first __global__ function: its name and parameter names."""
-    m = re.search(r"__global__[^;{(]*?\b(\w+)\s*\(([^)]*)\)\s*\{", strip_comments(text), re.S)
-    if not m:
+def entry_of(text, op):
+    """The __global__ function named after the op (`log`, not the `LogKernel` it calls), else
+    the first: its name and parameter names."""
+    found = list(re.finditer(r"__global__[^;{(]*?\b(\w+)\s*\(([^)]*)\)\s*\{", strip_comments(text), re.S))
+    if not found:
         return None
+    m = next((f for f in found if f.group(1) == op), found[0])
     params = []
     for p in m.group(2).split(","):
         p = p.split("=")[0].strip()
@@ -187,7 +189,7 @@ def classify(code, stderr):
 
 def binding(op_dir, kernel, product, includes, scratch, repo):
     text = read(kernel)
-    e = entry_of(text)
+    e = entry_of(text, os.path.basename(op_dir))
     if not e:
         return None
     name, params = e
