@@ -229,3 +229,55 @@ int main()
     assert_eq!(r.code, 0, "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// docs/semantics.md §21.2: Floor as the library makes it on Atlas A2. Float through the stack
+/// buffer (no temporary buffer given), 300 elements over several counter-mode pieces; half
+/// through a 256-byte temporary buffer (pieces of 64). main checks against the C library's
+/// floorf: −3.5 + 0.25·i, and half (i − 40)·0.375 (exact in half).
+#[test]
+fn floor_is_the_library_s_cast_composite_and_equals_floor() {
+    let dir = scratch("library_floor");
+    std::fs::write(
+        dir.join("fl.asc"),
+        r#"#include "acl/acl.h"
+#include "kernel_operator.h"
+#include <cmath>
+#include <cstdio>
+__global__ __vector__ void fl(GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf, tmp;
+    pipe.InitBuffer(buf, 4096);
+    pipe.InitBuffer(tmp, 256);
+    AscendC::LocalTensor<float> f = buf.Get<float>();
+    AscendC::LocalTensor<half> h = f[768].ReinterpretCast<half>();
+    for (int i = 0; i < 300; i++) f.SetValue(i, -3.5f + 0.25f * i);
+    for (int i = 0; i < 100; i++) h.SetValue(i, half((i - 40) * 0.375f));
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Floor(f[304], f, 300);
+    AscendC::Floor(h[112], h, tmp.Get<uint8_t>(), 100);
+    AscendC::GlobalTensor<float> g;
+    g.SetGlobalBuffer((__gm__ float*)y, 1024);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(g, f, 1024);
+}
+int main()
+{
+    float* y;
+    aclrtMallocHost((void**)&y, 4096);
+    uint8_t* d;
+    aclrtMalloc((void**)&d, 4096, ACL_MEM_MALLOC_HUGE_FIRST);
+    fl<<<1, nullptr, nullptr>>>(d);
+    aclrtMemcpy(y, 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST);
+    for (int i = 0; i < 300; i++) if (y[304 + i] != std::floor(-3.5f + 0.25f * i)) { printf("f[%d] = %g\n", i, y[304 + i]); return 1; }
+    const uint16_t* h = (const uint16_t*)(y + 768);
+    for (int i = 0; i < 100; i++) if (aclFloat16ToFloat(h[112 + i]) != std::floor((i - 40) * 0.375f)) { printf("h[%d]\n", i); return 1; }
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "fl.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1569,3 +1569,4 @@ inline void set_ffts_base_addr(uint64_t) {}
 #include "adv_api/math/erfc.h"
 #include "adv_api/math/axpy.h"
 #include "adv_api/index/arithprogression.h"
+#include "adv_api/math/floor.h"

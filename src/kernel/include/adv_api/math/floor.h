@@ -1,0 +1,64 @@
+// The library's Floor (adv_api/math/floor.h), made as CANN's floor_common_impl.h and
+// floor_v220_impl.h make it on Atlas A2, so its steps are the device's (docs/semantics.md
+// §21.2): in counter mode, pieces of `splitCount` elements (the temporary buffer's bytes / 4,
+// rounded down to a multiple of 32); float: a float→float Cast with CAST_FLOOR; half: Cast to
+// float in the temporary buffer, the float floor there, Cast back to half (CAST_NONE: exact,
+// a floored half is a half). Without a temporary buffer, the stack buffer (PopStackBuffer:
+// the UB after the TPipe's buffers) serves, as in CANN.
+#pragma once
+#include "kernel_operator.h"
+
+namespace AscendC {
+namespace detail {
+inline void floor_piece(const LocalTensor<float>& dst, const LocalTensor<float>& src, const LocalTensor<uint8_t>&,
+                        Pos p) {
+    Cast<float, float, false>(dst, src, RoundMode::CAST_FLOOR, MASK_PLACEHOLDER, 1,
+                              {1, 1, DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE}, p);
+    PipeBarrier<PIPE_V>(p);
+}
+inline void floor_piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const LocalTensor<uint8_t>& tmp,
+                        Pos p) {
+    LocalTensor<float> f = tmp.ReinterpretCast<float>();
+    Cast<float, half, false>(f, src, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
+                             {1, 1, DEFAULT_REPEAT_STRIDE, HALF_DEFAULT_REPEAT_STRIDE}, p);
+    PipeBarrier<PIPE_V>(p);
+    floor_piece(f, f, tmp, p);
+    Cast<half, float, false>(dst, f, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
+                             {1, 1, HALF_DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE}, p);
+    PipeBarrier<PIPE_V>(p);
+}
+}  // namespace detail
+
+template <typename T, bool isReuseSource = false>
+void Floor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+           const uint32_t calCount, Pos p = Pos::current()) {
+    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
+                  "Failed to check the data types, current api support data types are half/float.");
+    uint32_t splitCount = sharedTmpBuffer.GetSize() / sizeof(float) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    if (splitCount == 0) {
+        ascstep_rt::stop(p, "Floor: the temporary buffer holds " + std::to_string(sharedTmpBuffer.GetSize()) +
+                                " bytes; it needs at least 128 (32 floats)");
+    }
+    uint32_t loopCount = calCount / splitCount;
+    uint32_t calcTail = calCount % splitCount;
+    SetMaskCount(p);
+    SetVectorMask<T, MaskMode::COUNTER>(0, splitCount, p);
+    for (uint32_t i = 0; i < loopCount; ++i) {
+        detail::floor_piece(dstTensor[i * splitCount], srcTensor[i * splitCount], sharedTmpBuffer, p);
+    }
+    if (calcTail > 0) {
+        SetVectorMask<T>(0, calcTail, p);
+        detail::floor_piece(dstTensor[loopCount * splitCount], srcTensor[loopCount * splitCount], sharedTmpBuffer, p);
+    }
+    SetMaskNorm(p);
+    ResetMask(p);
+}
+
+template <typename T, bool isReuseSource = false>
+void Floor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,
+           Pos p = Pos::current()) {
+    LocalTensor<uint8_t> stack;
+    PopStackBuffer<uint8_t, TPosition::LCM>(stack, p);
+    Floor<T, isReuseSource>(dstTensor, srcTensor, stack, calCount, p);
+}
+}  // namespace AscendC
