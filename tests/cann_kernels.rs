@@ -123,7 +123,7 @@ fn a_tiling_struct_of_another_op_of_the_repository_is_found() {
 }
 
 /// format.md §12.3: what CANN's kernel_operator.h gives a kernel that includes nothing else:
-/// TBuf's queue calls (AllocTensor and DeQue are the whole buffer, EnQue and FreeTensor do
+/// GetDataBlockSizeInBytes (32, a constant expression), TBuf's queue calls (AllocTensor and DeQue are the whole buffer, EnQue and FreeTensor do
 /// nothing: CANN's kernel_tpipe_impl), the scalar bfloat16 → float conversion under both its
 /// names (Cast, and ToFloat before the rename), and the library's Log (kernel_operator_intf.h
 /// includes adv_api/math/log.h). main checks: Log(e²) = 2 within float Ln's error, 1.5 as
@@ -142,6 +142,7 @@ __global__ __vector__ void surface(GM_ADDR y)
     AscendC::TPipe pipe;
     AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, 8 * sizeof(float));
+    static_assert(AscendC::GetDataBlockSizeInBytes() == 32, "a data block is 32 bytes");
     AscendC::LocalTensor<float> t = buf.AllocTensor<float>();
     float e2 = AscendC::ToFloat(bfloat16_t(1.5f)) + AscendC::Cast(bfloat16_t(0.5f)) - 2.0f;
     AscendC::Duplicate(t, float(std::exp(2.0)) + e2, 8);

@@ -1385,6 +1385,8 @@ void SetPadValue(T paddingValue, Pos p = Pos::current()) {
 // ASC_UB_SIZE of DK-guide SIMD-BuiltIn关键字): the product's whole UB.
 constexpr uint32_t GetUBSizeInBytes() { return ASCSTEP_UB_SIZE; }
 inline uint32_t GetRuntimeUBSize() { return ASCSTEP_UB_SIZE; }
+// A data block's bytes (basic_api/kernel_operator_sys_var_intf.h: `return ONE_BLK_SIZE;`).
+constexpr int16_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
 
 // Calls with no effect on the simulated data (DK:缓存处理/DataCacheCleanAndInvalid; the
 // superkernel task calls WaitPreTaskEnd/SetNextTaskStart): they are not steps.
