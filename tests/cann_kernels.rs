@@ -122,6 +122,20 @@ fn a_tiling_struct_of_another_op_of_the_repository_is_found() {
     assert!(r.stdout.contains("pass  y[0..32]"), "{}", r.dump());
 }
 
+/// Runs a C++ file made of `kernel` (a `__global__` function `name(GM_ADDR y)`) and a host main
+/// that launches it on one block with `bytes` of GM, copies them to `float* y` and runs
+/// `check` (C++ statements returning 1 on a mismatch); asserts that main returned 0.
+fn kernel_checked(name: &str, kernel: &str, bytes: u32, check: &str) {
+    let dir = scratch(name);
+    let src = format!(
+        "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n#include <cmath>\n#include <cstdio>\n{kernel}\nint main()\n{{\n    float* y;\n    aclrtMallocHost((void**)&y, {bytes});\n    uint8_t* d;\n    aclrtMalloc((void**)&d, {bytes}, ACL_MEM_MALLOC_HUGE_FIRST);\n    {name}<<<1, nullptr, nullptr>>>(d);\n    aclrtMemcpy(y, {bytes}, d, {bytes}, ACL_MEMCPY_DEVICE_TO_HOST);\n{check}\n    return 0;\n}}\n"
+    );
+    std::fs::write(dir.join(format!("{name}.asc")), src).unwrap();
+    let r = ascstep_in(&dir, &["run", &format!("{name}.asc")]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// format.md §12.3: what CANN's kernel_operator.h gives a kernel that includes nothing else:
 /// GetDataBlockSizeInBytes (32, a constant expression), TBuf's queue calls (AllocTensor and DeQue are the whole buffer, EnQue and FreeTensor do
 /// nothing: CANN's kernel_tpipe_impl), the scalar bfloat16 → float conversion under both its
@@ -130,14 +144,9 @@ fn a_tiling_struct_of_another_op_of_the_repository_is_found() {
 /// bfloat16 is exactly 1.5 as float.
 #[test]
 fn kernel_operator_h_alone_gives_tbuf_queue_calls_to_float_and_log() {
-    let dir = scratch("cann_surface");
-    std::fs::write(
-        dir.join("surface.asc"),
-        r#"#include "acl/acl.h"
-#include "kernel_operator.h"
-#include <cmath>
-#include <cstdio>
-__global__ __vector__ void surface(GM_ADDR y)
+    kernel_checked(
+        "surface",
+        r#"__global__ __vector__ void surface(GM_ADDR y)
 {
     AscendC::TPipe pipe;
     AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
@@ -154,26 +163,12 @@ __global__ __vector__ void surface(GM_ADDR y)
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::DataCopy(g, u, 8);
     buf.FreeTensor(u);
-}
-int main()
-{
-    float* y;
-    aclrtMallocHost((void**)&y, 32);
-    uint8_t* d;
-    aclrtMalloc((void**)&d, 32, ACL_MEM_MALLOC_HUGE_FIRST);
-    surface<<<1, nullptr, nullptr>>>(d);
-    aclrtMemcpy(y, 32, d, 32, ACL_MEMCPY_DEVICE_TO_HOST);
-    for (int i = 0; i < 8; i++) {
+}"#,
+        32,
+        r#"    for (int i = 0; i < 8; i++) {
         if (std::fabs(y[i] - 2.0f) > 1e-5f) { printf("y[%d] = %f\n", i, y[i]); return 1; }
-    }
-    return 0;
-}
-"#,
-    )
-    .unwrap();
-    let r = ascstep_in(&dir, &["run", "surface.asc"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    let _ = std::fs::remove_dir_all(&dir);
+    }"#,
+    );
 }
 
 /// docs/semantics.md §21: ArithProgression made as CANN's arithprogression_common_impl.h makes
@@ -183,13 +178,9 @@ int main()
 /// half 0 + i for 20 (two blocks of 16), int32 −3 + 7·i for 300 (four repeats of 64 and a tail).
 #[test]
 fn arith_progression_is_first_plus_i_times_diff_as_the_library_makes_it() {
-    let dir = scratch("arith_progression");
-    std::fs::write(
-        dir.join("ap.asc"),
-        r#"#include "acl/acl.h"
-#include "kernel_operator.h"
-#include <cstdio>
-__global__ __vector__ void ap(GM_ADDR y)
+    kernel_checked(
+        "ap",
+        r#"__global__ __vector__ void ap(GM_ADDR y)
 {
     AscendC::TPipe pipe;
     AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
@@ -206,29 +197,15 @@ __global__ __vector__ void ap(GM_ADDR y)
     g.SetGlobalBuffer((__gm__ float*)y, 1024);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::DataCopy(g, f, 1024);
-}
-int main()
-{
-    float* y;
-    aclrtMallocHost((void**)&y, 4096);
-    uint8_t* d;
-    aclrtMalloc((void**)&d, 4096, ACL_MEM_MALLOC_HUGE_FIRST);
-    ap<<<1, nullptr, nullptr>>>(d);
-    aclrtMemcpy(y, 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST);
-    for (int i = 0; i < 104; i++) if (y[i] != 1.5f + 0.25f * i) { printf("f[%d] = %g\n", i, y[i]); return 1; }
+}"#,
+        4096,
+        r#"    for (int i = 0; i < 104; i++) if (y[i] != 1.5f + 0.25f * i) { printf("f[%d] = %g\n", i, y[i]); return 1; }
     for (int i = 104; i < 128; i++) if (y[i] != -1.0f) { printf("f[%d] = %g written\n", i, y[i]); return 1; }
     const uint16_t* h = (const uint16_t*)(y + 128);
     for (int i = 0; i < 20; i++) if (aclFloat16ToFloat(h[i]) != float(i)) { printf("h[%d]\n", i); return 1; }
     const int32_t* n = (const int32_t*)(y + 256);
-    for (int i = 0; i < 300; i++) if (n[i] != -3 + 7 * i) { printf("n[%d] = %d\n", i, n[i]); return 1; }
-    return 0;
-}
-"#,
-    )
-    .unwrap();
-    let r = ascstep_in(&dir, &["run", "ap.asc"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    let _ = std::fs::remove_dir_all(&dir);
+    for (int i = 0; i < 300; i++) if (n[i] != -3 + 7 * i) { printf("n[%d] = %d\n", i, n[i]); return 1; }"#,
+    );
 }
 
 /// docs/semantics.md §21.2: Floor as the library makes it on Atlas A2. Float through the stack
@@ -237,14 +214,9 @@ int main()
 /// floorf: −3.5 + 0.25·i, and half (i − 40)·0.375 (exact in half).
 #[test]
 fn floor_is_the_library_s_cast_composite_and_equals_floor() {
-    let dir = scratch("library_floor");
-    std::fs::write(
-        dir.join("fl.asc"),
-        r#"#include "acl/acl.h"
-#include "kernel_operator.h"
-#include <cmath>
-#include <cstdio>
-__global__ __vector__ void fl(GM_ADDR y)
+    kernel_checked(
+        "fl",
+        r#"__global__ __vector__ void fl(GM_ADDR y)
 {
     AscendC::TPipe pipe;
     AscendC::TBuf<AscendC::TPosition::VECCALC> buf, tmp;
@@ -261,24 +233,10 @@ __global__ __vector__ void fl(GM_ADDR y)
     g.SetGlobalBuffer((__gm__ float*)y, 1024);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::DataCopy(g, f, 1024);
-}
-int main()
-{
-    float* y;
-    aclrtMallocHost((void**)&y, 4096);
-    uint8_t* d;
-    aclrtMalloc((void**)&d, 4096, ACL_MEM_MALLOC_HUGE_FIRST);
-    fl<<<1, nullptr, nullptr>>>(d);
-    aclrtMemcpy(y, 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST);
-    for (int i = 0; i < 300; i++) if (y[304 + i] != std::floor(-3.5f + 0.25f * i)) { printf("f[%d] = %g\n", i, y[304 + i]); return 1; }
+}"#,
+        4096,
+        r#"    for (int i = 0; i < 300; i++) if (y[304 + i] != std::floor(-3.5f + 0.25f * i)) { printf("f[%d] = %g\n", i, y[304 + i]); return 1; }
     const uint16_t* h = (const uint16_t*)(y + 768);
-    for (int i = 0; i < 100; i++) if (aclFloat16ToFloat(h[112 + i]) != std::floor((i - 40) * 0.375f)) { printf("h[%d]\n", i); return 1; }
-    return 0;
-}
-"#,
-    )
-    .unwrap();
-    let r = ascstep_in(&dir, &["run", "fl.asc"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    let _ = std::fs::remove_dir_all(&dir);
+    for (int i = 0; i < 100; i++) if (aclFloat16ToFloat(h[112 + i]) != std::floor((i - 40) * 0.375f)) { printf("h[%d]\n", i); return 1; }"#,
+    );
 }
