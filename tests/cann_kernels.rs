@@ -240,3 +240,44 @@ fn floor_is_the_library_s_cast_composite_and_equals_floor() {
     for (int i = 0; i < 100; i++) if (aclFloat16ToFloat(h[112 + i]) != std::floor((i - 40) * 0.375f)) { printf("h[%d]\n", i); return 1; }"#,
     );
 }
+
+/// docs/semantics.md §21.3: Sigmoid as the library makes it on Atlas A2 (Muls −1, Exp, Adds 1,
+/// 1 / by Duplicate and Div, in counter-mode pieces). Against 1 / (1 + e^−x) in double: float
+/// through the stack buffer within 1e-6 relative (four float roundings), half through a 256-byte
+/// temporary buffer (pieces of 128: 200 elements take two) within 2e-3 relative (half's 2^−10,
+/// four roundings).
+#[test]
+fn sigmoid_is_the_library_s_composite_within_its_roundings() {
+    kernel_checked(
+        "sg",
+        r#"__global__ __vector__ void sg(GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf, tmp;
+    pipe.InitBuffer(buf, 4096);
+    pipe.InitBuffer(tmp, 256);
+    AscendC::LocalTensor<float> f = buf.Get<float>();
+    AscendC::LocalTensor<half> h = f[512].ReinterpretCast<half>();
+    for (int i = 0; i < 64; i++) f.SetValue(i, -4.0f + 0.125f * i);
+    for (int i = 0; i < 200; i++) h.SetValue(i, half(-5.0f + 0.05f * i));
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Sigmoid(f[64], f, 64);
+    AscendC::Sigmoid(h[224], h, tmp.Get<uint8_t>(), 200);
+    AscendC::GlobalTensor<float> g;
+    g.SetGlobalBuffer((__gm__ float*)y, 1024);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(g, f, 1024);
+}"#,
+        4096,
+        r#"    for (int i = 0; i < 64; i++) {
+        double x = -4.0 + 0.125 * i, want = 1.0 / (1.0 + std::exp(-x));
+        if (std::fabs(y[64 + i] - want) > 1e-6 * want) { printf("f[%d] = %.9g, want %.9g\n", i, y[64 + i], want); return 1; }
+    }
+    const uint16_t* h = (const uint16_t*)(y + 512);
+    for (int i = 0; i < 200; i++) {
+        double x = aclFloat16ToFloat(h[i]), want = 1.0 / (1.0 + std::exp(-x));
+        double got = aclFloat16ToFloat(h[224 + i]);
+        if (std::fabs(got - want) > 2e-3 * want) { printf("h[%d] = %g, want %g\n", i, got, want); return 1; }
+    }"#,
+    );
+}

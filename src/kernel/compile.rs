@@ -144,6 +144,10 @@ pub const HEADERS: &[(&str, &str)] = &[
         include_str!("include/ascendc/host_api/tiling/template_argument.h"),
     ),
     (
+        "adv_api/activation/sigmoid.h",
+        include_str!("include/adv_api/activation/sigmoid.h"),
+    ),
+    (
         "adv_api/math/floor.h",
         include_str!("include/adv_api/math/floor.h"),
     ),

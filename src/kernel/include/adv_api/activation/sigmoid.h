@@ -1,0 +1,66 @@
+// The library's Sigmoid (adv_api/activation/sigmoid.h), made as CANN's sigmoid_common_impl.h
+// and sigmoid_impl.h make it on Atlas A2, so its steps and roundings are the device's
+// (docs/semantics.md §21.3): in counter mode, pieces of the temporary buffer's elements; each
+// piece dst = Muls(src, −1), Exp, Adds 1, then 1 / that by a Duplicate of 1 into the temporary
+// buffer and a Div, every operation in the element type. Without a temporary buffer, the stack
+// buffer (PopStackBuffer) serves, as in CANN.
+#pragma once
+#include "kernel_operator.h"
+
+namespace AscendC {
+template <typename T, bool isReuseSource = false>
+void Sigmoid(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+             const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, Pos p = Pos::current()) {
+    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
+                  "Sigmoid supports half and float");
+    uint32_t splitSize = sharedTmpBuffer.GetSize() / sizeof(T);
+    if (splitSize == 0) ascstep_rt::stop(p, "Sigmoid: the temporary buffer is empty");
+    uint32_t loopCount = calCount / splitSize;
+    uint32_t calcTail = calCount % splitSize;
+    LocalTensor<T> tmp = sharedTmpBuffer.ReinterpretCast<T>();
+    auto piece = [&](const LocalTensor<T>& dst, const LocalTensor<T>& src) {
+        UnaryRepeatParams unary;
+        BinaryRepeatParams binary;
+        PipeBarrier<PIPE_V>(p);
+        Muls<T, false>(dst, src, static_cast<T>(-1.0), MASK_PLACEHOLDER, 1, unary, p);
+        PipeBarrier<PIPE_V>(p);
+        Exp<T, false>(dst, dst, MASK_PLACEHOLDER, 1, unary, p);
+        PipeBarrier<PIPE_V>(p);
+        Adds<T, false>(dst, dst, static_cast<T>(1), MASK_PLACEHOLDER, 1, unary, p);
+        Duplicate<T, false>(tmp, static_cast<T>(1.0), MASK_PLACEHOLDER, 1, DEFAULT_BLK_STRIDE, DEFAULT_REPEAT_STRIDE, p);
+        PipeBarrier<PIPE_V>(p);
+        Div<T, false>(dst, tmp, dst, MASK_PLACEHOLDER, 1, binary, p);
+        PipeBarrier<PIPE_V>(p);
+    };
+    SetMaskCount(p);
+    SetVectorMask<T, MaskMode::COUNTER>(0, splitSize, p);
+    for (uint32_t i = 0; i < loopCount; ++i) {
+        piece(dstTensor[i * splitSize], srcTensor[i * splitSize]);
+    }
+    if (calcTail > 0) {
+        SetVectorMask<T, MaskMode::COUNTER>(0, calcTail, p);
+        piece(dstTensor[loopCount * splitSize], srcTensor[loopCount * splitSize]);
+    }
+    SetMaskNorm(p);
+    ResetMask(p);
+}
+
+template <typename T, bool isReuseSource = false>
+void Sigmoid(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,
+             Pos p = Pos::current()) {
+    LocalTensor<uint8_t> stack;
+    PopStackBuffer<uint8_t, TPosition::LCM>(stack, p);
+    Sigmoid<T, isReuseSource>(dstTensor, srcTensor, stack, calCount, p);
+}
+
+template <typename T, bool isReuseSource = false>
+void Sigmoid(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+             const LocalTensor<uint8_t>& sharedTmpBuffer, Pos p = Pos::current()) {
+    Sigmoid<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);
+}
+
+template <typename T, bool isReuseSource = false>
+void Sigmoid(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {
+    Sigmoid<T, isReuseSource>(dstTensor, srcTensor, srcTensor.GetSize(), p);
+}
+}  // namespace AscendC
