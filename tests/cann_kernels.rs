@@ -281,3 +281,44 @@ fn sigmoid_is_the_library_s_composite_within_its_roundings() {
     }"#,
     );
 }
+
+/// docs/semantics.md §21.4: Tanh as the library makes it on Atlas A2 (clip to ±8.8, then
+/// (e^2x − 1)/(e^2x + 1) in float). Against tanh in double: float through the stack buffer
+/// within 1e-6 absolute (the subtraction e^2x − 1 near 0 loses relative precision, not absolute;
+/// beyond the clip, tanh(8.8) = 1 − 4.5e-8), half through a 512-byte temporary buffer (pieces
+/// of 64: 100 elements take two) within 1e-3 absolute (half's rounding of the result).
+#[test]
+fn tanh_is_the_library_s_composite_within_its_roundings() {
+    kernel_checked(
+        "th",
+        r#"__global__ __vector__ void th(GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf, tmp;
+    pipe.InitBuffer(buf, 4096);
+    pipe.InitBuffer(tmp, 512);
+    AscendC::LocalTensor<float> f = buf.Get<float>();
+    AscendC::LocalTensor<half> h = f[512].ReinterpretCast<half>();
+    for (int i = 0; i < 96; i++) f.SetValue(i, -12.0f + 0.25f * i);
+    for (int i = 0; i < 100; i++) h.SetValue(i, half(-3.0f + 0.0625f * i));
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Tanh(f[96], f, 96);
+    AscendC::Tanh(h[112], h, tmp.Get<uint8_t>(), 100);
+    AscendC::GlobalTensor<float> g;
+    g.SetGlobalBuffer((__gm__ float*)y, 1024);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(g, f, 1024);
+}"#,
+        4096,
+        r#"    for (int i = 0; i < 96; i++) {
+        double x = -12.0 + 0.25 * i, want = std::tanh(x);
+        if (std::fabs(y[96 + i] - want) > 1e-6) { printf("f[%d] = %.9g, want %.9g\n", i, y[96 + i], want); return 1; }
+    }
+    const uint16_t* h = (const uint16_t*)(y + 512);
+    for (int i = 0; i < 100; i++) {
+        double x = aclFloat16ToFloat(h[i]), want = std::tanh(x);
+        double got = aclFloat16ToFloat(h[112 + i]);
+        if (std::fabs(got - want) > 1e-3) { printf("h[%d] = %g, want %g\n", i, got, want); return 1; }
+    }"#,
+    );
+}

@@ -1573,3 +1573,4 @@ inline void set_ffts_base_addr(uint64_t) {}
 #include "adv_api/index/arithprogression.h"
 #include "adv_api/math/floor.h"
 #include "adv_api/activation/sigmoid.h"
+#include "adv_api/math/tanh.h"

@@ -1,0 +1,106 @@
+// The library's Tanh (adv_api/math/tanh.h), made as CANN's tanh_common_impl.h makes it on
+// Atlas A2, so its steps and roundings are the device's (docs/semantics.md §21.4): in float
+// (half is Cast to float first and back after, CAST_NONE), x clipped to [−8.8, 8.8] (Mins,
+// Maxs), then (e^2x − 1) / (e^2x + 1) by Muls 2, Exp, Adds −1, Adds 1, Div; in counter-mode
+// pieces of the temporary buffer (of the stack buffer, PopStackBuffer, when none is given):
+// float pieces of its floats rounded down to 32, half pieces of half that (a float copy of the
+// source and the clip share it). The TanhConfig's algorithm is not used on Atlas A2.
+#pragma once
+#include "kernel_operator.h"
+
+namespace AscendC {
+enum class TanhAlgo {
+    INTRINSIC = 0,
+    SUBSECTION_COMPENSATION,
+};
+struct TanhConfig {
+    TanhAlgo algo = TanhAlgo::INTRINSIC;
+};
+constexpr TanhConfig DEFAULT_TANH_CONFIG = {TanhAlgo::INTRINSIC};
+
+namespace detail {
+inline void tanh_formula(const LocalTensor<float>& dst, const LocalTensor<float>& src, const LocalTensor<float>& clip,
+                         Pos p) {
+    const UnaryRepeatParams unary;
+    const BinaryRepeatParams binary;
+    Mins<float, false>(clip, src, 8.8f, MASK_PLACEHOLDER, 1, unary, p);
+    PipeBarrier<PIPE_V>(p);
+    Maxs<float, false>(clip, clip, -8.8f, MASK_PLACEHOLDER, 1, unary, p);
+    PipeBarrier<PIPE_V>(p);
+    Muls<float, false>(clip, clip, 2.0f, MASK_PLACEHOLDER, 1, unary, p);
+    PipeBarrier<PIPE_V>(p);
+    Exp<float, false>(clip, clip, MASK_PLACEHOLDER, 1, unary, p);
+    PipeBarrier<PIPE_V>(p);
+    Adds<float, false>(dst, clip, -1.0f, MASK_PLACEHOLDER, 1, unary, p);
+    PipeBarrier<PIPE_V>(p);
+    Adds<float, false>(clip, clip, 1.0f, MASK_PLACEHOLDER, 1, unary, p);
+    PipeBarrier<PIPE_V>(p);
+    Div<float, false>(dst, dst, clip, MASK_PLACEHOLDER, 1, binary, p);
+    PipeBarrier<PIPE_V>(p);
+}
+inline void tanh_piece(const LocalTensor<float>& dst, const LocalTensor<float>& src, const LocalTensor<float>&,
+                       const LocalTensor<float>& clip, Pos p) {
+    tanh_formula(dst, src, clip, p);
+}
+inline void tanh_piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const LocalTensor<float>& conv,
+                       const LocalTensor<float>& clip, Pos p) {
+    Cast<float, half, false>(conv, src, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
+                             {1, 1, DEFAULT_REPEAT_STRIDE, HALF_DEFAULT_REPEAT_STRIDE}, p);
+    PipeBarrier<PIPE_V>(p);
+    tanh_formula(conv, conv, clip, p);
+    Cast<half, float, false>(dst, conv, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
+                             {1, 1, HALF_DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE}, p);
+    PipeBarrier<PIPE_V>(p);
+}
+}  // namespace detail
+
+template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG>
+void Tanh(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+          const uint32_t calCount, Pos p = Pos::current()) {
+    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value, "Tanh supports half and float");
+    LocalTensor<float> tmp = sharedTmpBuffer.ReinterpretCast<float>();
+    uint32_t floats = sharedTmpBuffer.GetSize() / sizeof(float);
+    uint32_t procedures = sizeof(T) == sizeof(half) ? 2 : 1;
+    uint32_t stackSize = floats / procedures / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    if (stackSize == 0) {
+        ascstep_rt::stop(p, "Tanh: the temporary buffer holds " + std::to_string(sharedTmpBuffer.GetSize()) +
+                                " bytes; it needs at least " + std::to_string(128 * procedures));
+    }
+    LocalTensor<float> conv = tmp;
+    LocalTensor<float> clip = sizeof(T) == sizeof(half) ? tmp[stackSize] : tmp;
+    uint32_t round = calCount / stackSize;
+    uint32_t tail = calCount % stackSize;
+    SetMaskCount(p);
+    SetVectorMask<T, MaskMode::COUNTER>(0, stackSize, p);
+    uint32_t offset = 0;
+    for (uint32_t i = 0; i < round; i++) {
+        detail::tanh_piece(dstTensor[offset], srcTensor[offset], conv, clip, p);
+        offset += stackSize;
+    }
+    if (tail != 0) {
+        SetVectorMask<T, MaskMode::COUNTER>(0, tail, p);
+        detail::tanh_piece(dstTensor[offset], srcTensor[offset], conv, clip, p);
+    }
+    SetMaskNorm(p);
+    ResetMask(p);
+}
+
+template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG>
+void Tanh(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,
+          Pos p = Pos::current()) {
+    LocalTensor<uint8_t> stack;
+    PopStackBuffer<uint8_t, TPosition::LCM>(stack, p);
+    Tanh<T, isReuseSource, config>(dstTensor, srcTensor, stack, calCount, p);
+}
+
+template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG>
+void Tanh(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+          Pos p = Pos::current()) {
+    Tanh<T, isReuseSource, config>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);
+}
+
+template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG>
+void Tanh(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {
+    Tanh<T, isReuseSource, config>(dstTensor, srcTensor, srcTensor.GetSize(), p);
+}
+}  // namespace AscendC
