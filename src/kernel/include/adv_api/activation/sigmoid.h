@@ -6,6 +6,7 @@
 // buffer (PopStackBuffer) serves, as in CANN.
 #pragma once
 #include "kernel_operator.h"
+#include "adv_api/pieces.h"
 
 namespace AscendC {
 template <typename T, bool isReuseSource = false>
@@ -15,8 +16,6 @@ void Sigmoid(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
                   "Sigmoid supports half and float");
     uint32_t splitSize = sharedTmpBuffer.GetSize() / sizeof(T);
     if (splitSize == 0) ascstep_rt::stop(p, "Sigmoid: the temporary buffer is empty");
-    uint32_t loopCount = calCount / splitSize;
-    uint32_t calcTail = calCount % splitSize;
     LocalTensor<T> tmp = sharedTmpBuffer.ReinterpretCast<T>();
     auto piece = [&](const LocalTensor<T>& dst, const LocalTensor<T>& src) {
         UnaryRepeatParams unary;
@@ -32,17 +31,7 @@ void Sigmoid(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
         Div<T, false>(dst, tmp, dst, MASK_PLACEHOLDER, 1, binary, p);
         PipeBarrier<PIPE_V>(p);
     };
-    SetMaskCount(p);
-    SetVectorMask<T, MaskMode::COUNTER>(0, splitSize, p);
-    for (uint32_t i = 0; i < loopCount; ++i) {
-        piece(dstTensor[i * splitSize], srcTensor[i * splitSize]);
-    }
-    if (calcTail > 0) {
-        SetVectorMask<T, MaskMode::COUNTER>(0, calcTail, p);
-        piece(dstTensor[loopCount * splitSize], srcTensor[loopCount * splitSize]);
-    }
-    SetMaskNorm(p);
-    ResetMask(p);
+    detail::counter_pieces<T>(calCount, splitSize, [&](uint32_t at) { piece(dstTensor[at], srcTensor[at]); }, p);
 }
 
 template <typename T, bool isReuseSource = false>

@@ -7,6 +7,7 @@
 // the UB after the TPipe's buffers) serves, as in CANN.
 #pragma once
 #include "kernel_operator.h"
+#include "adv_api/pieces.h"
 
 namespace AscendC {
 namespace detail {
@@ -18,14 +19,7 @@ inline void floor_piece(const LocalTensor<float>& dst, const LocalTensor<float>&
 }
 inline void floor_piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const LocalTensor<uint8_t>& tmp,
                         Pos p) {
-    LocalTensor<float> f = tmp.ReinterpretCast<float>();
-    Cast<float, half, false>(f, src, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
-                             {1, 1, DEFAULT_REPEAT_STRIDE, HALF_DEFAULT_REPEAT_STRIDE}, p);
-    PipeBarrier<PIPE_V>(p);
-    floor_piece(f, f, tmp, p);
-    Cast<half, float, false>(dst, f, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
-                             {1, 1, HALF_DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE}, p);
-    PipeBarrier<PIPE_V>(p);
+    via_float(dst, src, tmp.ReinterpretCast<float>(), [&](const LocalTensor<float>& f) { floor_piece(f, f, tmp, p); }, p);
 }
 }  // namespace detail
 
@@ -39,19 +33,9 @@ void Floor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, con
         ascstep_rt::stop(p, "Floor: the temporary buffer holds " + std::to_string(sharedTmpBuffer.GetSize()) +
                                 " bytes; it needs at least 128 (32 floats)");
     }
-    uint32_t loopCount = calCount / splitCount;
-    uint32_t calcTail = calCount % splitCount;
-    SetMaskCount(p);
-    SetVectorMask<T, MaskMode::COUNTER>(0, splitCount, p);
-    for (uint32_t i = 0; i < loopCount; ++i) {
-        detail::floor_piece(dstTensor[i * splitCount], srcTensor[i * splitCount], sharedTmpBuffer, p);
-    }
-    if (calcTail > 0) {
-        SetVectorMask<T>(0, calcTail, p);
-        detail::floor_piece(dstTensor[loopCount * splitCount], srcTensor[loopCount * splitCount], sharedTmpBuffer, p);
-    }
-    SetMaskNorm(p);
-    ResetMask(p);
+    detail::counter_pieces<T>(calCount, splitCount, [&](uint32_t at) {
+        detail::floor_piece(dstTensor[at], srcTensor[at], sharedTmpBuffer, p);
+    }, p);
 }
 
 template <typename T, bool isReuseSource = false>

@@ -7,6 +7,7 @@
 // source and the clip share it). The TanhConfig's algorithm is not used on Atlas A2.
 #pragma once
 #include "kernel_operator.h"
+#include "adv_api/pieces.h"
 
 namespace AscendC {
 enum class TanhAlgo {
@@ -44,13 +45,7 @@ inline void tanh_piece(const LocalTensor<float>& dst, const LocalTensor<float>& 
 }
 inline void tanh_piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const LocalTensor<float>& conv,
                        const LocalTensor<float>& clip, Pos p) {
-    Cast<float, half, false>(conv, src, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
-                             {1, 1, DEFAULT_REPEAT_STRIDE, HALF_DEFAULT_REPEAT_STRIDE}, p);
-    PipeBarrier<PIPE_V>(p);
-    tanh_formula(conv, conv, clip, p);
-    Cast<half, float, false>(dst, conv, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
-                             {1, 1, HALF_DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE}, p);
-    PipeBarrier<PIPE_V>(p);
+    via_float(dst, src, conv, [&](const LocalTensor<float>& f) { tanh_formula(f, f, clip, p); }, p);
 }
 }  // namespace detail
 
@@ -68,21 +63,9 @@ void Tanh(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, cons
     }
     LocalTensor<float> conv = tmp;
     LocalTensor<float> clip = sizeof(T) == sizeof(half) ? tmp[stackSize] : tmp;
-    uint32_t round = calCount / stackSize;
-    uint32_t tail = calCount % stackSize;
-    SetMaskCount(p);
-    SetVectorMask<T, MaskMode::COUNTER>(0, stackSize, p);
-    uint32_t offset = 0;
-    for (uint32_t i = 0; i < round; i++) {
-        detail::tanh_piece(dstTensor[offset], srcTensor[offset], conv, clip, p);
-        offset += stackSize;
-    }
-    if (tail != 0) {
-        SetVectorMask<T, MaskMode::COUNTER>(0, tail, p);
-        detail::tanh_piece(dstTensor[offset], srcTensor[offset], conv, clip, p);
-    }
-    SetMaskNorm(p);
-    ResetMask(p);
+    detail::counter_pieces<T>(calCount, stackSize, [&](uint32_t at) {
+        detail::tanh_piece(dstTensor[at], srcTensor[at], conv, clip, p);
+    }, p);
 }
 
 template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG>
