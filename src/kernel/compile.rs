@@ -147,10 +147,7 @@ pub const HEADERS: &[(&str, &str)] = &[
         "adv_api/activation/sigmoid.h",
         include_str!("include/adv_api/activation/sigmoid.h"),
     ),
-    (
-        "adv_api/pieces.h",
-        include_str!("include/adv_api/pieces.h"),
-    ),
+    ("adv_api/pieces.h", include_str!("include/adv_api/pieces.h")),
     (
         "adv_api/math/tanh.h",
         include_str!("include/adv_api/math/tanh.h"),
