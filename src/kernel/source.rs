@@ -118,7 +118,7 @@ pub fn template_start(b: &[u8], end: usize) -> usize {
 }
 
 /// The index just past the bracket matching the opening one at `open`.
-fn matching(code: &[u8], open: usize, (o, c): (u8, u8)) -> Option<usize> {
+pub(crate) fn matching(code: &[u8], open: usize, (o, c): (u8, u8)) -> Option<usize> {
     let mut depth = 0usize;
     for (i, &ch) in code.iter().enumerate().skip(open) {
         if ch == o {
@@ -135,12 +135,20 @@ fn matching(code: &[u8], open: usize, (o, c): (u8, u8)) -> Option<usize> {
 
 /// Splits `text` at top-level commas (outside (), <>, [], {}).
 fn split_top(text: &str) -> Vec<&str> {
+    split_commas(text, true)
+}
+
+/// Splits `text` at commas outside (), [], {} and, with `angles`, <> (template arguments; not
+/// in an expression, where `<` compares or shifts).
+pub(crate) fn split_commas(text: &str, angles: bool) -> Vec<&str> {
     let mut parts = Vec::new();
     let (mut depth, mut start) = (0i32, 0);
     for (i, ch) in text.char_indices() {
         match ch {
-            '(' | '[' | '{' | '<' => depth += 1,
-            ')' | ']' | '}' | '>' => depth -= 1,
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            '<' if angles => depth += 1,
+            '>' if angles => depth -= 1,
             ',' if depth == 0 => {
                 parts.push(&text[start..i]);
                 start = i + 1;

@@ -288,43 +288,11 @@ pub fn read(pre: &str) -> Result<Option<Templates>, String> {
 
 /// The text inside the parentheses opening at `open`.
 fn parens(s: &str, open: usize) -> Option<&str> {
-    let b = s.as_bytes();
-    if b.get(open) != Some(&b'(') {
+    if s.as_bytes().get(open) != Some(&b'(') {
         return None;
     }
-    let mut depth = 0;
-    for (i, &c) in b.iter().enumerate().skip(open) {
-        match c {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(&s[open + 1..i]);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Splits at commas outside brackets.
-fn split(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let (mut depth, mut start) = (0i32, 0);
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' | '{' | '[' => depth += 1,
-            ')' | '}' | ']' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(&s[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(&s[start..]);
-    out
+    let end = super::source::matching(s.as_bytes(), open, (b'(', b')'))?;
+    Some(&s[open + 1..end - 1])
 }
 
 /// The `__ascstep_tpl(kind, name, bits, values…)` markers in `body`.
@@ -335,7 +303,7 @@ fn params(body: &str, decl: bool, consts: &Consts) -> Result<Vec<Param>, String>
         let at = from + k + "__ascstep_tpl".len();
         let inner = parens(body, at).ok_or("ASCENDC_TPL_…( is not closed")?;
         from = at + inner.len();
-        let parts = split(inner);
+        let parts = super::source::split_commas(inner, false);
         let [kind, name, bits, rest @ ..] = parts.as_slice() else {
             return Err(format!("`{}` is not a template parameter", inner.trim()));
         };

@@ -1,5 +1,5 @@
 // ascstep: what the library's composites share on Atlas A2 (asc-devkit impl/adv_api/detail/…):
-// counter mode over pieces of a temporary buffer (SetMaskCount, the piece's count in the mask,
+// the stack buffer as the temporary when none is given, counter mode over pieces of it (SetMaskCount, the piece's count in the mask,
 // each piece, the tail's count, SetMaskNorm, ResetMask), and half computed in float (Cast to
 // float into a buffer, the float computation, Cast back with CAST_NONE).
 #pragma once
@@ -7,6 +7,13 @@
 
 namespace AscendC {
 namespace detail {
+// The temporary buffer a composite takes when none is given: the stack buffer (PopStackBuffer).
+inline LocalTensor<uint8_t> stack_buffer(Pos p) {
+    LocalTensor<uint8_t> stack;
+    PopStackBuffer<uint8_t, TPosition::LCM>(stack, p);
+    return stack;
+}
+
 template <class T, class F>
 void counter_pieces(uint32_t count, uint32_t piece, F&& each, Pos p) {
     uint32_t loops = count / piece;

@@ -37,9 +37,7 @@ void Sigmoid(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
 template <typename T, bool isReuseSource = false>
 void Sigmoid(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,
              Pos p = Pos::current()) {
-    LocalTensor<uint8_t> stack;
-    PopStackBuffer<uint8_t, TPosition::LCM>(stack, p);
-    Sigmoid<T, isReuseSource>(dstTensor, srcTensor, stack, calCount, p);
+    Sigmoid<T, isReuseSource>(dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);
 }
 
 template <typename T, bool isReuseSource = false>

@@ -41,8 +41,6 @@ void Floor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, con
 template <typename T, bool isReuseSource = false>
 void Floor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,
            Pos p = Pos::current()) {
-    LocalTensor<uint8_t> stack;
-    PopStackBuffer<uint8_t, TPosition::LCM>(stack, p);
-    Floor<T, isReuseSource>(dstTensor, srcTensor, stack, calCount, p);
+    Floor<T, isReuseSource>(dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);
 }
 }  // namespace AscendC

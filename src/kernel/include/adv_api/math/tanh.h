@@ -71,9 +71,7 @@ void Tanh(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, cons
 template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG>
 void Tanh(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,
           Pos p = Pos::current()) {
-    LocalTensor<uint8_t> stack;
-    PopStackBuffer<uint8_t, TPosition::LCM>(stack, p);
-    Tanh<T, isReuseSource, config>(dstTensor, srcTensor, stack, calCount, p);
+    Tanh<T, isReuseSource, config>(dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);
 }
 
 template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG>
