@@ -22,6 +22,7 @@ fn options(defines: &[&str]) -> Options {
         flags: Flags {
             defines: defines.iter().map(|d| d.to_string()).collect(),
             includes: Vec::new(),
+            link: Vec::new(),
         },
         limits: Limits {
             timeout: Some(Duration::from_secs(60)),

@@ -81,7 +81,7 @@ fn out(text: &str) {
     print!("{}", crate::base::diag::printable(text));
 }
 
-fn emit(text: &str) {
+pub(crate) fn emit(text: &str) {
     let text = &*crate::base::diag::printable(text);
     if colour() {
         eprint!("{}", crate::base::diag::paint(text));
@@ -199,6 +199,7 @@ impl CppArgs {
             flags: crate::kernel::Flags {
                 defines: self.flags.define.clone(),
                 includes: self.flags.include.clone(),
+                link: Vec::new(),
             },
             limits: crate::kernel::Limits {
                 timeout: self.timeout.0,
@@ -365,6 +366,29 @@ pub enum Command {
         #[command(flatten)]
         cpp: CppArgs,
     },
+    /// Run a kernel unit test written for CANN's CPU debug library (googletest,
+    /// `ICPU_RUN_KF`), built as its repository's UT build does, every launch simulated
+    /// (docs/format.md §13). Exit 0 all selected tests passed, 1 one failed, 3 it does not
+    /// compile, 4 a file, directory or googletest is missing.
+    Ut {
+        file: PathBuf,
+        #[arg(long, value_parser = parse_product, help = PRODUCT_HELP)]
+        product: Option<Product>,
+        /// googletest's filter: which tests run (`Suite.Case`, `*`, `-` to exclude).
+        #[arg(long = "gtest_filter", value_name = "PATTERN")]
+        gtest_filter: Option<String>,
+        /// Fail a test whose launch has a warning.
+        #[arg(long)]
+        deny_warnings: bool,
+        /// Write googletest's XML report (one testcase per googletest case) to FILE.
+        #[arg(long, value_name = "FILE")]
+        junit: Option<PathBuf>,
+        #[command(flatten)]
+        flags: CppFlags,
+        /// Stop the test program after this many seconds (0: no limit).
+        #[arg(long = "timeout", value_parser = parse_seconds, default_value = "300", allow_negative_numbers = true)]
+        timeout: Seconds,
+    },
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
     Completions {
         #[arg(value_enum)]
@@ -425,38 +449,8 @@ fn load_reporting(
 }
 
 fn print_diagnostics(m: &crate::sim::Machine) {
-    let p = m.program();
-    let file = p.path.display().to_string();
-    // A kernel loop repeats a diagnostic at one call site thousands of times: the first
-    // SHOWN_PER_SITE of each are shown, the rest counted in one note (all are in the report).
-    const SHOWN_PER_SITE: u32 = 10;
-    let mut seen: Vec<((&'static str, String), u32)> = Vec::new();
-    let mut index: std::collections::HashMap<(&'static str, String), usize> = Default::default();
-    for d in m.diagnostics() {
-        let located = p.locate(d);
-        let d = located.as_ref().unwrap_or(d);
-        let place = match (&d.elsewhere, d.span) {
-            (Some(e), Some(s)) => format!("{}:{}:{}", e.path, s.line, s.col),
-            (None, Some(s)) => format!("{file}:{}:{}", s.line, s.col),
-            (_, None) => file.clone(),
-        };
-        let key = (d.code, place);
-        let i = *index.entry(key.clone()).or_insert_with(|| {
-            seen.push((key, 0));
-            seen.len() - 1
-        });
-        seen[i].1 += 1;
-        if seen[i].1 <= SHOWN_PER_SITE {
-            emit(&d.render(&file, &p.source));
-        }
-    }
-    for ((code, place), n) in seen {
-        if n > SHOWN_PER_SITE {
-            emit(&format!(
-                "{place}: note: {} more `{code}` here not shown ({n} in all; every one is in --report json)\n",
-                n - SHOWN_PER_SITE
-            ));
-        }
+    for text in crate::base::shown::shown(m.program(), m.diagnostics()) {
+        emit(&text);
     }
 }
 
@@ -537,6 +531,25 @@ pub fn main_with(cli: Cli) -> i32 {
             }
             let opts = crate::batch::Options { product, kernel };
             test(&paths, &opts, jobs, partition, junit.as_deref(), force)
+        }
+        Command::Ut {
+            file,
+            product,
+            gtest_filter,
+            deny_warnings,
+            junit,
+            flags,
+            timeout,
+        } => {
+            let cpp = CppArgs { flags, timeout };
+            let opts = cpp.options(product, crate::kernel::Output::Inherit);
+            let ut = crate::kernel::ut::UtOptions {
+                filter: gtest_filter,
+                junit,
+                keep: None,
+                deny_warnings,
+            };
+            crate::cli_ut::ut(&file, &opts, &ut)
         }
         Command::Completions { shell } => {
             use clap::CommandFactory;
@@ -868,7 +881,7 @@ fn program_for(
 }
 
 /// A kernel that did not compile: exit 4 without a compiler, else 3.
-fn compile_failure(e: crate::kernel::CompileError) -> i32 {
+pub(crate) fn compile_failure(e: crate::kernel::CompileError) -> i32 {
     use crate::kernel::CompileError;
     match e {
         CompileError::NoCompiler(m) => {

@@ -23,6 +23,7 @@ pub mod modes;
 pub mod pairs;
 pub mod product;
 pub mod rng;
+pub mod shown;
 pub mod spans;
 pub mod suggest;
 pub mod text;

@@ -8,7 +8,8 @@
 //! when a forked or detached process still holds the socket, and no process outlives ascstep.
 //! The supervisor bounds the kernel's memory (`Limits::memory`).
 
-use super::record::{At, Msg, Recorder};
+use super::launches::Handler;
+use super::msg::{parse, Msg};
 use crate::base::diag::Diagnostic;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::net::{UnixListener, UnixStream};
@@ -77,152 +78,6 @@ enum Event {
     OutOfMemory,
     Eof,
     Bad(String),
-}
-
-fn num<T: std::str::FromStr>(it: &mut std::str::SplitN<'_, char>) -> Result<T, String> {
-    it.next()
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| "a number is missing".to_string())
-}
-
-fn at(it: &mut std::str::SplitN<'_, char>) -> Result<At, String> {
-    Ok(At {
-        file: num(it)?,
-        line: num(it)?,
-        col: num(it)?,
-    })
-}
-
-/// Parses one message line (and reads the raw bytes that follow a `W`).
-fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
-    let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let rest_n = |n: usize| rest.splitn(n, ' ');
-    Ok(match kind {
-        "F" => {
-            let (id, rest) = rest.split_once(' ').ok_or("F without a path")?;
-            let (function, path) = rest.split_once('\t').ok_or("F without a function")?;
-            Msg::File {
-                id: id.parse().map_err(|_| "bad file id")?,
-                function: function.to_string(),
-                path: path.to_string(),
-            }
-        }
-        "A" => {
-            let mut it = rest_n(2);
-            Msg::Alloc {
-                id: num(&mut it)?,
-                size: num(&mut it)?,
-            }
-        }
-        "W" => {
-            let mut it = rest_n(3);
-            let (id, off, n): (u32, u64, u64) = (num(&mut it)?, num(&mut it)?, num(&mut it)?);
-            if n > u64::from(crate::base::ir::MAX_GM) {
-                return Err(format!("a host copy of {n} bytes"));
-            }
-            let mut data = vec![0; n as usize];
-            r.read_exact(&mut data).map_err(|e| e.to_string())?;
-            Msg::Write { id, off, data }
-        }
-        "R" => {
-            let mut it = rest_n(3);
-            Msg::Read {
-                id: num(&mut it)?,
-                off: num(&mut it)?,
-                n: num(&mut it)?,
-            }
-        }
-        "N" | "I" => {
-            let (id, name) = rest.split_once(' ').ok_or("N or I without a name")?;
-            let (id, name) = (id.parse().map_err(|_| "bad id")?, name.to_string());
-            if kind == "N" {
-                Msg::Name { id, name }
-            } else {
-                Msg::Arg { id, name }
-            }
-        }
-        "L" => {
-            let (b, name) = rest.split_once(' ').unwrap_or((rest, ""));
-            Msg::Launch {
-                blocks: b.parse().map_err(|_| "bad block count")?,
-                name: name.to_string(),
-            }
-        }
-        "B" => Msg::Block(rest.trim().parse().map_err(|_| "bad block")?),
-        "E" => Msg::LaunchEnd,
-        "U" => {
-            let mut it = rest_n(8);
-            let vid = num(&mut it)?;
-            let dtype = it.next().ok_or("no dtype")?.to_string();
-            Msg::UbView {
-                vid,
-                dtype,
-                addr: num(&mut it)?,
-                len: num(&mut it)?,
-                at: at(&mut it)?,
-            }
-        }
-        "G" => {
-            let mut it = rest_n(7);
-            let vid = num(&mut it)?;
-            let dtype = it.next().ok_or("no dtype")?.to_string();
-            Msg::GmView {
-                vid,
-                dtype,
-                alloc: num(&mut it)?,
-                at: at(&mut it)?,
-            }
-        }
-        "C" => {
-            let mut it = rest_n(4);
-            let at = at(&mut it)?;
-            Msg::Call {
-                at,
-                text: it.next().unwrap_or("").to_string(),
-            }
-        }
-        "V" => {
-            let mut it = rest_n(6);
-            let at = at(&mut it)?;
-            Msg::GetValue {
-                at,
-                vid: num(&mut it)?,
-                off: num(&mut it)?,
-                dtype: it.next().unwrap_or("").to_string(),
-            }
-        }
-        "P" => {
-            let mut it = rest_n(3);
-            Msg::Peek {
-                vid: num(&mut it)?,
-                off: num(&mut it)?,
-                n: num(&mut it)?,
-            }
-        }
-        "Y" => {
-            let mut it = rest_n(5);
-            let at = at(&mut it)?;
-            Msg::Returning {
-                at,
-                dtype: it.next().unwrap_or("").to_string(),
-                text: it.next().unwrap_or("").to_string(),
-            }
-        }
-        "X" => {
-            let mut it = rest_n(4);
-            let at = at(&mut it)?;
-            Msg::Stop {
-                at,
-                message: it.next().unwrap_or("").to_string(),
-            }
-        }
-        _ => {
-            return Err(format!(
-                "unknown message `{}`",
-                crate::base::diag::printable(line)
-            ))
-        }
-    })
 }
 
 /// Whether ascstep's own memory (its resident set, read every 4096 messages) has passed the
@@ -350,7 +205,7 @@ impl Drop for Reaper {
 pub fn run(
     supervisor: &Path,
     exe: &Path,
-    rec: &mut Recorder,
+    rec: &mut impl Handler,
     limits: Limits,
     output: Output,
     cwd: Option<&Path>,

@@ -97,6 +97,8 @@ pub const HEADERS: &[(&str, &str)] = &[
         include_str!("include/basic_api/kernel_utils.h"),
     ),
     ("ascstep/rt.h", include_str!("include/ascstep/rt.h")),
+    ("ascstep/ut.h", include_str!("include/ascstep/ut.h")),
+    ("tikicpulib.h", include_str!("include/tikicpulib.h")),
     ("ascstep/types.h", include_str!("include/ascstep/types.h")),
     (
         "ascstep/data_types.h",
@@ -180,6 +182,8 @@ pub struct Flags {
     pub defines: Vec<String>,
     /// `-I DIR`.
     pub includes: Vec<PathBuf>,
+    /// What the link adds after the source (`-lgtest` for a kernel unit test).
+    pub link: Vec<String>,
 }
 
 /// Why a kernel could not be compiled.
@@ -415,7 +419,7 @@ pub fn compile_text(
     );
     let args = compile_args(product, flags, &include, &dir);
     let mut h = DefaultHasher::new();
-    (&cxx, &args, &text, headers_hash()).hash(&mut h);
+    (&cxx, &args, &text, headers_hash(), &flags.link).hash(&mut h);
     let key = format!("{:016x}", h.finish());
     let entry = cache.join(format!("k-{key}"));
     let exe = entry.join("kernel");
@@ -438,6 +442,7 @@ pub fn compile_text(
         .arg(&d)
         .arg("-o")
         .arg(tmp.join("kernel"))
+        .args(&flags.link)
         .output()
         .map_err(|e| {
             CompileError::NoCompiler(format!(

@@ -14,11 +14,14 @@ pub mod compile;
 pub mod ending;
 pub mod explain;
 pub mod import;
+pub mod launches;
 pub mod layout;
+pub mod msg;
 pub mod record;
 pub mod source;
 pub mod tiling;
 pub mod tpl;
+pub mod ut;
 
 pub use child::{default_memory_limit, End, Limits, Output};
 pub use compile::{CompileError, Flags};

@@ -4,6 +4,7 @@
 //! LocalTensor buffer, named after the variable it was assigned to; a global-memory tensor per
 //! allocation (and element type), named after the kernel parameter it was passed as.
 
+pub use super::msg::{At, Msg};
 use super::source::{assigned_name, receiver_name};
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::{DType, Value};
@@ -16,92 +17,6 @@ use crate::sim::{Machine, Status};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// A C++ source position: file id (`F` messages), line, column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct At {
-    pub file: u32,
-    pub line: u32,
-    pub col: u32,
-}
-
-/// One message of the kernel (the protocol is described in `include/ascstep/rt.h`).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Msg {
-    File {
-        id: u32,
-        function: String,
-        path: String,
-    },
-    Alloc {
-        id: u32,
-        size: u64,
-    },
-    Write {
-        id: u32,
-        off: u64,
-        data: Vec<u8>,
-    },
-    Read {
-        id: u32,
-        off: u64,
-        n: u64,
-    },
-    Name {
-        id: u32,
-        name: String,
-    },
-    /// A binding program's argument: answered with its initial bytes.
-    Arg {
-        id: u32,
-        name: String,
-    },
-    Launch {
-        blocks: u32,
-        name: String,
-    },
-    Block(u32),
-    LaunchEnd,
-    UbView {
-        vid: i64,
-        dtype: String,
-        addr: u64,
-        len: u64,
-        at: At,
-    },
-    GmView {
-        vid: i64,
-        dtype: String,
-        alloc: u32,
-        at: At,
-    },
-    Call {
-        at: At,
-        text: String,
-    },
-    GetValue {
-        at: At,
-        vid: i64,
-        off: u64,
-        dtype: String,
-    },
-    /// DumpTensor's read: `n` elements of a view from `off`, answered as text without a step.
-    Peek {
-        vid: i64,
-        off: u64,
-        n: u64,
-    },
-    /// A call that returns a value: `text` names its result scalar `"$"`.
-    Returning {
-        at: At,
-        dtype: String,
-        text: String,
-    },
-    Stop {
-        at: At,
-        message: String,
-    },
-}
 
 struct Alloc {
     size: u64,
@@ -136,6 +51,29 @@ pub struct Recorder {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// A machine with an empty recording of the C++ file `main`.
+pub(super) fn blank_machine(main: &Path, source: Arc<str>, product: Product) -> Machine {
+    let program = Program {
+        path: main.to_path_buf(),
+        source,
+        name: main.file_stem().map(|s| s.to_string_lossy().into_owned()),
+        product,
+        ub_size: None,
+        tensors: Vec::new(),
+        scalars: Vec::new(),
+        code: Vec::new(),
+        expect: Vec::new(),
+        kernel: None,
+        // A recorded kernel from the start: its checks are the C++ ones (an access past a
+        // tensor is a warning, docs/format.md §12.4); `finish` fills the origins in.
+        origins: Some(Arc::default()),
+    };
+    // The report names each failing element's last writer from this log (`sim::trace`).
+    let mut machine = Machine::new(Arc::new(program), product);
+    machine.keep_write_log();
+    machine
+}
+
 /// How many distinct call texts the recorder keeps read (then it starts again).
 const PARSED_CALLS: usize = 4096;
 
@@ -144,25 +82,8 @@ pub type Answer = Option<Vec<u8>>;
 
 impl Recorder {
     pub fn new(main: &Path, source: &str, product: Product) -> Recorder {
-        let program = Program {
-            path: main.to_path_buf(),
-            source: Arc::from(source),
-            name: main.file_stem().map(|s| s.to_string_lossy().into_owned()),
-            product,
-            ub_size: None,
-            tensors: Vec::new(),
-            scalars: Vec::new(),
-            code: Vec::new(),
-            expect: Vec::new(),
-            kernel: None,
-            // A recorded kernel from the start: its checks are the C++ ones (an access past a
-            // tensor is a warning, docs/format.md §12.4); `finish` fills the origins in.
-            origins: Some(Arc::default()),
-        };
+        let machine = blank_machine(main, Arc::from(source), product);
         let canonical = std::fs::canonicalize(main).unwrap_or_else(|_| main.to_path_buf());
-        // The report names each failing element's last writer from this log (`sim::trace`).
-        let mut machine = Machine::new(Arc::new(program), product);
-        machine.keep_write_log();
         Recorder {
             machine,
             calls: Calls::new(PathBuf::new()),
@@ -194,6 +115,67 @@ impl Recorder {
     pub fn finish(mut self) -> Machine {
         self.machine.set_origins(self.origins);
         self.machine
+    }
+
+    /// Ends the recording so far and starts another on the same global memory (a kernel unit
+    /// test records each launch on a machine of its own, docs/format.md §13): returns the
+    /// machine of the recording so far, its origins filled in. The allocations, files and
+    /// functions stay; the views, scalars and tensors go with the old machine.
+    pub fn cut(&mut self) -> Machine {
+        let old = &self.machine;
+        let p = old.program();
+        let mut next = blank_machine(&p.path, p.source.clone(), old.product());
+        // What the host and the kernels left in global memory, initialised bytes only.
+        let ub = old.ub();
+        for a in self.allocs.values() {
+            let (from, to) = (a.addr as u64, a.addr as u64 + a.size);
+            let mut x = from;
+            while x < to {
+                while x < to && !ub.is_init(x as u32) {
+                    x += 1;
+                }
+                let start = x;
+                while x < to && ub.is_init(x as u32) {
+                    x += 1;
+                }
+                if let Some(b) = ub.get(start..x).filter(|b| !b.is_empty()) {
+                    next.host_write(start as u32, b);
+                }
+            }
+        }
+        for a in self.allocs.values_mut() {
+            a.tensors.clear();
+        }
+        self.calls = Calls::new(PathBuf::new());
+        self.views.clear();
+        self.scalar_sites.clear();
+        self.parsed.clear();
+        let mut origins = Origins {
+            files: self.origins.files.clone(),
+            functions: self.origins.functions.clone(),
+            ..Origins::default()
+        };
+        std::mem::swap(&mut origins, &mut self.origins);
+        let mut old = std::mem::replace(&mut self.machine, next);
+        old.set_origins(origins);
+        old
+    }
+
+    /// The allocations global-memory byte ranges fall in: (allocation, offset, bytes), each
+    /// range cut to the allocations it overlaps.
+    pub fn gm_parts(&self, ranges: &[std::ops::Range<u64>]) -> Vec<(u32, u64, u64)> {
+        let mut out = Vec::new();
+        for r in ranges {
+            for (&id, a) in &self.allocs {
+                let (from, to) = (a.addr as u64, a.addr as u64 + a.size);
+                let (s, e) = (r.start.max(from), r.end.min(to));
+                if s < e {
+                    out.push((id, s - from, e - s));
+                }
+            }
+        }
+        out.sort_unstable();
+        out
     }
 
     /// The source line of `at` (in any file the kernel called from).
@@ -243,6 +225,29 @@ impl Recorder {
             col: self.span_in_file(at).col.max(1),
             block: self.block,
         }
+    }
+
+    /// Where a new allocation of `padded` bytes goes in global memory (an offset from
+    /// GM_BASE, 512-aligned): the lowest gap the live allocations leave (GmFree's memory is
+    /// used again), else after the last.
+    fn gm_place(&self, padded: u64) -> u64 {
+        let mut live: Vec<(u64, u64)> = self
+            .allocs
+            .values()
+            .map(|a| {
+                let from = (a.addr - GM_BASE) as u64;
+                (from, from + a.size.next_multiple_of(32) + 32)
+            })
+            .collect();
+        live.sort_unstable();
+        let mut at = 0u64;
+        for (from, to) in live {
+            if at + padded <= from {
+                return at;
+            }
+            at = at.max(to.next_multiple_of(512));
+        }
+        at
     }
 
     /// A name not yet taken by a tensor.
@@ -325,8 +330,8 @@ impl Recorder {
                 self.ids.insert(id, (file as u32, f as u32));
             }
             Msg::Alloc { id, size } => {
-                let at = self.gm_used.next_multiple_of(512);
                 let padded = size.next_multiple_of(32) + 32;
+                let at = self.gm_place(padded);
                 if at + padded > MAX_GM as u64 {
                     return Err(Diagnostic::error(
                         "value-out-of-range",
@@ -335,7 +340,7 @@ impl Recorder {
                         ),
                     ));
                 }
-                self.gm_used = at + padded;
+                self.gm_used = self.gm_used.max(at + padded);
                 self.allocs.insert(
                     id,
                     Alloc {
@@ -549,6 +554,23 @@ impl Recorder {
             }
             Msg::Returning { at, dtype, text } => {
                 return self.returning(at, &dtype, &text).map(Some);
+            }
+            Msg::Test(_) => {}
+            Msg::Zero { id, off, n } => {
+                if let Some(a) = self.allocs.get(&id) {
+                    let n = a.size.saturating_sub(off).min(n);
+                    let zeros = vec![0u8; n.min(1 << 20) as usize];
+                    let mut done = 0;
+                    while done < n {
+                        let k = (n - done).min(zeros.len() as u64);
+                        let addr = a.addr + (off + done) as u32;
+                        self.machine.host_write(addr, &zeros[..k as usize]);
+                        done += k;
+                    }
+                }
+            }
+            Msg::Free(id) => {
+                self.allocs.remove(&id);
             }
             Msg::Stop { at, message } => {
                 return Err(self.error(

@@ -261,13 +261,16 @@ impl Found {
         for n in &def.nested {
             self.emit(n, out, done, depth + 1);
         }
-        let mut s = format!("struct {name} {{\n");
+        // Guarded: a kernel unit test may take the same struct from two substitutes.
+        let mut s = format!(
+            "#ifndef ASCSTEP_TILING_{name}\n#define ASCSTEP_TILING_{name}\nstruct {name} {{\n"
+        );
         for f in &def.fields {
             s.push_str("    ");
             s.push_str(f);
             s.push('\n');
         }
-        s.push_str("};\n");
+        s.push_str("};\n#endif\n");
         out.push(s);
     }
 
@@ -289,7 +292,7 @@ impl Found {
         let line = if text.starts_with('#') {
             format!("#ifndef {name}\n{text}\n#endif\n")
         } else {
-            format!("{text}\n")
+            format!("#ifndef ASCSTEP_CONST_{name}\n#define ASCSTEP_CONST_{name}\n{text}\n#endif\n")
         };
         out.push(line);
     }
@@ -340,6 +343,131 @@ pub fn kernel_side(name: &str, header: &Path, search: &[PathBuf]) -> Result<Stri
         s.push_str(&format!("#define {g}\n"));
     }
     Ok(s)
+}
+
+/// What a kernel unit test gets where it includes an op_host header (docs/format.md §13):
+/// the kernel-side structs of every tiling macro block the header and the op_host headers it
+/// includes declare, and the headers they include from outside `op_host/` (an op_kernel's
+/// plain tiling struct); host-only headers, found nowhere, are left out. Guarded by the
+/// header's own include guard, which the kernel may also include.
+pub fn host_header_substitute(header: &Path, search: &[PathBuf]) -> String {
+    let mut f = Found::default();
+    f.read(header, search);
+    let mut s = format!(
+        "// ascstep: the kernel side of {} (its tiling structs, no host code)\n",
+        header.display()
+    );
+    let guard = f.guard.clone();
+    if let Some(g) = &guard {
+        s.push_str(&format!("#ifndef {g}\n#define {g}\n"));
+    }
+    for inc in kernel_side_includes(header, search) {
+        s.push_str(&format!(
+            "#include \"{}\"\n",
+            super::compile::c_string(&inc.display().to_string())
+        ));
+    }
+    let mut out = Vec::new();
+    let mut done = Vec::new();
+    for name in f.defs.keys() {
+        f.emit(name, &mut out, &mut done, 0);
+    }
+    for part in out {
+        s.push_str(&part);
+    }
+    if guard.is_some() {
+        s.push_str("#endif\n");
+    }
+    s
+}
+
+/// Whether a path lies in an `op_host` directory.
+pub fn in_op_host(p: &Path) -> bool {
+    p.components().any(|c| c.as_os_str() == "op_host")
+}
+
+/// The quoted includes of `header` (following those inside `op_host/`) that resolve to files
+/// outside `op_host/`, canonical.
+fn kernel_side_includes(header: &Path, search: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut seen = Vec::new();
+    let mut queue = vec![header.to_path_buf()];
+    while let Some(h) = queue.pop() {
+        if seen.contains(&h) || seen.len() > 64 {
+            continue;
+        }
+        seen.push(h.clone());
+        let Ok(t) = std::fs::read_to_string(&h) else {
+            continue;
+        };
+        let dir = h.parent().unwrap_or(Path::new(".")).to_path_buf();
+        for inc in quoted_includes(&strip_comments(&t)) {
+            let Some(p) = std::iter::once(dir.clone())
+                .chain(search.iter().cloned())
+                .map(|d| d.join(&inc))
+                .find(|p| p.is_file())
+            else {
+                continue;
+            };
+            let p = std::fs::canonicalize(&p).unwrap_or(p);
+            if in_op_host(&p) {
+                queue.push(p);
+            } else if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// The tiling struct an op registers for its op type (`REGISTER_TILING_DATA_CLASS(OpType,
+/// Struct)` in its `op_host/`): for `op_type`, else the only one registered.
+pub fn registered(op_type: &str, op_host: &Path) -> Option<String> {
+    let mut files = Vec::new();
+    sources_under(op_host, 3, &mut files);
+    let mut all: Vec<(String, String)> = Vec::new();
+    for f in files {
+        let Ok(t) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        let t = strip_comments(&t);
+        let mut from = 0;
+        while let Some(k) = t[from..].find("REGISTER_TILING_DATA_CLASS") {
+            let at = from + k + "REGISTER_TILING_DATA_CLASS".len();
+            from = at;
+            if let Some((a, _)) = macro_args(&t, at) {
+                if let [op, st] = a.as_slice() {
+                    all.push((op.trim().to_string(), st.trim().to_string()));
+                }
+            }
+        }
+    }
+    if let Some((_, st)) = all.iter().find(|(op, _)| op == op_type) {
+        return Some(st.clone());
+    }
+    let mut structs: Vec<&String> = all.iter().map(|(_, s)| s).collect();
+    structs.dedup();
+    match structs.as_slice() {
+        [one] => Some((*one).clone()),
+        _ => None,
+    }
+}
+
+fn sources_under(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() && depth > 0 {
+            sources_under(&p, depth - 1, out);
+        } else if p
+            .extension()
+            .is_some_and(|x| x == "h" || x == "hpp" || x == "cpp" || x == "cc")
+        {
+            out.push(p);
+        }
+    }
 }
 
 /// The op_host tiling headers that declare `name` with the tiling macros, found as the

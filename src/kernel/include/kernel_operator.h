@@ -125,6 +125,11 @@ namespace detail {
 inline int ub_view(const char* dtype, uint32_t addr, uint32_t len, const Pos& p) {
     static std::map<std::tuple<std::string, uint32_t, uint32_t>, int> ids;
     static int next = 0;
+    static uint64_t epoch = 0;
+    if (epoch != ascstep_rt::launch_epoch()) {
+        epoch = ascstep_rt::launch_epoch();
+        ids.clear();
+    }
     auto key = std::make_tuple(std::string(dtype), addr, len);
     auto it = ids.find(key);
     if (it != ids.end()) return it->second;
@@ -135,6 +140,11 @@ inline int ub_view(const char* dtype, uint32_t addr, uint32_t len, const Pos& p)
 }
 inline int gm_view(const char* dtype, int aid, const Pos& p) {
     static std::map<std::pair<std::string, int>, int> ids;
+    static uint64_t epoch = 0;
+    if (epoch != ascstep_rt::launch_epoch()) {
+        epoch = ascstep_rt::launch_epoch();
+        ids.clear();
+    }
     auto key = std::make_pair(std::string(dtype), aid);
     auto it = ids.find(key);
     if (it != ids.end()) return it->second;

@@ -417,6 +417,13 @@ inline void sync_all() {
     sched().sync_all(slot());
 }
 
+// The number of launches started: a kernel unit test records each launch apart
+// (docs/format.md §13), so views declared in an earlier launch are declared again.
+inline uint64_t& launch_epoch() {
+    static uint64_t e = 0;
+    return e;
+}
+
 // `kernel<<<blocks, l2ctrl, stream>>>(args…)`, rewritten by ascstep as
 // `ascstep_rt::Launch("kernel", "p1,p2", blocks, l2ctrl, stream).run([&](auto... a) { kernel(a...); }, args…)`.
 struct Launch {
@@ -427,6 +434,7 @@ struct Launch {
     Launch(const char* n, const char* p, uint64_t b, Rest&&...) : name(n), params(p), blocks(uint32_t(b)) {}
     template <class F, class... A>
     void run(F f, A... a) {
+        launch_epoch()++;
         name_arg(params, a...);
         chan().put(fmt("L %u ", blocks) + name);
         block_num() = blocks;

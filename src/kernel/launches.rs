@@ -1,0 +1,212 @@
+//! A kernel unit test's launches (docs/format.md §13). Each `ICPU_RUN_KF` is recorded on a
+//! machine of its own over the global memory the test's host code and earlier launches left
+//! (`Recorder::cut`). A launch with an error stops being simulated but not being run: its
+//! further calls are skipped (reads answered as uninitialised), and its end is answered with the
+//! error, so that googletest fails the test that made it and goes on with the next. Every
+//! launch's end is answered with its report line and diagnostics (printed by the test, in
+//! order with googletest's output) and the global memory it wrote, which the test reads back.
+
+use super::msg::Msg;
+use super::record::{Answer, Recorder};
+use crate::base::diag::Diagnostic;
+use crate::sim::Machine;
+
+/// What handles a running kernel's messages (`child::run`).
+pub trait Handler {
+    fn handle(&mut self, m: Msg) -> Result<Answer, Diagnostic>;
+}
+
+impl Handler for Recorder {
+    fn handle(&mut self, m: Msg) -> Result<Answer, Diagnostic> {
+        Recorder::handle(self, m)
+    }
+}
+
+/// One launch of a kernel unit test.
+#[derive(Debug)]
+pub struct Launch {
+    /// The googletest case that made it (`Suite.Case`).
+    pub test: String,
+    /// The entry as the test names it.
+    pub entry: String,
+    pub blocks: u32,
+    /// API calls simulated.
+    pub calls: usize,
+    pub warnings: usize,
+    /// The error that stopped it.
+    pub error: Option<Diagnostic>,
+    /// Its recording, when kept (`Ut::keep`).
+    pub machine: Option<Machine>,
+}
+
+/// The recorder of a kernel unit test.
+pub struct Ut {
+    pub rec: Recorder,
+    test: String,
+    current: Option<Launch>,
+    /// Recordings kept: the launches of tests whose name this accepts, counted from 0 in each
+    /// such test; `None` keeps none.
+    keep: Option<(String, usize)>,
+    kept_seen: usize,
+    /// A launch with a warning fails (`--deny-warnings`).
+    deny_warnings: bool,
+    pub launches: Vec<Launch>,
+}
+
+impl Ut {
+    /// `keep`: the test (`Suite.Case`) and the index of its launch whose recording to keep.
+    pub fn new(rec: Recorder, keep: Option<(String, usize)>, deny_warnings: bool) -> Ut {
+        Ut {
+            rec,
+            test: String::new(),
+            current: None,
+            keep,
+            kept_seen: 0,
+            deny_warnings,
+            launches: Vec::new(),
+        }
+    }
+
+    fn end_launch(&mut self) -> Vec<u8> {
+        let machine = self.rec.cut();
+        let Some(mut l) = self.current.take() else {
+            return b"0 0 0\n".to_vec();
+        };
+        let p = machine.program();
+        l.calls = p.code.len();
+        let diags = machine.diagnostics();
+        l.warnings = diags.iter().filter(|d| !d.is_error()).count();
+        let mut shown = crate::base::shown::shown(p, diags);
+        // An error met before the machine (a call ascstep could not read) is not among them.
+        if let Some(e) = &l.error {
+            if !diags.iter().any(|d| d == e) {
+                shown.push(e.render(&p.path.display().to_string(), &p.source));
+            }
+        }
+        let errors = usize::from(l.error.is_some());
+        let mut text = format!(
+            "[ ascstep  ] {} launch {}: {} block{}, {} API call{}, {} warning{}, {} error{}\n",
+            l.test,
+            l.entry,
+            l.blocks,
+            plural(l.blocks as usize),
+            l.calls,
+            plural(l.calls),
+            l.warnings,
+            plural(l.warnings),
+            errors,
+            plural(errors),
+        );
+        for s in shown {
+            text.push_str(&s);
+        }
+        // The global memory the launch wrote, read back by the test.
+        let written: Vec<std::ops::Range<u64>> = machine
+            .write_log()
+            .unwrap_or(&[])
+            .iter()
+            .map(|w| w.bytes.clone())
+            .filter(|r| r.start >= crate::base::ir::GM_BASE as u64)
+            .collect();
+        let parts = merge(self.rec.gm_parts(&written));
+        let failed = errors > 0 || (self.deny_warnings && l.warnings > 0);
+        let mut answer =
+            format!("{} {} {}\n", u8::from(failed), text.len(), parts.len()).into_bytes();
+        answer.extend_from_slice(text.as_bytes());
+        for (id, off, n) in parts {
+            answer.extend_from_slice(format!("{id} {off} {n}\n").as_bytes());
+        }
+        if let Some((test, k)) = &self.keep {
+            if *test == l.test {
+                if self.kept_seen == *k {
+                    l.machine = Some(machine);
+                }
+                self.kept_seen += 1;
+            }
+        }
+        self.launches.push(l);
+        answer
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Sorted (allocation, offset, bytes) parts with overlapping or touching ones joined.
+fn merge(parts: Vec<(u32, u64, u64)>) -> Vec<(u32, u64, u64)> {
+    let mut out: Vec<(u32, u64, u64)> = Vec::new();
+    for (id, off, n) in parts {
+        match out.last_mut() {
+            Some((lid, loff, ln)) if *lid == id && off <= *loff + *ln => {
+                *ln = (*ln).max(off + n - *loff);
+            }
+            _ => out.push((id, off, n)),
+        }
+    }
+    out
+}
+
+impl Handler for Ut {
+    fn handle(&mut self, m: Msg) -> Result<Answer, Diagnostic> {
+        let stopped = self.current.as_ref().is_some_and(|l| l.error.is_some());
+        match m {
+            Msg::Test(name) => {
+                self.test = name;
+                Ok(None)
+            }
+            Msg::Launch { blocks, name } => {
+                self.rec.cut();
+                self.current = Some(Launch {
+                    test: self.test.clone(),
+                    entry: name.clone(),
+                    blocks,
+                    calls: 0,
+                    warnings: 0,
+                    error: None,
+                    machine: None,
+                });
+                self.rec.handle(Msg::Launch { blocks, name })
+            }
+            Msg::LaunchEnd => Ok(Some(self.end_launch())),
+            // A stopped launch runs on unsimulated: its reads are answered as uninitialised.
+            Msg::Call { .. } | Msg::UbView { .. } | Msg::GmView { .. } if stopped => Ok(None),
+            Msg::GetValue { .. } if stopped => Ok(Some(b"?\n".to_vec())),
+            Msg::Returning { text, .. } if stopped => Ok(Some(if text.contains("\"$2\"") {
+                b"? ?\n".to_vec()
+            } else {
+                b"?\n".to_vec()
+            })),
+            m @ (Msg::Call { .. }
+            | Msg::UbView { .. }
+            | Msg::GmView { .. }
+            | Msg::GetValue { .. }
+            | Msg::Returning { .. })
+                if self.current.is_some() =>
+            {
+                let read = matches!(m, Msg::GetValue { .. } | Msg::Returning { .. });
+                let two = matches!(&m, Msg::Returning { text, .. } if text.contains("\"$2\""));
+                match self.rec.handle(m) {
+                    Ok(a) => Ok(a),
+                    Err(d) => {
+                        if let Some(l) = self.current.as_mut() {
+                            l.error = Some(d);
+                        }
+                        Ok(read.then(|| {
+                            if two {
+                                b"? ?\n".to_vec()
+                            } else {
+                                b"?\n".to_vec()
+                            }
+                        }))
+                    }
+                }
+            }
+            m => self.rec.handle(m),
+        }
+    }
+}

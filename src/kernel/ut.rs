@@ -1,0 +1,586 @@
+//! Kernel unit tests written for CANN's CPU debug library, built as the operator repositories'
+//! own UT build does (docs/format.md §13; their `cmake/ut.cmake` and each op's
+//! `tests/ut/op_kernel/CMakeLists.txt`): the op directory above `tests/ut/op_kernel/`, the
+//! repository root (the first ancestor holding `CMakeLists.txt` and `README.md`), the options
+//! of the op's `AddOpTestCase` for the product, the tiling structs (the UT folder's
+//! `<op>_tiling_def.h`/`<op>_tiling.h`, else generated from `op_host/` as §12.2), the kernel
+//! (an entry the test declares is compiled from the op's `op_kernel/`), googletest from the
+//! system, and ascstep's `tikicpulib.h`. The test runs in `<root>/build/tests/ut/op_kernel`.
+
+use super::compile::{self, c_string, CompileError, Flags};
+use super::launches::Ut;
+use super::{child, layout, record, source, tiling, Options};
+use crate::base::product::Product;
+use std::path::{Path, PathBuf};
+
+/// How a kernel unit test is run.
+#[derive(Clone, Debug, Default)]
+pub struct UtOptions {
+    /// googletest's filter (`--gtest_filter`).
+    pub filter: Option<String>,
+    /// Write googletest's XML report (JUnit's schema) here.
+    pub junit: Option<PathBuf>,
+    /// Keep the recording of this test's launch (`Suite.Case`, index from 0).
+    pub keep: Option<(String, usize)>,
+    /// A launch with a warning fails its test.
+    pub deny_warnings: bool,
+}
+
+/// A run of a kernel unit test file.
+pub struct UtRun {
+    pub end: child::End,
+    pub output: String,
+    pub launches: Vec<super::launches::Launch>,
+    pub cached: bool,
+    /// The build found: what the report says of it.
+    pub build: Build,
+}
+
+/// The UT build found from the test file's place.
+#[derive(Clone, Debug)]
+pub struct Build {
+    pub test: PathBuf,
+    /// The op directory (`<op>/` above `tests/ut/op_kernel/`).
+    pub op_dir: PathBuf,
+    pub op: String,
+    /// The repository root.
+    pub root: PathBuf,
+    /// The directory the test runs in.
+    pub cwd: PathBuf,
+    /// The kernel compiled with the test, when the test declares its entry.
+    pub kernel: Option<PathBuf>,
+    /// The options of the op's `AddOpTestCase` taken (`-D` names).
+    pub defines: Vec<String>,
+}
+
+fn missing(what: String) -> CompileError {
+    CompileError::Io(what)
+}
+
+/// The op directory and UT directory of a test file: the `tests/ut/op_kernel` it lies in.
+fn ut_dirs(test: &Path) -> Option<(PathBuf, PathBuf)> {
+    for d in test.ancestors().skip(1) {
+        if d.ends_with("tests/ut/op_kernel") {
+            let op = d.parent()?.parent()?.parent()?;
+            return Some((op.to_path_buf(), d.to_path_buf()));
+        }
+    }
+    None
+}
+
+/// The words of an `AddOpTestCase(…)` call: quoted strings kept whole, quotes dropped.
+fn cmake_words(args: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut had = false;
+    for c in args.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                had = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if had || !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                had = false;
+            }
+            c => cur.push(c),
+        }
+    }
+    if had || !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Whether a CMake SoC name is one of `product`'s.
+fn soc_fits(soc: &str, product: Product) -> bool {
+    let s = soc.to_ascii_lowercase();
+    match product {
+        Product::Ascend950 => s.starts_with("ascend950"),
+        Product::Atlas200I500A2 => s.starts_with("ascend310b"),
+        Product::AtlasInference => s.starts_with("ascend310p"),
+        _ => s.starts_with("ascend910b") || s.starts_with("ascend910_93"),
+    }
+}
+
+/// The SoC and compile options of the op's `AddOpTestCase` for `product` (the first call
+/// naming one of its SoCs), with `${…}` variables the build defines replaced.
+fn test_case_options(
+    cmake: &str,
+    product: Product,
+    ut_dir: &Path,
+    root: &Path,
+) -> Option<(String, Vec<String>)> {
+    let text: String = cmake
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for name in ["AddOpTestCase(", "AddOpsTestCase("] {
+        let mut from = 0;
+        while let Some(k) = text[from..].find(name) {
+            let start = from + k + name.len();
+            let end = text[start..].find(')').map_or(text.len(), |e| start + e);
+            from = end;
+            let words = cmake_words(&text[start..end]);
+            // (op) socs "options" …: the op name may be left out.
+            let socs_at = words
+                .iter()
+                .position(|w| w.to_ascii_lowercase().starts_with("ascend"))?;
+            let Some(soc) = words[socs_at]
+                .split_whitespace()
+                .find(|s| soc_fits(s, product))
+            else {
+                continue;
+            };
+            let opts = words.get(socs_at + 1).cloned().unwrap_or_default();
+            let opts = opts
+                .replace("${CMAKE_CURRENT_SOURCE_DIR}", &ut_dir.display().to_string())
+                .replace("${PROJECT_SOURCE_DIR}", &root.display().to_string());
+            let defines = opts
+                .split_whitespace()
+                .filter_map(|o| o.strip_prefix("-D"))
+                .filter(|d| !d.contains("${") && !d.starts_with("UT_CUSTOM_TILING_DATA_KEYS"))
+                .map(str::to_string)
+                .collect();
+            return Some((soc.to_string(), defines));
+        }
+    }
+    None
+}
+
+/// CANN's SoC name of a product, for `UT_SOC_VERSION` when the op names none.
+fn default_soc(product: Product) -> &'static str {
+    match product {
+        Product::Ascend950 => "Ascend950PR_9599",
+        Product::Atlas200I500A2 => "Ascend310B1",
+        Product::AtlasInference => "Ascend310P3",
+        _ => "Ascend910B1",
+    }
+}
+
+/// `snake_case` → `SnakeCase` (the op type CANN's UT build derives from the op name).
+fn camel(op: &str) -> String {
+    op.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map_or(String::new(), |f| {
+                f.to_ascii_uppercase().to_string() + &c.as_str().to_ascii_lowercase()
+            })
+        })
+        .collect()
+}
+
+/// The kernel source defining `entry` in the op's `op_kernel/`: `<op>.cpp` first.
+fn kernel_file(op_dir: &Path, op: &str, entry: &str) -> Option<PathBuf> {
+    let dir = op_dir.join("op_kernel");
+    let first = dir.join(format!("{op}.cpp"));
+    let mut files = vec![first];
+    let mut walk = vec![(dir, 2u32)];
+    while let Some((d, depth)) = walk.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        let mut found: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        found.sort();
+        for p in found {
+            if p.is_dir() && depth > 0 {
+                walk.push((p, depth - 1));
+            } else if p.extension().is_some_and(|x| x == "cpp") {
+                files.push(p);
+            }
+        }
+    }
+    files.into_iter().find(|f| {
+        std::fs::read_to_string(f)
+            .is_ok_and(|t| source::entries_all(&t).iter().any(|e| e.name == entry))
+    })
+}
+
+/// The functions the test declares `extern "C"` without defining them, each with whether it is
+/// marked a kernel (`__global__`/`__aicore__`; the repositories also declare entries as plain
+/// `extern "C" void entry(uint8_t* …);`).
+fn declared_entries(test: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    for (k, _) in test.match_indices("extern \"C\"") {
+        let rest = &test[k..];
+        let Some(paren) = rest.find('(') else {
+            continue;
+        };
+        let head = &rest[..paren];
+        if head.contains(['{', ';', '=']) {
+            continue;
+        }
+        let marked = head.contains("__global__") || head.contains("__aicore__");
+        let name: String = head
+            .trim_end()
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let close = super::source::matching(rest.as_bytes(), paren, (b'(', b')'));
+        let after = close.map_or("", |c| rest[c..].trim_start());
+        if after.starts_with(';') && !name.is_empty() {
+            out.push((name, marked));
+        }
+    }
+    out
+}
+
+/// Finds the build of `test`.
+pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
+    let test = std::fs::canonicalize(test)
+        .map_err(|e| missing(format!("cannot read {}: {e}", test.display())))?;
+    let (op_dir, ut_dir) = ut_dirs(&test).ok_or_else(|| {
+        missing(format!(
+            "{} is not in an op's tests/ut/op_kernel/ directory: a kernel unit test lies in <op>/tests/ut/op_kernel/ of an operator repository (docs/format.md §13)",
+            test.display()
+        ))
+    })?;
+    let op = op_dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let root = op_dir
+        .ancestors()
+        .skip(1)
+        .find(|d| d.join("CMakeLists.txt").is_file() && d.join("README.md").is_file())
+        .map(Path::to_path_buf)
+        .ok_or_else(|| {
+            missing(format!(
+                "no repository root above {}: the UT build runs from the first directory holding CMakeLists.txt and README.md",
+                op_dir.display()
+            ))
+        })?;
+    let cmake = std::fs::read_to_string(ut_dir.join("CMakeLists.txt")).unwrap_or_default();
+    let (soc, mut defines) = test_case_options(&cmake, product, &ut_dir, &root)
+        .unwrap_or_else(|| (default_soc(product).to_string(), Vec::new()));
+    defines.push(format!("UT_SOC_VERSION=\"{soc}\""));
+    defines.push("KERNELUT=1".into());
+    defines.push("__CCE_KT_TEST__=1".into());
+    let text = std::fs::read_to_string(&test)
+        .map_err(|e| missing(format!("cannot read {}: {e}", test.display())))?;
+    // The first entry the test declares that an op_kernel source defines is compiled with it;
+    // a declared kernel defined nowhere is an error.
+    let declared = declared_entries(&text);
+    let kernel = declared
+        .iter()
+        .find_map(|(entry, _)| kernel_file(&op_dir, &op, entry));
+    if let (None, Some((entry, _))) = (&kernel, declared.iter().find(|(_, marked)| *marked)) {
+        return Err(missing(format!(
+            "{}: the test declares the kernel entry `{entry}`, defined in no .cpp of {}",
+            test.display(),
+            op_dir.join("op_kernel").display()
+        )));
+    }
+    Ok(Build {
+        cwd: root.join("build/tests/ut/op_kernel"),
+        test,
+        op_dir,
+        op,
+        root,
+        kernel,
+        defines,
+    })
+}
+
+/// The tiling header force-included as the UT build does (`-include`): the UT folder's own,
+/// else the structs generated from the op's op_host tiling headers; and the struct the op
+/// registers for GET_TILING_DATA.
+fn tiling_prelude(b: &Build, search: &[PathBuf]) -> (String, Option<String>) {
+    let ut_dir = b.test.parent().unwrap_or(Path::new("."));
+    let ut_dir = ut_dirs(&b.test).map_or(ut_dir.to_path_buf(), |d| d.1);
+    for name in [
+        format!("{}_tiling_def.h", b.op),
+        format!("{}_tiling.h", b.op),
+    ] {
+        let p = ut_dir.join(&name);
+        if p.is_file() {
+            let s = format!("#include \"{}\"\n", c_string(&p.display().to_string()));
+            return (
+                s,
+                tiling::registered(&camel(&b.op), &b.op_dir.join("op_host")),
+            );
+        }
+    }
+    let mut headers = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(b.op_dir.join("op_host")) {
+        for e in rd.flatten() {
+            let p = e.path();
+            let n = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .to_string();
+            if n.contains("tiling") && (n.ends_with(".h") || n.ends_with(".hpp")) {
+                headers.push(p);
+            }
+        }
+    }
+    headers.sort();
+    let mut s = String::new();
+    for h in headers {
+        s.push_str(&tiling::host_header_substitute(&h, search));
+    }
+    (
+        s,
+        tiling::registered(&camel(&b.op), &b.op_dir.join("op_host")),
+    )
+}
+
+/// The test's text with each include of an op_host header replaced by its kernel side (line
+/// breaks kept), the substitutes written into `dir`.
+fn substitute_host_includes(text: &str, test_dir: &Path, search: &[PathBuf], dir: &Path) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        let inc = t
+            .strip_prefix('#')
+            .map(str::trim_start)
+            .and_then(|l| l.strip_prefix("include"))
+            .map(str::trim)
+            .and_then(|l| l.strip_prefix('"'))
+            .and_then(|l| l.find('"').map(|e| l[..e].to_string()));
+        let found = inc.and_then(|inc| {
+            std::iter::once(test_dir.to_path_buf())
+                .chain(search.iter().cloned())
+                .map(|d| d.join(&inc))
+                .find(|p| p.is_file())
+        });
+        match found.map(|p| std::fs::canonicalize(&p).unwrap_or(p)) {
+            Some(p) if tiling::in_op_host(&p) => {
+                let sub = tiling::host_header_substitute(&p, search);
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                std::hash::Hash::hash(&sub, &mut h);
+                let f = dir.join(format!("host-{:016x}.h", std::hash::Hasher::finish(&h)));
+                if !f.is_file() {
+                    let _ = std::fs::write(&f, &sub);
+                }
+                out.push_str(&format!(
+                    "#include \"{}\"",
+                    c_string(&f.display().to_string())
+                ));
+                if line.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
+
+/// The shared helpers of `tests/ut/op_kernel/` the repositories' UT build compiles into every
+/// kernel test (their `test_op_kernel_main.cpp` is CANN's; ascstep gives its own `main`).
+const UT_HELPERS: &[&str] = &[
+    "data_utils.cpp",
+    "kernel_ut_data_helper.cpp",
+    "kernel_ut_data_executor.cpp",
+];
+
+/// Whether googletest's headers are where the compiler looks.
+fn has_gtest(flags: &Flags) -> bool {
+    let Ok(cxx) = compile::compiler() else {
+        return true; // the compile says what is missing
+    };
+    let mut cmd = std::process::Command::new(cxx);
+    cmd.args(["-x", "c++", "-E", "-o", "/dev/null", "-"]);
+    for i in &flags.includes {
+        cmd.arg(format!("-I{}", i.display()));
+    }
+    cmd.stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let Ok(mut child) = cmd.spawn() else {
+        return true;
+    };
+    if let Some(mut i) = child.stdin.take() {
+        use std::io::Write;
+        let _ = i.write_all(b"#include <gtest/gtest.h>\n");
+    }
+    child.wait().is_ok_and(|s| s.success())
+}
+
+/// Compiles the test with its kernel as the UT build does and runs it, each launch simulated.
+pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, CompileError> {
+    let b = find(test, opts.product)?;
+    let mut flags = opts.flags.clone();
+    flags.defines.splice(0..0, b.defines.iter().cloned());
+    let mut includes = vec![
+        b.root.join("tests/ut/op_kernel"),
+        b.root.join("tests/ut/common"),
+        b.op_dir.join("op_kernel"),
+    ];
+    // The kernel compiled through CANN's layout, as its own build does (§12.2).
+    let mut kernel = b.kernel.clone();
+    if let Some(k) = &b.kernel {
+        if let Some(l) = layout::of(k) {
+            let ob = layout::opbase(&l.repo, opts.opbase.as_deref());
+            let (staged_kernel, staged) = layout::stage(&l, ob.as_deref(), &compile::cache_dir())
+                .map_err(|e| {
+                missing(format!(
+                    "cannot lay out CANN's kernel tree in the cache: {e}"
+                ))
+            })?;
+            kernel = Some(staged_kernel);
+            includes.extend(staged);
+        }
+    } else if let Some(l) = layout::of(&b.op_dir.join("op_kernel").join(format!("{}.cpp", b.op))) {
+        let ob = layout::opbase(&l.repo, opts.opbase.as_deref());
+        if let Ok((_, staged)) = layout::stage(&l, ob.as_deref(), &compile::cache_dir()) {
+            includes.extend(staged);
+        }
+    }
+    includes.retain(|d| d.is_dir());
+    flags.includes.splice(0..0, includes);
+    flags.defines.push("ASCSTEP_UT=1".into());
+    flags
+        .link
+        .extend(["-lgtest".to_string(), "-pthread".to_string()]);
+    if !has_gtest(&flags) {
+        return Err(CompileError::Io(
+            "googletest is not installed: install the system's package (Debian/Ubuntu: apt install libgtest-dev; Fedora: dnf install gtest-devel)".into(),
+        ));
+    }
+    let text = std::fs::read_to_string(&b.test)
+        .map_err(|e| missing(format!("cannot read {}: {e}", b.test.display())))?;
+    let gen = compile::cache_dir().join("ut");
+    std::fs::create_dir_all(&gen)
+        .map_err(|e| missing(format!("cannot write {}: {e}", gen.display())))?;
+    let test_dir = b.test.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let (prelude, registered) = tiling_prelude(&b, &flags.includes);
+    if let Some(t) = registered {
+        flags.defines.push(format!("ASCSTEP_TILING_TYPE={t}"));
+    }
+    let body = substitute_host_includes(&text, &test_dir, &flags.includes, &gen);
+    let mut tu = String::new();
+    tu.push_str("#include \"tikicpulib.h\"\n");
+    tu.push_str(&prelude);
+    tu.push_str(&format!(
+        "#line 1 \"{}\"\n",
+        c_string(&b.test.display().to_string())
+    ));
+    tu.push_str(&body);
+    if let Some(k) = &kernel {
+        tu.push_str(&format!(
+            "\n#include \"{}\"\n",
+            c_string(&k.display().to_string())
+        ));
+    }
+    // The repository's shared UT helpers its build links into every test (ReadFile, WriteFile, …).
+    for helper in UT_HELPERS {
+        let h = b.root.join("tests/ut/op_kernel").join(helper);
+        if h.is_file() {
+            tu.push_str(&format!(
+                "#include \"{}\"\n",
+                c_string(&h.display().to_string())
+            ));
+        }
+    }
+    tu.push_str(
+        "\nint main(int argc, char** argv) {\n    ::testing::InitGoogleTest(&argc, argv);\n    return RUN_ALL_TESTS();\n}\n",
+    );
+    let compiled = compile::compile_text(&b.test, &tu, opts.product, &flags)?;
+    let supervisor = compile::supervisor()?;
+    std::fs::create_dir_all(&b.cwd).map_err(|e| {
+        missing(format!(
+            "cannot create the test's directory {}: {e}",
+            b.cwd.display()
+        ))
+    })?;
+    let mut env: Vec<(&str, String)> = Vec::new();
+    if let Some(f) = &ut.filter {
+        env.push(("GTEST_FILTER", f.clone()));
+    }
+    if let Some(j) = &ut.junit {
+        env.push(("GTEST_OUTPUT", format!("xml:{}", j.display())));
+    }
+    let only: Vec<String> = opts.only_blocks.iter().map(u32::to_string).collect();
+    env.push(("ASCSTEP_BLOCKS", only.join(",")));
+    let rec = record::Recorder::new(&b.test, &text, opts.product);
+    let mut h = Ut::new(rec, ut.keep.clone(), ut.deny_warnings);
+    let (end, output) = child::run(
+        &supervisor,
+        &compiled.exe,
+        &mut h,
+        opts.limits,
+        opts.output,
+        Some(&b.cwd),
+        &env,
+    );
+    Ok(UtRun {
+        end,
+        output,
+        launches: h.launches,
+        cached: compiled.cached,
+        build: b,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_options_of_the_products_test_case() {
+        let cmake = r#"
+if (UT_TEST_ALL OR OP_KERNEL_UT)
+    # AddOpTestCase(x "ascend910B1" "-DDTYPE_X=int8")
+    AddOpTestCase(foo "ascend950pr_9599" "-DDTYPE_X=half")
+    AddOpTestCase(foo "ascend910B1 ascend310p" "-DDTYPE_X=float -fpermissive -DP=${PROJECT_SOURCE_DIR}/p")
+endif()"#;
+        let (soc, d) =
+            test_case_options(cmake, Product::AtlasA2, Path::new("/u"), Path::new("/r")).unwrap();
+        assert_eq!(soc, "ascend910B1");
+        assert_eq!(d, vec!["DTYPE_X=float".to_string(), "P=/r/p".to_string()]);
+        let (soc, d) =
+            test_case_options(cmake, Product::Ascend950, Path::new("/u"), Path::new("/r")).unwrap();
+        assert_eq!(
+            (soc.as_str(), d),
+            ("ascend950pr_9599", vec!["DTYPE_X=half".to_string()])
+        );
+        // ops-math's spelling, the op name left out.
+        let (soc, d) = test_case_options(
+            r#"AddOpsTestCase("ascend910b" "-DORIG_DTYPE_X=DT_FLOAT")"#,
+            Product::AtlasA2,
+            Path::new("/u"),
+            Path::new("/r"),
+        )
+        .unwrap();
+        assert_eq!(
+            (soc.as_str(), d),
+            ("ascend910b", vec!["ORIG_DTYPE_X=DT_FLOAT".to_string()])
+        );
+        assert!(test_case_options(
+            cmake,
+            Product::Atlas200I500A2,
+            Path::new("/u"),
+            Path::new("/r")
+        )
+        .is_none());
+    }
+
+    #[test]
+    fn finds_declared_entries_not_definitions() {
+        let t = "extern \"C\" __global__ __aicore__ void fused_sgd(GM_ADDR a,\n GM_ADDR b);\nextern \"C\" __global__ __aicore__ void defined(GM_ADDR a) { }\nextern \"C\" void plain(uint8_t* x);\nextern \"C\" {\nint f(int);\n}";
+        assert_eq!(
+            declared_entries(t),
+            vec![
+                ("fused_sgd".to_string(), true),
+                ("plain".to_string(), false)
+            ]
+        );
+    }
+
+    #[test]
+    fn op_types_as_the_ut_build_derives_them() {
+        assert_eq!(camel("fused_sgd"), "FusedSgd");
+        assert_eq!(camel("apply_adam_w_v2"), "ApplyAdamWV2");
+    }
+}

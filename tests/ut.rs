@@ -1,0 +1,213 @@
+//! `ascstep ut` (docs/format.md §13) on kernel unit tests written as the operator repositories
+//! write theirs, in a repository-shaped tree (`tests/ut_repo`, copied to a scratch directory so
+//! that the UT build's `build/tests/ut/op_kernel` is made there). Needs googletest
+//! (`libgtest-dev`) and, for the data script, numpy: the README's test command sets both up
+//! (numpy in `target/venv`, put first on PATH here).
+
+mod common;
+
+use common::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A fresh copy of the repository-shaped tree.
+fn repo(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("ut_repo_{name}"));
+    let _ = std::fs::remove_dir_all(&d);
+    copy(&root("tests/ut_repo"), &d);
+    d
+}
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        let t = to.join(e.file_name());
+        if p.is_dir() {
+            if e.file_name() != "build" {
+                copy(&p, &t);
+            }
+        } else {
+            std::fs::copy(&p, &t).unwrap();
+        }
+    }
+}
+
+const UT: &str = "math/scaled_add/tests/ut/op_kernel";
+
+/// Runs `ascstep ut` in `dir` with the test venv's python first on PATH.
+fn ut(dir: &Path, args: &[&str]) -> Run {
+    let venv = root("target/venv/bin");
+    let path = format!(
+        "{}:{}",
+        venv.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
+        .arg("ut")
+        .args(args)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env(
+            "ASCSTEP_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
+        )
+        .output()
+        .expect("cannot start the ascstep binary");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn a_unit_test_runs_as_written_its_kernel_simulated_over_the_tests_memory() {
+    let d = repo("pass");
+    let r = ut(&d, &[&format!("{UT}/test_scaled_add.cpp")]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    // googletest's own report, both cases passed: their EXPECTs compared the kernel's output
+    // with float arithmetic (the lambda launch) and with numpy's golden data (the script).
+    assert!(
+        r.stdout
+            .contains("[       OK ] ScaledAddTest.lambda_launch_adds"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stdout
+            .contains("[       OK ] ScaledAddTest.plain_entry_subtracts_data_from_script"),
+        "{}",
+        r.dump()
+    );
+    assert!(r.stdout.contains("[  PASSED  ] 2 tests."), "{}", r.dump());
+    // A line per launch: the lambda's and the plain entry's, each over 2 blocks; 4 tiles of
+    // 2 copies in, Muls, Add/Sub and a copy out per block, plus the queue calls.
+    assert!(
+        r.stdout
+            .contains("[ ascstep  ] ScaledAddTest.lambda_launch_adds launch kernel: 2 blocks,"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stdout.contains("[ ascstep  ] ScaledAddTest.plain_entry_subtracts_data_from_script launch scaled_add: 2 blocks,"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr.contains("2 launches simulated (0 with an error"),
+        "{}",
+        r.dump()
+    );
+    // The test ran where the repository's UT runner runs it: its data and output are there.
+    let data = d.join("build/tests/ut/op_kernel/scaled_add_data");
+    let z = std::fs::read(data.join("output_z.bin")).unwrap();
+    assert_eq!(z, std::fs::read(data.join("golden.bin")).unwrap());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn the_filter_selects_tests_and_junit_has_one_testcase_each() {
+    let d = repo("filter");
+    let junit = d.join("report.xml");
+    let r = ut(
+        &d,
+        &[
+            &format!("{UT}/test_scaled_add.cpp"),
+            "--gtest_filter",
+            "ScaledAddTest.lambda*",
+            "--junit",
+            s(&junit),
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("[  PASSED  ] 1 test."), "{}", r.dump());
+    assert!(!r.stdout.contains("plain_entry"), "{}", r.dump());
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert_eq!(xml.matches("<testcase ").count(), 1, "{xml}");
+    assert!(xml.contains("name=\"lambda_launch_adds\""), "{xml}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_launch_error_fails_its_test_and_the_others_still_run() {
+    let d = repo("error");
+    let r = ut(&d, &[&format!("{UT}/test_scaled_add_errors.cpp")]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains("[       OK ] ScaledAddErrors.fits_the_ub"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stdout
+            .contains("[  FAILED  ] ScaledAddErrors.tiles_past_the_ub"),
+        "{}",
+        r.dump()
+    );
+    // The failure is at the ICPU_RUN_KF line of the test, carrying the diagnostic at the
+    // kernel's C++ position: three buffers of 2 × 32768 floats pass the 192 KiB UB of Atlas A2
+    // at the second queue's buffers (0x40000 = 2 × 131072 bytes in).
+    assert!(
+        r.stdout.contains("test_scaled_add_errors.cpp:23: Failure"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stdout.contains("op_kernel/scaled_add.cpp:25:50: error[tensor-outside-ub]: this LocalTensor spans 0x40000..0x60000, beyond the 196608-byte UB of atlas_a2"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr.contains("2 launches simulated (1 with an error"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_test_that_does_not_compile_is_exit_3_with_the_compilers_reason() {
+    let d = repo("broken");
+    let r = ut(&d, &[&format!("{UT}/test_scaled_add_broken.cpp")]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("test_scaled_add_broken.cpp:9:7: the C++ compiler rejected the kernel: ‘struct ScaledAddTilingData’ has no member named ‘length’"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_file_outside_an_ops_unit_tests_or_missing_is_exit_4() {
+    let d = repo("outside");
+    let stray = d.join("test_stray.cpp");
+    std::fs::copy(d.join(UT).join("test_scaled_add.cpp"), &stray).unwrap();
+    let r = ut(&d, &["test_stray.cpp"]);
+    assert_eq!(r.code, 4, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("is not in an op's tests/ut/op_kernel/ directory"),
+        "{}",
+        r.dump()
+    );
+    let r = ut(&d, &[&format!("{UT}/test_missing.cpp")]);
+    assert_eq!(r.code, 4, "{}", r.dump());
+    // An op whose kernel does not define the entry its test declares.
+    std::fs::write(
+        d.join("math/scaled_add/op_kernel/scaled_add.cpp"),
+        "#include \"kernel_operator.h\"\n",
+    )
+    .unwrap();
+    let r = ut(&d, &[&format!("{UT}/test_scaled_add.cpp")]);
+    assert_eq!(r.code, 4, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("declares the kernel entry `scaled_add`, defined in no .cpp of"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
