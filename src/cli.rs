@@ -133,6 +133,13 @@ pub struct CppArgs {
     /// C++ kernels: stop the kernel's run after this many seconds (0: no limit).
     #[arg(long = "timeout", value_parser = parse_seconds, default_value = "10", allow_negative_numbers = true)]
     pub timeout: Seconds,
+    /// Kernel unit tests (debug, import): the googletest filter selecting the test
+    /// (`Suite.Case`).
+    #[arg(long = "gtest_filter", value_name = "PATTERN")]
+    pub gtest_filter: Option<String>,
+    /// Kernel unit tests (debug, import): which launch of the selected tests (from 0).
+    #[arg(long = "launch", value_name = "N", default_value_t = 0)]
+    pub launch: usize,
 }
 
 /// How a C++ kernel is compiled (docs/format.md §12.1).
@@ -471,6 +478,8 @@ pub fn main_with(cli: Cli) -> i32 {
             cpp: CppArgs {
                 flags: CppFlags::default(),
                 timeout: Seconds(Some(std::time::Duration::from_secs(10))),
+                gtest_filter: None,
+                launch: 0,
             },
             ui: cli.ui,
         },
@@ -541,11 +550,17 @@ pub fn main_with(cli: Cli) -> i32 {
             flags,
             timeout,
         } => {
-            let cpp = CppArgs { flags, timeout };
+            let cpp = CppArgs {
+                flags,
+                timeout,
+                gtest_filter: None,
+                launch: 0,
+            };
             let opts = cpp.options(product, crate::kernel::Output::Inherit);
             let ut = crate::kernel::ut::UtOptions {
                 filter: gtest_filter,
                 junit,
+                json: None,
                 keep: None,
                 deny_warnings,
             };
@@ -611,6 +626,8 @@ pub fn main_with(cli: Cli) -> i32 {
             let cpp = CppArgs {
                 flags: cpp,
                 timeout,
+                gtest_filter: None,
+                launch: 0,
             };
             if screen {
                 replay_screen(&program, &script, size, &ui, &cpp)
@@ -835,6 +852,13 @@ fn kernel_run(
     output: crate::kernel::Output,
 ) -> Result<crate::kernel::Run, i32> {
     let run = match k {
+        // A kernel unit test: the launch --gtest_filter and --launch select (docs/format.md §13).
+        Kernel::File(f) if crate::kernel::ut::is_ut(f) => {
+            let mut opts = cpp.options(product, output);
+            // The test program runs whole (its other tests too); its output is not the kernel's.
+            opts.output = crate::kernel::Output::Capture;
+            crate::kernel::ut::recorded(f, &opts, cpp.gtest_filter.clone(), cpp.launch)
+        }
         Kernel::File(f) => crate::kernel::run(f, &cpp.options(product, output)),
         Kernel::Binding(p) => {
             crate::kernel::run_binding(p, &cpp.options(product.or(Some(p.product)), output))
@@ -895,6 +919,10 @@ pub(crate) fn compile_failure(e: crate::kernel::CompileError) -> i32 {
         CompileError::Binding(m) => {
             eprintln!("ascstep: error[binding]: {m}");
             EXIT_INVALID
+        }
+        CompileError::Usage(m) => {
+            eprintln!("ascstep: error[usage]: {m}");
+            EXIT_USAGE
         }
         CompileError::Rejected { compiler, output } => {
             emit(&format!(
@@ -1080,7 +1108,7 @@ fn test(
         }
     };
     if files.is_empty() {
-        eprintln!("ascstep test: nothing runnable under the paths given (.ron programs, C++ files with a host main)");
+        eprintln!("ascstep test: nothing runnable under the paths given (.ron programs, C++ files with a host main, kernel unit tests)");
         return EXIT_USAGE;
     }
     let total = files.len();

@@ -211,3 +211,140 @@ fn a_file_outside_an_ops_unit_tests_or_missing_is_exit_4() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn ascstep_test_gives_a_line_per_googletest_case() {
+    let d = repo("batch");
+    let venv = root("target/venv/bin");
+    let path = format!(
+        "{}:{}",
+        venv.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
+        .args(["test", "math", "-j", "1", "--junit", "report.xml"])
+        .current_dir(&d)
+        .env("PATH", path)
+        .env(
+            "ASCSTEP_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
+        )
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    // Invalid (the file that does not compile) outranks failed.
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    let dir = UT;
+    assert_eq!(
+        lines,
+        vec![
+            format!("ok       {dir}/test_scaled_add.cpp ScaledAddTest.lambda_launch_adds (1 launch, 40 API calls)").as_str(),
+            format!("ok       {dir}/test_scaled_add.cpp ScaledAddTest.plain_entry_subtracts_data_from_script (1 launch, 40 API calls)").as_str(),
+            format!("INVALID  {dir}/test_scaled_add_broken.cpp: error[compile-error]: {}/{dir}/test_scaled_add_broken.cpp:9:7: the C++ compiler rejected the kernel: ‘struct ScaledAddTilingData’ has no member named ‘length’; did you mean ‘tileLength’?", std::fs::canonicalize(&d).unwrap().display()).as_str(),
+            format!("ok       {dir}/test_scaled_add_errors.cpp ScaledAddErrors.fits_the_ub (1 launch, 20 API calls)").as_str(),
+            format!("FAILED   {dir}/test_scaled_add_errors.cpp ScaledAddErrors.tiles_past_the_ub: math/scaled_add/op_kernel/scaled_add.cpp:25:50: error[tensor-outside-ub]: this LocalTensor spans 0x40000..0x60000, beyond the 196608-byte UB of atlas_a2").as_str(),
+            "3 passed, 1 failed, 1 invalid",
+        ]
+    );
+    let xml = std::fs::read_to_string(d.join("report.xml")).unwrap();
+    assert_eq!(xml.matches("<testcase ").count(), 5, "{xml}");
+    assert!(
+        xml.contains("name=\"test_scaled_add_errors.cpp ScaledAddErrors.tiles_past_the_ub\""),
+        "{xml}"
+    );
+    assert!(xml.contains("docs/semantics.md §20"), "{xml}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Runs `ascstep` with `args` in `dir`, the test venv first on PATH.
+fn ascstep_venv(dir: &Path, args: &[&str]) -> Run {
+    let venv = root("target/venv/bin");
+    let path = format!(
+        "{}:{}",
+        venv.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
+        .args(args)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env(
+            "ASCSTEP_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
+        )
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn import_and_replay_take_the_launch_the_filter_and_launch_select() {
+    let d = repo("import");
+    let file = format!("{UT}/test_scaled_add.cpp");
+    // The lambda test's launch: Muls by its scale 3 then Add, at the kernel's lines.
+    let r = ascstep_venv(
+        &d,
+        &["import", &file, "--gtest_filter", "ScaledAddTest.lambda*"],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.contains("Muls(dst: \"zLocal\", src: \"xLocal\", scalar: 3, count: 64), // scaled_add.cpp:33:13 block 0"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stdout.contains("// scaled_add.cpp:37:17 block 0"),
+        "{}",
+        r.dump()
+    );
+    // The script's launch (tiling key 2): scale 0.5, Sub.
+    let r = ascstep_venv(
+        &d,
+        &[
+            "import",
+            &file,
+            "--gtest_filter",
+            "ScaledAddTest.plain*",
+            "--launch",
+            "0",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains("scalar: 0.5, count: 64), // scaled_add.cpp:33:13"),
+        "{}",
+        r.dump()
+    );
+    assert!(r.stdout.contains("Sub(dst: \"zLocal\", src0: \"zLocal\", src1: \"yLocal\", count: 64), // scaled_add.cpp:35:17"), "{}", r.dump());
+    // A launch the run did not make is a usage error.
+    let r = ascstep_venv(
+        &d,
+        &[
+            "import",
+            &file,
+            "--gtest_filter",
+            "ScaledAddTest.lambda*",
+            "--launch",
+            "1",
+        ],
+    );
+    assert_eq!(r.code, 2, "{}", r.dump());
+    assert!(
+        r.stderr.contains("made 1 launch: there is no launch 1"),
+        "{}",
+        r.dump()
+    );
+    // The debugger headless: `next` steps by the kernel's C++ lines.
+    let script = d.join("steps.txt");
+    std::fs::write(&script, "next\nnext\nwhere\n").unwrap();
+    let r = ascstep_venv(&d, &["replay", &file, "--script", s(&script)]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("scaled_add.cpp:33"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -12,8 +12,12 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Runs and judges one file.
-pub fn run_one(path: &Path, opts: &Options) -> Case {
+/// Runs and judges one file: one case, or one per googletest case of a kernel unit test.
+pub fn run_one(path: &Path, opts: &Options) -> Vec<Case> {
+    if crate::kernel::ut::is_ut(path) {
+        let kopts = kernel_options(opts, opts.product.unwrap_or_default(), Path::new("."));
+        return super::ut::cases(path, opts, kopts);
+    }
     let start = Instant::now();
     let result = if crate::kernel::is_cpp(path) {
         host_main(path, opts)
@@ -35,12 +39,13 @@ pub fn run_one(path: &Path, opts: &Options) -> Case {
             }
         }
     };
-    Case {
+    vec![Case {
         path: path.to_path_buf(),
+        test: None,
         product: opts.product,
         result,
         seconds: start.elapsed().as_secs_f64(),
-    }
+    }]
 }
 
 fn first_line(text: &str) -> String {
@@ -106,12 +111,13 @@ fn kernel_options(
 }
 
 /// A compile that failed, as a result.
-fn not_compiled(e: crate::kernel::CompileError) -> Result {
+pub(super) fn not_compiled(e: crate::kernel::CompileError) -> Result {
     use crate::kernel::CompileError;
     let (message, details, io) = match e {
         CompileError::NoCompiler(m) => (format!("error[no-compiler]: {m}"), String::new(), true),
         CompileError::Io(m) => (format!("error[io-error]: {m}"), String::new(), true),
         CompileError::Binding(m) => (format!("error[binding]: {m}"), String::new(), false),
+        CompileError::Usage(m) => (format!("error[usage]: {m}"), String::new(), false),
         CompileError::Rejected { compiler, output } => (
             format!(
                 "error[compile-error]: {}",

@@ -29,10 +29,14 @@ pub fn junit(cases: &[Case]) -> String {
             .path
             .parent()
             .map_or(String::new(), |p| p.display().to_string());
-        let name = c
+        let file = c
             .path
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        let name = match &c.test {
+            Some(t) => format!("{file} {t}"),
+            None => file,
+        };
         let _ = write!(
             x,
             "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.6}\"",

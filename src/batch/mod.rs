@@ -8,6 +8,7 @@
 
 mod judge;
 pub mod junit;
+mod ut;
 
 pub use judge::run_one;
 pub use junit::{junit, JUNIT_ROOT};
@@ -37,6 +38,8 @@ pub enum Result {
 #[derive(Clone, Debug)]
 pub struct Case {
     pub path: PathBuf,
+    /// The googletest case (`Suite.Case`) of a kernel unit test file.
+    pub test: Option<String>,
     pub product: Option<Product>,
     pub result: Result,
     pub seconds: f64,
@@ -51,11 +54,13 @@ pub struct Options {
     pub kernel: crate::kernel::Options,
 }
 
-/// Whether `path` is a C++ file `ascstep test` runs: one with a host `main`.
+/// Whether `path` is a C++ file `ascstep test` runs: one with a host `main`, or a kernel
+/// unit test (docs/format.md §13).
 fn runnable_cpp(path: &Path) -> bool {
     crate::kernel::is_cpp(path)
-        && std::fs::read(path)
-            .is_ok_and(|b| crate::kernel::source::has_main(&String::from_utf8_lossy(&b)))
+        && (crate::kernel::ut::is_ut(path)
+            || std::fs::read(path)
+                .is_ok_and(|b| crate::kernel::source::has_main(&String::from_utf8_lossy(&b))))
 }
 
 /// Every runnable file under `paths` (directories recursively, sorted): `.ron` programs and
@@ -121,7 +126,7 @@ pub fn parse_partition(s: &str) -> std::result::Result<Partition, String> {
 }
 
 /// FNV-1a of a path's text: the same on every machine and every run.
-fn path_hash(p: &Path) -> u64 {
+pub(crate) fn path_hash(p: &Path) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in p.to_string_lossy().bytes() {
         h ^= u64::from(b);
@@ -154,7 +159,7 @@ pub fn run_all(
 ) -> Vec<Case> {
     let jobs = jobs.clamp(1, files.len().max(1));
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, Case)>();
+    let (tx, rx) = mpsc::channel::<(usize, Vec<Case>)>();
     let mut cases = Vec::with_capacity(files.len());
     std::thread::scope(|s| {
         for _ in 0..jobs {
@@ -170,11 +175,15 @@ pub fn run_all(
         }
         drop(tx);
         let mut waiting = BTreeMap::new();
+        let mut done = 0;
         for (i, c) in rx {
             waiting.insert(i, c);
-            while let Some(c) = waiting.remove(&cases.len()) {
-                each(&c);
-                cases.push(c);
+            while let Some(file_cases) = waiting.remove(&done) {
+                done += 1;
+                for c in file_cases {
+                    each(&c);
+                    cases.push(c);
+                }
             }
         }
     });
@@ -183,7 +192,10 @@ pub fn run_all(
 
 /// The line `ascstep test` prints for a case.
 pub fn line(c: &Case) -> String {
-    let path = c.path.display();
+    let path = match &c.test {
+        Some(t) => format!("{} {t}", c.path.display()),
+        None => c.path.display().to_string(),
+    };
     match &c.result {
         Result::Passed { note } => format!("ok       {path} ({note})"),
         Result::Failed { message, .. } => format!("FAILED   {path}: {message}"),
@@ -231,6 +243,7 @@ mod tests {
     #[test]
     fn exit_code_ranks_io_over_invalid_over_failed() {
         let case = |r: Result| Case {
+            test: None,
             path: "x.ron".into(),
             product: None,
             result: r,

@@ -197,6 +197,8 @@ pub enum CompileError {
     Io(String),
     /// A binding program's arguments do not fit the entry (docs/format.md §12.2).
     Binding(String),
+    /// The command line asks for what the run does not have (a kernel unit test's launch).
+    Usage(String),
 }
 
 /// A compiled kernel ready to run.

@@ -44,24 +44,21 @@ pub struct Ut {
     pub rec: Recorder,
     test: String,
     current: Option<Launch>,
-    /// Recordings kept: the launches of tests whose name this accepts, counted from 0 in each
-    /// such test; `None` keeps none.
-    keep: Option<(String, usize)>,
-    kept_seen: usize,
+    /// The launch (counted from 0) whose recording is kept; `None` keeps none.
+    keep: Option<usize>,
     /// A launch with a warning fails (`--deny-warnings`).
     deny_warnings: bool,
     pub launches: Vec<Launch>,
 }
 
 impl Ut {
-    /// `keep`: the test (`Suite.Case`) and the index of its launch whose recording to keep.
-    pub fn new(rec: Recorder, keep: Option<(String, usize)>, deny_warnings: bool) -> Ut {
+    /// `keep`: the launch whose recording to keep.
+    pub fn new(rec: Recorder, keep: Option<usize>, deny_warnings: bool) -> Ut {
         Ut {
             rec,
             test: String::new(),
             current: None,
             keep,
-            kept_seen: 0,
             deny_warnings,
             launches: Vec::new(),
         }
@@ -116,13 +113,8 @@ impl Ut {
         for (id, off, n) in parts {
             answer.extend_from_slice(format!("{id} {off} {n}\n").as_bytes());
         }
-        if let Some((test, k)) = &self.keep {
-            if *test == l.test {
-                if self.kept_seen == *k {
-                    l.machine = Some(machine);
-                }
-                self.kept_seen += 1;
-            }
+        if self.keep == Some(self.launches.len()) {
+            l.machine = Some(machine);
         }
         self.launches.push(l);
         answer

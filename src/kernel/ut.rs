@@ -20,8 +20,10 @@ pub struct UtOptions {
     pub filter: Option<String>,
     /// Write googletest's XML report (JUnit's schema) here.
     pub junit: Option<PathBuf>,
-    /// Keep the recording of this test's launch (`Suite.Case`, index from 0).
-    pub keep: Option<(String, usize)>,
+    /// Write googletest's JSON report here (for `ascstep test`; `junit` wins).
+    pub json: Option<PathBuf>,
+    /// Keep the recording of this launch of the run (counted from 0).
+    pub keep: Option<usize>,
     /// A launch with a warning fails its test.
     pub deny_warnings: bool,
 }
@@ -231,6 +233,16 @@ fn declared_entries(test: &str) -> Vec<(String, bool)> {
         }
     }
     out
+}
+
+/// Whether `path` is a kernel unit test: a C++ file including CANN's CPU debug library.
+pub fn is_ut(path: &Path) -> bool {
+    super::is_cpp(path)
+        && std::fs::read(path).is_ok_and(|b| {
+            String::from_utf8_lossy(&b)
+                .lines()
+                .any(|l| l.trim_start().starts_with("#include") && l.contains("tikicpulib.h"))
+        })
 }
 
 /// Finds the build of `test`.
@@ -500,11 +512,13 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     }
     if let Some(j) = &ut.junit {
         env.push(("GTEST_OUTPUT", format!("xml:{}", j.display())));
+    } else if let Some(j) = &ut.json {
+        env.push(("GTEST_OUTPUT", format!("json:{}", j.display())));
     }
     let only: Vec<String> = opts.only_blocks.iter().map(u32::to_string).collect();
     env.push(("ASCSTEP_BLOCKS", only.join(",")));
     let rec = record::Recorder::new(&b.test, &text, opts.product);
-    let mut h = Ut::new(rec, ut.keep.clone(), ut.deny_warnings);
+    let mut h = Ut::new(rec, ut.keep, ut.deny_warnings);
     let (end, output) = child::run(
         &supervisor,
         &compiled.exe,
@@ -520,6 +534,48 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
         launches: h.launches,
         cached: compiled.cached,
         build: b,
+    })
+}
+
+/// The recording of one launch of a kernel unit test (`debug`, `import`): launch `launch`
+/// (from 0) of the tests `filter` selects, the test's output captured. A launch that stopped
+/// on an error is the recording up to it.
+pub fn recorded(
+    test: &Path,
+    opts: &Options,
+    filter: Option<String>,
+    launch: usize,
+) -> Result<super::Run, CompileError> {
+    let ut = UtOptions {
+        filter,
+        keep: Some(launch),
+        ..Default::default()
+    };
+    let mut run = run(test, opts, &ut)?;
+    let n = run.launches.len();
+    let Some(l) = run.launches.iter_mut().find(|l| l.machine.is_some()) else {
+        let what = match &ut.filter {
+            Some(f) => format!("the tests `{f}` selects"),
+            None => "the file's tests".to_string(),
+        };
+        return Err(CompileError::Usage(format!(
+            "{}: {what} made {n} launch{}: there is no launch {launch} (--launch counts from 0)",
+            test.display(),
+            if n == 1 { "" } else { "es" }
+        )));
+    };
+    let machine = l.machine.take().unwrap_or_else(|| unreachable!());
+    let end = match l.error.clone() {
+        Some(d) => child::End::Rejected(d),
+        None => child::End::Exited(0),
+    };
+    Ok(super::Run {
+        machine,
+        end,
+        output: std::mem::take(&mut run.output),
+        warnings: Vec::new(),
+        cached: run.cached,
+        launches: 1,
     })
 }
 
