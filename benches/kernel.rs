@@ -23,6 +23,7 @@ fn options(defines: &[&str]) -> Options {
             defines: defines.iter().map(|d| d.to_string()).collect(),
             includes: Vec::new(),
             link: Vec::new(),
+            first_include: None,
         },
         limits: Limits {
             timeout: Some(Duration::from_secs(60)),

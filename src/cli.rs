@@ -207,6 +207,7 @@ impl CppArgs {
                 defines: self.flags.define.clone(),
                 includes: self.flags.include.clone(),
                 link: Vec::new(),
+                first_include: None,
             },
             limits: crate::kernel::Limits {
                 timeout: self.timeout.0,

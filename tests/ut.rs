@@ -37,28 +37,9 @@ const UT: &str = "math/scaled_add/tests/ut/op_kernel";
 
 /// Runs `ascstep ut` in `dir` with the test venv's python first on PATH.
 fn ut(dir: &Path, args: &[&str]) -> Run {
-    let venv = root("target/venv/bin");
-    let path = format!(
-        "{}:{}",
-        venv.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
-        .arg("ut")
-        .args(args)
-        .current_dir(dir)
-        .env("PATH", path)
-        .env(
-            "ASCSTEP_CACHE",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
-        )
-        .output()
-        .expect("cannot start the ascstep binary");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    let mut all = vec!["ut"];
+    all.extend_from_slice(args);
+    ascstep_venv(dir, &all)
 }
 
 #[test]
@@ -215,25 +196,10 @@ fn a_file_outside_an_ops_unit_tests_or_missing_is_exit_4() {
 #[test]
 fn ascstep_test_gives_a_line_per_googletest_case() {
     let d = repo("batch");
-    let venv = root("target/venv/bin");
-    let path = format!(
-        "{}:{}",
-        venv.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
-        .args(["test", "math", "-j", "1", "--junit", "report.xml"])
-        .current_dir(&d)
-        .env("PATH", path)
-        .env(
-            "ASCSTEP_CACHE",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
-        )
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let r = ascstep_venv(&d, &["test", "math", "-j", "1", "--junit", "report.xml"]);
+    let stdout = r.stdout.clone();
     // Invalid (the file that does not compile) outranks failed.
-    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    assert_eq!(r.code, 3, "{}", r.dump());
     let lines: Vec<&str> = stdout.lines().collect();
     let dir = UT;
     assert_eq!(

@@ -98,6 +98,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     ),
     ("ascstep/rt.h", include_str!("include/ascstep/rt.h")),
     ("ascstep/ut.h", include_str!("include/ascstep/ut.h")),
+    ("ascstep/ut_pch.h", include_str!("include/ascstep/ut_pch.h")),
     ("tikicpulib.h", include_str!("include/tikicpulib.h")),
     ("ascstep/types.h", include_str!("include/ascstep/types.h")),
     (
@@ -184,6 +185,9 @@ pub struct Flags {
     pub includes: Vec<PathBuf>,
     /// What the link adds after the source (`-lgtest` for a kernel unit test).
     pub link: Vec<String>,
+    /// The header every unit starts with (default `ascstep/rt.h`); a kernel unit test's is
+    /// precompiled (`precompile`).
+    pub first_include: Option<String>,
 }
 
 /// Why a kernel could not be compiled.
@@ -285,6 +289,39 @@ pub fn include_dir(cache: &Path) -> Result<PathBuf, CompileError> {
         let _ = std::fs::remove_dir_all(&tmp);
     }
     Ok(dir)
+}
+
+/// Precompiles `header` (one of ascstep's) for `product` and `flags` into `header.gch/` beside
+/// it, once: the compiler takes the precompiled state of every unit that starts with the header
+/// and is compiled the same way (macros the header uses defined alike; others may differ), and
+/// the header itself otherwise. Best effort: a failure only leaves the header uncompiled.
+pub fn precompile(header: &str, product: Product, flags: &Flags) {
+    let (Ok(cxx), Ok(include)) = (compiler(), include_dir(&cache_dir())) else {
+        return;
+    };
+    let args = compile_args(product, flags, &include, &include);
+    let mut h = DefaultHasher::new();
+    (&cxx, &args).hash(&mut h);
+    let dir = include.join(format!("{header}.gch"));
+    let gch = dir.join(format!("{:016x}.gch", h.finish()));
+    if gch.is_file() || std::fs::create_dir_all(&dir).is_err() {
+        return;
+    }
+    let tmp = dir.join(format!("tmp-{}", std::process::id()));
+    let ok = Command::new(&cxx)
+        .args(
+            args.iter()
+                .map(|a| if a == "c++" { "c++-header" } else { a }),
+        )
+        .arg(include.join(header))
+        .arg("-o")
+        .arg(&tmp)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    // In place at once, so that a compile running beside never reads half of it.
+    if !ok || std::fs::rename(&tmp, &gch).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
 }
 
 /// The macros a product's compiler predefines, so `#if` selects as on the device
@@ -410,18 +447,37 @@ pub fn compile_text(
     product: Product,
     flags: &Flags,
 ) -> Result<Compiled, CompileError> {
+    let text = format!(
+        "#line 1 \"{}\"\n{rewritten}",
+        c_string(&abs.display().to_string())
+    );
+    compile_units(abs, &[text], product, flags)
+}
+
+/// Compiles translation units (each C++ text, given its own `#line`s) into one executable with
+/// ascstep's runtime, `abs`'s directory on the include path; the units are compiled side by
+/// side (a kernel unit test's test, kernel and support units, docs/format.md §13), or
+/// taken from the cache (key: compiler, flags, product macros, texts, headers; then every file
+/// the compile read, by content).
+pub fn compile_units(
+    abs: &Path,
+    units: &[String],
+    product: Product,
+    flags: &Flags,
+) -> Result<Compiled, CompileError> {
     let cxx = compiler()?;
     let cache = cache_dir();
     let include = include_dir(&cache)?;
     let abs = abs.to_path_buf();
     let dir = abs.parent().map(Path::to_path_buf).unwrap_or_default();
-    let text = format!(
-        "#include \"ascstep/rt.h\"\n#line 1 \"{}\"\n{rewritten}",
-        c_string(&abs.display().to_string())
-    );
+    let first = flags.first_include.as_deref().unwrap_or("ascstep/rt.h");
+    let texts: Vec<String> = units
+        .iter()
+        .map(|u| format!("#include \"{first}\"\n{u}"))
+        .collect();
     let args = compile_args(product, flags, &include, &dir);
     let mut h = DefaultHasher::new();
-    (&cxx, &args, &text, headers_hash(), &flags.link).hash(&mut h);
+    (&cxx, &args, &texts, headers_hash(), &flags.link).hash(&mut h);
     let key = format!("{:016x}", h.finish());
     let entry = cache.join(format!("k-{key}"));
     let exe = entry.join("kernel");
@@ -433,42 +489,102 @@ pub fn compile_text(
     let tmp = unique_tmp(&cache, &format!("k-{key}"));
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).map_err(|e| io("create", &tmp, e))?;
-    let cpp = tmp.join("kernel.cpp");
-    std::fs::write(&cpp, &text).map_err(|e| io("write", &cpp, e))?;
-    let d = tmp.join("kernel.d");
-    let out = Command::new(&cxx)
-        .args(&args)
-        .arg(&cpp)
-        .arg("-MMD")
-        .arg("-MF")
-        .arg(&d)
-        .arg("-o")
-        .arg(tmp.join("kernel"))
-        .args(&flags.link)
-        .output()
-        .map_err(|e| {
-            CompileError::NoCompiler(format!(
-                "cannot run the C++ compiler `{cxx}`: {e}; install g++ or clang++, or set CXX"
-            ))
-        })?;
-    if !out.status.success() {
-        let _ = std::fs::remove_dir_all(&tmp);
+    let no_compiler = |e: std::io::Error| {
+        CompileError::NoCompiler(format!(
+            "cannot run the C++ compiler `{cxx}`: {e}; install g++ or clang++, or set CXX"
+        ))
+    };
+    let rejected = |out: &std::process::Output| {
         let mut output = String::from_utf8_lossy(&out.stderr).into_owned();
         output.push_str(&String::from_utf8_lossy(&out.stdout));
-        return Err(CompileError::Rejected {
-            compiler: cxx,
+        CompileError::Rejected {
+            compiler: cxx.clone(),
             output,
-        });
+        }
+    };
+    let mut dfiles = Vec::new();
+    if texts.len() == 1 {
+        let cpp = tmp.join("kernel.cpp");
+        std::fs::write(&cpp, &texts[0]).map_err(|e| io("write", &cpp, e))?;
+        let d = tmp.join("kernel.d");
+        let out = Command::new(&cxx)
+            .args(&args)
+            .arg(&cpp)
+            .arg("-MMD")
+            .arg("-MF")
+            .arg(&d)
+            .arg("-o")
+            .arg(tmp.join("kernel"))
+            .args(&flags.link)
+            .output()
+            .map_err(no_compiler)?;
+        if !out.status.success() {
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(rejected(&out));
+        }
+        dfiles.push(d);
+    } else {
+        // Each unit on a compiler process of its own, all at once, then one link.
+        let mut running = Vec::new();
+        for (i, t) in texts.iter().enumerate() {
+            let cpp = tmp.join(format!("unit{i}.cpp"));
+            std::fs::write(&cpp, t).map_err(|e| io("write", &cpp, e))?;
+            let d = tmp.join(format!("unit{i}.d"));
+            let child = Command::new(&cxx)
+                .args(&args)
+                .arg("-c")
+                .arg(&cpp)
+                .arg("-MMD")
+                .arg("-MF")
+                .arg(&d)
+                .arg("-o")
+                .arg(tmp.join(format!("unit{i}.o")))
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .map_err(no_compiler)?;
+            running.push(child);
+            dfiles.push(d);
+        }
+        let mut failed = None;
+        for c in running {
+            let out = c.wait_with_output().map_err(no_compiler)?;
+            if !out.status.success() && failed.is_none() {
+                failed = Some(rejected(&out));
+            }
+        }
+        if let Some(e) = failed {
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(e);
+        }
+        let out = Command::new(&cxx)
+            .args((0..texts.len()).map(|i| tmp.join(format!("unit{i}.o"))))
+            .arg("-o")
+            .arg(tmp.join("kernel"))
+            .args(&flags.link)
+            .output()
+            .map_err(no_compiler)?;
+        if !out.status.success() {
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(rejected(&out));
+        }
     }
     // The files the compile read, with their contents' hashes, to notice an edited header.
-    let listed = std::fs::read_to_string(&d).unwrap_or_default();
-    let files: Vec<PathBuf> = listed
-        .replace("\\\n", " ")
-        .split_whitespace()
-        .skip(1)
-        .map(PathBuf::from)
-        .filter(|p| !p.starts_with(&tmp) && !p.starts_with(&include))
-        .collect();
+    let mut files: Vec<PathBuf> = Vec::new();
+    for d in &dfiles {
+        let listed = std::fs::read_to_string(d).unwrap_or_default();
+        for p in listed
+            .replace("\\\n", " ")
+            .split_whitespace()
+            .skip(1)
+            .map(PathBuf::from)
+            .filter(|p| !p.starts_with(&tmp) && !p.starts_with(&include))
+        {
+            if !files.contains(&p) {
+                files.push(p);
+            }
+        }
+    }
     let mut dep_text = String::new();
     for f in files.iter().chain(std::iter::once(&abs)) {
         dep_text.push_str(&format!("{:016x} {}\n", file_hash(f), f.display()));

@@ -455,6 +455,7 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     flags
         .link
         .extend(["-lgtest".to_string(), "-pthread".to_string()]);
+    flags.first_include = Some("ascstep/ut_pch.h".into());
     if !has_gtest(&flags) {
         return Err(CompileError::Io(
             "googletest is not installed: install the system's package (Debian/Ubuntu: apt install libgtest-dev; Fedora: dnf install gtest-devel)".into(),
@@ -466,39 +467,57 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     std::fs::create_dir_all(&gen)
         .map_err(|e| missing(format!("cannot write {}: {e}", gen.display())))?;
     let test_dir = b.test.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let (prelude, registered) = tiling_prelude(&b, &flags.includes);
+    let (mut prelude, registered) = tiling_prelude(&b, &flags.includes);
+    // The struct GET_TILING_DATA takes, defined in the units (not with -D, which would keep
+    // the compiler from the precompiled header that defines its fallback).
     if let Some(t) = registered {
-        flags.defines.push(format!("ASCSTEP_TILING_TYPE={t}"));
+        prelude.insert_str(
+            0,
+            &format!("#undef ASCSTEP_TILING_TYPE\n#define ASCSTEP_TILING_TYPE {t}\n"),
+        );
     }
+    // googletest, ascstep's runtime and headers precompiled, once per product and build: with
+    // the macros the UT build always gives (the repository's options are not used by
+    // ascstep's headers, so they may differ).
+    compile::precompile(
+        "ascstep/ut_pch.h",
+        opts.product,
+        &Flags {
+            defines: vec!["__CCE_KT_TEST__=1".into(), "ASCSTEP_UT=1".into()],
+            ..Flags::default()
+        },
+    );
     let body = substitute_host_includes(&text, &test_dir, &flags.includes, &gen);
-    let mut tu = String::new();
-    tu.push_str("#include \"tikicpulib.h\"\n");
-    tu.push_str(&prelude);
-    tu.push_str(&format!(
-        "#line 1 \"{}\"\n",
+    // Three translation units, as the UT build has them: the test, the kernel (when the test
+    // declares its entry rather than including it), each with the tiling header force-included,
+    // and the support: the repository's shared helpers (ReadFile, WriteFile, …) and main.
+    let mut test_tu = format!("#include \"tikicpulib.h\"\n{prelude}");
+    test_tu.push_str(&format!(
+        "#line 1 \"{}\"\n{body}\n",
         c_string(&b.test.display().to_string())
     ));
-    tu.push_str(&body);
+    let mut units = vec![test_tu];
     if let Some(k) = &kernel {
-        tu.push_str(&format!(
-            "\n#include \"{}\"\n",
+        units.push(format!(
+            "#include \"kernel_operator.h\"\n{prelude}#include \"{}\"\n",
             c_string(&k.display().to_string())
         ));
     }
-    // The repository's shared UT helpers its build links into every test (ReadFile, WriteFile, …).
+    let mut support = String::from("#include <gtest/gtest.h>\n");
     for helper in UT_HELPERS {
         let h = b.root.join("tests/ut/op_kernel").join(helper);
         if h.is_file() {
-            tu.push_str(&format!(
+            support.push_str(&format!(
                 "#include \"{}\"\n",
                 c_string(&h.display().to_string())
             ));
         }
     }
-    tu.push_str(
-        "\nint main(int argc, char** argv) {\n    ::testing::InitGoogleTest(&argc, argv);\n    return RUN_ALL_TESTS();\n}\n",
+    support.push_str(
+        "int main(int argc, char** argv) {\n    ::testing::InitGoogleTest(&argc, argv);\n    return RUN_ALL_TESTS();\n}\n",
     );
-    let compiled = compile::compile_text(&b.test, &tu, opts.product, &flags)?;
+    units.push(support);
+    let compiled = compile::compile_units(&b.test, &units, opts.product, &flags)?;
     let supervisor = compile::supervisor()?;
     std::fs::create_dir_all(&b.cwd).map_err(|e| {
         missing(format!(
