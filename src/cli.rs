@@ -77,7 +77,7 @@ fn read_script(script: &Path) -> Result<String, i32> {
 }
 
 /// Text from files on stdout: control characters escaped (`base::diag::printable`).
-fn out(text: &str) {
+pub(crate) fn out(text: &str) {
     print!("{}", crate::base::diag::printable(text));
 }
 
@@ -391,6 +391,10 @@ pub enum Command {
         /// Write googletest's XML report (one testcase per googletest case) to FILE.
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
+        /// `json`: one JSON object on standard output (the tests, each launch with its
+        /// diagnostics); googletest's output goes to standard error.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        report: ReportFormat,
         #[command(flatten)]
         flags: CppFlags,
         /// Stop the test program after this many seconds (0: no limit).
@@ -548,6 +552,7 @@ pub fn main_with(cli: Cli) -> i32 {
             gtest_filter,
             deny_warnings,
             junit,
+            report,
             flags,
             timeout,
         } => {
@@ -565,7 +570,7 @@ pub fn main_with(cli: Cli) -> i32 {
                 keep: None,
                 deny_warnings,
             };
-            crate::cli_ut::ut(&file, &opts, &ut)
+            crate::cli_ut::ut(&file, &opts, &ut, report)
         }
         Command::Completions { shell } => {
             use clap::CommandFactory;

@@ -10,7 +10,12 @@ use std::path::Path;
 
 /// Runs the test file; returns the exit code (0 every selected test passed, 1 one failed, 3
 /// the file does not compile, 4 a file, directory or googletest is missing).
-pub fn ut(file: &Path, opts: &crate::kernel::Options, ut: &UtOptions) -> i32 {
+pub fn ut(
+    file: &Path,
+    opts: &crate::kernel::Options,
+    ut: &UtOptions,
+    report_format: crate::cli::ReportFormat,
+) -> i32 {
     if !file.is_file() {
         eprintln!(
             "ascstep ut: error[io-error]: cannot read {}: no such file",
@@ -27,6 +32,18 @@ pub fn ut(file: &Path, opts: &crate::kernel::Options, ut: &UtOptions) -> i32 {
     if let Some(t) = &junit_tmp {
         ut_opts.junit = Some(std::path::absolute(t).unwrap_or_else(|_| t.clone()));
     }
+    // --report json: googletest's own output goes to standard error, its results into the
+    // report.
+    let json = report_format == crate::cli::ReportFormat::Json;
+    let gtest_json = std::env::temp_dir().join(format!("ascstep-ut-{}.json", std::process::id()));
+    let mut opts = opts.clone();
+    if json {
+        opts.output = crate::kernel::Output::ToStderr;
+        if ut_opts.junit.is_none() {
+            ut_opts.json = Some(gtest_json.clone());
+        }
+    }
+    let opts = &opts;
     let run = match crate::kernel::ut::run(file, opts, &ut_opts) {
         Ok(r) => r,
         Err(e) => return compile_failure(e),
@@ -43,7 +60,81 @@ pub fn ut(file: &Path, opts: &crate::kernel::Options, ut: &UtOptions) -> i32 {
             }
         }
     }
-    report(&run)
+    let code = report(&run);
+    if json {
+        let tests = std::fs::read_to_string(&gtest_json)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok());
+        let _ = std::fs::remove_file(&gtest_json);
+        crate::cli::out(&format!(
+            "{}\n",
+            report_json(&run, code, opts.product, tests)
+        ));
+    }
+    code
+}
+
+/// The `--report json` object: the status, googletest's cases (when it reported them) and each
+/// launch with its diagnostics (docs/format.md §9's diagnostic objects).
+fn report_json(
+    run: &UtRun,
+    code: i32,
+    product: crate::base::product::Product,
+    tests: Option<serde_json::Value>,
+) -> serde_json::Value {
+    use serde_json::json;
+    let status = match code {
+        EXIT_OK => "ok",
+        EXIT_EXPECT => "failed",
+        _ => "invalid",
+    };
+    let cases: Vec<serde_json::Value> = tests
+        .as_ref()
+        .and_then(|t| t["testsuites"].as_array())
+        .into_iter()
+        .flatten()
+        .flat_map(|s| {
+            let suite = s["name"].as_str().unwrap_or("").to_string();
+            s["testsuite"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(move |t| {
+                    json!({
+                        "name": format!("{suite}.{}", t["name"].as_str().unwrap_or("")),
+                        "passed": t["failures"].as_array().is_none_or(|f| f.is_empty()),
+                        "result": t["result"],
+                    })
+                })
+        })
+        .collect();
+    let launches: Vec<serde_json::Value> = run
+        .launches
+        .iter()
+        .map(|l| {
+            json!({
+                "test": l.test,
+                "entry": l.entry,
+                "blocks": l.blocks,
+                "api_calls": l.calls,
+                "warnings": l.warnings,
+                "errors": usize::from(l.error.is_some()),
+                "diagnostics": l
+                    .diagnostics
+                    .iter()
+                    .map(|d| crate::report::diag_json(d, &l.file))
+                    .collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "version": crate::report::VERSION,
+        "status": status,
+        "product": product.key(),
+        "file": run.build.test.display().to_string(),
+        "tests": cases,
+        "launches": launches,
+    })
 }
 
 /// The summary line and the exit code.

@@ -314,3 +314,50 @@ fn import_and_replay_take_the_launch_the_filter_and_launch_select() {
     assert!(r.stdout.contains("scaled_add.cpp:33"), "{}", r.dump());
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn the_json_report_lists_the_tests_and_each_launch_with_its_diagnostics() {
+    let d = repo("json");
+    let r = ut(
+        &d,
+        &[
+            &format!("{UT}/test_scaled_add_errors.cpp"),
+            "--report",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 1, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(j["status"], "failed");
+    assert_eq!(j["product"], "atlas_a2");
+    let tests = j["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 2, "{j}");
+    assert_eq!(tests[0]["name"], "ScaledAddErrors.fits_the_ub");
+    assert_eq!(tests[0]["passed"], true);
+    assert_eq!(tests[1]["passed"], false);
+    let launches = j["launches"].as_array().unwrap();
+    assert_eq!(launches.len(), 2, "{j}");
+    // 256 floats in tiles of 64: 4 tiles of 2 copies in, Muls, Add, a copy out (the queue
+    // calls are no instructions).
+    assert_eq!(launches[0]["api_calls"], 20);
+    assert_eq!(launches[0]["errors"], 0);
+    assert_eq!(launches[1]["errors"], 1);
+    let diag = &launches[1]["diagnostics"][0];
+    assert_eq!(diag["code"], "tensor-outside-ub");
+    assert_eq!(diag["line"], 25);
+    assert!(
+        diag["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("op_kernel/scaled_add.cpp"),
+        "{diag}"
+    );
+    // googletest's own output went to standard error.
+    assert!(
+        r.stderr
+            .contains("[  FAILED  ] ScaledAddErrors.tiles_past_the_ub"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

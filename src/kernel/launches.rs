@@ -35,6 +35,10 @@ pub struct Launch {
     pub warnings: usize,
     /// The error that stopped it.
     pub error: Option<Diagnostic>,
+    /// Its diagnostics pointed into their C++ files (the first `KEPT_DIAGNOSTICS`), and the
+    /// file those without a file of their own are in (the test's).
+    pub diagnostics: Vec<Diagnostic>,
+    pub file: String,
     /// Its recording, when kept (`Ut::keep`).
     pub machine: Option<Machine>,
 }
@@ -80,6 +84,17 @@ impl Ut {
                 shown.push(e.render(&p.path.display().to_string(), &p.source));
             }
         }
+        l.file = p.path.display().to_string();
+        l.diagnostics = diags
+            .iter()
+            .take(KEPT_DIAGNOSTICS)
+            .map(|d| p.locate(d).unwrap_or_else(|| d.clone()))
+            .collect();
+        if let Some(e) = &l.error {
+            if !diags.iter().any(|d| d == e) {
+                l.diagnostics.push(e.clone());
+            }
+        }
         let errors = usize::from(l.error.is_some());
         let mut text = format!(
             "[ ascstep  ] {} launch {}: {} block{}, {} API call{}, {} warning{}, {} error{}\n",
@@ -121,6 +136,9 @@ impl Ut {
     }
 }
 
+/// How many diagnostics of one launch are kept for the JSON report.
+const KEPT_DIAGNOSTICS: usize = 1000;
+
 fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
@@ -160,6 +178,8 @@ impl Handler for Ut {
                     calls: 0,
                     warnings: 0,
                     error: None,
+                    diagnostics: Vec::new(),
+                    file: String::new(),
                     machine: None,
                 });
                 self.rec.handle(Msg::Launch { blocks, name })

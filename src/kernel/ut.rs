@@ -142,8 +142,9 @@ fn test_case_options(
             let opts = opts
                 .replace("${CMAKE_CURRENT_SOURCE_DIR}", &ut_dir.display().to_string())
                 .replace("${PROJECT_SOURCE_DIR}", &root.display().to_string());
+            // Whitespace or `;` (a CMake list) between options.
             let defines = opts
-                .split_whitespace()
+                .split(|c: char| c.is_whitespace() || c == ';')
                 .filter_map(|o| o.strip_prefix("-D"))
                 .filter(|d| !d.contains("${") && !d.starts_with("UT_CUSTOM_TILING_DATA_KEYS"))
                 .map(str::to_string)
@@ -202,18 +203,21 @@ fn kernel_file(op_dir: &Path, op: &str, entry: &str) -> Option<PathBuf> {
     })
 }
 
-/// The functions the test declares `extern "C"` without defining them, each with whether it is
-/// marked a kernel (`__global__`/`__aicore__`; the repositories also declare entries as plain
-/// `extern "C" void entry(uint8_t* …);`).
+/// The functions the test declares without defining them, `extern "C"` or `__global__`,
+/// each with whether it is marked a kernel (`__global__`/`__aicore__`; the repositories also
+/// declare entries as plain `extern "C" void entry(uint8_t* …);`).
 fn declared_entries(test: &str) -> Vec<(String, bool)> {
-    let mut out = Vec::new();
-    for (k, _) in test.match_indices("extern \"C\"") {
+    let mut starts: Vec<usize> = test.match_indices("extern \"C\"").map(|(k, _)| k).collect();
+    starts.extend(test.match_indices("__global__").map(|(k, _)| k));
+    starts.sort_unstable();
+    let mut out: Vec<(String, bool)> = Vec::new();
+    for k in starts {
         let rest = &test[k..];
         let Some(paren) = rest.find('(') else {
             continue;
         };
         let head = &rest[..paren];
-        if head.contains(['{', ';', '=']) {
+        if head.contains(['{', ';', '=', '#']) {
             continue;
         }
         let marked = head.contains("__global__") || head.contains("__aicore__");
@@ -228,7 +232,7 @@ fn declared_entries(test: &str) -> Vec<(String, bool)> {
             .collect();
         let close = super::source::matching(rest.as_bytes(), paren, (b'(', b')'));
         let after = close.map_or("", |c| rest[c..].trim_start());
-        if after.starts_with(';') && !name.is_empty() {
+        if after.starts_with(';') && !name.is_empty() && !out.iter().any(|(n, _)| *n == name) {
             out.push((name, marked));
         }
     }
@@ -308,11 +312,18 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
 fn tiling_prelude(b: &Build, search: &[PathBuf]) -> (String, Option<String>) {
     let ut_dir = b.test.parent().unwrap_or(Path::new("."));
     let ut_dir = ut_dirs(&b.test).map_or(ut_dir.to_path_buf(), |d| d.1);
-    for name in [
+    // ops-nn's foreach ops all take foreach_abs's (its cmake/ut.cmake).
+    let foreach =
+        (b.op_dir.parent().and_then(Path::file_name) == Some("foreach".as_ref())).then(|| {
+            b.root
+                .join("foreach/foreach_abs/tests/ut/op_kernel/foreach_abs_tiling_def.h")
+        });
+    let own = [
         format!("{}_tiling_def.h", b.op),
         format!("{}_tiling.h", b.op),
-    ] {
-        let p = ut_dir.join(&name);
+    ]
+    .map(|n| ut_dir.join(n));
+    for p in own.into_iter().chain(foreach) {
         if p.is_file() {
             let s = format!("#include \"{}\"\n", c_string(&p.display().to_string()));
             return (
@@ -608,7 +619,7 @@ mod tests {
 if (UT_TEST_ALL OR OP_KERNEL_UT)
     # AddOpTestCase(x "ascend910B1" "-DDTYPE_X=int8")
     AddOpTestCase(foo "ascend950pr_9599" "-DDTYPE_X=half")
-    AddOpTestCase(foo "ascend910B1 ascend310p" "-DDTYPE_X=float -fpermissive -DP=${PROJECT_SOURCE_DIR}/p")
+    AddOpTestCase(foo "ascend910B1 ascend310p" "-DDTYPE_X=float -fpermissive;-DP=${PROJECT_SOURCE_DIR}/p")
 endif()"#;
         let (soc, d) =
             test_case_options(cmake, Product::AtlasA2, Path::new("/u"), Path::new("/r")).unwrap();

@@ -7,17 +7,20 @@
 #include "kernel_operator.h"
 #include "register/tilingdata_base.h"
 
-// Without a Tiling(…) argument in the binding (or a -D from the build), GET_TILING_DATA has no
-// struct to take: the compile stops saying so.
-#ifndef ASCSTEP_TILING_TYPE
+// The struct GET_TILING_DATA takes: ASCSTEP_TILING_TYPE when ascstep knows it (a binding's
+// Tiling(…) argument, the struct a kernel unit test's op registers), else the one the kernel
+// names with REGISTER_TILING_DEFAULT(type) earlier in the same function (a local alias), else
+// none: the compile stops saying so.
 namespace ascstep_rt {
 template <class T = void>
 struct no_tiling_argument {
     static_assert(!std::is_void_v<T> && false,
-                  "GET_TILING_DATA: the binding program passes no Tiling(\"Struct\", {…}) argument, so there is no tiling struct to take (docs/format.md §12.2)");
+                  "GET_TILING_DATA: the binding program passes no Tiling(\"Struct\", {…}) argument and the kernel registers no REGISTER_TILING_DEFAULT, so there is no tiling struct to take (docs/format.md §12.2)");
 };
 }  // namespace ascstep_rt
-#define ASCSTEP_TILING_TYPE ascstep_rt::no_tiling_argument<>
+using ascstep_default_tiling = ascstep_rt::no_tiling_argument<>;
+#ifndef ASCSTEP_TILING_TYPE
+#define ASCSTEP_TILING_TYPE ascstep_default_tiling
 #endif
 #define GET_TILING_DATA(var, tiling) \
     ASCSTEP_TILING_TYPE var;         \
@@ -29,7 +32,7 @@ struct no_tiling_argument {
 #define GET_TILING_DATA_MEMBER(type, member, var, tiling) \
     decltype(type::member) var;                           \
     std::memcpy(&var, (const char*)(tiling) + offsetof(type, member), sizeof(var))
-#define REGISTER_TILING_DEFAULT(type)
+#define REGISTER_TILING_DEFAULT(type) using ascstep_default_tiling = type
 #define REGISTER_TILING_FOR_TILINGKEY(key, type)
 #define TILING_KEY_IS(k) (ascstep_rt::tiling_key() == (uint64_t)(k))
 #define KERNEL_TASK_TYPE_DEFAULT(type)
