@@ -322,3 +322,76 @@ fn tanh_is_the_library_s_composite_within_its_roundings() {
     }"#,
     );
 }
+
+/// docs/semantics.md §21.5: Ceil and Trunc as the library makes them on Atlas A2 (a float Cast
+/// with CAST_CEIL / CAST_TRUNC in counter-mode pieces; half through float): against the C
+/// library's ceilf and truncf on −3.5 + 0.25·i (negative halves and quarters, where ceil and
+/// trunc differ from floor and from each other), float through the stack buffer, half through
+/// a 256-byte temporary (pieces of 64 halves: 100 elements take two).
+#[test]
+fn ceil_and_trunc_are_the_library_s_cast_composites() {
+    kernel_checked(
+        "ct",
+        r#"__global__ __vector__ void ct(GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf, tmp;
+    pipe.InitBuffer(buf, 4096);
+    pipe.InitBuffer(tmp, 256);
+    AscendC::LocalTensor<float> f = buf.Get<float>();
+    AscendC::LocalTensor<half> h = f[768].ReinterpretCast<half>();
+    for (int i = 0; i < 100; i++) f(i) = -3.5f + 0.25f * i;
+    for (int i = 0; i < 100; i++) h(i) = half(-3.5f + 0.25f * i);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Ceil(f[128], f, 100);
+    AscendC::Trunc(f[256], f, 100);
+    AscendC::Ceil(h[128], h, tmp.Get<uint8_t>(), 100);
+    AscendC::Trunc(h[256], h, tmp.Get<uint8_t>(), 100);
+    AscendC::GlobalTensor<float> g;
+    g.SetGlobalBuffer((__gm__ float*)y, 1024);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(g, f, 1024);
+}"#,
+        4096,
+        r#"    const uint16_t* h = (const uint16_t*)(y + 768);
+    for (int i = 0; i < 100; i++) {
+        float x = -3.5f + 0.25f * i;
+        if (y[128 + i] != std::ceil(x)) { printf("ceil f[%d] = %g\n", i, y[128 + i]); return 1; }
+        if (y[256 + i] != std::trunc(x)) { printf("trunc f[%d] = %g\n", i, y[256 + i]); return 1; }
+        if (aclFloat16ToFloat(h[128 + i]) != std::ceil(x)) { printf("ceil h[%d]\n", i); return 1; }
+        if (aclFloat16ToFloat(h[256 + i]) != std::trunc(x)) { printf("trunc h[%d]\n", i); return 1; }
+    }"#,
+    );
+}
+
+/// format.md §12.3: `tensor(i)` reads and assigns element i (GetValue, SetValue at the call's
+/// position), and a LocalTensor<bool> is bytes of 0 and 1 (simulated as uint8): main sees the
+/// bytes written through operator() and a copy of the bools.
+#[test]
+fn local_tensor_call_operator_and_bool_tensors() {
+    kernel_checked(
+        "elem",
+        r#"__global__ __vector__ void elem(GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 1024);
+    AscendC::LocalTensor<float> f = buf.Get<float>();
+    for (int i = 0; i < 8; i++) f(i) = 1.5f * i;
+    for (int i = 0; i < 8; i++) f(8 + i) = f(7 - i) + 1.0f;
+    AscendC::LocalTensor<bool> b = f[16].ReinterpretCast<bool>();
+    for (int i = 0; i < 32; i++) b(i) = (i % 3 == 0);
+    AscendC::LocalTensor<bool> c = f[32].ReinterpretCast<bool>();
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(c, b, 32);
+    AscendC::GlobalTensor<float> g;
+    g.SetGlobalBuffer((__gm__ float*)y, 64);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(g, f, 64);
+}"#,
+        256,
+        r#"    for (int i = 0; i < 8; i++) if (y[i] != 1.5f * i || y[8 + i] != 1.5f * (7 - i) + 1.0f) { printf("f[%d]\n", i); return 1; }
+    const uint8_t* c = (const uint8_t*)(y + 32);
+    for (int i = 0; i < 32; i++) if (c[i] != (i % 3 == 0 ? 1 : 0)) { printf("c[%d] = %d\n", i, c[i]); return 1; }"#,
+    );
+}

@@ -160,6 +160,14 @@ pub const HEADERS: &[(&str, &str)] = &[
         include_str!("include/adv_api/math/floor.h"),
     ),
     (
+        "adv_api/math/ceil.h",
+        include_str!("include/adv_api/math/ceil.h"),
+    ),
+    (
+        "adv_api/math/trunc.h",
+        include_str!("include/adv_api/math/trunc.h"),
+    ),
+    (
         "adv_api/index/arithprogression.h",
         include_str!("include/adv_api/index/arithprogression.h"),
     ),

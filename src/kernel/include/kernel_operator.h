@@ -191,6 +191,20 @@ public:
     T GetValue(uint32_t i, Pos p = Pos::current()) const {
         return detail::get_value<T>(id_, detail::elems_of<T>(addr_ - base_) + i, p);
     }
+    // tensor(i): element i to read (GetValue) or assign (SetValue), at the call's position.
+    struct Element {
+        const LocalTensor* t;
+        uint32_t i;
+        Pos p;
+        operator T() const { return t->GetValue(i, p); }
+        template <class U>
+        const Element& operator=(U v) const {
+            t->SetValue(i, v, p);
+            return *this;
+        }
+        const Element& operator=(const Element& o) const { return *this = T(o); }
+    };
+    Element operator()(uint32_t i, Pos p = Pos::current()) const { return Element{this, i, p}; }
     template <class U>
     void SetValue(uint32_t i, U v, Pos p = Pos::current()) const {
         ascstep_rt::call(p, "SetValue(dst: " + (*this)[i].ron() + ", src: " + ascstep_rt::value<T>(v) + ")");
@@ -1582,5 +1596,7 @@ inline void set_ffts_base_addr(uint64_t) {}
 #include "adv_api/math/axpy.h"
 #include "adv_api/index/arithprogression.h"
 #include "adv_api/math/floor.h"
+#include "adv_api/math/ceil.h"
+#include "adv_api/math/trunc.h"
 #include "adv_api/activation/sigmoid.h"
 #include "adv_api/math/tanh.h"

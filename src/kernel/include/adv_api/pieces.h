@@ -44,3 +44,37 @@ void via_float(const LocalTensor<half>& dst, const LocalTensor<half>& src, const
 }
 }  // namespace detail
 }  // namespace AscendC
+
+namespace AscendC {
+namespace detail {
+// The library's rounding composites on Atlas A2 (Ceil, Trunc: ceil_common_impl.h,
+// trunc_common_impl.h and their _v220 parts): pieces of the temporary buffer's bytes / sizeof(T)
+// elements (half: halved, both rounded down to a multiple of 32); float: a float→float Cast
+// with `mode`; half: through float in the temporary buffer.
+template <class T>
+void rounded(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
+             uint32_t count, RoundMode mode, const char* api, Pos p) {
+    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
+                  "Failed to check the data types, current api support data types are half/float.");
+    uint32_t split = tmp.GetSize() / sizeof(T);
+    split = (sizeof(T) == sizeof(half) ? split / 2 : split) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    if (split == 0) {
+        ascstep_rt::stop(p, std::string(api) + ": the temporary buffer holds " + std::to_string(tmp.GetSize()) +
+                                " bytes, too few for one piece of 32 elements");
+    }
+    auto in_float = [&](const LocalTensor<float>& d, const LocalTensor<float>& s) {
+        Cast<float, float, false>(d, s, mode, MASK_PLACEHOLDER, 1, {1, 1, DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE},
+                                  p);
+        PipeBarrier<PIPE_V>(p);
+    };
+    counter_pieces<T>(count, split, [&](uint32_t at) {
+        if constexpr (std::is_same<T, float>::value) {
+            in_float(dst[at], src[at]);
+        } else {
+            via_float(dst[at], src[at], tmp.ReinterpretCast<float>(),
+                      [&](const LocalTensor<float>& f) { in_float(f, f); }, p);
+        }
+    }, p);
+}
+}  // namespace detail
+}  // namespace AscendC

@@ -107,6 +107,9 @@ ASCSTEP_DTYPE(int32_t, "int32")
 ASCSTEP_DTYPE(uint32_t, "uint32")
 ASCSTEP_DTYPE(int64_t, "int64")
 ASCSTEP_DTYPE(uint64_t, "uint64")
+// A bool tensor is bytes of 0 and 1 (LocalTensor<bool>, the compare and select masks kernels
+// keep as bool): simulated as uint8.
+ASCSTEP_DTYPE(bool, "uint8")
 #undef ASCSTEP_DTYPE
 
 // A scalar argument as the RON value of element type T: converted to T as the C++ call does.
