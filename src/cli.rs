@@ -587,15 +587,16 @@ pub fn main_with(cli: Cli) -> i32 {
             force,
             cpp,
         } => {
+            let dump = dump.as_deref().map(|d| (d, force));
             if crate::kernel::is_cpp(&program) {
-                return run_cpp(Kernel::File(&program), product, report, deny_warnings, &cpp);
+                return run_cpp(Kernel::File(&program), product, report, deny_warnings, &cpp, dump);
             }
             let p = match load_reporting(&program, report, product) {
                 Ok(p) => p,
                 Err(code) => return code,
             };
             if p.kernel.is_some() {
-                return run_cpp(Kernel::Binding(&p), product, report, deny_warnings, &cpp);
+                return run_cpp(Kernel::Binding(&p), product, report, deny_warnings, &cpp, dump);
             }
             let product = product.unwrap_or(p.product);
             let o = outcome::run(p, product, deny_warnings);
@@ -607,8 +608,8 @@ pub fn main_with(cli: Cli) -> i32 {
                     println!("{}", report::json_report(&o, &file));
                 }
             }
-            if let Some(dir) = dump {
-                if let Err(e) = dump_tensors(&o.machine, &dir, force) {
+            if let Some((dir, force)) = dump {
+                if let Err(e) = dump_tensors(&o.machine, dir, force) {
                     eprintln!("ascstep run: error[io-error]: {e}");
                     return EXIT_IO;
                 }
@@ -766,6 +767,7 @@ fn run_cpp(
     report: ReportFormat,
     deny_warnings: bool,
     cpp: &CppArgs,
+    dump: Option<(&Path, bool)>,
 ) -> i32 {
     let run = match kernel_run(k, product, cpp, crate::kernel::Output::Inherit) {
         Ok(r) => r,
@@ -798,6 +800,14 @@ fn run_cpp(
         ),
         ReportFormat::Json if binding => println!("{}", report::json_report(&o, &name)),
         ReportFormat::Json => eprintln!("{}", report::json_report(&o, &name)),
+    }
+    // --dump: the recording's tensors (a binding's GM arguments under their names), as a RON
+    // program's are dumped.
+    if let Some((dir, force)) = dump {
+        if let Err(e) = dump_tensors(&o.machine, dir, force) {
+            eprintln!("ascstep run: error[io-error]: {e}");
+            return EXIT_IO;
+        }
     }
     match end {
         Some(code) => code,

@@ -116,7 +116,7 @@ pub fn launcher(
                     "    uint8_t* {var} = ascstep_rt::arg(\"{}\", {bytes});\n",
                     c_string(name)
                 ));
-                passed.push(var);
+                passed.push(format!("ascstep_rt::GmArg{{{var}}}"));
             }
             KernelArg::List { tensors } => {
                 // Each tensor allocated as a GM argument, then the descriptor of them all.
@@ -138,10 +138,10 @@ pub fn launcher(
                     ptrs.join(", "),
                     lens.join(", ")
                 ));
-                passed.push(var);
+                passed.push(format!("ascstep_rt::GmArg{{{var}}}"));
             }
             KernelArg::Number(v) => passed.push(v.clone()),
-            KernelArg::Null => passed.push("(uint8_t*)nullptr".into()),
+            KernelArg::Null => passed.push("ascstep_rt::GmArg{nullptr}".into()),
             KernelArg::Tiling {
                 name: st, fields, ..
             } => {
@@ -149,7 +149,7 @@ pub fn launcher(
                 for (f, v) in fields {
                     s.push_str(&format!("    {var}.{f} = {v};\n"));
                 }
-                passed.push(format!("(uint8_t*)&{var}"));
+                passed.push(format!("ascstep_rt::GmArg{{(uint8_t*)&{var}}}"));
             }
         }
     }

@@ -315,13 +315,29 @@ inline uint32_t& block_num() {
     return b;
 }
 
+// A binding program's global-memory argument: converts to the pointer type of the entry's
+// parameter (`GM_ADDR`, `__gm__ float*`), as the device address a host passes does.
+struct GmArg {
+    uint8_t* p;
+    template <class T>
+    operator T*() const {
+        return reinterpret_cast<T*>(p);
+    }
+};
+
 inline void name_arg(const char*) {}
 template <class A, class... R>
 void name_arg(const char* names, const A& a, const R&... rest) {
     const char* comma = std::strchr(names, ',');
     std::string name = comma ? std::string(names, comma) : std::string(names);
+    const void* ptr = nullptr;
     if constexpr (std::is_pointer_v<A>) {
-        if (const Alloc* al = find(static_cast<const void*>(a)))
+        ptr = static_cast<const void*>(a);
+    } else if constexpr (std::is_same_v<A, GmArg>) {
+        ptr = a.p;
+    }
+    if (ptr) {
+        if (const Alloc* al = find(ptr))
             if (!name.empty()) chan().put(fmt("N %d ", al->id) + name);
     }
     if (comma) name_arg(comma + 1, rest...);

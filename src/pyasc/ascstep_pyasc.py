@@ -1,0 +1,195 @@
+# ascstep's side of pyasc (docs/format.md §14): what `sitecustomize.py` patches into pyasc's
+# runtime when ascstep started Python.
+#
+# - asc.lib.runtime.state: CANN's runtime library is not loaded; a stand-in answers the calls
+#   pyasc makes before a launch (devices, streams, the SoC's name, the core count).
+# - asc.runtime.compiler: the compile keeps pyasc's generated Ascend C (its code generation and
+#   passes untouched) as the kernel's "binary".
+# - asc.runtime.launcher: a launch writes that C++ and a binding program whose GM arguments are
+#   the numpy arrays, runs `ascstep run` on it for all blocks, and copies what the kernel wrote
+#   back into the arrays; an error is raised at the launch with ascstep's diagnostics.
+import ctypes
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+# numpy's dtype names → ascstep's element types.
+_DTYPES = {
+    "float32": "float",
+    "float16": "half",
+    "bfloat16": "bfloat16",
+    "int8": "int8",
+    "uint8": "uint8",
+    "int16": "int16",
+    "uint16": "uint16",
+    "int32": "int32",
+    "uint32": "uint32",
+    "int64": "int64",
+    "uint64": "uint64",
+    "bool": "uint8",
+}
+
+
+class LaunchError(RuntimeError):
+    """A pyasc launch that ascstep stopped on an error: the diagnostics are the message."""
+
+
+class _Lib:
+    """Answers pyasc's calls into CANN's runtime wrapper (rt_wrapper.cpp)."""
+
+    model_log_path = None
+
+    def call(self, fn_name, *args):
+        if fn_name == "GetSocVersionWrapper":
+            name = os.environ.get("ASCSTEP_SOC", "Ascend910B1").encode()
+            ctypes.memmove(args[0].value, name + b"\0", len(name) + 1)
+        elif fn_name == "StreamCreateWrapper":
+            ctypes.c_void_p.from_address(args[0].value).value = 1
+        elif fn_name == "GetDeviceCountWrapper":
+            ctypes.c_int32.from_address(args[0].value).value = 1
+        elif fn_name == "GetDeviceInfoWrapper":
+            ctypes.c_int64.from_address(args[3].value).value = int(os.environ.get("ASCSTEP_CORES", "48"))
+
+
+class _Utils:
+    def msprof_sys_cycle_time(self):
+        return 0
+
+
+def _patch_state(state):
+    def load_lib():
+        state.lib = _Lib()
+        state.npu_utils = _Utils()
+
+    state.load_lib = load_lib
+
+
+def _patch_compiler(compiler):
+    from asc.lib.runtime import CoreType
+    from asc.runtime.config import KernelType
+
+    def run_compilation(self, source, kernel_args=None):
+        if self.options.kernel_type in (KernelType.MIX_AIC_1_1, KernelType.MIX_AIC_1_2):
+            core = CoreType.AiCore
+        elif self.options.kernel_type in (KernelType.AIV_ONLY, KernelType.MIX_AIV_HARD_SYNC, KernelType.MIX_AIV_1_0):
+            core = CoreType.VectorCore
+        else:
+            core = CoreType.CubeCore
+        return compiler.CompiledKernel(source.encode(), core, False, kernel_args)
+
+    compiler.Compiler.run_compilation = run_compilation
+
+
+def _params(source, name):
+    """The parameter names of the entry `name` in the generated C++."""
+    m = re.search(r"__global__[^;{(]*\b" + re.escape(name) + r"\s*\(([^)]*)\)", source)
+    if m is None:
+        raise LaunchError(f"ascstep: the generated Ascend C has no entry `{name}`")
+    names = []
+    for p in m.group(1).split(","):
+        ident = re.findall(r"[A-Za-z_]\w*", p)
+        if ident:
+            names.append(ident[-1])
+    return names
+
+
+def _number(v):
+    if isinstance(v, (bool, np.bool_)):
+        return str(int(v))
+    if isinstance(v, (float, np.floating)):
+        return repr(float(v))
+    return str(int(v))
+
+
+def _launch(self, kernel, function_name, user_args):
+    from asc._C import ir
+    from asc.language.core.struct import Struct
+
+    source = kernel.binary.decode()
+    names = _params(source, function_name)
+    explicit = iter(user_args)
+    args = []
+    for kind in kernel.kernel_args:
+        if kind == ir.KernelArgument.Explicit:
+            args.append(next(explicit))
+        else:
+            args.append(None)  # the FFTS address: no effect on ascstep
+    if len(names) != len(args):
+        raise LaunchError(
+            f"ascstep: `{function_name}` takes {len(names)} parameters in the generated C++, the launch passes {len(args)}"
+        )
+    blocks = int(self.options.core_num)
+    if blocks <= 0:
+        raise ValueError("Core number should be large than 0")
+    work = tempfile.mkdtemp(prefix="ascstep-pyasc-")
+    cpp = os.path.join(work, f"{function_name}.cpp")
+    with open(cpp, "w") as f:
+        f.write(source)
+    lines = []
+    arrays = {}
+    for name, value in zip(names, args):
+        if value is None:
+            lines.append(f'        "{name}": None,')
+        elif isinstance(value, np.ndarray):
+            dtype = _DTYPES.get(str(value.dtype))
+            if dtype is None:
+                raise LaunchError(f"ascstep: the array `{name}` has dtype {value.dtype}, which ascstep does not simulate")
+            data = os.path.join(work, f"{name}.in.bin")
+            np.ascontiguousarray(value).tofile(data)
+            lines.append(f'        "{name}": (dtype: {dtype}, len: {value.size}, init: File("{data}")),')
+            arrays[name] = value
+        elif isinstance(value, Struct):
+            raise LaunchError(f"ascstep: the struct argument `{name}` is not supported yet")
+        elif hasattr(value, "numpy") and hasattr(value, "dtype"):  # a torch tensor
+            arr = value.detach().cpu().numpy()
+            raise LaunchError(f"ascstep: torch tensors are not supported yet (`{name}`, {arr.dtype})")
+        else:
+            lines.append(f'        "{name}": {_number(value)},')
+    program = os.path.join(work, f"{function_name}.ron")
+    with open(program, "w") as f:
+        f.write(
+            "Program(\n"
+            f'    name: "{function_name}",\n'
+            f'    code: Kernel(file: "{cpp}", entry: "{function_name}"),\n'
+            f"    blocks: {blocks},\n"
+            "    args: {\n" + "\n".join(lines) + "\n    },\n)\n"
+        )
+    out = os.path.join(work, "out")
+    cmd = [os.environ["ASCSTEP_EXE"], "run", program, "--dump", out, "--allow-files-anywhere"]
+    for flag in ("ASCSTEP_PRODUCT", "ASCSTEP_TIMEOUT"):
+        v = os.environ.get(flag)
+        if v:
+            cmd += ["--product" if flag == "ASCSTEP_PRODUCT" else "--timeout", v]
+    if os.environ.get("ASCSTEP_DENY_WARNINGS"):
+        cmd.append("--deny-warnings")
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.stderr:
+        sys.stderr.write(r.stderr)
+    if r.returncode not in (0, 1):
+        raise LaunchError(f"ascstep stopped the launch of {function_name}:\n{r.stderr}")
+    for name, arr in arrays.items():
+        data = os.path.join(out, f"{name}.bin")
+        if os.path.isfile(data):
+            written = np.fromfile(data, dtype=arr.dtype)
+            np.copyto(arr, written[: arr.size].reshape(arr.shape))
+
+
+def _patch_launcher(launcher):
+    def init(self, options):
+        self.options = options
+
+    launcher.Launcher.__init__ = init
+    launcher.Launcher.run = _launch
+
+
+def patch(fullname, module):
+    if fullname == "asc.lib.runtime.state":
+        _patch_state(module)
+    elif fullname == "asc.runtime.compiler":
+        _patch_compiler(module)
+    elif fullname == "asc.runtime.launcher":
+        _patch_launcher(module)
