@@ -319,9 +319,14 @@ pub enum Command {
         ui: UiArgs,
     },
     /// Compile a C++ kernel (a file with a host `main`), run it and step the recorded run in
-    /// the debugger (docs/format.md §12.1).
+    /// the debugger (docs/format.md §12.1); `debug -- SCRIPT.py ARGS…` runs a pyasc script and
+    /// steps its launch --launch N (docs/format.md §14).
     Debug {
-        file: PathBuf,
+        #[arg(required_unless_present = "python")]
+        file: Option<PathBuf>,
+        /// A pyasc script and its arguments, after `--`.
+        #[arg(last = true, value_name = "SCRIPT.py ARGS")]
+        python: Vec<String>,
         #[command(flatten)]
         cpp: CppArgs,
         #[command(flatten)]
@@ -400,6 +405,21 @@ pub enum Command {
         /// Stop the test program after this many seconds (0: no limit).
         #[arg(long = "timeout", value_parser = parse_seconds, default_value = "300", allow_negative_numbers = true)]
         timeout: Seconds,
+    },
+    /// Run Python with pyasc kernels routed through ascstep: `ascstep py -- kernel.py`,
+    /// `ascstep py -- -m pytest tests/` (docs/format.md §14). The exit status is Python's.
+    Py {
+        #[arg(long, value_parser = parse_product, help = PRODUCT_HELP)]
+        product: Option<Product>,
+        /// Stop a launch after this many seconds (0: no limit).
+        #[arg(long = "timeout", value_parser = parse_seconds, default_value = "60", allow_negative_numbers = true)]
+        timeout: Seconds,
+        /// A launch with a warning raises, as one with an error does.
+        #[arg(long)]
+        deny_warnings: bool,
+        /// Python's arguments, after `--`.
+        #[arg(last = true, value_name = "ARGS")]
+        args: Vec<String>,
     },
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell) to stdout.
     Completions {
@@ -496,12 +516,34 @@ pub fn main_with(cli: Cli) -> i32 {
         }
     };
     match command {
-        Command::Tui { program, cpp, ui }
-        | Command::Debug {
-            file: program,
+        Command::Tui { program, cpp, ui } => tui(&program, &ui, &cpp),
+        Command::Debug {
+            file,
+            python,
             cpp,
             ui,
-        } => tui(&program, &ui, &cpp),
+        } => match file {
+            Some(program) if python.is_empty() => tui(&program, &ui, &cpp),
+            Some(_) => {
+                eprintln!("ascstep debug: error[usage]: give a file, or a pyasc script after `--`, not both");
+                EXIT_USAGE
+            }
+            None => crate::cli_py::debug(&python, &ui, &cpp),
+        },
+        Command::Py {
+            product,
+            timeout,
+            deny_warnings,
+            args,
+        } => crate::cli_py::py(
+            &args,
+            &crate::cli_py::PyOptions {
+                product,
+                timeout: timeout.0,
+                deny_warnings,
+                keep: None,
+            },
+        ),
         Command::Import { file, product, cpp } => {
             let loaded;
             let k = if crate::kernel::is_cpp(&file) {
@@ -589,14 +631,28 @@ pub fn main_with(cli: Cli) -> i32 {
         } => {
             let dump = dump.as_deref().map(|d| (d, force));
             if crate::kernel::is_cpp(&program) {
-                return run_cpp(Kernel::File(&program), product, report, deny_warnings, &cpp, dump);
+                return run_cpp(
+                    Kernel::File(&program),
+                    product,
+                    report,
+                    deny_warnings,
+                    &cpp,
+                    dump,
+                );
             }
             let p = match load_reporting(&program, report, product) {
                 Ok(p) => p,
                 Err(code) => return code,
             };
             if p.kernel.is_some() {
-                return run_cpp(Kernel::Binding(&p), product, report, deny_warnings, &cpp, dump);
+                return run_cpp(
+                    Kernel::Binding(&p),
+                    product,
+                    report,
+                    deny_warnings,
+                    &cpp,
+                    dump,
+                );
             }
             let product = product.unwrap_or(p.product);
             let o = outcome::run(p, product, deny_warnings);
@@ -1010,6 +1066,12 @@ fn make_app_for(
         theme,
         keymap,
     ))
+}
+
+/// The debugger on a program or C++ file (`debug`, `tui`, a pyasc script's kept launch).
+pub(crate) fn tui_for(program: &Path, ui: &UiArgs, cpp: &CppArgs) -> i32 {
+    program::allow_files_anywhere(true);
+    tui(program, ui, cpp)
 }
 
 fn tui(program: &Path, ui: &UiArgs, cpp: &CppArgs) -> i32 {

@@ -8,6 +8,7 @@
 pub mod base;
 pub mod batch;
 pub mod cli;
+pub mod cli_py;
 pub mod cli_ut;
 pub mod debug;
 pub mod diff;

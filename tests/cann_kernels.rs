@@ -395,3 +395,45 @@ fn local_tensor_call_operator_and_bool_tensors() {
     for (int i = 0; i < 32; i++) if (c[i] != (i % 3 == 0 ? 1 : 0)) { printf("c[%d] = %d\n", i, c[i]); return 1; }"#,
     );
 }
+
+/// format.md §12.3: Select's masked forms (mask and repeats with BinaryRepeatParams), here
+/// tensor-scalar after a Compares, as a ReLU gradient writes it: z = x > 0 ? y : 0 over 128
+/// floats in 2 repeats of 64; and a TQueBind's EnQue/DeQue naming the positions
+/// (<GM, VECIN, float>). main checks every element.
+#[test]
+fn select_masked_forms_and_queue_calls_naming_positions() {
+    kernel_checked(
+        "selm",
+        r#"__global__ __vector__ void selm(GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1> q;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf, sel;
+    pipe.InitBuffer(q, 1, 512);
+    pipe.InitBuffer(buf, 2048);
+    pipe.InitBuffer(sel, 256);
+    AscendC::LocalTensor<float> x = q.AllocTensor<float>();
+    for (int i = 0; i < 128; i++) x.SetValue(i, (i % 5) - 2.0f);
+    q.EnQue<AscendC::TPosition::GM, AscendC::TPosition::VECIN, float>(x);
+    x = q.DeQue<AscendC::TPosition::GM, AscendC::TPosition::VECIN, float>();
+    AscendC::LocalTensor<float> g = buf.Get<float>();
+    AscendC::LocalTensor<float> z = g[128];
+    for (int i = 0; i < 128; i++) g.SetValue(i, 0.5f * i);
+    AscendC::LocalTensor<uint8_t> s = sel.Get<uint8_t>();
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Compares(s, x, 0.0f, AscendC::CMPMODE::GT, 64, 2, AscendC::UnaryRepeatParams{1, 1, 8, 8});
+    AscendC::PipeBarrier<PIPE_V>();
+    AscendC::Select(z, s, g, 0.0f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, 64, 2,
+                    AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8});
+    AscendC::GlobalTensor<float> out;
+    out.SetGlobalBuffer((__gm__ float*)y, 256);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(out, g, 256);
+}"#,
+        1024,
+        r#"    for (int i = 0; i < 128; i++) {
+        float x = (i % 5) - 2.0f, want = x > 0 ? 0.5f * i : 0.0f;
+        if (y[128 + i] != want) { printf("z[%d] = %g, want %g\n", i, y[128 + i], want); return 1; }
+    }"#,
+    );
+}

@@ -205,16 +205,18 @@ fn ascstep_test_gives_a_line_per_googletest_case() {
     assert_eq!(
         lines,
         vec![
+            // Duplicate, the PipeBarrier and the copy out.
+            "ok       math/fill_value/tests/ut/op_kernel/test_fill_value.cpp FillValueTest.fills_floats (1 launch, 3 API calls)",
             format!("ok       {dir}/test_scaled_add.cpp ScaledAddTest.lambda_launch_adds (1 launch, 40 API calls)").as_str(),
             format!("ok       {dir}/test_scaled_add.cpp ScaledAddTest.plain_entry_subtracts_data_from_script (1 launch, 40 API calls)").as_str(),
             format!("INVALID  {dir}/test_scaled_add_broken.cpp: error[compile-error]: {}/{dir}/test_scaled_add_broken.cpp:9:7: the C++ compiler rejected the kernel: ‘struct ScaledAddTilingData’ has no member named ‘length’; did you mean ‘tileLength’?", std::fs::canonicalize(&d).unwrap().display()).as_str(),
             format!("ok       {dir}/test_scaled_add_errors.cpp ScaledAddErrors.fits_the_ub (1 launch, 20 API calls)").as_str(),
             format!("FAILED   {dir}/test_scaled_add_errors.cpp ScaledAddErrors.tiles_past_the_ub: math/scaled_add/op_kernel/scaled_add.cpp:25:50: error[tensor-outside-ub]: this LocalTensor spans 0x40000..0x60000, beyond the 196608-byte UB of atlas_a2").as_str(),
-            "3 passed, 1 failed, 1 invalid",
+            "4 passed, 1 failed, 1 invalid",
         ]
     );
     let xml = std::fs::read_to_string(d.join("report.xml")).unwrap();
-    assert_eq!(xml.matches("<testcase ").count(), 5, "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), 6, "{xml}");
     assert!(
         xml.contains("name=\"test_scaled_add_errors.cpp ScaledAddErrors.tiles_past_the_ub\""),
         "{xml}"
@@ -356,6 +358,25 @@ fn the_json_report_lists_the_tests_and_each_launch_with_its_diagnostics() {
     assert!(
         r.stderr
             .contains("[  FAILED  ] ScaledAddErrors.tiles_past_the_ub"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn an_entry_declared_without_extern_c_and_a_default_tiling_struct() {
+    // fill_value: the options a CMake list (`-DORIG_DTYPE_Y=DT_FLOAT;-DDTYPE_Y=float`), the kernel
+    // comparing ORIG_DTYPE_Y with graph/c_types.h's DT_FLOAT, GET_TILING_DATA taking the struct
+    // of REGISTER_TILING_DEFAULT; the test checks 96 floats of -2.75.
+    let d = repo("fill");
+    let r = ut(
+        &d,
+        &["math/fill_value/tests/ut/op_kernel/test_fill_value.cpp"],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.contains("[       OK ] FillValueTest.fills_floats"),
         "{}",
         r.dump()
     );

@@ -98,6 +98,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     ),
     ("ascstep/rt.h", include_str!("include/ascstep/rt.h")),
     ("ascstep/ut.h", include_str!("include/ascstep/ut.h")),
+    ("graph/c_types.h", include_str!("include/graph/c_types.h")),
     ("ascstep/ut_pch.h", include_str!("include/ascstep/ut_pch.h")),
     ("tikicpulib.h", include_str!("include/tikicpulib.h")),
     ("ascstep/types.h", include_str!("include/ascstep/types.h")),

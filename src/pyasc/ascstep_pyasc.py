@@ -11,6 +11,7 @@
 import ctypes
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,6 +33,9 @@ _DTYPES = {
     "uint64": "uint64",
     "bool": "uint8",
 }
+
+
+_launches = 0
 
 
 class LaunchError(RuntimeError):
@@ -107,7 +111,6 @@ def _number(v):
 
 def _launch(self, kernel, function_name, user_args):
     from asc._C import ir
-    from asc.language.core.struct import Struct
 
     source = kernel.binary.decode()
     names = _params(source, function_name)
@@ -125,7 +128,26 @@ def _launch(self, kernel, function_name, user_args):
     blocks = int(self.options.core_num)
     if blocks <= 0:
         raise ValueError("Core number should be large than 0")
-    work = tempfile.mkdtemp(prefix="ascstep-pyasc-")
+    global _launches
+    index = _launches
+    _launches += 1
+    # `ascstep debug -- …` keeps one launch's files for the debugger; the others go.
+    kept = os.environ.get("ASCSTEP_KEEP_LAUNCH") == str(index) and os.environ.get("ASCSTEP_KEEP_DIR")
+    if kept:
+        work = os.path.join(os.environ["ASCSTEP_KEEP_DIR"], "launch")
+        os.makedirs(work, exist_ok=True)
+    else:
+        work = tempfile.mkdtemp(prefix="ascstep-pyasc-")
+    try:
+        _run(work, source, function_name, names, args, blocks)
+    finally:
+        if not kept:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _run(work, source, function_name, names, args, blocks):
+    from asc.language.core.struct import Struct
+
     cpp = os.path.join(work, f"{function_name}.cpp")
     with open(cpp, "w") as f:
         f.write(source)
@@ -159,7 +181,7 @@ def _launch(self, kernel, function_name, user_args):
             "    args: {\n" + "\n".join(lines) + "\n    },\n)\n"
         )
     out = os.path.join(work, "out")
-    cmd = [os.environ["ASCSTEP_EXE"], "run", program, "--dump", out, "--allow-files-anywhere"]
+    cmd = [os.environ["ASCSTEP_EXE"], "run", program, "--dump", out, "--force", "--allow-files-anywhere"]
     for flag in ("ASCSTEP_PRODUCT", "ASCSTEP_TIMEOUT"):
         v = os.environ.get(flag)
         if v:
@@ -167,10 +189,10 @@ def _launch(self, kernel, function_name, user_args):
     if os.environ.get("ASCSTEP_DENY_WARNINGS"):
         cmd.append("--deny-warnings")
     r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.stderr:
-        sys.stderr.write(r.stderr)
     if r.returncode not in (0, 1):
         raise LaunchError(f"ascstep stopped the launch of {function_name}:\n{r.stderr}")
+    if r.stderr:
+        sys.stderr.write(r.stderr)
     for name, arr in arrays.items():
         data = os.path.join(out, f"{name}.bin")
         if os.path.isfile(data):

@@ -306,6 +306,16 @@ public:
         t.init(addr, uint32_t(detail::elems_of<T>(bytes)), p);
         return t;
     }
+    // The forms naming the positions a tensor moves between (TQueBind's, GM → VECIN …): the
+    // same queue operations.
+    template <TPosition from, TPosition to, class T>
+    bool EnQue(const LocalTensor<T>& t) {
+        return EnQue<T>(t);
+    }
+    template <TPosition from, TPosition to, class T>
+    LocalTensor<T> DeQue(Pos p = Pos::current()) {
+        return DeQue<T>(p);
+    }
     template <class T>
     void FreeTensor(LocalTensor<T>&) {}
     bool HasTensorInQue() const { return !queued_.empty(); }
@@ -886,6 +896,32 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
             Pos p = Pos::current()) {
     ascstep_rt::call(p, "Select(dst: " + dst.ron() + ", sel_mask: " + selMask.ron() + ", src0: " + src0.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) +
                             ", sel_mode: " + name(mode) + ", count: " + num(count) + ")");
+}
+// The masked forms (a mask or mask words, repeats, BinaryRepeatParams), between two tensors or
+// a tensor and a scalar (VSEL_TENSOR_SCALAR_MODE).
+namespace detail {
+template <class T, class V>
+std::string select_second(const V& src1, SELMODE mode) {
+    if constexpr (is_local<V>::value) {
+        return (mode == SELMODE::VSEL_TENSOR_SCALAR_MODE ? ", scalar: " : ", src1: ") + src1.ron();
+    } else {
+        return ", scalar: " + ascstep_rt::value<T>(src1);
+    }
+}
+}  // namespace detail
+template <class T, class U, bool isSetMask = true, class V>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const V& src1, SELMODE mode,
+            uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Select(dst: " + dst.ron() + ", sel_mask: " + selMask.ron() + ", src0: " + src0.ron() +
+                            detail::select_second<T>(src1, mode) + ", sel_mode: " + name(mode) + ", " +
+                            detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
+}
+template <class T, class U, bool isSetMask = true, class V>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const V& src1, SELMODE mode,
+            const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Select(dst: " + dst.ron() + ", sel_mask: " + selMask.ron() + ", src0: " + src0.ron() +
+                            detail::select_second<T>(src1, mode) + ", sel_mode: " + name(mode) + ", " +
+                            detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
 }
 
 template <class T>

@@ -1,0 +1,134 @@
+//! `ascstep py` (docs/format.md §14): pyasc kernels as written, pyasc's own code generation
+//! routed through ascstep. Needs pyasc: the README's test command installs it (with numpy and
+//! pytest) in `target/venv`, whose interpreter these tests give as ASCSTEP_PYTHON. Each example
+//! checks its own results against numpy (programs/py/).
+
+mod common;
+
+use common::*;
+use std::path::Path;
+use std::process::Command;
+
+fn py(args: &[&str], python: &str) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
+        .args(args)
+        .current_dir(root(""))
+        .env("ASCSTEP_PYTHON", python)
+        .env(
+            "ASCSTEP_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
+        )
+        .output()
+        .expect("cannot start the ascstep binary");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn venv_python() -> String {
+    root("target/venv/bin/python").display().to_string()
+}
+
+#[test]
+fn the_examples_run_and_match_numpy() {
+    for (script, said, calls) in [
+        // Two PairReduceSum, the copies in and out.
+        ("pair_reduce_sum", "both mask forms match numpy", 4),
+        // Adds, Not, And and three copies.
+        ("adds_not_and", "Adds, Not and And match numpy", 6),
+        // 8 blocks × 16 tiles × (2 copies in, Muls, Add, a copy out).
+        ("tiled_double_buffer", "8 blocks match numpy", 640),
+    ] {
+        let r = py(
+            &["py", "--", &format!("programs/py/{script}.py")],
+            &venv_python(),
+        );
+        assert_eq!(r.code, 0, "{script}: {}", r.dump());
+        assert!(r.stdout.contains(said), "{script}: {}", r.dump());
+        assert!(
+            r.stderr.contains(&format!(
+                "ascstep: {calls} API calls recorded from 1 launch on atlas_a2"
+            )),
+            "{script}: {}",
+            r.dump()
+        );
+    }
+}
+
+#[test]
+fn pytest_runs_through_ascstep_with_python_s_exit_status() {
+    let r = py(
+        &[
+            "py",
+            "--",
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "programs/py/pair_reduce_sum.py",
+            "programs/py/adds_not_and.py",
+            "programs/py/tiled_double_buffer.py",
+        ],
+        &venv_python(),
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("3 passed"), "{}", r.dump());
+}
+
+#[test]
+fn a_launch_error_is_an_exception_at_the_launch() {
+    let r = py(
+        &["py", "--", "tests/py_kernels/too_large_tiles.py"],
+        &venv_python(),
+    );
+    // The script caught it and exited 7: Python's status is ascstep's.
+    assert_eq!(r.code, 7, "{}", r.dump());
+    assert!(r.stdout.contains("raised LaunchError"), "{}", r.dump());
+    // Two queues of 2 × 64 KiB fill 0x0..0x40000; the third's first buffer passes the 192 KiB UB.
+    assert!(
+        r.stdout.contains("error[tensor-outside-ub]: this LocalTensor spans 0x40000..0x50000, beyond the 196608-byte UB of atlas_a2"),
+        "{}",
+        r.dump()
+    );
+}
+
+#[test]
+fn without_pyasc_or_arguments_ascstep_says_what_to_do() {
+    let r = py(
+        &["py", "--", "programs/py/pair_reduce_sum.py"],
+        "/bin/false",
+    );
+    assert_eq!(r.code, 4, "{}", r.dump());
+    assert!(
+        r.stderr.contains("error[no-pyasc]: pyasc is not installed for `/bin/false`: pip install 'pyasc>=1.1,<1.2'"),
+        "{}",
+        r.dump()
+    );
+    let r = py(&["py"], &venv_python());
+    assert_eq!(r.code, 2, "{}", r.dump());
+    assert!(
+        r.stderr.contains("give Python's arguments after `--`"),
+        "{}",
+        r.dump()
+    );
+    // debug of a launch the script does not make.
+    let r = py(
+        &[
+            "debug",
+            "--launch",
+            "3",
+            "--",
+            "programs/py/pair_reduce_sum.py",
+        ],
+        &venv_python(),
+    );
+    assert_eq!(r.code, 2, "{}", r.dump());
+    assert!(
+        r.stderr.contains("the script made no launch 3"),
+        "{}",
+        r.dump()
+    );
+}
