@@ -334,7 +334,11 @@ pub enum Command {
     },
     /// Print the recorded run of a C++ kernel as a RON program (docs/format.md §12.4).
     Import {
-        file: PathBuf,
+        #[arg(required_unless_present = "python")]
+        file: Option<PathBuf>,
+        /// A pyasc script and its arguments, after `--`: prints its launch --launch N.
+        #[arg(last = true, value_name = "SCRIPT.py ARGS")]
+        python: Vec<String>,
         #[arg(long, value_parser = parse_product, help = PRODUCT_HELP)]
         product: Option<Product>,
         #[command(flatten)]
@@ -542,9 +546,31 @@ pub fn main_with(cli: Cli) -> i32 {
                 timeout: timeout.0,
                 deny_warnings,
                 keep: None,
+                stdout_to_stderr: false,
             },
         ),
-        Command::Import { file, product, cpp } => {
+        Command::Import {
+            file,
+            python,
+            product,
+            cpp,
+        } => {
+            let kept;
+            let file = match file {
+                Some(f) if python.is_empty() => f,
+                Some(_) => {
+                    eprintln!("ascstep import: error[usage]: give a file, or a pyasc script after `--`, not both");
+                    return EXIT_USAGE;
+                }
+                None => {
+                    kept = match crate::cli_py::kept_launch(&python, product, &cpp) {
+                        Ok(k) => k,
+                        Err(code) => return code,
+                    };
+                    program::allow_files_anywhere(true);
+                    kept.program.clone()
+                }
+            };
             let loaded;
             let k = if crate::kernel::is_cpp(&file) {
                 Kernel::File(&file)

@@ -24,6 +24,9 @@ pub struct PyOptions {
     pub deny_warnings: bool,
     /// Keep launch N's binding program (`ascstep debug -- …`) in this directory.
     pub keep: Option<(usize, PathBuf)>,
+    /// Python's standard output goes to standard error (`import`: standard output is the
+    /// program).
+    pub stdout_to_stderr: bool,
 }
 
 /// The interpreter: `ASCSTEP_PYTHON`, else `python3` on PATH.
@@ -114,10 +117,11 @@ pub fn py(args: &[String], opts: &PyOptions) -> i32 {
         .env("ASCSTEP_EXE", &exe)
         .env("PYASC_COMPILER", &stand_in)
         .env("PYASC_LINKER", &stand_in)
-        .env(
-            "PYASC_CACHE_DIR",
-            crate::kernel::compile::cache_dir().join("pyasc-cache"),
-        );
+        // Per version of the routing: what pyasc keeps there is what the routing made.
+        .env("PYASC_CACHE_DIR", dir.join("pyasc-cache"));
+    if opts.stdout_to_stderr {
+        cmd.stdout(std::io::stderr());
+    }
     if let Some(p) = opts.product {
         cmd.env("ASCSTEP_PRODUCT", p.key());
     }
@@ -153,34 +157,44 @@ fn which(name: &str) -> Option<PathBuf> {
         .find(|c| c.is_file())
 }
 
-/// `ascstep debug -- SCRIPT.py ARGS…`: runs the script with pyasc routed through ascstep,
-/// keeping launch `--launch N` (from 0), then steps that launch's recording in the debugger
-/// (the generated Ascend C in the program pane).
-pub fn debug(args: &[String], ui: &crate::cli::UiArgs, cpp: &crate::cli::CppArgs) -> i32 {
-    let keep = std::env::temp_dir().join(format!("ascstep-py-debug-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&keep);
-    if let Err(e) = std::fs::create_dir_all(&keep) {
+/// A pyasc launch kept for `debug` and `import`: its binding program, in a directory removed
+/// when this goes.
+pub struct Kept {
+    pub program: PathBuf,
+    dir: PathBuf,
+}
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Runs the script with pyasc routed through ascstep, keeping launch `--launch N` (from 0):
+/// its binding program, or the exit code (printed why).
+pub fn kept_launch(
+    args: &[String],
+    product: Option<crate::base::product::Product>,
+    cpp: &crate::cli::CppArgs,
+) -> Result<Kept, i32> {
+    let dir = std::env::temp_dir().join(format!("ascstep-py-keep-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = std::fs::create_dir_all(&dir) {
         eprintln!(
-            "ascstep debug: error[io-error]: cannot create {}: {e}",
-            keep.display()
+            "ascstep: error[io-error]: cannot create {}: {e}",
+            dir.display()
         );
-        return EXIT_IO;
+        return Err(EXIT_IO);
     }
-    struct Gone(PathBuf);
-    impl Drop for Gone {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-    let _gone = Gone(keep.clone());
     let opts = PyOptions {
-        product: ui.product,
+        product,
         timeout: cpp.timeout.0,
         deny_warnings: false,
-        keep: Some((cpp.launch, keep.clone())),
+        keep: Some((cpp.launch, dir.clone())),
+        stdout_to_stderr: true,
     };
     let code = py(args, &opts);
-    let program = std::fs::read_dir(keep.join("launch"))
+    let program = std::fs::read_dir(dir.join("launch"))
         .ok()
         .into_iter()
         .flatten()
@@ -188,17 +202,24 @@ pub fn debug(args: &[String], ui: &crate::cli::UiArgs, cpp: &crate::cli::CppArgs
         .map(|e| e.path())
         .find(|p| p.extension().is_some_and(|x| x == "ron"));
     match program {
-        Some(p) => crate::cli::tui_for(&p, ui, cpp),
+        Some(program) => Ok(Kept { program, dir }),
         None => {
+            let _ = std::fs::remove_dir_all(&dir);
             eprintln!(
-                "ascstep debug: error[usage]: the script made no launch {} (--launch counts from 0; Python exited with {code})",
+                "ascstep: error[usage]: the script made no launch {} (--launch counts from 0; Python exited with {code})",
                 cpp.launch
             );
-            if code == EXIT_IO {
-                EXIT_IO
-            } else {
-                EXIT_USAGE
-            }
+            Err(if code == EXIT_IO { EXIT_IO } else { EXIT_USAGE })
         }
+    }
+}
+
+/// `ascstep debug -- SCRIPT.py ARGS…`: runs the script with pyasc routed through ascstep,
+/// keeping launch `--launch N` (from 0), then steps that launch's recording in the debugger
+/// (the kernel's Python source in the program pane).
+pub fn debug(args: &[String], ui: &crate::cli::UiArgs, cpp: &crate::cli::CppArgs) -> i32 {
+    match kept_launch(args, ui.product, cpp) {
+        Ok(k) => crate::cli::tui_for(&k.program, ui, cpp),
+        Err(code) => code,
     }
 }

@@ -88,11 +88,44 @@ fn a_launch_error_is_an_exception_at_the_launch() {
     assert_eq!(r.code, 7, "{}", r.dump());
     assert!(r.stdout.contains("raised LaunchError"), "{}", r.dump());
     // Two queues of 2 × 64 KiB fill 0x0..0x40000; the third's first buffer passes the 192 KiB UB.
+    // At the Python line of the third queue's alloc_tensor, the statement's first word.
     assert!(
-        r.stdout.contains("error[tensor-outside-ub]: this LocalTensor spans 0x40000..0x50000, beyond the 196608-byte UB of atlas_a2"),
+        r.stdout.contains("tests/py_kernels/too_large_tiles.py:29:5: error[tensor-outside-ub]: this LocalTensor spans 0x40000..0x50000, beyond the 196608-byte UB of atlas_a2"),
         "{}",
         r.dump()
     );
+    assert!(
+        r.stdout
+            .contains("29 |     z_local = out_z.alloc_tensor(asc.float32)"),
+        "{}",
+        r.dump()
+    );
+}
+
+#[test]
+fn import_prints_a_launch_with_its_python_lines() {
+    let r = py(
+        &["import", "--", "programs/py/pair_reduce_sum.py"],
+        &venv_python(),
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    // Each API call at the line pyasc records for it (a call over two lines: its last), the
+    // local tensors named after the Python variables.
+    for (call, line) in [
+        ("DataCopy(dst: \"x_local\"", 26),
+        ("PairReduceSum(dst: \"z_local\", src: \"x_local\", mask: 128, repeat_times: 2", 32),
+        ("PairReduceSum(dst: \"z_local[128]\", src: \"x_local\", mask: [18446744073709551615, 18446744073709551615]", 36),
+        ("DataCopy(dst: \"v2_z\", src: \"z_local\", count: 256)", 40),
+    ] {
+        let at = r.stdout.find(call).unwrap_or_else(|| panic!("{call}: {}", r.dump()));
+        let rest = &r.stdout[at..];
+        let end = rest.find('\n').unwrap_or(rest.len());
+        assert!(
+            rest[..end].contains(&format!("// pair_reduce_sum.py:{line}:")),
+            "{call}: {}",
+            &rest[..end]
+        );
+    }
 }
 
 #[test]

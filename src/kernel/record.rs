@@ -206,6 +206,11 @@ impl Recorder {
             return Span::new(at.line, at.col);
         };
         let b = line.as_bytes();
+        // A column past the line (a `#line` into a Python file, pyasc's kernels): the
+        // statement's first word.
+        if at.col as usize > b.len() {
+            return Span::new(at.line, crate::base::diag::first_word_col(line));
+        }
         let mut i = (at.col as usize).saturating_sub(1).min(b.len());
         // Back over template arguments and the (qualified) name.
         i = super::source::template_start(b, i);

@@ -72,9 +72,89 @@ def _patch_state(state):
     state.load_lib = load_lib
 
 
+# Positions: pyasc's printed C++ carries no `#line`, but the module it prints from does carry
+# each operation's `.py` position (`loc("file.py":line:col)`, as its ascir.mlir dump shows). The
+# C++ statements calling an API are matched, in order, with the module's operations of the same
+# name (PairReduceSum ↔ ascendc.pair_reduce_sum_l0, EnQue ↔ ascendc.que_bind.enque_tensor), and
+# each statement of the entry gets a `#line` of its operation's line (a statement without one,
+# the line before it), so ascstep's steps, diagnostics and debugger are at the Python lines.
+_LOC_DEF = re.compile(r"^#(loc\d*) = loc\((.*)\)\s*$")
+_OP = re.compile(r'^\s+(?:%[^=]+=\s*)?"?([a-z_]+(?:\.[a-z_0-9]+)+)"?.*\bloc\((#loc\d*|"[^"]*":\d+:\d+)\)\s*$')
+_CALL = re.compile(r"AscendC::(\w+)\s*(?:<[^=;()]*?>)?\s*\(|\.(\w+)\s*(?:<[^=;()]*?>)?\s*\(")
+_ALIAS = {"initbuffer": "initqueue"}
+
+
+def _norm(name):
+    return re.sub(r"_l\d+$", "", name).replace("_", "").lower()
+
+
+def _resolve(ref, table, depth=0):
+    text = table.get(ref.lstrip("#"), ref)
+    m = re.match(r'"([^"]*)":(\d+):(\d+)', text)
+    if m:
+        return m.group(1), int(m.group(2))
+    m = re.search(r"#(loc\d*)", text)
+    if m and depth < 8:
+        return _resolve(m.group(1), table, depth + 1)
+    return None
+
+
+def with_py_lines(cpp, mlir, entry):
+    """The C++ with `#line`s of the Python positions its API calls came from."""
+    table = {}
+    for line in mlir.splitlines():
+        m = _LOC_DEF.match(line)
+        if m:
+            table[m.group(1)] = m.group(2)
+    ops = {}
+    for line in mlir.splitlines():
+        m = _OP.match(line)
+        if not m:
+            continue
+        where = _resolve(m.group(2), table)
+        if where and where[0].endswith(".py") and os.path.isfile(where[0]):
+            ops.setdefault(_norm(m.group(1).rsplit(".", 1)[-1]), []).append(where)
+    if not ops:
+        return cpp
+    out = []
+    current = None
+    started = False
+    for line in cpp.split("\n"):
+        if not started and "__global__" in line and re.search(r"\b" + re.escape(entry) + r"\s*\(", line):
+            started = True
+            out.append(line)
+            continue
+        if started:
+            m = _CALL.search(line)
+            if m:
+                name = _norm(m.group(1) or m.group(2))
+                name = _ALIAS.get(name, name)
+                key = name if name in ops else next((k for k in ops if k.startswith(name) and ops[k]), None)
+                if key is not None and ops[key]:
+                    current = ops[key].pop(0)
+            if current is not None:
+                out.append('#line %d "%s"' % (current[1], current[0].replace("\\", "\\\\").replace('"', '\\"')))
+        out.append(line)
+    return "\n".join(out)
+
+
 def _patch_compiler(compiler):
     from asc.lib.runtime import CoreType
     from asc.runtime.config import KernelType
+
+    translate = compiler.Compiler.run_translation
+
+    def run_translation(mod):
+        source = translate(mod)
+        if os.environ.get("ASCSTEP_NO_PY_LINES"):
+            return source
+        m = re.search(r"__global__[^(]*?(\w+)\s*\(", source)
+        try:
+            return with_py_lines(source, str(mod), m.group(1) if m else "")
+        except Exception:  # the positions are a help: never the reason a launch fails
+            return source
+
+    compiler.Compiler.run_translation = staticmethod(run_translation)
 
     def run_compilation(self, source, kernel_args=None):
         if self.options.kernel_type in (KernelType.MIX_AIC_1_1, KernelType.MIX_AIC_1_2):
