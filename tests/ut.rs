@@ -382,3 +382,39 @@ fn an_entry_declared_without_extern_c_and_a_default_tiling_struct() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn an_atlas_a2_tiling_header_in_op_host_arch32_is_found() {
+    // The repositories keep Atlas A2's tiling in op_host/arch32/: the kernel's GET_TILING_DATA
+    // needs the struct from there.
+    let d = repo("arch32");
+    let host = d.join("math/scaled_add/op_host");
+    std::fs::create_dir_all(host.join("arch32")).unwrap();
+    std::fs::rename(
+        host.join("scaled_add_tiling.h"),
+        host.join("arch32/scaled_add_tiling.h"),
+    )
+    .unwrap();
+    let test = d.join(UT).join("test_scaled_add.cpp");
+    let text = std::fs::read_to_string(&test).unwrap().replace(
+        "../../../op_host/scaled_add_tiling.h",
+        "../../../op_host/arch32/scaled_add_tiling.h",
+    );
+    std::fs::write(&test, text).unwrap();
+    let r = ut(
+        &d,
+        &[
+            &format!("{UT}/test_scaled_add.cpp"),
+            "--gtest_filter",
+            "*lambda*",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains("[       OK ] ScaledAddTest.lambda_launch_adds"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -309,7 +309,7 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
 /// The tiling header force-included as the UT build does (`-include`): the UT folder's own,
 /// else the structs generated from the op's op_host tiling headers; and the struct the op
 /// registers for GET_TILING_DATA.
-fn tiling_prelude(b: &Build, search: &[PathBuf]) -> (String, Option<String>) {
+fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, Option<String>) {
     let ut_dir = b.test.parent().unwrap_or(Path::new("."));
     let ut_dir = ut_dirs(&b.test).map_or(ut_dir.to_path_buf(), |d| d.1);
     // ops-nn's foreach ops all take foreach_abs's (its cmake/ut.cmake).
@@ -333,8 +333,19 @@ fn tiling_prelude(b: &Build, search: &[PathBuf]) -> (String, Option<String>) {
         }
     }
     let mut headers = Vec::new();
-    if let Ok(rd) = std::fs::read_dir(b.op_dir.join("op_host")) {
-        for e in rd.flatten() {
+    // The op's op_host/, then the directory of the product's architecture (the repositories
+    // keep Atlas A2's tiling in arch32/, Ascend 950's in arch35/).
+    let arch = if product == Product::Ascend950 {
+        "arch35"
+    } else {
+        "arch32"
+    };
+    for dir in [
+        b.op_dir.join("op_host"),
+        b.op_dir.join("op_host").join(arch),
+    ] {
+        let mut found = Vec::new();
+        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let p = e.path();
             let n = p
                 .file_name()
@@ -342,19 +353,18 @@ fn tiling_prelude(b: &Build, search: &[PathBuf]) -> (String, Option<String>) {
                 .to_string_lossy()
                 .to_string();
             if n.contains("tiling") && (n.ends_with(".h") || n.ends_with(".hpp")) {
-                headers.push(p);
+                found.push(p);
             }
         }
+        found.sort();
+        headers.extend(found);
     }
-    headers.sort();
     let mut s = String::new();
     for h in headers {
         s.push_str(&tiling::host_header_substitute(&h, search));
     }
-    (
-        s,
-        tiling::registered(&camel(&b.op), &b.op_dir.join("op_host")),
-    )
+    let registered = tiling::registered(&camel(&b.op), &b.op_dir.join("op_host"));
+    (s, registered)
 }
 
 /// The test's text with each include of an op_host header replaced by its kernel side (line
@@ -478,7 +488,7 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     std::fs::create_dir_all(&gen)
         .map_err(|e| missing(format!("cannot write {}: {e}", gen.display())))?;
     let test_dir = b.test.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let (mut prelude, registered) = tiling_prelude(&b, &flags.includes);
+    let (mut prelude, registered) = tiling_prelude(&b, &flags.includes, opts.product);
     // The struct GET_TILING_DATA takes, defined in the units (not with -D, which would keep
     // the compiler from the precompiled header that defines its fallback).
     if let Some(t) = registered {
