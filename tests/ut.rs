@@ -418,3 +418,35 @@ fn an_atlas_a2_tiling_header_in_op_host_arch32_is_found() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn a_test_may_gm_alloc_a_1_gib_workspace_beside_its_tensors() {
+    // Some of the repositories' UTs GmAlloc 1 GiB workspaces: global memory is not capped
+    // below what the test allocates (within --memory-limit); the output after it is still
+    // read back.
+    let d = repo("bigws");
+    let test = d.join("math/fill_value/tests/ut/op_kernel/test_fill_value.cpp");
+    let text = std::fs::read_to_string(&test)
+        .unwrap()
+        .replace(
+            "    uint8_t* y = (uint8_t*)AscendC::GmAlloc(kLength * sizeof(float));",
+            "    uint8_t* ws = (uint8_t*)AscendC::GmAlloc(1024 * 1024 * 1024);\n    uint8_t* y = (uint8_t*)AscendC::GmAlloc(kLength * sizeof(float));",
+        )
+        .replace(
+            "ICPU_RUN_KF(fill_value, 1, y, nullptr, tiling);",
+            "ICPU_RUN_KF(fill_value, 1, y, ws, tiling);",
+        );
+    assert!(text.contains("GmAlloc(1024 * 1024 * 1024)"));
+    std::fs::write(&test, text).unwrap();
+    let r = ut(
+        &d,
+        &["math/fill_value/tests/ut/op_kernel/test_fill_value.cpp"],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.contains("[       OK ] FillValueTest.fills_floats"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -308,7 +308,7 @@ pub const MAX_UB: u32 = 16 << 20;
 
 /// Largest global memory the simulator holds: a C++ kernel's allocations, or a binding
 /// program's arguments, all together (docs/format.md §12).
-pub const MAX_GM: u32 = 1 << 30;
+pub const MAX_GM: u32 = 0x7FF0_0000;
 
 /// Largest global memory of a RON program, all `gm` tensors together (docs/format.md §11):
 /// small enough that a JSON report of every element stays under 1 GiB.

@@ -125,24 +125,8 @@ impl Recorder {
         let old = &self.machine;
         let p = old.program();
         let mut next = blank_machine(&p.path, p.source.clone(), old.product());
-        // What the host and the kernels left in global memory, initialised bytes only.
-        let ub = old.ub();
-        for a in self.allocs.values() {
-            let (from, to) = (a.addr as u64, a.addr as u64 + a.size);
-            let mut x = from;
-            while x < to {
-                while x < to && !ub.is_init(x as u32) {
-                    x += 1;
-                }
-                let start = x;
-                while x < to && ub.is_init(x as u32) {
-                    x += 1;
-                }
-                if let Some(b) = ub.get(start..x).filter(|b| !b.is_empty()) {
-                    next.host_write(start as u32, b);
-                }
-            }
-        }
+        // What the host and the kernels left in global memory.
+        next.copy_gm_from(old);
         for a in self.allocs.values_mut() {
             a.tensors.clear();
         }

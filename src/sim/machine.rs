@@ -441,6 +441,12 @@ impl Machine {
         self.ub.write(addr, data);
     }
 
+    /// Global memory as `other` holds it, bytes and shadows (docs/format.md §13: each launch of
+    /// a kernel unit test is recorded on a machine of its own over the same memory).
+    pub fn copy_gm_from(&mut self, other: &Machine) {
+        self.ub.copy_gm(&other.ub);
+    }
+
     /// Keeps a log of every instruction's destination extents from now on (a headless run
     /// whose failing expectations name their last writers).
     pub fn keep_write_log(&mut self) {

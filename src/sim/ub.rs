@@ -754,6 +754,12 @@ impl Ub {
         u
     }
 
+    /// The global memory of `other`, bytes and shadows (a kernel unit test's next launch
+    /// starts from what the last one left).
+    pub fn copy_gm(&mut self, other: &Ub) {
+        self.gm = other.gm.clone();
+    }
+
     pub fn copy_common(&mut self, other: &Ub) {
         self.ub.copy_common(&other.ub);
         self.core = other.core;
