@@ -437,3 +437,34 @@ fn select_masked_forms_and_queue_calls_naming_positions() {
     }"#,
     );
 }
+
+/// format.md §12.3: kernel_utils' CeilDivision (⌈a/b⌉, 0 for b = 0, a constant expression)
+/// and the scalar ToBfloat16 (1.5 exact; bfloat16 steps by 2⁻⁷ above 1, so 1 + 2⁻⁸ is a tie
+/// rounding to the even 1, and 1 + 3·2⁻⁸ a tie rounding to the even 1 + 2⁻⁶), written by the
+/// kernel into GM for main to check.
+#[test]
+fn ceil_division_and_to_bfloat16() {
+    kernel_checked(
+        "cdiv",
+        r#"__global__ __vector__ void cdiv(GM_ADDR y)
+{
+    static_assert(AscendC::CeilDivision(7, 2) == 4, "7 / 2 rounded up");
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64);
+    AscendC::LocalTensor<float> t = buf.Get<float>();
+    t.SetValue(0, float(AscendC::CeilDivision(7, 2)));
+    t.SetValue(1, float(AscendC::CeilDivision(5, 0)));
+    t.SetValue(2, float(AscendC::ToBfloat16(1.5f)));
+    t.SetValue(3, float(AscendC::ToBfloat16(1.0f + 1.0f / 256)));
+    t.SetValue(4, float(AscendC::ToBfloat16(1.0f + 3.0f / 256)));
+    for (int i = 5; i < 8; i++) t.SetValue(i, 0.0f);
+    AscendC::GlobalTensor<float> g;
+    g.SetGlobalBuffer((__gm__ float*)y, 8);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(g, t, 8);
+}"#,
+        32,
+        r#"    if (y[0] != 4.0f || y[1] != 0.0f || y[2] != 1.5f || y[3] != 1.0f || y[4] != 1.015625f) { printf("%g %g %g %g %g\n", y[0], y[1], y[2], y[3], y[4]); return 1; }"#,
+    );
+}

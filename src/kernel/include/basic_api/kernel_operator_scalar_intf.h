@@ -8,4 +8,11 @@
 namespace AscendC {
 inline float Cast(const bfloat16_t& bVal) { return float(bVal); }
 inline float ToFloat(const bfloat16_t& bVal) { return float(bVal); }
+// The other way (kernel_scalar_convert.h `ToBfloat16`): float to bfloat16, rounded to nearest
+// even as bfloat16_t's conversion rounds.
+inline bfloat16_t ToBfloat16(const float& fVal) { return bfloat16_t(fVal); }
+// kernel_utils' CeilDivision: ⌈num1 / num2⌉, 0 for a zero divisor.
+constexpr inline int32_t CeilDivision(int32_t num1, int32_t num2) {
+    return num2 == 0 ? 0 : (num1 + num2 - 1) / num2;
+}
 }  // namespace AscendC
