@@ -4,6 +4,8 @@
 //! LocalTensor buffer, named after the variable it was assigned to; a global-memory tensor per
 //! allocation (and element type), named after the kernel parameter it was passed as.
 
+mod gm;
+
 pub use super::msg::{At, Msg};
 use super::source::{assigned_name, receiver_name};
 use crate::base::diag::{Diagnostic, Span};
@@ -117,51 +119,6 @@ impl Recorder {
         self.machine
     }
 
-    /// Ends the recording so far and starts another on the same global memory (a kernel unit
-    /// test records each launch on a machine of its own, docs/format.md §13): returns the
-    /// machine of the recording so far, its origins filled in. The allocations, files and
-    /// functions stay; the views, scalars and tensors go with the old machine.
-    pub fn cut(&mut self) -> Machine {
-        let old = &self.machine;
-        let p = old.program();
-        let mut next = blank_machine(&p.path, p.source.clone(), old.product());
-        // What the host and the kernels left in global memory.
-        next.copy_gm_from(old);
-        for a in self.allocs.values_mut() {
-            a.tensors.clear();
-        }
-        self.calls = Calls::new(PathBuf::new());
-        self.views.clear();
-        self.scalar_sites.clear();
-        self.parsed.clear();
-        let mut origins = Origins {
-            files: self.origins.files.clone(),
-            functions: self.origins.functions.clone(),
-            ..Origins::default()
-        };
-        std::mem::swap(&mut origins, &mut self.origins);
-        let mut old = std::mem::replace(&mut self.machine, next);
-        old.set_origins(origins);
-        old
-    }
-
-    /// The allocations global-memory byte ranges fall in: (allocation, offset, bytes), each
-    /// range cut to the allocations it overlaps.
-    pub fn gm_parts(&self, ranges: &[std::ops::Range<u64>]) -> Vec<(u32, u64, u64)> {
-        let mut out = Vec::new();
-        for r in ranges {
-            for (&id, a) in &self.allocs {
-                let (from, to) = (a.addr as u64, a.addr as u64 + a.size);
-                let (s, e) = (r.start.max(from), r.end.min(to));
-                if s < e {
-                    out.push((id, s - from, e - s));
-                }
-            }
-        }
-        out.sort_unstable();
-        out
-    }
-
     /// The source line of `at` (in any file the kernel called from).
     fn line_of(&self, at: At) -> Option<&str> {
         let file = self.ids.get(&at.file)?.0 as usize;
@@ -214,29 +171,6 @@ impl Recorder {
             col: self.span_in_file(at).col.max(1),
             block: self.block,
         }
-    }
-
-    /// Where a new allocation of `padded` bytes goes in global memory (an offset from
-    /// GM_BASE, 512-aligned): the lowest gap the live allocations leave (GmFree's memory is
-    /// used again), else after the last.
-    fn gm_place(&self, padded: u64) -> u64 {
-        let mut live: Vec<(u64, u64)> = self
-            .allocs
-            .values()
-            .map(|a| {
-                let from = (a.addr - GM_BASE) as u64;
-                (from, from + a.size.next_multiple_of(32) + 32)
-            })
-            .collect();
-        live.sort_unstable();
-        let mut at = 0u64;
-        for (from, to) in live {
-            if at + padded <= from {
-                return at;
-            }
-            at = at.max(to.next_multiple_of(512));
-        }
-        at
     }
 
     /// A name not yet taken by a tensor.
