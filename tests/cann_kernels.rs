@@ -468,3 +468,40 @@ fn ceil_division_and_to_bfloat16() {
         r#"    if (y[0] != 4.0f || y[1] != 0.0f || y[2] != 1.5f || y[3] != 1.0f || y[4] != 1.015625f) { printf("%g %g %g %g %g\n", y[0], y[1], y[2], y[3], y[4]); return 1; }"#,
     );
 }
+
+/// docs/semantics.md §19: Select's register form after a Compare into the CmpMask register, as
+/// kernels write a maximum: Compare GT into the register (64 floats, mask 64), then
+/// Select<float, VSEL_CMPMASK_SPR>(z, x, y, 1, params) picks x where x > y: main checks
+/// z = max(x, y).
+#[test]
+fn select_by_the_cmp_mask_register() {
+    kernel_checked(
+        "selr",
+        r#"__global__ __vector__ void selr(GM_ADDR y)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 1024);
+    AscendC::LocalTensor<float> x = buf.Get<float>();
+    AscendC::LocalTensor<float> w = x[64];
+    AscendC::LocalTensor<float> z = x[128];
+    for (int i = 0; i < 64; i++) {
+        x.SetValue(i, (i % 7) - 3.0f);
+        w.SetValue(i, 1.0f - (i % 5) * 0.5f);
+    }
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Compare(x, w, AscendC::CMPMODE::GT, 64, AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8});
+    AscendC::PipeBarrier<PIPE_V>();
+    AscendC::Select<float, AscendC::SELMODE::VSEL_CMPMASK_SPR>(z, x, w, 1, AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, 8});
+    AscendC::GlobalTensor<float> g;
+    g.SetGlobalBuffer((__gm__ float*)y, 192);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(g, x, 192);
+}"#,
+        768,
+        r#"    for (int i = 0; i < 64; i++) {
+        float a = (i % 7) - 3.0f, b = 1.0f - (i % 5) * 0.5f, want = a > b ? a : b;
+        if (y[128 + i] != want) { printf("z[%d] = %g, want %g\n", i, y[128 + i], want); return 1; }
+    }"#,
+    );
+}

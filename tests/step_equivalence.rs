@@ -382,7 +382,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
         Family::Select => Args::Select {
             v,
             mode: sel_mode,
-            sel_mask: aux.expect("Select has a sel_mask"),
+            sel_mask: Some(aux.expect("Select has a sel_mask")),
             scalar,
             // Mode 1's flexible scalar (950): now and then a tensor element, or first.
             elem: (sel_mode == SelMode::TensorScalar && rng.below(4) == 0).then(|| Operand {

@@ -520,11 +520,12 @@ pub enum Args {
         elem: Option<Operand>,
         scalar_first: bool,
     },
-    /// Select by the packed bits of `sel_mask`; mode 1's `scalar`.
+    /// Select by the packed bits of `sel_mask` (mode 0 without one: the CmpMask register's);
+    /// mode 1's `scalar`.
     Select {
         v: Vector,
         mode: SelMode,
-        sel_mask: Operand,
+        sel_mask: Option<Operand>,
         scalar: Option<Value>,
         /// Mode 1's flexible scalar (950): a tensor element, read when reached, and whether
         /// it is the left operand (chosen where the bit is 1) (docs/semantics.md §4.6).
@@ -692,7 +693,7 @@ impl Args {
     /// GatherMask's pattern tensor, ReduceSum/Max/Min's `work`, Gather's and Gatherb's `offset`.
     pub fn other_operand_mut(&mut self) -> Option<&mut Operand> {
         match self {
-            Args::Select { sel_mask, .. } => Some(sel_mask),
+            Args::Select { sel_mask, .. } => sel_mask.as_mut(),
             Args::GatherMask {
                 pattern: GatherPattern::Tensor(o),
                 ..
@@ -800,7 +801,7 @@ impl Instr {
     /// tensor, ReduceSum/Max/Min's `work` buffer.
     pub fn aux(&self) -> Option<Operand> {
         match &self.args {
-            Args::Select { sel_mask, .. } => Some(*sel_mask),
+            Args::Select { sel_mask, .. } => *sel_mask,
             Args::GatherMask {
                 pattern: GatherPattern::Tensor(o),
                 ..

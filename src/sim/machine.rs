@@ -504,6 +504,7 @@ impl Machine {
         Regs {
             mask: self.mask,
             atomic: self.atomic,
+            cmp_mask: self.scalars.cmp_mask,
         }
     }
     /// The next block to execute (or where the program stopped).

@@ -40,6 +40,9 @@ pub struct Prepared {
 pub struct Regs {
     pub mask: MaskReg,
     pub atomic: Atomic,
+    /// The CmpMask register (a Compare without `dst` wrote it; None: bytes never written),
+    /// which Select mode 0 without `sel_mask` reads (docs/semantics.md §19).
+    pub cmp_mask: [Option<u8>; 16],
 }
 
 /// Prepares instruction `idx` with the registers `regs`, or returns the errors that reject it.
@@ -134,6 +137,7 @@ fn prepare_inner(
         product,
         ub_size,
         atomic: regs.atomic,
+        cmp_mask: regs.cmp_mask,
         errors: Vec::new(),
         warnings: unset
             .into_iter()

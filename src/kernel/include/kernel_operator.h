@@ -923,6 +923,16 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
                             detail::select_second<T>(src1, mode) + ", sel_mode: " + name(mode) + ", " +
                             detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
 }
+// The register forms: Select<T, VSEL_CMPMASK_SPR> by the CmpMask register a Compare without
+// dst wrote (no sel_mask), and Select<T, U>(dst, selMask, src0, …) in VSEL_TENSOR_SCALAR_MODE;
+// both under the mask register (no mask argument: Placeholder).
+template <class T, SELMODE selMode>
+void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint8_t repeatTimes,
+            const BinaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Select(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", sel_mode: " +
+                            name(selMode) + ", " + detail::masked<false>(uint64_t(0), repeatTimes) + ", params: " + params.ron() +
+                            ")");
+}
 
 template <class T>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count, Pos p = Pos::current()) {

@@ -215,7 +215,12 @@ pub(super) fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
     if let Some(d) = &dst {
         ins.dst = Some(d.0);
     }
-    if let Some(m) = operand(ctx, f, "sel_mask", what) {
+    // Mode 0 may leave `sel_mask` out: the CmpMask register then holds the bits.
+    let from_register = mode == SelMode::CmpMaskSpr && f.key("sel_mask").is_none();
+    if let Some(m) = (!from_register)
+        .then(|| operand(ctx, f, "sel_mask", what))
+        .flatten()
+    {
         sel_mask = Some(m.0);
         type_in(
             ctx,
@@ -267,10 +272,13 @@ pub(super) fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
     }
     let scalar_first = flag(ctx, f, "scalar_first").unwrap_or(false);
     form_and_params(ctx, f, ins, &BINARY_PARAMS);
+    if sel_mask.is_none() && !from_register {
+        return None;
+    }
     Some(Args::Select {
         v: ins.vector()?,
         mode: sel_mode?,
-        sel_mask: sel_mask?,
+        sel_mask,
         scalar: scalar_arg,
         elem,
         scalar_first,

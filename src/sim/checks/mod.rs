@@ -23,6 +23,8 @@ pub struct Ctx<'a> {
     pub ub_size: u32,
     /// The core's atomic register when the instruction is reached (docs/semantics.md §18.3).
     pub atomic: crate::sim::family::atomic::Atomic,
+    /// The CmpMask register when the instruction is reached (Select mode 0 without sel_mask).
+    pub cmp_mask: [Option<u8>; 16],
     pub errors: Vec<Diagnostic>,
     pub warnings: Vec<Diagnostic>,
 }

@@ -23,6 +23,9 @@ pub struct SelKernel {
     /// Mode 1 with the scalar on the left (950): a set bit selects the scalar, a clear one
     /// the tensor.
     pub scalar_first: bool,
+    /// Mode 0 without a `sel_mask` tensor: the CmpMask register's 128 bits (bytes no Compare
+    /// wrote read as 0, with a warning), the first PAR of them in every repeat.
+    pub reg: Option<[u8; 16]>,
 }
 
 /// The operands: dst, src0, src1 (modes 0 and 2), then the selMask bits.
@@ -97,15 +100,27 @@ pub fn exec_block<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, b: 
     } else {
         y[..n].fill(T::from_value(k.scalar));
     }
-    let sel = &plan.operands[sel_i];
-    let mut es = Vec::with_capacity(4);
-    plan.elems_in_block(sel_i, r, b, &lanes, &mut es);
     let mut bits = 0u32; // bit i ↔ lane ks.start + i
-    for &e in &es {
-        let byte: u8 = mem.read_one(sel, e, sel.addr(r, e));
-        let shift = (e * 8).wrapping_sub(ks.start);
-        if shift < 32 {
-            bits |= (byte as u32) << shift;
+    if let Some(reg) = &k.reg {
+        for i in 0..n as u32 {
+            let lane = (ks.start + i) as usize;
+            if reg
+                .get(lane / 8)
+                .is_some_and(|byte| byte >> (lane % 8) & 1 == 1)
+            {
+                bits |= 1 << i;
+            }
+        }
+    } else {
+        let sel = &plan.operands[sel_i];
+        let mut es = Vec::with_capacity(4);
+        plan.elems_in_block(sel_i, r, b, &lanes, &mut es);
+        for &e in &es {
+            let byte: u8 = mem.read_one(sel, e, sel.addr(r, e));
+            let shift = (e * 8).wrapping_sub(ks.start);
+            if shift < 32 {
+                bits |= (byte as u32) << shift;
+            }
         }
     }
     let mut out = [T::default(); 32];
@@ -126,15 +141,21 @@ pub fn exec_block<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, b: 
 pub struct SelectRoom;
 
 fn kernel(c: &Ctx, t: &Types) -> SelKernel {
-    let (mode, scalar) = match c.instr.args {
-        Args::Select { mode, scalar, .. } => (mode, scalar),
-        _ => (SelMode::default(), None),
+    let (mode, scalar, from_register) = match c.instr.args {
+        Args::Select {
+            mode,
+            scalar,
+            sel_mask,
+            ..
+        } => (mode, scalar, sel_mask.is_none()),
+        _ => (SelMode::default(), None, false),
     };
     SelKernel {
         mode,
         dtype: t.src,
         scalar: scalar.unwrap_or(Value::Int(0)),
         scalar_first: c.instr.args.scalar_first(),
+        reg: from_register.then(|| c.cmp_mask.map(|b| b.unwrap_or(0))),
     }
 }
 
@@ -149,7 +170,7 @@ impl Room for SelectRoom {
         };
         if instr.src().len() < srcs {
             return Err(format!(
-                "{} needs dst, {srcs} source(s) and a sel_mask tensor",
+                "{} needs dst, {srcs} source(s) and a sel_mask tensor (mode 0: or the CmpMask register)",
                 instr.name()
             ));
         }
@@ -160,11 +181,34 @@ impl Room for SelectRoom {
         crate::sim::family::elementwise::flexible_overlap(c, plan);
     }
 
-    fn check(&self, c: &mut Ctx, _t: &Types) {
+    fn check(&self, c: &mut Ctx, t: &Types) {
         crate::sim::family::elementwise::flexible_check(c);
-        let Args::Select { mode, .. } = c.instr.args else {
+        let Args::Select { mode, sel_mask, .. } = c.instr.args else {
             return;
         };
+        // Mode 0 from the register: its first PAR bits must have been written by a Compare.
+        if sel_mask.is_none() {
+            let par = (256 / t.src.size().max(1)) as usize;
+            let unset = c.cmp_mask[..(par / 8).min(16)]
+                .iter()
+                .filter(|b| b.is_none())
+                .count();
+            if unset > 0 {
+                let idx = c.idx;
+                let span = c.instr.span;
+                c.warnings.push(
+                    crate::base::diag::Diagnostic::warning(
+                        "uninitialised-register",
+                        format!(
+                            "Select VSEL_CMPMASK_SPR without sel_mask reads the CmpMask register, but {unset} of the {} bytes it uses were written by no Compare into it (a Compare without `dst`): they read as 0 (docs/semantics.md §19)",
+                            par / 8
+                        ),
+                    )
+                    .at(span)
+                    .in_instr(idx),
+                );
+            }
+        }
         let p = c.product;
         let modes = p.profile().select_modes;
         if modes & mode.bit() == 0 {
