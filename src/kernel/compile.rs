@@ -330,6 +330,23 @@ pub fn precompile(header: &str, product: Product, flags: &Flags) {
     // In place at once, so that a compile running beside never reads half of it.
     if !ok || std::fs::rename(&tmp, &gch).is_err() {
         let _ = std::fs::remove_file(&tmp);
+        return;
+    }
+    // A precompiled header is large (about 100 MiB): those other versions of ascstep's headers
+    // built more than a day ago go (a version still in use builds its own again, once).
+    let day = std::time::Duration::from_secs(24 * 3600);
+    for e in std::fs::read_dir(cache_dir())
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let old = e.path().join(format!("{header}.gch"));
+        let stale = std::fs::metadata(&old)
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > day));
+        if e.path() != include && stale {
+            let _ = std::fs::remove_dir_all(&old);
+        }
     }
 }
 
