@@ -359,9 +359,10 @@ pub enum Command {
         #[arg(long, value_parser = parse_product, help = PRODUCT_HELP)]
         product: Option<Product>,
     },
-    /// Run every program under the paths (directories recursively) and judge its `expect`
-    /// entries: one line each, then `N passed, N failed` (exit 1 if an expectation fails, 3 if
-    /// a program is invalid, 4 if a file cannot be read).
+    /// Run everything runnable under the paths (directories recursively): RON and binding
+    /// programs judged by their `expect` entries, C++ files with a host `main`, kernel unit
+    /// tests (a line per googletest case); one line each, then `N passed, N failed` (exit 1 if
+    /// one fails, 3 if one is invalid, 4 if a file cannot be read).
     Test {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
