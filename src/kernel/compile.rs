@@ -528,6 +528,14 @@ pub fn compile_units(
             output,
         }
     };
+    // A failed compile or link: the scratch directory goes, the compiler's output is the error.
+    let succeeded = |out: &std::process::Output| {
+        if out.status.success() {
+            return Ok(());
+        }
+        let _ = std::fs::remove_dir_all(&tmp);
+        Err(rejected(out))
+    };
     let mut dfiles = Vec::new();
     if texts.len() == 1 {
         let cpp = tmp.join("kernel.cpp");
@@ -544,10 +552,7 @@ pub fn compile_units(
             .args(&flags.link)
             .output()
             .map_err(no_compiler)?;
-        if !out.status.success() {
-            let _ = std::fs::remove_dir_all(&tmp);
-            return Err(rejected(&out));
-        }
+        succeeded(&out)?;
         dfiles.push(d);
     } else {
         // Each unit on a compiler process of its own, all at once, then one link.
@@ -576,12 +581,11 @@ pub fn compile_units(
         for c in running {
             let out = c.wait_with_output().map_err(no_compiler)?;
             if !out.status.success() && failed.is_none() {
-                failed = Some(rejected(&out));
+                failed = Some(out);
             }
         }
-        if let Some(e) = failed {
-            let _ = std::fs::remove_dir_all(&tmp);
-            return Err(e);
+        if let Some(out) = failed {
+            succeeded(&out)?;
         }
         let out = Command::new(&cxx)
             .args((0..texts.len()).map(|i| tmp.join(format!("unit{i}.o"))))
@@ -590,10 +594,7 @@ pub fn compile_units(
             .args(&flags.link)
             .output()
             .map_err(no_compiler)?;
-        if !out.status.success() {
-            let _ = std::fs::remove_dir_all(&tmp);
-            return Err(rejected(&out));
-        }
+        succeeded(&out)?;
     }
     // The files the compile read, with their contents' hashes, to notice an edited header.
     let mut files: Vec<PathBuf> = Vec::new();

@@ -139,6 +139,15 @@ impl Ut {
 /// How many diagnostics of one launch are kept for the JSON report.
 const KEPT_DIAGNOSTICS: usize = 1000;
 
+/// The answer to a read of a stopped launch: its value (or two) unknown, as uninitialised.
+fn unknown(two: bool) -> Vec<u8> {
+    if two {
+        b"? ?\n".to_vec()
+    } else {
+        b"?\n".to_vec()
+    }
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
@@ -169,8 +178,9 @@ impl Handler for Ut {
                 self.test = name;
                 Ok(None)
             }
+            // The machine is already a fresh one: the last launch's end cut it (before the
+            // first, the recorder's own), holding only the host's writes.
             Msg::Launch { blocks, name } => {
-                self.rec.cut();
                 self.current = Some(Launch {
                     test: self.test.clone(),
                     entry: name.clone(),
@@ -187,12 +197,8 @@ impl Handler for Ut {
             Msg::LaunchEnd => Ok(Some(self.end_launch())),
             // A stopped launch runs on unsimulated: its reads are answered as uninitialised.
             Msg::Call { .. } | Msg::UbView { .. } | Msg::GmView { .. } if stopped => Ok(None),
-            Msg::GetValue { .. } if stopped => Ok(Some(b"?\n".to_vec())),
-            Msg::Returning { text, .. } if stopped => Ok(Some(if text.contains("\"$2\"") {
-                b"? ?\n".to_vec()
-            } else {
-                b"?\n".to_vec()
-            })),
+            Msg::GetValue { .. } if stopped => Ok(Some(unknown(false))),
+            Msg::Returning { text, .. } if stopped => Ok(Some(unknown(text.contains("\"$2\"")))),
             m @ (Msg::Call { .. }
             | Msg::UbView { .. }
             | Msg::GmView { .. }
@@ -208,13 +214,7 @@ impl Handler for Ut {
                         if let Some(l) = self.current.as_mut() {
                             l.error = Some(d);
                         }
-                        Ok(read.then(|| {
-                            if two {
-                                b"? ?\n".to_vec()
-                            } else {
-                                b"?\n".to_vec()
-                            }
-                        }))
+                        Ok(read.then(|| unknown(two)))
                     }
                 }
             }

@@ -44,6 +44,8 @@ pub struct Build {
     pub test: PathBuf,
     /// The op directory (`<op>/` above `tests/ut/op_kernel/`).
     pub op_dir: PathBuf,
+    /// Its `tests/ut/op_kernel/` (the test may lie deeper, in an `arch35/`).
+    pub ut_dir: PathBuf,
     pub op: String,
     /// The repository root.
     pub root: PathBuf,
@@ -299,6 +301,7 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
         cwd: root.join("build/tests/ut/op_kernel"),
         test,
         op_dir,
+        ut_dir,
         op,
         root,
         kernel,
@@ -310,8 +313,6 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
 /// else the structs generated from the op's op_host tiling headers; and the struct the op
 /// registers for GET_TILING_DATA.
 fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, Option<String>) {
-    let ut_dir = b.test.parent().unwrap_or(Path::new("."));
-    let ut_dir = ut_dirs(&b.test).map_or(ut_dir.to_path_buf(), |d| d.1);
     // ops-nn's foreach ops all take foreach_abs's (its cmake/ut.cmake).
     let foreach =
         (b.op_dir.parent().and_then(Path::file_name) == Some("foreach".as_ref())).then(|| {
@@ -322,7 +323,7 @@ fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, O
         format!("{}_tiling_def.h", b.op),
         format!("{}_tiling.h", b.op),
     ]
-    .map(|n| ut_dir.join(n));
+    .map(|n| b.ut_dir.join(n));
     for p in own.into_iter().chain(foreach) {
         if p.is_file() {
             let s = format!("#include \"{}\"\n", c_string(&p.display().to_string()));
@@ -392,8 +393,12 @@ fn substitute_host_includes(text: &str, test_dir: &Path, search: &[PathBuf], dir
                 let mut h = std::collections::hash_map::DefaultHasher::new();
                 std::hash::Hash::hash(&sub, &mut h);
                 let f = dir.join(format!("host-{:016x}.h", std::hash::Hasher::finish(&h)));
+                // Whole or not at all: another ascstep may read it at once.
                 if !f.is_file() {
-                    let _ = std::fs::write(&f, &sub);
+                    let tmp = f.with_extension(format!("tmp{}", std::process::id()));
+                    if std::fs::write(&tmp, &sub).is_err() || std::fs::rename(&tmp, &f).is_err() {
+                        let _ = std::fs::remove_file(&tmp);
+                    }
                 }
                 out.push_str(&format!(
                     "#include \"{}\"",

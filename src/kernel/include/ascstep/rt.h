@@ -224,7 +224,7 @@ inline std::vector<Alloc>& allocs() {
 inline const Alloc* find(const void* p) {
     const char* c = static_cast<const char*>(p);
     for (const Alloc& a : allocs())
-        if (c >= a.base && c < a.base + a.size + 32) return &a;
+        if (a.base && c >= a.base && c < a.base + a.size + 32) return &a;  // GmFree'd: base null
     return nullptr;
 }
 inline void* alloc(size_t size) {
