@@ -1070,7 +1070,7 @@ fn gone(pid: &str) -> bool {
 
 /// format.md §12.4: the time-out, SIGTERM to ascstep, and Ctrl-C at the terminal (SIGINT to
 /// the whole foreground group, as while `debug` records a kernel) each end every process
-/// the kernel started, detached ones included.
+/// the kernel started, detached ones included, and leave no file in the temporary directory.
 #[test]
 fn no_process_a_kernel_starts_outlives_ascstep() {
     use std::os::unix::process::CommandExt;
@@ -1088,6 +1088,9 @@ fn no_process_a_kernel_starts_outlives_ascstep() {
             "sigterm" => vec!["run", &file, "--timeout", "0"],
             _ => vec!["debug", &file, "--timeout", "0"],
         };
+        // Its own temporary directory, to see that ascstep ended this way leaves nothing there.
+        let tmp = dir.join("tmp");
+        std::fs::create_dir_all(&tmp).unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_ascstep"))
             .args(&args)
             .current_dir(&dir)
@@ -1095,6 +1098,7 @@ fn no_process_a_kernel_starts_outlives_ascstep() {
                 "ASCSTEP_CACHE",
                 Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
             )
+            .env("TMPDIR", &tmp)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())
             .process_group(0)
@@ -1117,6 +1121,12 @@ fn no_process_a_kernel_starts_outlives_ascstep() {
             gone(&pid),
             "{how}: the detached process {pid} outlived ascstep"
         );
+        let left: Vec<_> = std::fs::read_dir(&tmp)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        assert!(left.is_empty(), "{how}: ascstep left {left:?} behind");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

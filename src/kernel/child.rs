@@ -130,15 +130,19 @@ fn reader(stream: UnixStream, tx: mpsc::SyncSender<Event>) {
     }
 }
 
-/// A socket path of this process, short enough for `sun_path`.
-fn socket_path() -> std::path::PathBuf {
+/// A socket name of this process in Linux's abstract namespace: no file, so nothing is left
+/// behind when ascstep itself is killed. Given to the kernel as `@name` (rt.h connects to it).
+fn socket_name() -> String {
     use std::sync::atomic::{AtomicU32, Ordering};
     static N: AtomicU32 = AtomicU32::new(0);
-    std::env::temp_dir().join(format!(
-        "ascstep-{}-{}.sock",
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    format!(
+        "ascstep-{}-{}-{t:x}",
         std::process::id(),
         N.fetch_add(1, Ordering::Relaxed)
-    ))
+    )
 }
 
 /// The supervisor process: ended (asking it first, so that it ends the kernel's processes)
@@ -212,27 +216,22 @@ pub fn run(
     env: &[(&str, String)],
 ) -> (End, String) {
     let deadline = limits.timeout.map(|t| Instant::now() + t);
-    let sock = socket_path();
-    let _ = std::fs::remove_file(&sock);
-    let listener = match UnixListener::bind(&sock) {
+    let sock = socket_name();
+    use std::os::linux::net::SocketAddrExt;
+    let listener = match std::os::unix::net::SocketAddr::from_abstract_name(sock.as_bytes())
+        .and_then(|a| UnixListener::bind_addr(&a))
+    {
         Ok(l) => l,
         Err(e) => {
             return (
-                End::Broken(format!("cannot listen on {}: {e}", sock.display())),
+                End::Broken(format!("cannot listen on @{sock}: {e}")),
                 String::new(),
             )
         }
     };
-    struct Unlink<'a>(&'a Path);
-    impl Drop for Unlink<'_> {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_file(self.0);
-        }
-    }
-    let _unlink = Unlink(&sock);
     let mut cmd = Command::new(supervisor);
     cmd.arg(exe)
-        .env("ASCSTEP_SOCKET", &sock)
+        .env("ASCSTEP_SOCKET", format!("@{sock}"))
         .env(
             "ASCSTEP_MEMORY_LIMIT",
             limits.memory.unwrap_or(0).to_string(),

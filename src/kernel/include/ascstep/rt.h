@@ -22,6 +22,7 @@
 #pragma once
 #include <cmath>
 #include <cstdarg>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -74,8 +75,18 @@ struct Chan {
         int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
         sockaddr_un a{};
         a.sun_family = AF_UNIX;
-        std::strncpy(a.sun_path, path, sizeof a.sun_path - 1);
-        if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) std::_Exit(71);
+        // "@name": Linux's abstract namespace (sun_path starts with a zero byte; the length
+        // given is exact, as the name is not zero-terminated).
+        socklen_t len = sizeof a;
+        if (path[0] == '@') {
+            size_t n = std::strlen(path + 1);
+            if (n > sizeof a.sun_path - 1) n = sizeof a.sun_path - 1;
+            std::memcpy(a.sun_path + 1, path + 1, n);
+            len = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + 1 + n);
+        } else {
+            std::strncpy(a.sun_path, path, sizeof a.sun_path - 1);
+        }
+        if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&a), len) != 0) std::_Exit(71);
         out = in = fd;
         live = this;
         std::atexit([] { chan().flush(); });
