@@ -15,7 +15,8 @@ ORIG_DTYPE_<NAME> from the first dtype of each input and output in op_host/*_def
 repository's and opbase's common include directories. A template entry is named bare: ascstep
 instantiates it from tiling key 0, or, where no ASCENDC_TPL_SEL selects key 0, the script runs
 it again with the first key ascstep's error lists. Ascend 950 kernels (`arch35/`,
-`*_apt.cpp`) run on ascend_950, the others on atlas_a2. Each is run with `ascstep run` and
+`*_apt.cpp`, and those of ops whose `op_host/*_def.cpp` configures ascend950 but no Atlas A2/A3
+product) run on ascend_950, the others on atlas_a2. Each is run with `ascstep run` and
 classified by what stopped it. Cube/Matmul kernels, SIMT (`simt_api`) and Ascend 950's
 register API (`MicroAPI`, `__VEC_SCOPE__`) are out of scope and counted apart.
 
@@ -150,10 +151,26 @@ def kernels(repo):
             if "__global__" not in read(c):
                 continue
             base = os.path.basename(c)
-            arch35 = base.endswith("_apt.cpp") or "/arch35/" in c
+            arch35 = base.endswith("_apt.cpp") or "/arch35/" in c or not builds_for_a2(op_dir)
             if base in (f"{op}.cpp", f"{op}_apt.cpp") or len(candidates) == 1 or "/arch35/" in c:
                 out.append((op_dir, c, "ascend_950" if arch35 else "atlas_a2"))
     return out
+
+
+A2_CONFIGS = ("ascend910b", "ascend910_93")
+
+
+def builds_for_a2(op_dir):
+    """Whether the op's definition (`op_host/*_def.cpp`, AICore().AddConfig) names an Atlas
+    A2/A3-class product, or names none at all; an op built only for ascend950 runs there even
+    when its entry file is not `*_apt.cpp` (ops-nn's mse_loss.cpp is such a kernel)."""
+    host = os.path.join(op_dir, "op_host")
+    configs = set()
+    for root, _, files in os.walk(host) if os.path.isdir(host) else []:
+        for f in files:
+            if f.endswith("_def.cpp"):
+                configs |= set(re.findall(r'AddConfig\(\s*"(\w+)"', strip_comments(read(os.path.join(root, f)))))
+    return not configs or any(c in configs for c in A2_CONFIGS) or "ascend950" not in configs
 
 
 def out_of_scope(text):
