@@ -43,6 +43,7 @@ pub fn check_args(kb: &KernelBinding, kernel_source: &str) -> Option<String> {
 /// itself. Empty when there is nothing to generate.
 pub fn tiling_prelude(kb: &KernelBinding, kernel_source: &str) -> Result<String, String> {
     let mut s = String::new();
+    let kernel_dir = kb.file.parent().unwrap_or(std::path::Path::new("."));
     for (_, a) in &kb.args {
         let KernelArg::Tiling { name, header, .. } = a else {
             continue;
@@ -51,7 +52,6 @@ pub fn tiling_prelude(kb: &KernelBinding, kernel_source: &str) -> Result<String,
         let header = match header {
             Some(h) => h.clone(),
             None => {
-                let kernel_dir = kb.file.parent().unwrap_or(std::path::Path::new("."));
                 if super::tiling::defined_by_kernel(bare, kernel_source, kernel_dir, &kb.include) {
                     continue;
                 }
@@ -79,7 +79,14 @@ pub fn tiling_prelude(kb: &KernelBinding, kernel_source: &str) -> Result<String,
                 }
             }
         };
-        s.push_str(&super::tiling::kernel_side(name, &header, &kb.include)?);
+        let kernel_defines =
+            |n: &str| super::tiling::defined_by_kernel(n, kernel_source, kernel_dir, &kb.include);
+        s.push_str(&super::tiling::kernel_side(
+            name,
+            &header,
+            &kb.include,
+            &kernel_defines,
+        )?);
     }
     Ok(s)
 }

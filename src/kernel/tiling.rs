@@ -22,6 +22,8 @@ struct Def {
 #[derive(Default)]
 struct Found {
     defs: BTreeMap<String, Def>,
+    /// The structs the first header declares itself, in order.
+    own: Vec<String>,
     /// `NAME` → its definition as written (`constexpr uint32_t NAME = 8;`, `#define NAME 8`).
     constants: BTreeMap<String, String>,
     /// The first header's include guard (`#ifndef G` / `#define G` at its top).
@@ -242,6 +244,9 @@ impl Found {
                 }
             }
             from = end;
+            if self.read.len() == 1 && !self.own.contains(&name) {
+                self.own.push(name.clone());
+            }
             self.defs.entry(name).or_insert(def);
         }
     }
@@ -305,9 +310,15 @@ fn bare(name: &str) -> &str {
 
 /// The kernel-side definition of tiling struct `name` from `header` (and the headers it
 /// includes, looked for beside each and in `search`): the struct, what it nests and the
-/// constants it uses, then the header's include guard defined so that a kernel including the
+/// constants it uses, and likewise every other struct the header itself declares (but those
+/// `kernel_defines`), then the header's include guard defined so that a kernel including the
 /// header itself gets nothing twice. An error when the header has no such macro block.
-pub fn kernel_side(name: &str, header: &Path, search: &[PathBuf]) -> Result<String, String> {
+pub fn kernel_side(
+    name: &str,
+    header: &Path,
+    search: &[PathBuf],
+    kernel_defines: &dyn Fn(&str) -> bool,
+) -> Result<String, String> {
     if !header.is_file() {
         return Err(format!(
             "the tiling header {} cannot be read",
@@ -330,8 +341,15 @@ pub fn kernel_side(name: &str, header: &Path, search: &[PathBuf]) -> Result<Stri
             }
         ));
     }
+    // Every struct the header declares, as CANN's build generates them all: a kernel may take
+    // any of them with GET_TILING_DATA_WITH_STRUCT (ops-nn's adaptive_max_pool3d picks its
+    // small- or big-pool struct by tiling key).
     let mut out = Vec::new();
-    f.emit(name, &mut out, &mut Vec::new(), 0);
+    let mut done = Vec::new();
+    f.emit(name, &mut out, &mut done, 0);
+    for other in f.own.iter().filter(|o| !kernel_defines(o)) {
+        f.emit(other, &mut out, &mut done, 0);
+    }
     let mut s = format!(
         "// ascstep: the tiling struct `{name}` as CANN's build generates it from {}\n",
         header.display()
@@ -639,9 +657,9 @@ mod tests {
         let h = write(
             &dir,
             "op_host/op_tiling.h",
-            "#ifndef OP_TILING_H\n#define OP_TILING_H\n#include \"log/log.h\"\n#include \"../common/base_tiling.h\"\n#define EXTRA (MAX_DIM * 2)\nnamespace optiling {\n/* a comment with BEGIN_TILING_DATA_DEF(Fake) */\nBEGIN_TILING_DATA_DEF(OpTilingData)\nTILING_DATA_FIELD_DEF(uint32_t, total);\nTILING_DATA_FIELD_DEF_STRUCT(Inner, inner);\nTILING_DATA_FIELD_DEF_ARR(uint16_t, EXTRA, extra);\nEND_TILING_DATA_DEF\nREGISTER_TILING_DATA_CLASS(Op, OpTilingData)\nge::graphStatus Tiling(gert::TilingContext* c) { return ge::GRAPH_SUCCESS; }\n}\n#endif\n",
+            "#ifndef OP_TILING_H\n#define OP_TILING_H\n#include \"log/log.h\"\n#include \"../common/base_tiling.h\"\n#define EXTRA (MAX_DIM * 2)\nnamespace optiling {\n/* a comment with BEGIN_TILING_DATA_DEF(Fake) */\nBEGIN_TILING_DATA_DEF(OpTilingData)\nTILING_DATA_FIELD_DEF(uint32_t, total);\nTILING_DATA_FIELD_DEF_STRUCT(Inner, inner);\nTILING_DATA_FIELD_DEF_ARR(uint16_t, EXTRA, extra);\nEND_TILING_DATA_DEF\nBEGIN_TILING_DATA_DEF(OpSmallTilingData)\nTILING_DATA_FIELD_DEF(int32_t, rows);\nEND_TILING_DATA_DEF;\nBEGIN_TILING_DATA_DEF(OpKernelOwn)\nTILING_DATA_FIELD_DEF(int32_t, x);\nEND_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Op, OpTilingData)\nge::graphStatus Tiling(gert::TilingContext* c) { return ge::GRAPH_SUCCESS; }\n}\n#endif\n",
         );
-        let s = kernel_side("optiling::OpTilingData", &h, &[]).unwrap();
+        let s = kernel_side("optiling::OpTilingData", &h, &[], &|n| n == "OpKernelOwn").unwrap();
         let pos = |needle: &str| s.find(needle).unwrap_or_else(|| panic!("{needle} in\n{s}"));
         // Each thing after what it names: the constant before the nested struct and the macro
         // using it, both before the struct.
@@ -651,10 +669,17 @@ mod tests {
         assert!(pos("#define EXTRA") < pos("struct OpTilingData {"));
         assert!(s.contains("    uint32_t total;\n    Inner inner;\n    uint16_t extra[EXTRA];\n};"));
         assert!(s.ends_with("#define OP_TILING_H\n"), "{s}");
-        for host in ["ge::", "gert::", "REGISTER", "log.h", "Fake"] {
+        // The header's other structs too (a kernel takes any by tiling key), not one the
+        // kernel defines itself, and not Inner twice.
+        assert!(
+            s.contains("struct OpSmallTilingData {\n    int32_t rows;\n};"),
+            "{s}"
+        );
+        assert_eq!(s.matches("struct Inner {").count(), 1, "{s}");
+        for host in ["ge::", "gert::", "REGISTER", "log.h", "Fake", "OpKernelOwn"] {
             assert!(!s.contains(host), "{host} in\n{s}");
         }
-        let e = kernel_side("Missing", &h, &[]).unwrap_err();
+        let e = kernel_side("Missing", &h, &[], &|_| false).unwrap_err();
         assert!(
             e.contains("no tiling struct `Missing`") && e.contains("OpTilingData"),
             "{e}"
