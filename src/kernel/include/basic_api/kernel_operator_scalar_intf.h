@@ -11,6 +11,44 @@ inline float ToFloat(const bfloat16_t& bVal) { return float(bVal); }
 // The other way (kernel_scalar_convert.h `ToBfloat16`): float to bfloat16, rounded to nearest
 // even as bfloat16_t's conversion rounds.
 inline bfloat16_t ToBfloat16(const float& fVal) { return bfloat16_t(fVal); }
+// The scalar conversion of a float (DK:标量计算/Cast（float转half/int32_t）): to half with
+// CAST_ODD (toward zero, the last bit set when inexact; CAST_RINT/CAST_NONE round to nearest
+// even), to int32_t with CAST_ROUND (half away from zero), CAST_CEIL, CAST_FLOOR, CAST_RINT (half
+// to even) or CAST_TRUNC; beyond int32_t it saturates, NaN gives 0 (docs/semantics.md §17).
+// ScalarCast is its name before the rename. Scalar C++, not a vector step.
+template <typename T, typename U, RoundMode roundMode>
+inline U Cast(T valueIn) {
+    static_assert(std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, int32_t>),
+                  "Cast<T, U, roundMode>(value) takes a float and gives half or int32_t");
+    float v = valueIn;
+    if constexpr (std::is_same_v<U, half>) {
+        static_assert(roundMode == RoundMode::CAST_ODD || roundMode == RoundMode::CAST_RINT ||
+                          roundMode == RoundMode::CAST_NONE,
+                      "float → half scalar Cast rounds with CAST_ODD (or CAST_RINT, CAST_NONE)");
+        half r(v);
+        if (roundMode != RoundMode::CAST_ODD || v != v) return r;
+        if (std::fabs(float(r)) > std::fabs(v)) r.bits -= 1;
+        if (float(r) != v) r.bits |= 1;
+        return r;
+    } else {
+        if (v != v) return 0;
+        double d = v;
+        switch (roundMode) {
+            case RoundMode::CAST_ROUND: d = std::round(d); break;
+            case RoundMode::CAST_CEIL: d = std::ceil(d); break;
+            case RoundMode::CAST_FLOOR: d = std::floor(d); break;
+            case RoundMode::CAST_TRUNC: d = std::trunc(d); break;
+            default: d = std::nearbyint(d); break;
+        }
+        if (d >= 2147483647.0) return INT32_MAX;
+        if (d <= -2147483648.0) return INT32_MIN;
+        return int32_t(d);
+    }
+}
+template <typename T, typename U, RoundMode roundMode>
+inline U ScalarCast(T valueIn) {
+    return Cast<T, U, roundMode>(valueIn);
+}
 // kernel_utils' CeilDivision: ⌈num1 / num2⌉, 0 for a zero divisor.
 constexpr inline int32_t CeilDivision(int32_t num1, int32_t num2) {
     return num2 == 0 ? 0 : (num1 + num2 - 1) / num2;
