@@ -95,6 +95,9 @@ pub enum Family {
     /// Gatherb: each destination block is the 32-byte source block at a byte offset read from
     /// a uint32 tensor, one per block (DK:离散与聚合/Gatherb(ISASI)).
     GatherBlock,
+    /// TransDataTo5HD: 16 source blocks transposed into 16 destination blocks, each named by
+    /// its own address (DK:数据排布转换/TransDataTo5HD).
+    TransData,
     /// SetDeqScale: sets the DEQSCALE register read by int32 → half Cast (DK:类型转换/SetDeqScale).
     DeqScale,
     /// The scalar unit: GetValue, SetValue, Let (docs/format.md §10).
@@ -152,6 +155,7 @@ ops! {
     ResetMask => MaskReg,
     Copy => Copy, DataCopy => DataCopy, DataCopyGm as "DataCopy" => DataCopy,
     DataCopyPad => DataCopyPad, Gather => Gather, Gatherb => GatherBlock,
+    TransDataTo5HD => TransData,
     SetDeqScale => DeqScale,
     GetValue => ScalarUnit, SetValue => ScalarUnit, Let => ScalarUnit,
     GetReduceRepeatSumSpr => ScalarUnit, GetReduceRepeatMaxMinSpr => ScalarUnit,
@@ -564,6 +568,19 @@ impl Op {
                 a200i: (I8 | U8 | I16 | U16 | H | BF | I32 | U32 | F | I64, 0),
                 a950: (INTS | H | BF | F, 0),
             },
+            // DK:数据排布转换/TransDataTo5HD 数据类型: 8-, 16- and 32-bit types, bfloat16 on 950
+            // only; training has no 32-bit types.
+            TransDataTo5HD => {
+                let std = I8 | U8 | I16 | U16 | H;
+                PerProduct {
+                    training: (std, 0),
+                    inference: (std | I32 | U32 | F, 0),
+                    a2: (std | I32 | U32 | F, 0),
+                    a3: (std | I32 | U32 | F, 0),
+                    a200i: (std | I32 | U32 | F, 0),
+                    a950: (std | BF | I32 | U32 | F, 0),
+                }
+            }
             // DK:数据搬运/UB与UB数据搬运/DataCopy (a move, not a vector lane operation: 8- and
             // 64-bit types on every product that has it); not on 200I/500 A2; no bfloat16 on
             // training and inference.

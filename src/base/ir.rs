@@ -371,7 +371,7 @@ impl Tensor {
 
 /// `"x"` or `"x[64]"`: a tensor and an element offset into it (docs/format.md §5).
 /// Two operands are equal when they name the same element, wherever they are written.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Operand {
     pub tensor: usize,
     pub offset: u32,
@@ -598,6 +598,15 @@ pub enum Args {
     },
     /// Gatherb: dst blocks from the source blocks the byte offsets (uint32, one per block) pick.
     Gatherb { v: Vector, offset: Operand },
+    /// TransDataTo5HD: `v.dst` is the first of the 16 destination blocks, `dst_rest` the other
+    /// 15, `v.src` the 16 source blocks; `v.strides.dst_rep`/`src_rep[0]` the repeat strides
+    /// (docs/semantics.md §22).
+    TransData {
+        v: Vector,
+        dst_rest: Vec<Operand>,
+        dst_high_half: bool,
+        src_high_half: bool,
+    },
     /// SetAtomicAdd/Max/Min/Type<T> (`dtype` T) and DisableDmaAtomic, SetAtomicNone (None):
     /// the DMA atomic mode of later moves into global memory (docs/semantics.md §18.3).
     Atomic { dtype: Option<DType> },
@@ -626,6 +635,7 @@ macro_rules! vector_of {
             | Args::DataCopy { v, .. }
             | Args::Gather { v, .. }
             | Args::Gatherb { v, .. }
+            | Args::TransData { v, .. }
             | Args::Whole { v, .. } => Some(v),
             Args::MaskReg { .. }
             | Args::DeqScale { .. }

@@ -121,15 +121,21 @@ inline const char* name(pipe_t p) {
 // ------------------------------------------------------------------ tensors
 
 namespace detail {
-// One id per (memory, dtype, address, length) view, declared to ascstep once.
-inline int ub_view(const char* dtype, uint32_t addr, uint32_t len, const Pos& p) {
-    static std::map<std::tuple<std::string, uint32_t, uint32_t>, int> ids;
-    static int next = 0;
+// The UB views of this launch declared so far: (dtype, address, length) → id.
+using UbViews = std::map<std::tuple<std::string, uint32_t, uint32_t>, int>;
+inline UbViews& ub_views() {
+    static UbViews ids;
     static uint64_t epoch = 0;
     if (epoch != ascstep_rt::launch_epoch()) {
         epoch = ascstep_rt::launch_epoch();
         ids.clear();
     }
+    return ids;
+}
+// One id per (memory, dtype, address, length) view, declared to ascstep once.
+inline int ub_view(const char* dtype, uint32_t addr, uint32_t len, const Pos& p) {
+    UbViews& ids = ub_views();
+    static int next = 0;
     auto key = std::make_tuple(std::string(dtype), addr, len);
     auto it = ids.find(key);
     if (it != ids.end()) return it->second;
@@ -1518,14 +1524,11 @@ struct IsSameType<A, A> {
     static constexpr bool value = true;
 };
 
-template <class T, class U>
-constexpr T DivCeil(T a, U b) {
-    return (a + T(b) - 1) / T(b);
-}
-template <class T, class U>
-constexpr T AlignUp(T a, U b) {
-    return DivCeil(a, b) * T(b);
-}
+// CANN's integer helpers (impl/basic_api/utils/kernel_utils_ceil_oom_que.h), uint32_t as there.
+constexpr inline uint32_t DivCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+constexpr inline uint32_t AlignUp(uint32_t a, uint32_t b) { return DivCeil(a, b) * b; }
+constexpr inline uint32_t ConstCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+inline uint32_t Ceil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
 // A deterministic clock: the number of messages the kernel has sent ascstep so far.
 inline int64_t GetSystemCycle() { return int64_t(ascstep_rt::chan().sent); }
@@ -1627,6 +1630,7 @@ inline void set_ffts_base_addr(uint64_t) {}
 #include "basic_api/kernel_operator_precision_config.h"
 #include "basic_api/kernel_utils.h"
 #include "basic_api/kernel_operator_scalar_intf.h"
+#include "basic_api/kernel_operator_vec_transpose_intf.h"
 
 // CANN's kernel_operator.h brings the library's headers too (kernel_operator_intf.h includes
 // adv_api/math/…, activation/…, pad/…): a kernel calls Log or Power having included only

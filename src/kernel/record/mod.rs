@@ -623,6 +623,11 @@ impl Recorder {
         if let Some(o) = ins.args.other_operand_mut() {
             o.span = span;
         }
+        if let crate::base::ir::Args::TransData { dst_rest, .. } = &mut ins.args {
+            for o in dst_rest {
+                o.span = span;
+            }
+        }
         let site = self.site(at);
         self.origins.sites.push(site);
         self.origins.calls.push(named);

@@ -6,7 +6,7 @@ use crate::base::convert::RoundMode;
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::{DType, Value};
 use crate::base::ir::Args;
-use crate::base::spans::{Delim, Kind, Lit, Node};
+use crate::base::spans::{Lit, Node};
 use crate::program::load::{Ctx, Fields};
 
 pub(super) const CAST: &[&str] = &[
@@ -74,41 +74,6 @@ pub(super) fn cast_dequant(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option
 
 pub(super) const SET_DEQ_SCALE: &[&str] = &["scale", "offset", "sign_mode", "vdeq"];
 
-/// A list of exactly 16 items (`VdeqInfo`'s arrays), each read by `item`.
-fn sixteen<T: Copy + Default>(
-    ctx: &mut Ctx,
-    f: &Fields,
-    field: &str,
-    mut item: impl FnMut(&mut Ctx, &Node) -> Option<T>,
-) -> Option<[T; 16]> {
-    let n = ctx.require(f, field, "SetDeqScale")?;
-    let items = match &n.kind {
-        Kind::Group(g) if g.delim == Delim::Bracket && g.items.len() == 16 => &g.items,
-        _ => {
-            ctx.report(
-                Diagnostic::error(
-                    "wrong-type",
-                    format!(
-                        "`{field}` of the vector form of SetDeqScale is a list of 16 values (VdeqInfo), found {}",
-                        n.describe()
-                    ),
-                )
-                .at(n.span),
-            );
-            return None;
-        }
-    };
-    let mut out = [T::default(); 16];
-    let mut ok = true;
-    for (i, it) in items.iter().enumerate() {
-        match item(ctx, &it.value) {
-            Some(v) => out[i] = v,
-            None => ok = false,
-        }
-    }
-    ok.then_some(out)
-}
-
 /// An offset: an int16_t of which only the low 9 bits count.
 fn deq_offset(ctx: &mut Ctx, o: &Node) -> Option<i16> {
     match ctx.lit(o, "offset")? {
@@ -131,12 +96,19 @@ fn deq_offset(ctx: &mut Ctx, o: &Node) -> Option<i16> {
 /// vector form, which writes 16 configuration words into the uint64 tensor `vdeq`.
 fn vec_deq_scale(ctx: &mut Ctx, f: &Fields, vdeq: &Node) -> Option<Args> {
     let dst = operand(ctx, f, "vdeq", "SetDeqScale");
-    let scales = sixteen(ctx, f, "scale", |ctx, n| match ctx.lit(n, "scale")? {
-        Lit::Int(v) => Some(v as f32),
-        Lit::Float(v) => Some(v as f32),
+    const WHAT: (&str, &str) = ("the vector form of SetDeqScale", "values (VdeqInfo)");
+    let scales = sixteen(ctx, f, "scale", WHAT.0, WHAT.1, |ctx, _, n| {
+        match ctx.lit(n, "scale")? {
+            Lit::Int(v) => Some(v as f32),
+            Lit::Float(v) => Some(v as f32),
+        }
     });
-    let offsets = sixteen(ctx, f, "offset", deq_offset);
-    let signs = sixteen(ctx, f, "sign_mode", |ctx, n| ctx.boolean(n, "sign_mode"));
+    let offsets = sixteen(ctx, f, "offset", WHAT.0, WHAT.1, |ctx, _, n| {
+        deq_offset(ctx, n)
+    });
+    let signs = sixteen(ctx, f, "sign_mode", WHAT.0, WHAT.1, |ctx, _, n| {
+        ctx.boolean(n, "sign_mode")
+    });
     let dst = dst?;
     if dst.1 != DType::UInt64 {
         ctx.report(

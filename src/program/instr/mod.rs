@@ -20,6 +20,7 @@ mod operand;
 mod params;
 mod reduce;
 mod scalar_unit;
+mod transdata;
 mod whole;
 
 use operand::*;
@@ -76,6 +77,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::DataCopyPad => (copy::DATA_COPY_PAD, copy::data_copy),
         Family::Gather => (gather_index::GATHER, gather_index::gather),
         Family::GatherBlock => (gather_index::GATHERB, gather_index::gatherb),
+        Family::TransData => (transdata::TRANS_DATA, transdata::trans_data),
         Family::DeqScale => (cast::SET_DEQ_SCALE, cast::set_deq_scale),
         Family::ScalarUnit => match op {
             Op::GetValue => (scalar_unit::GET_VALUE, scalar_unit::get_value),

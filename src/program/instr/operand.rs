@@ -171,6 +171,17 @@ pub(super) fn operand(
     instr: &str,
 ) -> Option<(Operand, DType, String)> {
     let node = ctx.require(f, field, instr)?;
+    operand_node(ctx, node, field, instr)
+}
+
+/// An operand written at `node` of field `field` (one element of a list field, such as
+/// TransDataTo5HD's address lists).
+pub(super) fn operand_node(
+    ctx: &mut Ctx,
+    node: &Node,
+    field: &str,
+    instr: &str,
+) -> Option<(Operand, DType, String)> {
     let Some(text) = node.str_value() else {
         ctx.error(
             "wrong-type",

@@ -558,3 +558,42 @@ pub(super) fn params_values(
     }
     ok.then_some(values)
 }
+
+/// A list of exactly 16 items (SetDeqScale's `VdeqInfo` arrays, TransDataTo5HD's address
+/// lists), each read by `item`: `what` names the API, `items` what the 16 are.
+pub(super) fn sixteen<T: Copy + Default>(
+    ctx: &mut Ctx,
+    f: &Fields,
+    field: &str,
+    what: &str,
+    items: &str,
+    mut item: impl FnMut(&mut Ctx, usize, &Node) -> Option<T>,
+) -> Option<[T; 16]> {
+    let n = ctx.require(f, field, what)?;
+    let list = match &n.kind {
+        Kind::Group(g) if g.delim == Delim::Bracket && g.items.len() == 16 => &g.items,
+        kind => {
+            let found = match kind {
+                Kind::Group(g) if g.delim == Delim::Bracket => format!("{} items", g.items.len()),
+                _ => n.describe(),
+            };
+            ctx.report(
+                Diagnostic::error(
+                    "wrong-type",
+                    format!("`{field}` of {what} is a list of 16 {items}, found {found}"),
+                )
+                .at(n.span),
+            );
+            return None;
+        }
+    };
+    let mut out = [T::default(); 16];
+    let mut ok = true;
+    for (i, it) in list.iter().enumerate() {
+        match item(ctx, i, &it.value) {
+            Some(v) => out[i] = v,
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}

@@ -12,7 +12,8 @@
 //! - `fill`: Brcb, CreateVecIndex; `reduce`: pair / block / repeat reductions; `whole`:
 //!   ReduceSum, ReduceMax, ReduceMin over a whole tensor; `mask_reg`: the mask-register
 //!   instructions; `copy`: the UB → UB moves Copy and DataCopy; `atomic`: the DMA atomic
-//!   mode the moves into global memory honour.
+//!   mode the moves into global memory honour; `transdata`: TransDataTo5HD (16 blocks, each at
+//!   its own address).
 //!
 //! Adding a family: a file with its kernel and a `Room`, a line in [`room`], a line in
 //! [`Exec`] and its `exec_block` (and an `Args` variant in `base::ir` plus its reader in the
@@ -30,6 +31,7 @@ pub mod pad;
 pub mod reduce;
 pub mod scalar_unit;
 pub mod select;
+pub mod transdata;
 pub mod whole;
 
 use crate::base::catalog::{Family, Pair};
@@ -181,6 +183,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::DataCopyPad => &pad::PadRoom,
         Family::Gather => &gather_index::GatherRoom,
         Family::GatherBlock => &gather_index::GatherbRoom,
+        Family::TransData => &transdata::TransDataRoom,
         Family::DeqScale => &cast::DeqScaleRoom,
         Family::ScalarUnit => &scalar_unit::ScalarUnitRoom,
         Family::Sync => &scalar_unit::SyncRoom,
@@ -199,6 +202,7 @@ pub enum Exec {
     GatherMask(gather::GatherKernel),
     Gather(gather_index::IndexKernel),
     Gatherb(gather_index::BlockGatherKernel),
+    TransData(transdata::TransKernel),
     Brcb(fill::BrcbKernel),
     VecIndex(fill::VecIndexKernel),
     Whole(whole::WholeKernel),
@@ -224,6 +228,7 @@ impl Exec {
             Exec::GatherMask(k) => k.dtype,
             Exec::Gather(k) => k.dtype,
             Exec::Gatherb(k) => k.dtype,
+            Exec::TransData(k) => k.dtype,
             Exec::Brcb(k) => k.dtype,
             Exec::VecIndex(k) => k.dtype,
             Exec::Whole(k) => k.dtype,
@@ -256,6 +261,9 @@ impl Exec {
             }
             Exec::Gatherb(k) => {
                 crate::with_dtype!(k.dtype, T => gather_index::exec_block_gatherb::<T>(k, plan, mem, r, b))
+            }
+            Exec::TransData(k) => {
+                crate::with_dtype!(k.dtype, T => transdata::exec_block::<T>(k, plan, mem, r, b))
             }
             Exec::Brcb(k) => {
                 crate::with_dtype!(k.dtype, T => fill::brcb_block::<T>(plan, mem, r, b))

@@ -112,6 +112,16 @@ ASCSTEP_DTYPE(uint64_t, "uint64")
 ASCSTEP_DTYPE(bool, "uint8")
 #undef ASCSTEP_DTYPE
 
+// The bytes of one element of the dtype named `n` (a name of Dtype<T>; 4-bit types count as
+// one byte, an upper bound).
+inline uint64_t dtype_size(const char* n) {
+    std::string s(n);
+    if (s.find("64") != std::string::npos) return 8;
+    if (s.find("32") != std::string::npos || s == "float") return 4;
+    if (s.find("16") != std::string::npos || s == "half") return 2;
+    return 1;
+}
+
 // A scalar argument as the RON value of element type T: converted to T as the C++ call does.
 template <class T, class U>
 std::string value(const U& v) {

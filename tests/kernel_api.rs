@@ -1,0 +1,77 @@
+//! Ascend C APIs through the C++ path (docs/format.md §12): kernels of our own in
+//! `tests/api_kernels/`, each with a binding whose expected values come from numpy.
+
+mod common;
+
+use common::{ascstep_in, root, scratch};
+use std::path::PathBuf;
+
+/// `tests/api_kernels/<name>` copied to a scratch directory of the test `test`.
+fn api_kernel(name: &str, test: &str) -> PathBuf {
+    let dir = scratch(&format!("api_{test}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    for e in std::fs::read_dir(root(&format!("tests/api_kernels/{name}"))).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+    }
+    dir
+}
+
+/// TransDataTo5HD's three forms (addresses in an array, LocalTensor arrays, addresses held in
+/// a LocalTensor<uint64_t>) each transpose a 16×16 half matrix; `import` writes the calls as
+/// RON that runs to the same result.
+#[test]
+fn trans_data_to_5hd_runs_in_its_three_forms_and_imports() {
+    let dir = api_kernel("trans_data", "trans_data_forms");
+    let r = ascstep_in(&dir, &["run", "trans_data.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..768]"), "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "trans_data.ron"]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    assert_eq!(
+        imp.stdout.matches("TransDataTo5HD(").count(),
+        3,
+        "{}",
+        imp.stdout
+    );
+    std::fs::write(dir.join("imported.ron"), &imp.stdout).unwrap();
+    let again = ascstep_in(&dir, &["run", "imported.ron"]);
+    assert_eq!(again.code, 0, "{}", again.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An address in an address list that no LocalTensor holds stops the kernel at the call, with
+/// the list entry and the address.
+#[test]
+fn trans_data_to_5hd_names_an_address_outside_every_tensor() {
+    let dir = api_kernel("trans_data", "trans_data_bad_address");
+    let ron = std::fs::read_to_string(dir.join("trans_data.ron"))
+        .unwrap()
+        .replace(
+            "entry: \"trans_data\")",
+            "entry: \"trans_data\", define: {\"BAD_ADDRESS\": \"1\"})",
+        );
+    std::fs::write(dir.join("bad.ron"), ron).unwrap();
+    let r = ascstep_in(&dir, &["run", "bad.ron"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("trans_data.asc:30:5: error[kernel-stopped]")
+            && r.stderr.contains("dstList[3] is UB address 0x20000"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The scalar Cast of a float gives the page's own results (DK:标量计算/Cast（float转half/
+/// int32_t）): half 3.142578 for 3.14159 with CAST_ODD (to nearest even would give 3.140625),
+/// and each int32_t rounding of 1.5 and 2.5.
+#[test]
+fn scalar_cast_gives_the_documented_results() {
+    let dir = api_kernel("scalar_cast", "scalar_cast");
+    let r = ascstep_in(&dir, &["run", "scalar_cast.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..9]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
