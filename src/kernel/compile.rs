@@ -177,6 +177,10 @@ pub const HEADERS: &[(&str, &str)] = &[
         include_str!("include/basic_api/kernel_operator_scalar_intf.h"),
     ),
     (
+        "basic_api/kernel_utils_constants.h",
+        include_str!("include/basic_api/kernel_utils_constants.h"),
+    ),
+    (
         "basic_api/kernel_operator_vec_transpose_intf.h",
         include_str!("include/basic_api/kernel_operator_vec_transpose_intf.h"),
     ),

@@ -1631,6 +1631,7 @@ inline void set_ffts_base_addr(uint64_t) {}
 #include "basic_api/kernel_utils.h"
 #include "basic_api/kernel_operator_scalar_intf.h"
 #include "basic_api/kernel_operator_vec_transpose_intf.h"
+#include "basic_api/kernel_utils_constants.h"
 
 // CANN's kernel_operator.h brings the library's headers too (kernel_operator_intf.h includes
 // adv_api/math/…, activation/…, pad/…): a kernel calls Log or Power having included only
