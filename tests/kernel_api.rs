@@ -9,12 +9,21 @@ use std::path::PathBuf;
 /// `tests/api_kernels/<name>` copied to a scratch directory of the test `test`.
 fn api_kernel(name: &str, test: &str) -> PathBuf {
     let dir = scratch(&format!("api_{test}"));
-    std::fs::create_dir_all(&dir).unwrap();
-    for e in std::fs::read_dir(root(&format!("tests/api_kernels/{name}"))).unwrap() {
-        let p = e.unwrap().path();
-        std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
-    }
+    copy_tree(&root(&format!("tests/api_kernels/{name}")), &dir);
     dir
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let there = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            copy_tree(&p, &there);
+        } else {
+            std::fs::copy(&p, there).unwrap();
+        }
+    }
 }
 
 /// TransDataTo5HD's three forms (addresses in an array, LocalTensor arrays, addresses held in
@@ -73,5 +82,69 @@ fn scalar_cast_gives_the_documented_results() {
     let r = ascstep_in(&dir, &["run", "scalar_cast.ron"]);
     assert_eq!(r.code, 0, "{}", r.dump());
     assert!(r.stdout.contains("pass  y[0..9]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// BroadCast / Broadcast on Atlas A2 (DK:高阶API/张量变换/Broadcast): the last axis with rows of
+/// whole blocks and not (the GatherMask path, from the stack buffer), the first axis in groups
+/// of eight rows and a row at a time, and int8 through half, each against numpy's
+/// broadcast_to; the library's own limit (axis 0 needs rows of whole blocks) stops the kernel.
+#[test]
+fn broadcast_matches_numpy_on_both_axes() {
+    let dir = api_kernel("broadcast", "broadcast");
+    let r = ascstep_in(&dir, &["run", "broadcast.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    for t in [
+        "pass  a[0..80]",
+        "pass  b[0..60]",
+        "pass  c[0..288]",
+        "pass  d[0..120]",
+        "pass  e[0..2048]",
+        "pass  e[2048..4096]",
+    ] {
+        assert!(r.stdout.contains(t), "{t}\n{}", r.dump());
+    }
+    assert!(!r.stderr.contains("warning"), "{}", r.dump());
+    let src = std::fs::read_to_string(dir.join("broadcast.asc")).unwrap();
+    std::fs::write(
+        dir.join("broadcast.asc"),
+        src.replace(
+            "cDst[2] = {9, 32}, cSrc[2] = {1, 32}",
+            "cDst[2] = {9, 20}, cSrc[2] = {1, 20}",
+        ),
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "broadcast.ron"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("broadcast.asc:56:5: error[kernel-stopped]")
+            && r.stderr.contains("a row here is 20 elements"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An op_host tiling struct nesting the library's tiling structs (SoftMaxTiling,
+/// LayerNormSeparateTiling, as ops-nn's norm ops do) compiles, and the binding's values for
+/// their fields reach the kernel (docs/format.md §12.2).
+#[test]
+fn library_tiling_structs_nest_in_an_ops_tiling_struct() {
+    let dir = api_kernel("library_tiling", "library_tiling");
+    let r = ascstep_in(&dir, &["run", "lib.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..4]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The untyped `GetAccVal()` gives the register's bits, read back as the float sum (136 for
+/// 1..16), and the queue's handle forms `EnQue`/`DeQue()` compile and keep the queue in order.
+#[test]
+fn untyped_get_acc_val_and_queue_handle_forms() {
+    let dir = api_kernel("untyped_forms", "untyped_forms");
+    let r = ascstep_in(&dir, &["run", "untyped_forms.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..8]"), "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -120,6 +120,10 @@ pub const HEADERS: &[(&str, &str)] = &[
         include_str!("include/kernel_tiling/kernel_tiling.h"),
     ),
     (
+        "kernel_tiling/library_tiling.h",
+        include_str!("include/kernel_tiling/library_tiling.h"),
+    ),
+    (
         "register/tilingdata_base.h",
         include_str!("include/register/tilingdata_base.h"),
     ),
@@ -155,6 +159,10 @@ pub const HEADERS: &[(&str, &str)] = &[
     (
         "adv_api/math/tanh.h",
         include_str!("include/adv_api/math/tanh.h"),
+    ),
+    (
+        "adv_api/pad/broadcast.h",
+        include_str!("include/adv_api/pad/broadcast.h"),
     ),
     (
         "adv_api/math/floor.h",

@@ -284,6 +284,9 @@ inline TPipe*& tpipe_ptr() {
     return p;
 }
 
+// A queue buffer named by its UB address (kernel_tpipe.h's handle forms of EnQue/DeQue).
+using TBufHandle = uint8_t*;
+
 template <TPosition pos, int32_t depth = 1, auto... rest>
 class TQue {
 public:
@@ -311,6 +314,18 @@ public:
         LocalTensor<T> t;
         t.init(addr, uint32_t(detail::elems_of<T>(bytes)), p);
         return t;
+    }
+    // The buffer-handle forms (kernel_tpipe.h: `TBufHandle DeQue()`, `EnQue(TBufHandle)`): the
+    // queue's front buffer taken (or a buffer put back) by its UB address.
+    TBufHandle DeQue(Pos p = Pos::current()) {
+        if (queued_.empty()) ascstep_rt::stop(p, "DeQue on an empty queue");
+        uint32_t addr = queued_.front().first;
+        queued_.erase(queued_.begin());
+        return reinterpret_cast<TBufHandle>(uintptr_t(addr));
+    }
+    bool EnQue(TBufHandle buf) {
+        queued_.push_back({uint32_t(reinterpret_cast<uintptr_t>(buf)), len_});
+        return true;
     }
     // The forms naming the positions a tensor moves between (TQueBind's, GM → VECIN …): the
     // same queue operations.
@@ -1244,6 +1259,16 @@ template <class T>
 T GetAccVal(Pos p = Pos::current()) {
     return detail::returning<T>(p, "GetReduceRepeatSumSpr(ret: \"$\")");
 }
+// The untyped forms (impl kernel_operator_vec_reduce_intf_impl.h: `int64_t
+// GetReduceRepeatSumSpr()`, `int64_t GetAccVal()`): the register's bits, which kernels
+// reinterpret as the float a float ReduceSum left there (docs/semantics.md §19).
+inline int64_t GetReduceRepeatSumSpr(Pos p = Pos::current()) {
+    float v = detail::returning<float>(p, "GetReduceRepeatSumSpr(ret: \"$\")");
+    uint32_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    return int64_t(bits);
+}
+inline int64_t GetAccVal(Pos p = Pos::current()) { return GetReduceRepeatSumSpr(p); }
 // DK:归约计算/寄存器辅助接口/GetReduceRepeatMaxMinSpr: the extreme of the last ReduceRepeat
 // MAX/MIN (or ReduceMax/Min) and its index, stored bit-wise as T; one step.
 template <class T>
@@ -1651,3 +1676,4 @@ inline void set_ffts_base_addr(uint64_t) {}
 #include "adv_api/math/trunc.h"
 #include "adv_api/activation/sigmoid.h"
 #include "adv_api/math/tanh.h"
+#include "adv_api/pad/broadcast.h"

@@ -6,6 +6,7 @@
 #include <cstring>
 #include "kernel_operator.h"
 #include "register/tilingdata_base.h"
+#include "kernel_tiling/library_tiling.h"
 
 // The struct GET_TILING_DATA takes: ASCSTEP_TILING_TYPE when ascstep knows it (a binding's
 // Tiling(…) argument, the struct a kernel unit test's op registers), else the one the kernel
