@@ -11,7 +11,8 @@ file defining a `__global__` function it writes a binding program (docs/format.m
 every GM parameter a small zero-filled tensor, the tiling parameter the op's tiling struct
 (by REGISTER_TILING_DEFAULT / GET_TILING_DATA_WITH_STRUCT in the kernel, else the first
 `*TilingData` of its op_host tiling headers) with every field zero, DTYPE_<NAME> and
-ORIG_DTYPE_<NAME> from the first dtype of each input and output in op_host/*_def.cpp, and the
+ORIG_DTYPE_<NAME> from the first dtype of each input and output in op_host/*_def.cpp (float
+where the list is computed in code), and the
 repository's and opbase's common include directories. A template entry is named bare: ascstep
 instantiates it from tiling key 0, or, where no ASCENDC_TPL_SEL selects key 0, the script runs
 it again with the first key ascstep's error lists. Ascend 950 kernels (`arch35/`,
@@ -88,9 +89,11 @@ def dtypes_of(op_dir):
                 # A list named elsewhere in the file: `static const std::vector<ge::DataType> xDType = {…}`.
                 dt = re.search(r"\b" + named.group(1) + r"\s*=\s*\{\s*(?:ge::)?(DT_\w+)", text)
             up = m.group(1).upper()
-            if dt and dt.group(1) in DT_TO_C and all(k != f"DTYPE_{up}" for k, _ in defines):
-                defines.append((f"DTYPE_{up}", DT_TO_C[dt.group(1)]))
-                defines.append((f"ORIG_DTYPE_{up}", dt.group(1)))
+            # A list computed in code (foreach ops map each dtype through a helper): float.
+            code = dt.group(1) if dt and dt.group(1) in DT_TO_C else "DT_FLOAT"
+            if all(k != f"DTYPE_{up}" for k, _ in defines):
+                defines.append((f"DTYPE_{up}", DT_TO_C[code]))
+                defines.append((f"ORIG_DTYPE_{up}", code))
         break
     return defines
 
