@@ -148,6 +148,7 @@ ops! {
     Brcb => Brcb, CreateVecIndex => VecIndex,
     Compare => Compare, Compares => Compare, CompareReg as "Compare" => Compare,
     Select => Select, GatherMask => GatherMask, GetCmpMask => ScalarUnit,
+    SetCmpMask => ScalarUnit,
     Cast => Cast, AddReluCast => CastBinary, SubReluCast => CastBinary, MulCast => CastBinary,
     AddDeqRelu => CastBinary, CastDequant => Cast,
     ReduceSum => Whole, ReduceMax => Whole, ReduceMin => Whole,
@@ -484,7 +485,8 @@ impl Op {
             | WaitFlag
             | GetReduceRepeatSumSpr
             | GetReduceRepeatMaxMinSpr
-            | GetCmpMask => PerProduct::all((0, 0)),
+            | GetCmpMask
+            | SetCmpMask => PerProduct::all((0, 0)),
             // The 950-only vector–scalar calls (their "灵活标量位置" pages and DK:逻辑计算/Ands, Ors;
             // docs/semantics.md §4.3). Divs' 64-bit integers are not modelled (integer division
             // on 950 is not, as Div's).
@@ -685,7 +687,7 @@ impl Op {
                 Op::GetReduceRepeatMaxMinSpr => {
                     product.profile().max_min_spr != crate::base::product::MaxMinSpr::None
                 }
-                Op::GetCmpMask => product.profile().cmp_mask_reg,
+                Op::GetCmpMask | Op::SetCmpMask => product.profile().cmp_mask_reg,
                 _ => true,
             },
             _ => {

@@ -553,6 +553,8 @@ pub enum Args {
     },
     /// GetCmpMask: the CmpMask register into `dst` (docs/semantics.md §19).
     GetCmpMask { dst: Operand },
+    /// SetCmpMask: 16 bytes from `src` into the CmpMask register (docs/semantics.md §19).
+    SetCmpMask { src: Operand },
     /// `GetCmpMask(ret: "s")`: the register's first bytes, as many as the scalar's type holds
     /// (docs/format.md §10).
     CmpMaskRet { ret: usize },
@@ -644,6 +646,7 @@ macro_rules! vector_of {
             | Args::Let { .. }
             | Args::ReduceSumSpr { .. }
             | Args::GetCmpMask { .. }
+            | Args::SetCmpMask { .. }
             | Args::CmpMaskRet { .. }
             | Args::MaxMinSpr { .. }
             | Args::VecDeqScale { .. }
@@ -711,6 +714,7 @@ impl Args {
             Args::Whole { work, .. } => work.as_mut(),
             Args::Gather { offset, .. } | Args::Gatherb { offset, .. } => Some(offset),
             Args::GetCmpMask { dst } => Some(dst),
+            Args::SetCmpMask { src } => Some(src),
             Args::VecDeqScale { vdeq, .. } => Some(vdeq),
             Args::Scalar { elem, .. } => elem.as_mut(),
             _ => None,

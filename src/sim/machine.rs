@@ -1585,6 +1585,30 @@ impl Machine {
                 // GetCmpMask runs on the vector pipe.
                 self.scalars.v_writes.push(*addr as u32..*addr as u32 + 16);
             }
+            ScalarStep::SetCmpMask { src, addr } => {
+                // A vector-pipe read of 16 bytes: what SetValue wrote needs S → V first.
+                let r = *addr as u32..*addr as u32 + 16;
+                if meets(&self.scalars.s_writes, &r) {
+                    diags.push(Diagnostic::warning(
+                        "vector-read-without-sync",
+                        format!("SetCmpMask reads UB bytes {:#x}..{:#x} that SetValue wrote, with no synchronisation from S to V since (SetFlag+WaitFlag S_V): on hardware the vector pipe may read stale data (docs/format.md §10)", r.start, r.end),
+                    ));
+                }
+                let mut unset = 0;
+                for i in 0..16u32 {
+                    let a = addr + i as u64;
+                    let init = mem.is_init(a, 1);
+                    let b = mem.read_one::<u8>(src, i, a);
+                    self.scalars.cmp_mask[i as usize] = init.then_some(b);
+                    unset += u32::from(!init);
+                }
+                if unset > 0 {
+                    diags.push(Diagnostic::warning(
+                        "uninitialised-read",
+                        format!("SetCmpMask reads {unset} uninitialised byte(s) of UB {:#x}..{:#x} into the CmpMask register", r.start, r.end),
+                    ));
+                }
+            }
             ScalarStep::CmpMaskRet { dst } => {
                 let d = self.program.scalars[*dst].dtype;
                 let n = d.size() as usize;

@@ -266,6 +266,7 @@ pub fn bind<'a>(
                     (Args::GetValue { src, .. }, 1) => Some(src),
                     (Args::SetValue { dst, .. }, 0) => Some(dst),
                     (Args::GetCmpMask { dst }, 0) => Some(dst),
+                    (Args::SetCmpMask { src }, 1) => Some(src),
                     (args, 3) => args.other_operand_mut(),
                     (args, _) => match args.vector_mut() {
                         Some(v) if k == 0 => v.dst.as_mut(),

@@ -34,6 +34,7 @@ pub(super) const COMPARES: &[&str] = &[
 ];
 
 pub(super) const GET_CMP_MASK: &[&str] = &["dst", "ret"];
+pub(super) const SET_CMP_MASK: &[&str] = &["src"];
 
 pub(super) const SELECT: &[&str] = &[
     "dst",
@@ -194,6 +195,13 @@ pub(super) fn get_cmp_mask(ctx: &mut Ctx, f: &Fields, _ins: &mut Draft) -> Optio
     Some(Args::GetCmpMask { dst: dst.0 })
 }
 
+/// `SetCmpMask(src: "x")`: 16 bytes of a b8…b64 tensor into the CmpMask register (docs/format.md
+/// §7, DK:比较与选择/SetCmpMask(ISASI)).
+pub(super) fn set_cmp_mask(ctx: &mut Ctx, f: &Fields, _ins: &mut Draft) -> Option<Args> {
+    let src = operand(ctx, f, "src", "SetCmpMask")?;
+    Some(Args::SetCmpMask { src: src.0 })
+}
+
 /// Select: `dst, sel_mask, src0` and `src1` (modes 0, 2) or `scalar` (mode 1), `sel_mode`
 /// (docs/semantics.md §4.6). selMask is uint8/16/32/64 bits; the rest share T.
 pub(super) fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
@@ -265,7 +273,8 @@ pub(super) fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
         );
     }
     let (mut scalar_arg, mut elem) = (None, None);
-    if scalar_mode {
+    // Mode 1 without `scalar`: the scalar is the CmpMask register's first element (SetCmpMask).
+    if scalar_mode && f.key("scalar").is_some() {
         if let Some(n) = ctx.require(f, "scalar", what) {
             (scalar_arg, elem) = scalar_or_elem(ctx, f, n, dst.as_ref().map(|d| d.1), ins, true);
         }

@@ -85,6 +85,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
             Op::GetReduceRepeatSumSpr => (scalar_unit::RET, scalar_unit::reduce_sum_spr),
             Op::GetReduceRepeatMaxMinSpr => (scalar_unit::MAX_MIN, scalar_unit::max_min_spr),
             Op::GetCmpMask => (compare::GET_CMP_MASK, compare::get_cmp_mask),
+            Op::SetCmpMask => (compare::SET_CMP_MASK, compare::set_cmp_mask),
             _ => (scalar_unit::LET, scalar_unit::let_),
         },
         Family::Sync if op == Op::SyncAll => (scalar_unit::NO_FIELDS, scalar_unit::sync_all),

@@ -32,6 +32,8 @@ pub enum ScalarStep {
     CmpMaskRet { dst: usize },
     /// The 16 bytes of the CmpMask register into `dst` from byte `addr` (uint8 elements).
     CmpMask { dst: OpAddr, addr: u64 },
+    /// The 16 bytes of `src` from byte `addr` into the CmpMask register (SetCmpMask).
+    SetCmpMask { src: OpAddr, addr: u64 },
     /// SetDeqScale's vector form: 16 uint64 configuration words into `dst` from byte `addr`.
     Words {
         dst: OpAddr,
@@ -57,7 +59,7 @@ pub fn check_run(c: &mut Ctx, o: &Operand, field: &str, bytes: u64, align: u64) 
     }
     if room < bytes {
         let msg = format!(
-            "{} writes {bytes} bytes into \"{name}[{}]\", which has {room} bytes from there",
+            "{} reaches {bytes} bytes from \"{name}[{}]\", which has {room} bytes from there",
             c.name(),
             o.offset
         );
@@ -69,7 +71,7 @@ pub fn check_run(c: &mut Ctx, o: &Operand, field: &str, bytes: u64, align: u64) 
     }
     if start + bytes > c.ub_size as u64 {
         let msg = format!(
-            "{} writes UB bytes {start:#x}..{:#x}, beyond the {}-byte UB of {}",
+            "{} reaches UB bytes {start:#x}..{:#x}, beyond the {}-byte UB of {}",
             c.name(),
             start + bytes,
             c.ub_size,
@@ -114,6 +116,7 @@ impl Room for ScalarUnitRoom {
     fn unavailable(&self, c: &Ctx) -> String {
         let page = match c.instr.op {
             Op::GetCmpMask => "DK:比较与选择/GetCmpMask 产品支持情况: Atlas A2, A3, inference AI Core and Ascend 950 only",
+            Op::SetCmpMask => "DK:比较与选择/SetCmpMask(ISASI) 产品支持情况: Atlas A2, A3, inference AI Core and Ascend 950 only",
             Op::GetReduceRepeatMaxMinSpr => "DK:归约计算/寄存器辅助接口/GetReduceRepeatMaxMinSpr 产品支持情况: Atlas A2, A3 and inference AI Core only",
             _ => "DK:归约计算/寄存器辅助接口/GetReduceRepeatSumSpr 产品支持情况: Atlas A2, A3 and Ascend 950 only",
         };
@@ -143,6 +146,11 @@ impl Room for ScalarUnitRoom {
                     return None;
                 }
                 check_run(c, &dst, "dst", 16, 16)?;
+                return no_lanes();
+            }
+            Args::SetCmpMask { src } => {
+                // DK:比较与选择/SetCmpMask(ISASI): b8…b64, 16-byte aligned; 16 bytes read.
+                check_run(c, &src, "src", 16, 16)?;
                 return no_lanes();
             }
             Args::MaxMinSpr { value, index } => {
@@ -227,6 +235,16 @@ impl Room for ScalarUnitRoom {
                 let op = OpAddr::of(c.program, dst, "dst", AccessKind::Write, 1, 8);
                 ScalarStep::CmpMask {
                     dst: OpAddr {
+                        dtype: crate::base::dtype::DType::UInt8,
+                        ..op
+                    },
+                    addr: op.base as u64,
+                }
+            }
+            Args::SetCmpMask { src } => {
+                let op = OpAddr::of(c.program, src, "src", AccessKind::Read, 1, 8);
+                ScalarStep::SetCmpMask {
+                    src: OpAddr {
                         dtype: crate::base::dtype::DType::UInt8,
                         ..op
                     },

@@ -150,6 +150,15 @@ fn kernel(c: &Ctx, t: &Types) -> SelKernel {
         } => (mode, scalar, sel_mask.is_none()),
         _ => (SelMode::default(), None, false),
     };
+    // Mode 1 without a scalar: the scalar is the register's first element (SetCmpMask's src,
+    // docs/semantics.md §19); bytes nothing wrote read as 0.
+    let scalar = scalar.or_else(|| {
+        (mode == SelMode::TensorScalar).then(|| {
+            let n = t.src.size() as usize;
+            let bytes: Vec<u8> = c.cmp_mask[..n].iter().map(|b| b.unwrap_or(0)).collect();
+            t.src.decode(&bytes)
+        })
+    });
     SelKernel {
         mode,
         dtype: t.src,
@@ -183,9 +192,31 @@ impl Room for SelectRoom {
 
     fn check(&self, c: &mut Ctx, t: &Types) {
         crate::sim::family::elementwise::flexible_check(c);
-        let Args::Select { mode, sel_mask, .. } = c.instr.args else {
+        let Args::Select {
+            mode,
+            sel_mask,
+            scalar,
+            elem,
+            ..
+        } = c.instr.args
+        else {
             return;
         };
+        // Mode 1 from the register: its first element must have been set (SetCmpMask).
+        if mode == SelMode::TensorScalar && scalar.is_none() && elem.is_none() {
+            let n = t.src.size() as usize;
+            if c.cmp_mask[..n].iter().any(|b| b.is_none()) {
+                let (idx, span) = (c.idx, c.instr.span);
+                c.warnings.push(
+                    crate::base::diag::Diagnostic::warning(
+                        "uninitialised-register",
+                        format!("Select VSEL_TENSOR_SCALAR_MODE without `scalar` takes its scalar from the CmpMask register, but its first {n} bytes were set by no SetCmpMask (or Compare into it): they read as 0 (docs/semantics.md §19)"),
+                    )
+                    .at(span)
+                    .in_instr(idx),
+                );
+            }
+        }
         // Mode 0 from the register: its first PAR bits must have been written by a Compare.
         if sel_mask.is_none() {
             let par = (256 / t.src.size().max(1)) as usize;
