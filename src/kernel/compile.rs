@@ -161,6 +161,10 @@ pub const HEADERS: &[(&str, &str)] = &[
         include_str!("include/adv_api/math/tanh.h"),
     ),
     (
+        "adv_api/math/sign.h",
+        include_str!("include/adv_api/math/sign.h"),
+    ),
+    (
         "adv_api/pad/broadcast.h",
         include_str!("include/adv_api/pad/broadcast.h"),
     ),

@@ -851,14 +851,14 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
         ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) + \
                                 ", cmp: " + name(cmp) + ", count: " + num(count) + ")");                                 \
     }                                                                                                                      \
-    template <class T, class U, class S, bool isSetMask = true, class = std::enable_if_t<!detail::is_local<S>::value>>    \
+    template <class T, class U, bool isSetMask = true, class S = T, class = std::enable_if_t<!detail::is_local<S>::value>> \
     void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src, const S& scalar, CMPMODE cmp, uint64_t mask,          \
               uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                          \
         ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) + \
                                 ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +             \
                                 ", params: " + params.ron() + ")");                                                      \
     }                                                                                                                      \
-    template <class T, class U, class S, bool isSetMask = true, class = std::enable_if_t<!detail::is_local<S>::value>>    \
+    template <class T, class U, bool isSetMask = true, class S = T, class = std::enable_if_t<!detail::is_local<S>::value>> \
     void NAME(const LocalTensor<U>& dst, const LocalTensor<T>& src, const S& scalar, CMPMODE cmp, const uint64_t mask[],  \
               uint8_t repeatTimes, const UnaryRepeatParams& params, Pos p = Pos::current()) {                          \
         ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalar) + \
@@ -953,6 +953,13 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTe
     ascstep_rt::call(p, "Select(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", sel_mode: " +
                             name(selMode) + ", " + detail::masked<false>(uint64_t(0), repeatTimes) + ", params: " + params.ron() +
                             ")");
+}
+template <class T, class U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, uint8_t repeatTimes,
+            const BinaryRepeatParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Select(dst: " + dst.ron() + ", sel_mask: " + selMask.ron() + ", src0: " + src0.ron() +
+                            ", sel_mode: VSEL_TENSOR_SCALAR_MODE, " + detail::masked<false>(uint64_t(0), repeatTimes) +
+                            ", params: " + params.ron() + ")");
 }
 
 template <class T>
@@ -1319,6 +1326,12 @@ template <class T>
 void GetCmpMask(const LocalTensor<T>& dst, Pos p = Pos::current()) {
     ascstep_rt::call(p, "GetCmpMask(dst: " + dst.ron() + ")");
 }
+// SetCmpMask (DK:比较与选择/SetCmpMask(ISASI)): 16 bytes of src into the register, for the
+// Select forms without a mask argument (mode 0: the selMask bits; mode 1: the scalar).
+template <class T>
+void SetCmpMask(const LocalTensor<T>& src, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "SetCmpMask(src: " + src.ron() + ")");
+}
 
 // GatherMask (DK:比较与选择/GatherMask): rsvdCnt is what ascstep answers. The pattern tensor
 // is read as the unsigned type of T's width, as the instruction reads it.
@@ -1677,3 +1690,4 @@ inline void set_ffts_base_addr(uint64_t) {}
 #include "adv_api/activation/sigmoid.h"
 #include "adv_api/math/tanh.h"
 #include "adv_api/pad/broadcast.h"
+#include "adv_api/math/sign.h"

@@ -1,5 +1,6 @@
-// The library's Sin, Cos, Atan, Erf, Erfc, Fmod and Power with their configuration types
-// (adv_api/math/{sin,cos,atan,erf,erfc,fmod,power}_utils.h): declared, not simulated yet
+// The library's Sin, Cos, Atan, Erf, Erfc, Fmod and Power's configuration types
+// (adv_api/math/{sin,cos,atan,erf,erfc,fmod,power}_utils.h): declared, not simulated yet (Power
+// is simulated for float: power.h)
 // (adv_api/unsimulated.h). The enumerators and defaults are CANN's.
 #pragma once
 #include "../unsimulated.h"
@@ -43,6 +44,5 @@ ASCSTEP_UNSIMULATED_CONFIG(Cos, CosConfig, defaultCosConfig)
 ASCSTEP_UNSIMULATED_CONFIG(Atan, AtanConfig, defaultAtanConfig)
 ASCSTEP_UNSIMULATED_CONFIG(Erf, ErfConfig, defaultErfConfig)
 ASCSTEP_UNSIMULATED_CONFIG(Fmod, FmodConfig, DEFAULT_FMOD_CONFIG)
-ASCSTEP_UNSIMULATED_CONFIG(Power, PowerConfig, defaultPowerConfig)
 ASCSTEP_UNSIMULATED(Erfc)
 }  // namespace AscendC
