@@ -185,3 +185,18 @@ fn power_matches_numpy_in_its_three_forms() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Calls in CANN's exact template lists compile and compute: `CompareScalar<T, U, isSetMask>`
+/// and `ShiftRight<T, isSetMask>(…, params, roundEn)`, against numpy.
+#[test]
+fn cann_template_lists_of_compare_scalar_and_shift_right() {
+    let dir = api_kernel("cann_signatures", "cann_signatures");
+    let r = ascstep_in(&dir, &["run", "cann_signatures.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.contains("pass  bits[0..8]") && r.stdout.contains("pass  y[0..128]"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -765,6 +765,22 @@ ASCSTEP_SCALAR(LeakyRelu)
 ASCSTEP_SCALAR(ShiftLeft)
 ASCSTEP_SCALAR(ShiftRight)
 #undef ASCSTEP_SCALAR
+// ShiftRight's high-dimensional forms with the trailing `roundEn` (DK:逻辑计算/ShiftRight): RON's
+// `round_en`, which only some products take (docs/format.md §7).
+template <class T, bool isSetMask = true, class S, class = std::enable_if_t<!detail::is_local<S>::value>>
+void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalarValue, uint64_t mask,
+                const uint8_t repeatTimes, const UnaryRepeatParams& params, bool roundEn, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "ShiftRight(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) +
+                            ", round_en: " + (roundEn ? "true" : "false") + ", " + detail::masked<isSetMask>(mask, repeatTimes) +
+                            ", params: " + params.ron() + ")");
+}
+template <class T, bool isSetMask = true, class S, class = std::enable_if_t<!detail::is_local<S>::value>>
+void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalarValue, const uint64_t mask[],
+                const uint8_t repeatTimes, const UnaryRepeatParams& params, bool roundEn, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "ShiftRight(dst: " + dst.ron() + ", src: " + src.ron() + ", scalar: " + ascstep_rt::value<T>(scalarValue) +
+                            ", round_en: " + (roundEn ? "true" : "false") + ", " + detail::masked<isSetMask>(mask, repeatTimes) +
+                            ", params: " + params.ron() + ")");
+}
 // ShiftLeft/ShiftRight by a tensor of shift amounts (950; DK:逻辑计算/ShiftLeft（左移位数为Tensor）).
 template <class T, class U>
 void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1, const int32_t& count, Pos p = Pos::current()) {
