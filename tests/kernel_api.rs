@@ -200,3 +200,38 @@ fn cann_template_lists_of_compare_scalar_and_shift_right() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An operator kernel file holding its host launch (`k<<<…>>>(…)` in a `*_do` wrapper, a template
+/// callee among them) compiles in a binding: the launch calls nothing, the entry runs, and the
+/// file's quoted include is found from its own directory.
+#[test]
+fn a_kernel_file_with_its_host_launch_runs_in_a_binding() {
+    let dir = api_kernel("host_launch", "host_launch");
+    let r = ascstep_in(&dir, &["run", "host_launch.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..16]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ascend 950's Mutex (Lock/Unlock between pipes, AllocMutexID/ReleaseMutexID) compiles and
+/// changes nothing computed (y = x + 1); on Atlas A2, which has no Mutex, the compile says the
+/// kernel uses a name ascstep's Ascend C lacks there.
+#[test]
+fn mutex_runs_on_ascend_950_only() {
+    let dir = api_kernel("mutex", "mutex");
+    let r = ascstep_in(&dir, &["run", "mutex.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..64]"), "{}", r.dump());
+    let a2 = std::fs::read_to_string(dir.join("mutex.ron"))
+        .unwrap()
+        .replace("ascend_950", "atlas_a2");
+    std::fs::write(dir.join("a2.ron"), a2).unwrap();
+    let r = ascstep_in(&dir, &["run", "a2.ron"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("the kernel uses `MutexID`"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -106,10 +106,24 @@ pub fn launcher(
     } else {
         std::fs::canonicalize(kernel).unwrap_or_else(|_| kernel.to_path_buf())
     };
-    s.push_str(&format!(
-        "#include \"{}\"\n",
-        c_string(&file.display().to_string())
-    ));
+    // A kernel file that also holds its host launch (`k<<<blocks, l2ctrl, stream>>>(…)` in a
+    // `*_do` wrapper, as CANN's device compiler takes it) is compiled with the launch made a
+    // call of nothing (the binding calls the entry itself; the callee may be a template no
+    // argument list instantiates), at its own lines; its quoted includes are found from its
+    // directory, which leads the include path.
+    let text = std::fs::read_to_string(&file).unwrap_or_default();
+    let (rewritten, launches) = super::source::rewrite_launches(&text, false);
+    if launches > 0 {
+        s.push_str(&format!(
+            "#line 1 \"{}\"\n{rewritten}\n",
+            c_string(&file.display().to_string())
+        ));
+    } else {
+        s.push_str(&format!(
+            "#include \"{}\"\n",
+            c_string(&file.display().to_string())
+        ));
+    }
     s.push_str("int main() {\n");
     let mut passed = Vec::new();
     for (name, a) in &kb.args {

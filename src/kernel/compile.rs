@@ -189,6 +189,10 @@ pub const HEADERS: &[(&str, &str)] = &[
         include_str!("include/basic_api/kernel_operator_scalar_intf.h"),
     ),
     (
+        "basic_api/kernel_common.h",
+        include_str!("include/basic_api/kernel_common.h"),
+    ),
+    (
         "basic_api/kernel_utils_constants.h",
         include_str!("include/basic_api/kernel_utils_constants.h"),
     ),
@@ -453,10 +457,18 @@ fn compile_args(product: Product, flags: &Flags, include: &Path, dir: &Path) -> 
     for d in &flags.defines {
         args.push(format!("-D{d}"));
     }
-    args.push(format!("-I{}", include.display()));
-    args.push(format!("-I{}", dir.display()));
-    for i in &flags.includes {
-        args.push(format!("-I{}", i.display()));
+    // An empty directory (a file named without one) is the current one: `-I` alone would take
+    // the next argument as its directory.
+    let dirs = [include, dir]
+        .into_iter()
+        .chain(flags.includes.iter().map(PathBuf::as_path));
+    for d in dirs {
+        let d = if d.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            d
+        };
+        args.push(format!("-I{}", d.display()));
     }
     args
 }
@@ -481,7 +493,7 @@ pub fn preprocess(file: &Path, product: Product, flags: &Flags) -> Option<String
 /// Compiles `file` for `product`, or takes it from the cache.
 pub fn compile(file: &Path, product: Product, flags: &Flags) -> Result<Compiled, CompileError> {
     let src = std::fs::read_to_string(file).map_err(|e| io("read", file, e))?;
-    let (rewritten, _) = super::source::rewrite_launches(&src);
+    let (rewritten, _) = super::source::rewrite_launches(&src, true);
     let abs = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
     compile_text(&abs, &rewritten, product, flags)
 }

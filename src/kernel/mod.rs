@@ -132,9 +132,17 @@ fn bound(
     };
     // The staged tree's root, to name the checkout's files in compiler messages.
     let ascendc = staged.last().cloned();
+    // The compiled file's own directory first (the staged copy's in CANN's layout): a kernel
+    // the launcher holds inline (a host launch rewritten) finds its quoted includes there.
+    let compiled_dir = std::fs::canonicalize(&kernel)
+        .ok()
+        .and_then(|k| k.parent().map(Path::to_path_buf))
+        .filter(|d| !d.as_os_str().is_empty());
     flags.includes.splice(
         0..0,
-        std::iter::once(kernel_dir)
+        compiled_dir
+            .into_iter()
+            .chain(std::iter::once(kernel_dir))
             .chain(kb.include.iter().cloned())
             .chain(staged),
     );

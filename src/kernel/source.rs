@@ -245,7 +245,10 @@ pub fn has_main(src: &str) -> bool {
 
 /// `src` with every `<<<…>>>` launch rewritten into ascstep's launcher, and the number of
 /// launches rewritten. The kernel name may carry template arguments (`k<8, 2><<<…>>>`).
-pub fn rewrite_launches(src: &str) -> (String, usize) {
+/// Without `run` a launch only evaluates its configuration and arguments and calls nothing:
+/// the host wrapper an operator kernel's file holds, which a binding never calls (ascstep
+/// calls the entry itself), and whose callee may be a template it cannot instantiate.
+pub fn rewrite_launches(src: &str, run: bool) -> (String, usize) {
     let code = code_only(src);
     let entries = entries(src);
     let mut out = String::with_capacity(src.len() + 256);
@@ -292,11 +295,17 @@ pub fn rewrite_launches(src: &str) -> (String, usize) {
             .map(|e| e.params.join(","))
             .unwrap_or_default();
         out.push_str(&src[copied..s]);
-        out.push_str(&format!(
-            "::ascstep_rt::Launch(\"{}\", \"{params}\", {cfg}).run([&](auto&&... ascstep_a) {{ {callee}(ascstep_a...); }}{}{args})",
-            callee.replace('"', "\\\""),
-            if args.trim().is_empty() { "" } else { ", " }
-        ));
+        let comma = if args.trim().is_empty() { "" } else { ", " };
+        let name = callee.replace('"', "\\\"");
+        if run {
+            out.push_str(&format!(
+                "::ascstep_rt::Launch(\"{name}\", \"{params}\", {cfg}).run([&](auto&&... ascstep_a) {{ {callee}(ascstep_a...); }}{comma}{args})"
+            ));
+        } else {
+            out.push_str(&format!(
+                "::ascstep_rt::Launch(\"{name}\", \"{params}\", {cfg}).unused({args})"
+            ));
+        }
         // Keep the line breaks of what sat between the name and `<<<`, and between the
         // config and the arguments.
         out.extend(src[callee_end..i].chars().filter(|&c| c == '\n'));
@@ -427,7 +436,7 @@ mod tests {
     #[test]
     fn rewrites_launches_and_keeps_lines() {
         let src = "__global__ void k(GM_ADDR x, int n) {}\nint main() {\n    k<8, 2><<<blocks, 0,\n stream>>>(a,\n b); // k<<<1>>>(x)\n    const char* s = \"<<<\";\n    k<<<1, nullptr, s>>>();\n    k<4>\n        <<<1, 0, s>>>(p, 2);\n}\n";
-        let (out, n) = rewrite_launches(src);
+        let (out, n) = rewrite_launches(src, true);
         assert_eq!(n, 3, "{out}");
         assert!(
             out.contains("    ::ascstep_rt::Launch(\"k<4>\", \"x,n\", 1, 0, s).run([&](auto&&... ascstep_a) { k<4>(ascstep_a...); }, p, 2)\n;"),
@@ -443,6 +452,18 @@ mod tests {
             out.contains("::ascstep_rt::Launch(\"k\", \"x,n\", 1, nullptr, s).run([&](auto&&... ascstep_a) { k(ascstep_a...); })"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn a_launch_not_run_evaluates_its_arguments_only() {
+        let src = "template <int m> __global__ void k(GM_ADDR x) {}\nvoid k_do(uint32_t b, void* s, uint8_t* x) {\n    k<<<b, nullptr, s>>>(x);\n}\n";
+        let (out, n) = rewrite_launches(src, false);
+        assert_eq!(n, 1);
+        assert!(
+            out.contains("    ::ascstep_rt::Launch(\"k\", \"x\", b, nullptr, s).unused(x);"),
+            "{out}"
+        );
+        assert!(!out.contains(".run("), "{out}");
     }
 
     #[test]

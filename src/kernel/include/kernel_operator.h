@@ -217,6 +217,8 @@ public:
     }
     uint32_t GetSize() const { return len_; }
     void SetSize(uint32_t n) { len_ = n; }
+    // kernel_tensor.h's SetBufferLen(dataLen): the length in elements, as SetSize.
+    void SetBufferLen(uint32_t n) { len_ = n; }
     uint64_t GetPhyAddr() const { return addr_; }
     uint64_t GetPhyAddr(uint32_t off) const { return addr_ + detail::bytes_of<T>(off); }
     int32_t GetPosition() const { return int32_t(TPosition::VECCALC); }
@@ -1686,6 +1688,7 @@ inline void set_ffts_base_addr(uint64_t) {}
 #include "basic_api/kernel_operator_scalar_intf.h"
 #include "basic_api/kernel_operator_vec_transpose_intf.h"
 #include "basic_api/kernel_utils_constants.h"
+#include "basic_api/kernel_common.h"
 
 // CANN's kernel_operator.h brings the library's headers too (kernel_operator_intf.h includes
 // adv_api/math/…, activation/…, pad/…): a kernel calls Log or Power having included only
