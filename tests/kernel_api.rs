@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{ascstep_in, root, scratch};
+use common::{ascstep_in, root, scratch, Run};
 use std::path::PathBuf;
 
 /// `tests/api_kernels/<name>` copied to a scratch directory of the test `test`.
@@ -11,6 +11,23 @@ fn api_kernel(name: &str, test: &str) -> PathBuf {
     let dir = scratch(&format!("api_{test}"));
     copy_tree(&root(&format!("tests/api_kernels/{name}")), &dir);
     dir
+}
+
+/// Runs `tests/api_kernels/<name>/<ron>` in a scratch copy of its directory (named after the
+/// test) and checks it exits 0 with each of `passes` among its expectation lines; the copy and
+/// the run are returned.
+fn runs_and_passes(name: &str, test: &str, ron: &str, passes: &[&str]) -> (PathBuf, Run) {
+    let dir = api_kernel(name, test);
+    let r = ascstep_in(&dir, &["run", ron]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    for p in passes {
+        assert!(
+            r.stdout.contains(&format!("pass  {p}")),
+            "{p}\n{}",
+            r.dump()
+        );
+    }
+    (dir, r)
 }
 
 fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
@@ -31,10 +48,12 @@ fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
 /// RON that runs to the same result.
 #[test]
 fn trans_data_to_5hd_runs_in_its_three_forms_and_imports() {
-    let dir = api_kernel("trans_data", "trans_data_forms");
-    let r = ascstep_in(&dir, &["run", "trans_data.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("pass  y[0..768]"), "{}", r.dump());
+    let (dir, _) = runs_and_passes(
+        "trans_data",
+        "trans_data_forms",
+        "trans_data.ron",
+        &["y[0..768]"],
+    );
     let imp = ascstep_in(&dir, &["import", "trans_data.ron"]);
     assert_eq!(imp.code, 0, "{}", imp.dump());
     assert_eq!(
@@ -78,10 +97,12 @@ fn trans_data_to_5hd_names_an_address_outside_every_tensor() {
 /// and each int32_t rounding of 1.5 and 2.5.
 #[test]
 fn scalar_cast_gives_the_documented_results() {
-    let dir = api_kernel("scalar_cast", "scalar_cast");
-    let r = ascstep_in(&dir, &["run", "scalar_cast.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("pass  y[0..9]"), "{}", r.dump());
+    let (dir, _) = runs_and_passes(
+        "scalar_cast",
+        "scalar_cast",
+        "scalar_cast.ron",
+        &["y[0..9]"],
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -91,19 +112,19 @@ fn scalar_cast_gives_the_documented_results() {
 /// broadcast_to; the library's own limit (axis 0 needs rows of whole blocks) stops the kernel.
 #[test]
 fn broadcast_matches_numpy_on_both_axes() {
-    let dir = api_kernel("broadcast", "broadcast");
-    let r = ascstep_in(&dir, &["run", "broadcast.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    for t in [
-        "pass  a[0..80]",
-        "pass  b[0..60]",
-        "pass  c[0..288]",
-        "pass  d[0..120]",
-        "pass  e[0..2048]",
-        "pass  e[2048..4096]",
-    ] {
-        assert!(r.stdout.contains(t), "{t}\n{}", r.dump());
-    }
+    let (dir, r) = runs_and_passes(
+        "broadcast",
+        "broadcast",
+        "broadcast.ron",
+        &[
+            "a[0..80]",
+            "b[0..60]",
+            "c[0..288]",
+            "d[0..120]",
+            "e[0..2048]",
+            "e[2048..4096]",
+        ],
+    );
     assert!(!r.stderr.contains("warning"), "{}", r.dump());
     let src = std::fs::read_to_string(dir.join("broadcast.asc")).unwrap();
     std::fs::write(
@@ -131,10 +152,7 @@ fn broadcast_matches_numpy_on_both_axes() {
 /// their fields reach the kernel (docs/format.md §12.2).
 #[test]
 fn library_tiling_structs_nest_in_an_ops_tiling_struct() {
-    let dir = api_kernel("library_tiling", "library_tiling");
-    let r = ascstep_in(&dir, &["run", "lib.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("pass  y[0..4]"), "{}", r.dump());
+    let (dir, _) = runs_and_passes("library_tiling", "library_tiling", "lib.ron", &["y[0..4]"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -142,10 +160,12 @@ fn library_tiling_structs_nest_in_an_ops_tiling_struct() {
 /// 1..16), and the queue's handle forms `EnQue`/`DeQue()` compile and keep the queue in order.
 #[test]
 fn untyped_get_acc_val_and_queue_handle_forms() {
-    let dir = api_kernel("untyped_forms", "untyped_forms");
-    let r = ascstep_in(&dir, &["run", "untyped_forms.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("pass  y[0..8]"), "{}", r.dump());
+    let (dir, _) = runs_and_passes(
+        "untyped_forms",
+        "untyped_forms",
+        "untyped_forms.ron",
+        &["y[0..8]"],
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -155,14 +175,7 @@ fn untyped_get_acc_val_and_queue_handle_forms() {
 /// whole repeats read dst past them: warnings of the library's reads, the values unaffected.
 #[test]
 fn sign_matches_numpy_with_the_librarys_nan() {
-    let dir = api_kernel("sign", "sign");
-    let r = ascstep_in(&dir, &["run", "sign.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(
-        r.stdout.contains("pass  yf[0..296]") && r.stdout.contains("pass  yh[0..128]"),
-        "{}",
-        r.dump()
-    );
+    let (dir, _) = runs_and_passes("sign", "sign", "sign.ron", &["yf[0..296]", "yh[0..128]"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -172,17 +185,12 @@ fn sign_matches_numpy_with_the_librarys_nan() {
 /// Atlas A2's Compare NE false for NaN (NaN ^ 2 = 1 there).
 #[test]
 fn power_matches_numpy_in_its_three_forms() {
-    let dir = api_kernel("power", "power");
-    let r = ascstep_in(&dir, &["run", "power.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    for t in [
-        "pass  a[0..72]",
-        "pass  b[0..72]",
-        "pass  c[0..64]",
-        "pass  d[0..64]",
-    ] {
-        assert!(r.stdout.contains(t), "{t}\n{}", r.dump());
-    }
+    let (dir, _) = runs_and_passes(
+        "power",
+        "power",
+        "power.ron",
+        &["a[0..72]", "b[0..72]", "c[0..64]", "d[0..64]"],
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -190,13 +198,11 @@ fn power_matches_numpy_in_its_three_forms() {
 /// and `ShiftRight<T, isSetMask>(…, params, roundEn)`, against numpy.
 #[test]
 fn cann_template_lists_of_compare_scalar_and_shift_right() {
-    let dir = api_kernel("cann_signatures", "cann_signatures");
-    let r = ascstep_in(&dir, &["run", "cann_signatures.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(
-        r.stdout.contains("pass  bits[0..8]") && r.stdout.contains("pass  y[0..128]"),
-        "{}",
-        r.dump()
+    let (dir, _) = runs_and_passes(
+        "cann_signatures",
+        "cann_signatures",
+        "cann_signatures.ron",
+        &["bits[0..8]", "y[0..128]"],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -206,10 +212,12 @@ fn cann_template_lists_of_compare_scalar_and_shift_right() {
 /// file's quoted include is found from its own directory.
 #[test]
 fn a_kernel_file_with_its_host_launch_runs_in_a_binding() {
-    let dir = api_kernel("host_launch", "host_launch");
-    let r = ascstep_in(&dir, &["run", "host_launch.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("pass  y[0..16]"), "{}", r.dump());
+    let (dir, _) = runs_and_passes(
+        "host_launch",
+        "host_launch",
+        "host_launch.ron",
+        &["y[0..16]"],
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -218,10 +226,7 @@ fn a_kernel_file_with_its_host_launch_runs_in_a_binding() {
 /// kernel uses a name ascstep's Ascend C lacks there.
 #[test]
 fn mutex_runs_on_ascend_950_only() {
-    let dir = api_kernel("mutex", "mutex");
-    let r = ascstep_in(&dir, &["run", "mutex.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("pass  y[0..64]"), "{}", r.dump());
+    let (dir, _) = runs_and_passes("mutex", "mutex", "mutex.ron", &["y[0..64]"]);
     let a2 = std::fs::read_to_string(dir.join("mutex.ron"))
         .unwrap()
         .replace("ascend_950", "atlas_a2");

@@ -80,7 +80,7 @@ struct Active {
     prep: Prepared,
     scratch: Scratch,
     /// Bit j: an uninitialised read of operand j was already reported for this instruction.
-    uninit_seen: u8,
+    uninit_seen: u64,
     /// `Preview::quiet` as it was entered.
     quiet: bool,
 }
@@ -89,10 +89,10 @@ struct Active {
 /// known to be initialised (bit j: operand j): no warning, every read initialised (so no
 /// step reports one), and a kernel whose block steps touch exactly the elements its plan
 /// names for them (no data-dependent reads, no scalar written).
-fn quiet(prep: &Prepared, seen: u8) -> bool {
+fn quiet(prep: &Prepared, seen: u64) -> bool {
     let ops = &prep.plan.operands;
     let reads_known =
-        (0..ops.len()).all(|j| ops[j].kind != AccessKind::Read || j < 8 && seen >> j & 1 == 1);
+        (0..ops.len()).all(|j| ops[j].kind != AccessKind::Read || j < 64 && seen >> j & 1 == 1);
     let plain_kernel = match &prep.exec {
         Exec::Cast(k) => k.vdeq.is_none(),
         Exec::Map(_)
@@ -537,7 +537,7 @@ impl Machine {
     /// initialised (bit j: operand j); nothing changes.
     /// With `record`, the products that prepare it differently go into the divergence log,
     /// if one is kept.
-    fn prepare_here(&self, record: bool) -> Result<(Prepared, u8), Vec<Diagnostic>> {
+    fn prepare_here(&self, record: bool) -> Result<(Prepared, u64), Vec<Diagnostic>> {
         let idx = self.pos.instruction;
         let on = |product| {
             prepare_with(
@@ -596,7 +596,7 @@ impl Machine {
         // A source whose every byte is initialised now stays so: the instructions below only
         // initialise what they write. Its per-block check is skipped, as if already reported
         // (a data-dependent read, Gather's, is always checked).
-        let mut uninit_seen = 0u8;
+        let mut uninit_seen = 0u64;
         if matches!(
             prep.exec,
             Exec::Map(_)
