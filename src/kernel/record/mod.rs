@@ -5,14 +5,13 @@
 //! allocation (and element type), named after the kernel parameter it was passed as.
 
 mod gm;
+mod messages;
 
 pub use super::msg::{At, Msg};
 use super::source::{assigned_name, receiver_name};
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::{DType, Value};
-use crate::base::ir::{
-    Origins, Program, ScalarDecl, Site, SourceFile, Space, Tensor, GM_BASE, MAX_GM,
-};
+use crate::base::ir::{Origins, Program, ScalarDecl, Site, Tensor};
 use crate::base::product::Product;
 use crate::program::Calls;
 use crate::sim::{Machine, Status};
@@ -215,295 +214,63 @@ impl Recorder {
         }
     }
 
-    /// Handles one message; the answer to send back, or the error that stops the kernel.
+    /// Handles one message; the answer to send back, or the error that stops the kernel. One
+    /// arm per message (`msg.rs`); those that do more than set a field are in `messages.rs`.
     pub fn handle(&mut self, m: Msg) -> Result<Answer, Diagnostic> {
         match m {
-            Msg::File { id, function, path } => {
-                let p = PathBuf::from(&path);
-                let p = std::fs::canonicalize(&p).unwrap_or(p);
-                let o = &mut self.origins;
-                let file = match o.files.iter().position(|f| f.path == p) {
-                    Some(i) => i,
-                    None => {
-                        let text: Arc<str> = if p == self.main {
-                            Arc::from(self.machine.program().source.as_ref())
-                        } else {
-                            let bytes = std::fs::read(&p).unwrap_or_default();
-                            Arc::from(String::from_utf8_lossy(&bytes).as_ref())
-                        };
-                        self.lines.push(text.lines().map(str::to_string).collect());
-                        o.files.push(SourceFile {
-                            path: p.clone(),
-                            text,
-                        });
-                        o.files.len() - 1
-                    }
-                };
-                if p == self.main {
-                    self.main_file = Some(file as u32);
-                }
-                let function = short_function(&function);
-                let f = match o.functions.iter().position(|f| *f == function) {
-                    Some(i) => i,
-                    None => {
-                        o.functions.push(function);
-                        o.functions.len() - 1
-                    }
-                };
-                self.ids.insert(id, (file as u32, f as u32));
-            }
-            Msg::Alloc { id, size } => {
-                let padded = size.next_multiple_of(32) + 32;
-                let at = self.gm_place(padded);
-                if at + padded > MAX_GM as u64 {
-                    return Err(Diagnostic::error(
-                        "value-out-of-range",
-                        format!(
-                            "aclrtMalloc of {size} bytes: global memory would exceed {MAX_GM} bytes, ascstep's limit for all allocations together"
-                        ),
-                    ));
-                }
-                self.gm_used = self.gm_used.max(at + padded);
-                self.allocs.insert(
-                    id,
-                    Alloc {
-                        size,
-                        addr: GM_BASE + at as u32,
-                        name: None,
-                        tensors: Vec::new(),
-                    },
-                );
-            }
-            Msg::Write { id, off, data } => {
-                let Some(a) = self.allocs.get(&id) else {
-                    return Ok(None);
-                };
-                // What the host copies in lives in the machine's global memory, marked
-                // initialised; only the allocation's bytes are kept.
-                let n = (a.size.saturating_sub(off) as usize).min(data.len());
-                if !a.tensors.is_empty() && !self.machine.program().code.is_empty() {
-                    self.warnings.push(Diagnostic::warning(
-                        "host-write-during-run",
-                        format!(
-                            "the host wrote {} bytes into device memory after a kernel used it: the recording starts from the data of the first use",
-                            data.len()
-                        ),
-                    ));
-                }
-                let addr = a.addr + off as u32;
-                self.machine.host_write(addr, &data[..n]);
-            }
-            Msg::Read { id, off, n } => {
-                let Some(a) = self.allocs.get(&id) else {
-                    return Ok(Some(vec![0; n as usize]));
-                };
-                let start = a.addr as u64 + off;
-                let ub = self.machine.ub();
-                let bytes = ub
-                    .get(start..start + n)
-                    .map(<[u8]>::to_vec)
-                    .unwrap_or_else(|| vec![0; n as usize]);
-                return Ok(Some(bytes));
-            }
+            Msg::File { id, function, path } => self.file(id, function, path),
+            Msg::Alloc { id, size } => self.alloc(id, size),
+            Msg::Write { id, off, data } => self.host_write(id, off, data),
+            Msg::Read { id, off, n } => self.host_read(id, off, n),
+            Msg::Zero { id, off, n } => self.zero(id, off, n),
             Msg::Name { id, name } => {
                 if let Some(a) = self.allocs.get_mut(&id) {
                     a.name.get_or_insert(name);
                 }
+                Ok(None)
             }
-            Msg::Arg { id, name } => {
-                let (Some(a), Some(t)) = (self.allocs.get(&id), self.presets.get(&name)) else {
-                    return Ok(Some(Vec::new()));
-                };
-                // The argument's tensor as the binding declares it, zero-filled without `init`.
-                let mut bytes = vec![0u8; a.size as usize];
-                if let Some(init) = &t.init {
-                    let n = init.len().min(bytes.len());
-                    bytes[..n].copy_from_slice(&init[..n]);
-                }
-                let tensor = Tensor {
-                    name: name.clone(),
-                    addr: a.addr,
-                    init: Some(bytes.clone()),
-                    space: Space::Gm,
-                    ..t.clone()
-                };
-                let dt = t.dtype;
-                // The same index in the call reader's table as in the machine's.
-                self.calls.add_tensor(format!("@{name}"), tensor.clone());
-                let i = self.machine.push_tensor(tensor);
-                if let Some(a) = self.allocs.get_mut(&id) {
-                    a.name = Some(name);
-                    a.tensors.push((dt, i));
-                }
-                return Ok(Some(bytes));
+            Msg::Free(id) => {
+                self.allocs.remove(&id);
+                Ok(None)
             }
-            Msg::Launch { .. } => self.launches += 1,
-            Msg::Block(b) => self.block = b,
-            Msg::LaunchEnd => {}
+            Msg::Arg { id, name } => self.argument(id, name),
+            Msg::Launch { .. } => {
+                self.launches += 1;
+                Ok(None)
+            }
+            Msg::Block(b) => {
+                self.block = b;
+                Ok(None)
+            }
+            Msg::LaunchEnd | Msg::Test(_) => Ok(None),
             Msg::UbView {
                 vid,
                 dtype,
                 addr,
                 len,
                 at,
-            } => {
-                let dt = self.dtype(at, &dtype)?;
-                let ub = self.machine.ub().size() as u64;
-                let end = addr + len * dt.size() as u64;
-                if end > ub {
-                    return Err(self
-                        .error(
-                            at,
-                            "tensor-outside-ub",
-                            format!(
-                                "this LocalTensor spans {addr:#x}..{end:#x}, beyond the {ub}-byte UB of {}",
-                                self.machine.product()
-                            ),
-                        )
-                        .note("TPipe::InitBuffer places buffers one after another from UB address 0 (docs/semantics.md §20)"));
-                }
-                let base = self
-                    .line_of(at)
-                    .and_then(|l| assigned_name(l, at.col as usize))
-                    .unwrap_or_else(|| format!("ub_{addr:x}"));
-                let name = self.fresh(&base);
-                let t = Tensor {
-                    name,
-                    dtype: dt,
-                    addr: addr as u32,
-                    len: len as u32,
-                    init: None,
-                    span: self.span(at),
-                    space: Space::Ub,
-                };
-                self.add_tensor(vid, t);
-            }
+            } => self.ub_view(vid, dtype, addr, len, at),
             Msg::GmView {
                 vid,
                 dtype,
                 alloc,
                 at,
-            } => {
-                let dt = self.dtype(at, &dtype)?;
-                let receiver = self
-                    .line_of(at)
-                    .and_then(|l| receiver_name(l, at.col as usize));
-                let Some(a) = self.allocs.get(&alloc) else {
-                    return Err(self.error(
-                        at,
-                        "gm-operand",
-                        "a GlobalTensor over memory that aclrtMalloc did not allocate".to_string(),
-                    ));
-                };
-                // A binding's argument viewed in its own dtype is the argument's tensor.
-                if let Some(&(_, i)) = a.tensors.iter().find(|(d, _)| *d == dt) {
-                    self.calls.alias(format!("#{vid}"), i);
-                    self.views.insert(vid, i);
-                    return Ok(None);
-                }
-                let base = a
-                    .name
-                    .clone()
-                    .or(receiver)
-                    .unwrap_or_else(|| format!("gm{alloc}"));
-                let base = if a.tensors.is_empty() {
-                    base
-                } else {
-                    format!("{base}_{}", dt.name())
-                };
-                let len = a.size / dt.size() as u64;
-                let bytes = (len * dt.size() as u64) as usize;
-                // Its initial data: what the host copied in (bytes it did not are zero).
-                let ub = self.machine.ub();
-                let range = a.addr..a.addr + bytes as u32;
-                let init = range
-                    .clone()
-                    .any(|x| ub.is_init(x))
-                    .then(|| {
-                        ub.get(range.start as u64..range.end as u64)
-                            .map(<[u8]>::to_vec)
-                    })
-                    .flatten();
-                let t = Tensor {
-                    name: self.fresh(&base),
-                    dtype: dt,
-                    addr: a.addr,
-                    len: len as u32,
-                    init,
-                    span: self.span(at),
-                    space: Space::Gm,
-                };
-                let i = self.add_tensor(vid, t);
-                if let Some(a) = self.allocs.get_mut(&alloc) {
-                    a.tensors.push((dt, i));
-                }
-            }
-            Msg::Call { at, text } => self.call(at, &text)?,
+            } => self.gm_view(vid, dtype, alloc, at),
+            Msg::Call { at, text } => self.call(at, &text).map(|()| None),
             Msg::GetValue {
                 at,
                 vid,
                 off,
                 dtype,
-            } => {
-                let src = if off == 0 {
-                    format!("\"#{vid}\"")
-                } else {
-                    format!("\"#{vid}[{off}]\"")
-                };
-                let text = format!("GetValue(dst: \"$\", src: {src})");
-                return self.returning(at, &dtype, &text).map(Some);
-            }
-            Msg::Peek { vid, off, n } => {
-                // The elements as DumpTensor prints them, `?` where uninitialised; no step.
-                let t = self.views.get(&vid).copied();
-                let dtype = t
-                    .and_then(|t| self.machine.program().tensors.get(t))
-                    .map(|t| t.dtype);
-                let mut line = String::new();
-                for i in off..off.saturating_add(n.min(1 << 20)) {
-                    let v = t.and_then(|t| self.machine.element(t, u32::try_from(i).ok()?));
-                    if !line.is_empty() {
-                        line.push(' ');
-                    }
-                    match (v, dtype) {
-                        (Some(v), Some(d)) => {
-                            line.push_str(&crate::base::text::value_text(Some(v), d))
-                        }
-                        _ => line.push('?'),
-                    }
-                }
-                line.push('\n');
-                return Ok(Some(line.into_bytes()));
-            }
-            Msg::Returning { at, dtype, text } => {
-                return self.returning(at, &dtype, &text).map(Some);
-            }
-            Msg::Test(_) => {}
-            Msg::Zero { id, off, n } => {
-                if let Some(a) = self.allocs.get(&id) {
-                    let n = a.size.saturating_sub(off).min(n);
-                    let zeros = vec![0u8; n.min(1 << 20) as usize];
-                    let mut done = 0;
-                    while done < n {
-                        let k = (n - done).min(zeros.len() as u64);
-                        let addr = a.addr + (off + done) as u32;
-                        self.machine.host_write(addr, &zeros[..k as usize]);
-                        done += k;
-                    }
-                }
-            }
-            Msg::Free(id) => {
-                self.allocs.remove(&id);
-            }
-            Msg::Stop { at, message } => {
-                return Err(self.error(
-                    at,
-                    "kernel-stopped",
-                    format!("the kernel stopped: {message}"),
-                ));
-            }
+            } => self.get_value(at, vid, off, dtype),
+            Msg::Returning { at, dtype, text } => self.returning(at, &dtype, &text).map(Some),
+            Msg::Peek { vid, off, n } => self.peek(vid, off, n),
+            Msg::Stop { at, message } => Err(self.error(
+                at,
+                "kernel-stopped",
+                format!("the kernel stopped: {message}"),
+            )),
         }
-        Ok(None)
     }
 
     /// A call whose result (the scalar `"$"` in `text`) the kernel reads: one scalar per call

@@ -1,0 +1,138 @@
+// DataCopy, DataCopyPad, SetPadValue and Copy (DK:数据搬运).
+#pragma once
+#include "kernel_operator_vec_brcb_intf.h"
+
+namespace AscendC {
+// SetPadValue (DK:数据搬运/SetPadValue(ISASI); A2, A3 and 950): the value DataCopyPad pads
+// with where isPad is false, until set again; the DataCopyPad steps after it carry it as
+// their padding value (docs/semantics.md §18).
+namespace detail {
+inline std::string& pad_value() {
+    thread_local std::string v;  // the RON text; empty until SetPadValue (one per block)
+    return v;
+}
+}  // namespace detail
+template <class T, TPosition pos = TPosition::MAX>
+void SetPadValue(T paddingValue, Pos p = Pos::current()) {
+#if __NPU_ARCH__ == 3002 || __NPU_ARCH__ == 2002 || __NPU_ARCH__ == 1001
+    ascstep_rt::stop(p, "SetPadValue is not available on this product (DK:数据搬运/SetPadValue(ISASI): Atlas A2, A3 and Ascend 950 only)");
+#endif
+    detail::pad_value() = ascstep_rt::value<T>(paddingValue);
+}
+
+// DataCopy: GM → UB, UB → GM, UB → UB; the count form and DataCopyParams.
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", count: " + num(count) + ")");
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", count: " + num(count) + ")");
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", count: " + num(count) + ")");
+}
+// Slice DataCopy (DK:数据搬运/GM与UB切片数据搬运(DataCopy)): in each dimension i, slices of
+// burstLen·32/sizeof(T) elements (1 above the first dimension) from startIndex, `stride`
+// elements apart, up to endIndex; the src and dst slices paired in row-major order. Recorded
+// as one count-form DataCopy per slice, each with the call's position.
+constexpr uint32_t K_MAX_DIM = 8;
+struct SliceInfo {
+    uint32_t startIndex = 0, endIndex = 0, stride = 0, burstLen = 1, shapeValue = 0;
+};
+namespace detail {
+// The element offset of each slice, in order, and the slice length in elements.
+inline std::vector<uint64_t> slices(const SliceInfo* info, uint32_t dims, uint32_t elem, uint32_t& len) {
+    std::vector<uint64_t> out{0};
+    uint64_t pitch = 1;
+    len = info[0].burstLen * 32 / elem;
+    for (uint32_t d = 0; d < dims; d++) {
+        uint32_t burst = d == 0 ? len : 1;
+        std::vector<uint64_t> next;
+        std::vector<uint64_t> here;
+        for (uint64_t i = info[d].startIndex; i + burst <= uint64_t(info[d].endIndex) + 1; i += burst + info[d].stride) here.push_back(i * pitch);
+        // Higher dimensions are outer: each of their positions repeats every lower slice.
+        for (uint64_t h : here)
+            for (uint64_t o : out) next.push_back(h + o);
+        out = next;
+        pitch *= info[d].shapeValue;
+    }
+    return out;
+}
+template <class D, class S>
+void slice_copy(const D& dst, const S& src, const SliceInfo* di, const SliceInfo* si, uint32_t dims, uint32_t elem, const Pos& p) {
+    if (dims == 0 || dims > K_MAX_DIM) ascstep_rt::stop(p, "DataCopy with SliceInfo: dimValue must be 1 to 8");
+    uint32_t dl = 0, sl = 0;
+    std::vector<uint64_t> d = slices(di, dims, elem, dl), s = slices(si, dims, elem, sl);
+    if (dl != sl || d.size() != s.size())
+        ascstep_rt::stop(p, "DataCopy with SliceInfo: the src and dst slices differ in number or burstLen");
+    for (size_t k = 0; k < d.size(); k++)
+        ascstep_rt::call(p, "DataCopy(dst: " + dst[d[k]].ron() + ", src: " + src[s[k]].ron() + ", count: " + num(dl) + ")");
+}
+}  // namespace detail
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const SliceInfo dstSliceInfo[], const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1, Pos p = Pos::current()) {
+    detail::slice_copy(dst, src, dstSliceInfo, srcSliceInfo, dimValue, sizeof(T), p);
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const SliceInfo dstSliceInfo[], const SliceInfo srcSliceInfo[], const uint32_t dimValue = 1, Pos p = Pos::current()) {
+    detail::slice_copy(dst, src, dstSliceInfo, srcSliceInfo, dimValue, sizeof(T), p);
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+}
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+}
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+}
+namespace detail {
+inline std::string& pad_value();
+}  // namespace detail
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params, const DataCopyPadExtParams<T>& pad,
+                 Pos p = Pos::current()) {
+    // isPad false after SetPadValue: the padding holds SetPadValue's value.
+    std::string padding = pad.ron();
+    if (!pad.isPad && !detail::pad_value().empty() && (pad.leftPadding || pad.rightPadding))
+        padding = ascstep_rt::fmt("[true, %u, %u, ", pad.leftPadding, pad.rightPadding) + detail::pad_value() + "]";
+    ascstep_rt::call(p, "DataCopyPad(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ", pad: " + padding + ")");
+}
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "DataCopyPad(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+}
+// DataCopyParams with DataCopyPad: the same units as DataCopyExtParams (bytes on the GM side).
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params, const DataCopyPadParams& pad,
+                 Pos p = Pos::current()) {
+    DataCopyPad(dst, src, DataCopyExtParams(params.blockCount, params.blockLen, params.srcStride, params.dstStride),
+                DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, T(pad.paddingValue)), p);
+}
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
+    DataCopyPad(dst, src, DataCopyExtParams(params.blockCount, params.blockLen, params.srcStride, params.dstStride), p);
+}
+
+struct CopyRepeatParams {
+    uint16_t dstStride = 1, srcStride = 1, dstRepeatSize = 8, srcRepeatSize = 8;
+    CopyRepeatParams() = default;
+    CopyRepeatParams(uint16_t a, uint16_t b, uint16_t c, uint16_t d) : dstStride(a), srcStride(b), dstRepeatSize(c), srcRepeatSize(d) {}
+    std::string ron() const { return ascstep_rt::fmt("[%u, %u, %u, %u]", dstStride, srcStride, dstRepeatSize, srcRepeatSize); }
+};
+template <class T, bool isSetMask = true>
+void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime, const CopyRepeatParams& params,
+          Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Copy(dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTime) + ", params: " + params.ron() + ")");
+}
+template <class T, bool isSetMask = true>
+void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const uint8_t repeatTime, const CopyRepeatParams& params,
+          Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Copy(dst: " + dst.ron() + ", src: " + src.ron() + ", " + detail::masked<isSetMask>(mask, repeatTime) + ", params: " + params.ron() + ")");
+}
+}  // namespace AscendC

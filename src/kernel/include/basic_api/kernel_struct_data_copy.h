@@ -1,0 +1,39 @@
+// The DataCopy and DataCopyPad parameter structs (CANN's kernel_struct_data_copy.h).
+#pragma once
+#include "kernel_struct_binary.h"
+
+namespace AscendC {
+struct DataCopyParams {
+    uint16_t blockCount = 1, blockLen = 0, srcStride = 0, dstStride = 0;
+    DataCopyParams() = default;
+    DataCopyParams(uint16_t a, uint16_t b, uint16_t c, uint16_t d) : blockCount(a), blockLen(b), srcStride(c), dstStride(d) {}
+    std::string ron() const { return ascstep_rt::fmt("[%u, %u, %u, %u]", blockCount, blockLen, srcStride, dstStride); }
+};
+struct DataCopyExtParams {
+    uint16_t blockCount = 1;
+    uint32_t blockLen = 0, srcStride = 0, dstStride = 0;
+    uint32_t rsv = 0;
+    DataCopyExtParams() = default;
+    DataCopyExtParams(uint16_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e = 0) : blockCount(a), blockLen(b), srcStride(c), dstStride(d), rsv(e) {}
+    std::string ron() const { return ascstep_rt::fmt("[%u, %u, %u, %u]", blockCount, blockLen, srcStride, dstStride); }
+};
+// The older DataCopyPad padding (DK:数据搬运/DataCopyPad): the value as an integer.
+struct DataCopyPadParams {
+    bool isPad = false;
+    uint8_t leftPadding = 0, rightPadding = 0;
+    uint64_t paddingValue = 0;
+    DataCopyPadParams() = default;
+    DataCopyPadParams(bool a, uint8_t b, uint8_t c, uint64_t d) : isPad(a), leftPadding(b), rightPadding(c), paddingValue(d) {}
+};
+template <class T>
+struct DataCopyPadExtParams {
+    bool isPad = false;
+    uint8_t leftPadding = 0, rightPadding = 0;
+    T paddingValue = T();
+    DataCopyPadExtParams() = default;
+    DataCopyPadExtParams(bool a, uint8_t b, uint8_t c, T d) : isPad(a), leftPadding(b), rightPadding(c), paddingValue(d) {}
+    std::string ron() const {
+        return std::string("[") + (isPad ? "true" : "false") + ascstep_rt::fmt(", %u, %u, ", leftPadding, rightPadding) + ascstep_rt::value<T>(paddingValue) + "]";
+    }
+};
+}  // namespace AscendC

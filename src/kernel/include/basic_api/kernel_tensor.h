@@ -1,0 +1,161 @@
+// LocalTensor and GlobalTensor (CANN's kernel_tensor.h): views of the UB and of global memory, each
+// declared to ascstep once.
+#pragma once
+#include "kernel_base_types.h"
+
+namespace AscendC {
+namespace detail {
+// The UB views of this launch declared so far: (dtype, address, length) → id.
+using UbViews = std::map<std::tuple<std::string, uint32_t, uint32_t>, int>;
+inline UbViews& ub_views() {
+    static UbViews ids;
+    static uint64_t epoch = 0;
+    if (epoch != ascstep_rt::launch_epoch()) {
+        epoch = ascstep_rt::launch_epoch();
+        ids.clear();
+    }
+    return ids;
+}
+// One id per (memory, dtype, address, length) view, declared to ascstep once.
+inline int ub_view(const char* dtype, uint32_t addr, uint32_t len, const Pos& p) {
+    UbViews& ids = ub_views();
+    static int next = 0;
+    auto key = std::make_tuple(std::string(dtype), addr, len);
+    auto it = ids.find(key);
+    if (it != ids.end()) return it->second;
+    int id = next++;
+    ids.emplace(key, id);
+    ascstep_rt::chan().put(ascstep_rt::fmt("U %d %s %u %u ", id, dtype, addr, len) + ascstep_rt::at(p));
+    return id;
+}
+inline int gm_view(const char* dtype, int aid, const Pos& p) {
+    static std::map<std::pair<std::string, int>, int> ids;
+    static uint64_t epoch = 0;
+    if (epoch != ascstep_rt::launch_epoch()) {
+        epoch = ascstep_rt::launch_epoch();
+        ids.clear();
+    }
+    auto key = std::make_pair(std::string(dtype), aid);
+    auto it = ids.find(key);
+    if (it != ids.end()) return it->second;
+    int id = 1000000 + int(ids.size());
+    ids.emplace(key, id);
+    ascstep_rt::chan().put(ascstep_rt::fmt("G %d %s %d ", id, dtype, aid) + ascstep_rt::at(p));
+    return id;
+}
+inline std::string operand(int id, uint64_t off) {
+    return off ? ascstep_rt::fmt("\"#%d[%llu]\"", id, (unsigned long long)off) : ascstep_rt::fmt("\"#%d\"", id);
+}
+template <class T>
+T get_value(int id, uint64_t off, const Pos& p) {
+    ascstep_rt::chan().put("V " + ascstep_rt::at(p) + ascstep_rt::fmt(" %d %llu ", id, (unsigned long long)off) + ascstep_rt::Dtype<T>::name);
+    return ascstep_rt::parse<T>(ascstep_rt::chan().line());
+}
+}  // namespace detail
+
+template <class T>
+class LocalTensor {
+public:
+    using PrimType = T;
+    int id_ = -1;
+    uint32_t addr_ = 0;  // bytes, in the UB
+    uint32_t len_ = 0;   // elements from addr_
+    uint32_t base_ = 0;  // addr_ of the declared view
+    LocalTensor() = default;
+    LocalTensor(TPosition, uint32_t addr, uint32_t len, Pos p = Pos::current()) { init(addr, len, p); }
+    void init(uint32_t addr, uint32_t len, const Pos& p) {
+        addr_ = base_ = addr;
+        len_ = len;
+        id_ = detail::ub_view(ascstep_rt::Dtype<T>::name, addr, len, p);
+    }
+    std::string ron() const {
+        if (id_ < 0) ascstep_rt::stop(Pos::current(), "a LocalTensor used before it was allocated");
+        return detail::operand(id_, detail::elems_of<T>(addr_ - base_));
+    }
+    LocalTensor operator[](uint32_t off) const {
+        LocalTensor t = *this;
+        t.addr_ += uint32_t(detail::bytes_of<T>(off));
+        t.len_ = off < len_ ? len_ - off : 0;
+        return t;
+    }
+    T GetValue(uint32_t i, Pos p = Pos::current()) const {
+        return detail::get_value<T>(id_, detail::elems_of<T>(addr_ - base_) + i, p);
+    }
+    // tensor(i): element i to read (GetValue) or assign (SetValue), at the call's position.
+    struct Element {
+        const LocalTensor* t;
+        uint32_t i;
+        Pos p;
+        operator T() const { return t->GetValue(i, p); }
+        template <class U>
+        const Element& operator=(U v) const {
+            t->SetValue(i, v, p);
+            return *this;
+        }
+        const Element& operator=(const Element& o) const { return *this = T(o); }
+    };
+    Element operator()(uint32_t i, Pos p = Pos::current()) const { return Element{this, i, p}; }
+    template <class U>
+    void SetValue(uint32_t i, U v, Pos p = Pos::current()) const {
+        ascstep_rt::call(p, "SetValue(dst: " + (*this)[i].ron() + ", src: " + ascstep_rt::value<T>(v) + ")");
+    }
+    uint32_t GetSize() const { return len_; }
+    void SetSize(uint32_t n) { len_ = n; }
+    // kernel_tensor.h's SetBufferLen(dataLen): the length in elements, as SetSize.
+    void SetBufferLen(uint32_t n) { len_ = n; }
+    uint64_t GetPhyAddr() const { return addr_; }
+    uint64_t GetPhyAddr(uint32_t off) const { return addr_ + detail::bytes_of<T>(off); }
+    int32_t GetPosition() const { return int32_t(TPosition::VECCALC); }
+    uint32_t GetLength() const { return uint32_t(detail::bytes_of<T>(len_)); }
+    template <class U>
+    LocalTensor<U> ReinterpretCast(Pos p = Pos::current()) const {
+        LocalTensor<U> t;
+        t.init(addr_, uint32_t(detail::elems_of<U>(detail::bytes_of<T>(len_))), p);
+        return t;
+    }
+};
+
+template <class T>
+class GlobalTensor {
+public:
+    using PrimType = T;
+    T* ptr_ = nullptr;
+    uint64_t size_ = 0;
+    int id_ = -1;
+    uint64_t off_ = 0;  // elements from the allocation's start
+    void SetGlobalBuffer(T* p, uint64_t size = 0, Pos pos = Pos::current()) {
+        ptr_ = p;
+        size_ = size;
+        const ascstep_rt::Alloc* a = ascstep_rt::find(p);
+        if (!a) {
+            if (p == nullptr) return;  // an absent optional input
+            if (size == 0)
+                ascstep_rt::stop(pos, "SetGlobalBuffer: the address is not in any aclrtMalloc allocation, and no size says how much global memory the kernel's own data there holds");
+            a = ascstep_rt::adopt(p, size * sizeof(T));
+        }
+        id_ = detail::gm_view(ascstep_rt::Dtype<T>::name, a->id, pos);
+        off_ = uint64_t(reinterpret_cast<char*>(p) - a->base) / sizeof(T);
+    }
+    std::string ron() const {
+        if (id_ < 0) ascstep_rt::stop(Pos::current(), "a GlobalTensor used before SetGlobalBuffer");
+        return detail::operand(id_, off_);
+    }
+    GlobalTensor operator[](uint64_t off) const {
+        GlobalTensor t = *this;
+        t.ptr_ += off;
+        t.off_ += off;
+        t.size_ = off < size_ ? size_ - off : 0;
+        return t;
+    }
+    T GetValue(uint64_t i, Pos p = Pos::current()) const { return detail::get_value<T>(id_, off_ + i, p); }
+    template <CacheRwMode rw = CacheRwMode::RW>
+    void SetL2CacheHint(CacheMode) {}
+    template <class U>
+    void SetValue(uint64_t i, U v, Pos p = Pos::current()) const {
+        ascstep_rt::call(p, "SetValue(dst: " + (*this)[i].ron() + ", src: " + ascstep_rt::value<T>(v) + ")");
+    }
+    T* GetPhyAddr() const { return ptr_; }
+    T* GetPhyAddr(uint64_t off) const { return ptr_ + off; }
+    uint64_t GetSize() const { return size_; }
+};
+}  // namespace AscendC
