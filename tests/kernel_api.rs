@@ -240,3 +240,34 @@ fn mutex_runs_on_ascend_950_only() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// APIs taken by address in CANN's exact signatures (a template parameter of function type, a
+/// plain function pointer to the mask form) compute what numpy does; a direct call keeps its
+/// own line and a call through a pointer is placed in ascstep's header (C++ gives it no caller
+/// position).
+#[test]
+fn apis_taken_by_address_run_and_direct_calls_keep_their_line() {
+    let (dir, _) = runs_and_passes(
+        "function_pointers",
+        "function_pointers",
+        "function_pointers.ron",
+        &["y[0..320]"],
+    );
+    let imp = ascstep_in(&dir, &["import", "function_pointers.ron"]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    let line = |call: &str| {
+        imp.stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(call))
+            .unwrap_or_else(|| panic!("{call}\n{}", imp.dump()))
+            .to_string()
+    };
+    assert!(line("Add(").contains("function_pointers.asc:42:5"), "{}", imp.stdout);
+    for (call, header) in [
+        ("Max(", "kernel_operator_vec_binary_intf.h"),
+        ("Abs(", "kernel_operator_vec_unary_intf.h"),
+        ("Sub(", "kernel_operator_vec_binary_intf.h"),
+    ] {
+        assert!(line(call).contains(header), "{call}: {}", imp.stdout);
+    }
+}

@@ -92,6 +92,15 @@ constexpr uint64_t elems_of(uint64_t bytes) {
 }  // namespace detail
 constexpr uint64_t MASK_PLACEHOLDER = 0;
 
+// CANN's exact signature of an API, for code that takes its address (a template argument
+// `ForeachOp<T, Exp>`, `void (*op)(…) = Add;`): the forms with ascstep's trailing position do not
+// convert to CANN's function type. `ASCSTEP_EXACT(I, TYPE)` declares a template parameter that
+// only TYPE itself fits, so in a direct call the positioned form, whose parameter is TYPE
+// outright, is the more specialised and keeps the call's line; a call through the pointer has
+// no caller position in C++ and is placed at the exact form in ascstep's header (docs/format.md
+// §12.3).
+#define ASCSTEP_EXACT(I, TYPE) class I, std::enable_if_t<std::is_same_v<I, TYPE>, int> = 0
+
 inline const char* name(RoundMode r) {
     static const char* n[] = {"CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
     return n[int(r)];

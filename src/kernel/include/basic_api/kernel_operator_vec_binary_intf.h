@@ -1,4 +1,5 @@
-// The two-source elementwise calls (DK:基础算术, 逻辑计算, 复合计算): Add … MulCast, count and mask forms.
+// The two-source elementwise calls (DK:基础算术, 逻辑计算, 复合计算): Add … MulCast, count and mask forms, each also in CANN's
+// exact signature (ASCSTEP_EXACT).
 #pragma once
 #include "kernel_struct_data_copy.h"
 
@@ -29,6 +30,20 @@ std::string masked(const M& mask, uint64_t repeat) {
               const uint8_t repeatTimes, const BinaryRepeatParams& params, Pos p = Pos::current()) {                   \
         ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", " +    \
                                 detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");     \
+    }                                                                                                                     \
+    template <class T, class U, class V, ASCSTEP_EXACT(I, int32_t)>                                                       \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, const I& count) {     \
+        NAME(dst, src0, src1, int32_t(count), Pos::current());                                                            \
+    }                                                                                                                     \
+    template <class T, bool isSetMask = true, class U, class V, ASCSTEP_EXACT(M, uint64_t)>                               \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, M mask,               \
+              const uint8_t repeatTimes, const BinaryRepeatParams& params) {                                             \
+        NAME<T, isSetMask, U, V>(dst, src0, src1, uint64_t(mask), repeatTimes, params, Pos::current());                  \
+    }                                                                                                                     \
+    template <class T, bool isSetMask = true, class U, class V, ASCSTEP_EXACT(M, const uint64_t*)>                        \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, M mask,               \
+              const uint8_t repeatTimes, const BinaryRepeatParams& params) {                                             \
+        NAME<T, isSetMask, U, V>(dst, src0, src1, (const uint64_t*)mask, repeatTimes, params, Pos::current());           \
     }
 ASCSTEP_BINARY(Add)
 ASCSTEP_BINARY(Sub)
