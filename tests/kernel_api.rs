@@ -262,7 +262,11 @@ fn apis_taken_by_address_run_and_direct_calls_keep_their_line() {
             .unwrap_or_else(|| panic!("{call}\n{}", imp.dump()))
             .to_string()
     };
-    assert!(line("Add(").contains("function_pointers.asc:42:5"), "{}", imp.stdout);
+    assert!(
+        line("Add(").contains("function_pointers.asc:42:5"),
+        "{}",
+        imp.stdout
+    );
     for (call, header) in [
         ("Max(", "kernel_operator_vec_binary_intf.h"),
         ("Abs(", "kernel_operator_vec_unary_intf.h"),
@@ -270,4 +274,31 @@ fn apis_taken_by_address_run_and_direct_calls_keep_their_line() {
     ] {
         assert!(line(call).contains(header), "{call}: {}", imp.stdout);
     }
+}
+
+/// CANN forms the operator kernels use compile and compute what numpy does: the queue's
+/// AllocTensor filling a tensor the caller holds, `(float)halfTensor(i)`, brace-initialised
+/// DataCopyPad parameters (only DataCopyParams takes four values, as in CANN); a double tensor
+/// in a branch not taken compiles, and when the branch is taken the view is refused by name.
+#[test]
+fn cann_tensor_forms_run_and_a_double_view_is_named() {
+    let (dir, _) = runs_and_passes(
+        "tensor_forms",
+        "tensor_forms",
+        "tensor_forms.ron",
+        &["y[0..64]"],
+    );
+    let ron = std::fs::read_to_string(dir.join("tensor_forms.ron"))
+        .unwrap()
+        .replace("\"mode\": 0,", "\"mode\": 1,");
+    std::fs::write(dir.join("double.ron"), ron).unwrap();
+    let r = ascstep_in(&dir, &["run", "double.ron"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("tensor_forms.asc:9:26: error[bad-dtype]")
+            && r.stderr.contains("element type `double` is not simulated"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -110,13 +110,16 @@ ASCSTEP_DTYPE(uint64_t, "uint64")
 // A bool tensor is bytes of 0 and 1 (LocalTensor<bool>, the compare and select masks kernels
 // keep as bool): simulated as uint8.
 ASCSTEP_DTYPE(bool, "uint8")
+// Not simulated: a kernel may declare double tensors in a branch it does not take; one that
+// makes a view of one is told so (the element type is named at the view).
+ASCSTEP_DTYPE(double, "double")
 #undef ASCSTEP_DTYPE
 
 // The bytes of one element of the dtype named `n` (a name of Dtype<T>; 4-bit types count as
 // one byte, an upper bound).
 inline uint64_t dtype_size(const char* n) {
     std::string s(n);
-    if (s.find("64") != std::string::npos) return 8;
+    if (s.find("64") != std::string::npos || s == "double") return 8;
     if (s.find("32") != std::string::npos || s == "float") return 4;
     if (s.find("16") != std::string::npos || s == "half") return 2;
     return 1;

@@ -14,7 +14,7 @@ struct DataCopyExtParams {
     uint32_t blockLen = 0, srcStride = 0, dstStride = 0;
     uint32_t rsv = 0;
     DataCopyExtParams() = default;
-    DataCopyExtParams(uint16_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e = 0) : blockCount(a), blockLen(b), srcStride(c), dstStride(d), rsv(e) {}
+    DataCopyExtParams(uint16_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e) : blockCount(a), blockLen(b), srcStride(c), dstStride(d), rsv(e) {}
     std::string ron() const { return ascstep_rt::fmt("[%u, %u, %u, %u]", blockCount, blockLen, srcStride, dstStride); }
 };
 // The older DataCopyPad padding (DK:数据搬运/DataCopyPad): the value as an integer.

@@ -87,6 +87,11 @@ public:
         uint32_t i;
         Pos p;
         operator T() const { return t->GetValue(i, p); }
+        // An explicit cast to another arithmetic type (`(float)halfTensor(i)`): through T.
+        template <class U, class = std::enable_if_t<std::is_arithmetic_v<U> && !std::is_same_v<U, T>>>
+        explicit operator U() const {
+            return U(T(*this));
+        }
         template <class U>
         const Element& operator=(U v) const {
             t->SetValue(i, v, p);

@@ -30,6 +30,11 @@ public:
         next_ = (next_ + 1) % num_;
         return t;
     }
+    // The form that fills a tensor the caller holds (kernel_tpipe.h: `void AllocTensor(LocalTensor<T>&)`).
+    template <class T>
+    void AllocTensor(LocalTensor<T>& t, Pos p = Pos::current()) {
+        t = AllocTensor<T>(p);
+    }
     template <class T>
     bool EnQue(const LocalTensor<T>& t) {
         queued_.push_back({t.addr_, uint32_t(detail::bytes_of<T>(t.len_))});
@@ -43,6 +48,11 @@ public:
         LocalTensor<T> t;
         t.init(addr, uint32_t(detail::elems_of<T>(bytes)), p);
         return t;
+    }
+    // The form that fills a tensor the caller holds (kernel_tpipe.h: `void DeQue(LocalTensor<T>&)`).
+    template <class T>
+    void DeQue(LocalTensor<T>& t, Pos p = Pos::current()) {
+        t = DeQue<T>(p);
     }
     // The buffer-handle forms (kernel_tpipe.h: `TBufHandle DeQue()`, `EnQue(TBufHandle)`): the
     // queue's front buffer taken (or a buffer put back) by its UB address.
