@@ -1,7 +1,8 @@
 //! Tiling structs as CANN's build takes them (docs/format.md §12.2): from an op_host tiling
 //! header only the structs written with the tiling macros (`BEGIN_TILING_DATA_DEF` …
-//! `END_TILING_DATA_DEF`), the structs they nest and the constants their array sizes use are
-//! taken, following the header's own `#include "…"`s, and written as the kernel-side plain
+//! `END_TILING_DATA_DEF`) and the structs they nest are taken, array counts evaluated to
+//! numbers as CANN's generated struct has them (the constants they use declared only where
+//! ascstep cannot evaluate one), following the header's own `#include "…"`s, and written as the kernel-side plain
 //! structs; the header's host code (its host-only includes, `ge::`/`optiling::` functions,
 //! `REGISTER_*` lines) is never compiled. Fields keep their natural alignment (CANN's tiling
 //! macros require fields at offsets of their own size).
@@ -9,13 +10,12 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// One macro-declared struct: its fields as C++ member declarations, in order, and the
-/// types and constants they name.
+/// One macro-declared struct: its fields in order (type, name, and an array's count as
+/// written), and the structs it nests.
 #[derive(Clone, Debug)]
 struct Def {
-    fields: Vec<String>,
+    fields: Vec<(String, String, Option<String>)>,
     nested: Vec<String>,
-    constants: Vec<String>,
 }
 
 /// What the headers read so far hold.
@@ -211,7 +211,6 @@ impl Found {
             let mut def = Def {
                 fields: Vec::new(),
                 nested: Vec::new(),
-                constants: Vec::new(),
             };
             let mut i = 0;
             while let Some(k) = body[i..].find("TILING_DATA_FIELD_DEF") {
@@ -231,14 +230,14 @@ impl Found {
                 };
                 i = after;
                 match (kind, a.as_slice()) {
-                    ("plain", [ty, field]) => def.fields.push(format!("{ty} {field};")),
+                    ("plain", [ty, field]) => def.fields.push((ty.clone(), field.clone(), None)),
                     ("arr", [ty, count, field]) => {
-                        def.constants.extend(identifiers(count));
-                        def.fields.push(format!("{ty} {field}[{count}];"));
+                        def.fields
+                            .push((ty.clone(), field.clone(), Some(count.clone())));
                     }
                     ("struct", [ty, field]) => {
                         def.nested.push(ty.clone());
-                        def.fields.push(format!("{ty} {field};"));
+                        def.fields.push((ty.clone(), field.clone(), None));
                     }
                     _ => {}
                 }
@@ -260,8 +259,25 @@ impl Found {
         let Some(def) = self.defs.get(name) else {
             return;
         };
-        for c in &def.constants {
-            self.emit_constant(c, out, done, depth + 1);
+        // An array's count as the number CANN's generated struct has (its constants are the
+        // host's: a kernel may define the same name itself); where ascstep cannot evaluate it,
+        // the count as written after the constants it names.
+        let consts = self.constants_text();
+        let consts = super::cexpr::Consts::new(&consts);
+        let mut fields = Vec::new();
+        for (ty, field, count) in &def.fields {
+            match count {
+                None => fields.push(format!("{ty} {field};")),
+                Some(c) => match super::cexpr::eval(c, &consts) {
+                    Ok(n) => fields.push(format!("{ty} {field}[{n}];")),
+                    Err(_) => {
+                        for id in identifiers(c) {
+                            self.emit_constant(&id, out, done, depth + 1);
+                        }
+                        fields.push(format!("{ty} {field}[{c}];"));
+                    }
+                },
+            }
         }
         for n in &def.nested {
             self.emit(n, out, done, depth + 1);
@@ -270,13 +286,32 @@ impl Found {
         let mut s = format!(
             "#ifndef ASCSTEP_TILING_{name}\n#define ASCSTEP_TILING_{name}\nstruct {name} {{\n"
         );
-        for f in &def.fields {
+        for f in &fields {
             s.push_str("    ");
             s.push_str(f);
             s.push('\n');
         }
         s.push_str("};\n#endif\n");
         out.push(s);
+    }
+
+    /// The constants as `NAME = value;` lines, for `cexpr::Consts`.
+    fn constants_text(&self) -> String {
+        let mut t = String::new();
+        for (name, text) in &self.constants {
+            if text.starts_with('#') {
+                let value = text
+                    .split_whitespace()
+                    .skip(2)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                t.push_str(&format!("{name} = {value};\n"));
+            } else {
+                t.push_str(text);
+                t.push('\n');
+            }
+        }
+        t
     }
 
     fn emit_constant(&self, name: &str, out: &mut Vec<String>, done: &mut Vec<String>, depth: u32) {
@@ -646,7 +681,7 @@ mod tests {
     }
 
     #[test]
-    fn takes_the_macro_blocks_their_nested_structs_and_constants_and_no_host_code() {
+    fn takes_the_macro_blocks_their_nested_structs_and_array_counts_and_no_host_code() {
         let dir = std::env::temp_dir().join(format!("ascstep_tiling_{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         write(
@@ -657,17 +692,20 @@ mod tests {
         let h = write(
             &dir,
             "op_host/op_tiling.h",
-            "#ifndef OP_TILING_H\n#define OP_TILING_H\n#include \"log/log.h\"\n#include \"../common/base_tiling.h\"\n#define EXTRA (MAX_DIM * 2)\nnamespace optiling {\n/* a comment with BEGIN_TILING_DATA_DEF(Fake) */\nBEGIN_TILING_DATA_DEF(OpTilingData)\nTILING_DATA_FIELD_DEF(uint32_t, total);\nTILING_DATA_FIELD_DEF_STRUCT(Inner, inner);\nTILING_DATA_FIELD_DEF_ARR(uint16_t, EXTRA, extra);\nEND_TILING_DATA_DEF\nBEGIN_TILING_DATA_DEF(OpSmallTilingData)\nTILING_DATA_FIELD_DEF(int32_t, rows);\nEND_TILING_DATA_DEF;\nBEGIN_TILING_DATA_DEF(OpKernelOwn)\nTILING_DATA_FIELD_DEF(int32_t, x);\nEND_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Op, OpTilingData)\nge::graphStatus Tiling(gert::TilingContext* c) { return ge::GRAPH_SUCCESS; }\n}\n#endif\n",
+            "#ifndef OP_TILING_H\n#define OP_TILING_H\n#include \"log/log.h\"\n#include \"../common/base_tiling.h\"\n#define EXTRA (MAX_DIM * 2)\nnamespace optiling {\n/* a comment with BEGIN_TILING_DATA_DEF(Fake) */\nBEGIN_TILING_DATA_DEF(OpTilingData)\nTILING_DATA_FIELD_DEF(uint32_t, total);\nTILING_DATA_FIELD_DEF_STRUCT(Inner, inner);\nTILING_DATA_FIELD_DEF_ARR(uint16_t, EXTRA, extra);\nEND_TILING_DATA_DEF\nBEGIN_TILING_DATA_DEF(OpSmallTilingData)\nTILING_DATA_FIELD_DEF(int32_t, rows);\nEND_TILING_DATA_DEF;\nBEGIN_TILING_DATA_DEF(OpKernelOwn)\nTILING_DATA_FIELD_DEF(int32_t, x);\nEND_TILING_DATA_DEF;\nconstexpr int HALF = 2;\n#define ODD (sizeof(int) * HALF)\nBEGIN_TILING_DATA_DEF(OpOdd)\nTILING_DATA_FIELD_DEF_ARR(int8_t, ODD, odd);\nEND_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(Op, OpTilingData)\nge::graphStatus Tiling(gert::TilingContext* c) { return ge::GRAPH_SUCCESS; }\n}\n#endif\n",
         );
         let s = kernel_side("optiling::OpTilingData", &h, &[], &|n| n == "OpKernelOwn").unwrap();
         let pos = |needle: &str| s.find(needle).unwrap_or_else(|| panic!("{needle} in\n{s}"));
-        // Each thing after what it names: the constant before the nested struct and the macro
-        // using it, both before the struct.
-        assert!(pos("constexpr uint32_t MAX_DIM = 8;") < pos("struct Inner {"));
-        assert!(pos("constexpr uint32_t MAX_DIM = 8;") < pos("#define EXTRA (MAX_DIM * 2)"));
-        assert!(pos("int64_t shape[MAX_DIM];") < pos("struct OpTilingData {"));
-        assert!(pos("#define EXTRA") < pos("struct OpTilingData {"));
-        assert!(s.contains("    uint32_t total;\n    Inner inner;\n    uint16_t extra[EXTRA];\n};"));
+        // Array counts as numbers, as CANN's generated struct has them (MAX_DIM 8, EXTRA
+        // MAX_DIM * 2), and the host's constants not declared (a kernel defining its own
+        // MAX_DIM of another type compiles); the nested struct before the one nesting it.
+        assert!(pos("int64_t shape[8];") < pos("struct OpTilingData {"));
+        assert!(s.contains("    uint32_t total;\n    Inner inner;\n    uint16_t extra[16];\n};"));
+        assert!(!s.contains("MAX_DIM") && !s.contains("EXTRA"), "{s}");
+        // A count ascstep cannot evaluate stays as written, after the constants it names.
+        assert!(pos("#define ODD (sizeof(int) * HALF)") < pos("struct OpOdd {"));
+        assert!(pos("constexpr int HALF = 2;") < pos("#define ODD"));
+        assert!(s.contains("    int8_t odd[ODD];\n"), "{s}");
         assert!(s.ends_with("#define OP_TILING_H\n"), "{s}");
         // The header's other structs too (a kernel takes any by tiling key), not one the
         // kernel defines itself, and not Inner twice.
