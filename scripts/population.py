@@ -214,13 +214,18 @@ def binding(op_dir, kernel, product, includes, scratch, repo):
         return None
     name, params = e
     struct = tiling_struct(op_dir, text, repo)
+    # The tiling parameter: the one GET_TILING_DATA* reads (`tiling_data`, `tilingGM`, …).
+    code = strip_comments(text)
+    m = re.search(r"GET_TILING_DATA_WITH_STRUCT\(\s*[\w:]+\s*,\s*\w+\s*,\s*(\w+)", code) or \
+        re.search(r"GET_TILING_DATA\(\s*\w+\s*,\s*(\w+)", code)
+    tiling = m.group(1) if m and m.group(1) in params else "tiling"
     args = []
     for p in params:
-        if p == "tiling" and struct:
+        if p == tiling and struct:
             args.append(f'        "{p}": Tiling("{struct}", {{}}),')
-        elif p == "tiling":
+        elif p == tiling:
             args.append(f'        "{p}": (dtype: uint8, len: 4096),')
-        elif p in ("workspace", "usrWorkspace", "userWorkspace"):
+        elif p.lower().endswith("workspace"):
             args.append(f'        "{p}": (dtype: uint8, len: 1048576),')
         else:
             args.append(f'        "{p}": (dtype: uint8, len: 65536),')
