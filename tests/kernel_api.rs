@@ -302,3 +302,25 @@ fn cann_tensor_forms_run_and_a_double_view_is_named() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's Sin and Cos on Atlas A2 (docs/semantics.md §21.9) give, bit for bit, the
+/// library's own steps redone in float32 numpy (within 2e-6 of numpy's sin and cos), for
+/// floats in pieces of a given buffer and for halves from the stack buffer.
+#[test]
+fn sin_and_cos_are_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("trig", "trig", "trig.ron", &["yf[0..400]", "yh[0..256]"]);
+    // Ascend 950's library computes them otherwise: the call stops, saying so.
+    let ron = std::fs::read_to_string(dir.join("trig.ron"))
+        .unwrap()
+        .replace("product: atlas_a2", "product: ascend_950");
+    std::fs::write(dir.join("trig_950.ron"), ron).unwrap();
+    let r = ascstep_in(&dir, &["run", "trig_950.ron"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("trig.asc:24:5: error[kernel-stopped]")
+            && r.stderr.contains("Sin on Ascend 950 is not simulated yet"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

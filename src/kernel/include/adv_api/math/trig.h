@@ -1,6 +1,6 @@
 // The library's Sin, Cos, Atan, Erf, Erfc, Fmod and Power's configuration types
-// (adv_api/math/{sin,cos,atan,erf,erfc,fmod,power}_utils.h): declared, not simulated yet (Power
-// is simulated for float: power.h)
+// (adv_api/math/{sin,cos,atan,erf,erfc,fmod,power}_utils.h); Atan, Erf, Erfc and Fmod declared,
+// not simulated yet (Sin and Cos: sin.h, cos.h; Power: power.h)
 // (adv_api/unsimulated.h). The enumerators and defaults are CANN's.
 #pragma once
 #include "../unsimulated.h"
@@ -39,8 +39,6 @@ struct PowerConfig {
 };
 constexpr PowerConfig defaultPowerConfig = {PowerAlgo::INTRINSIC};
 
-ASCSTEP_UNSIMULATED_CONFIG(Sin, SinConfig, defaultSinConfig)
-ASCSTEP_UNSIMULATED_CONFIG(Cos, CosConfig, defaultCosConfig)
 ASCSTEP_UNSIMULATED_CONFIG(Atan, AtanConfig, defaultAtanConfig)
 ASCSTEP_UNSIMULATED_CONFIG(Erf, ErfConfig, defaultErfConfig)
 ASCSTEP_UNSIMULATED_CONFIG(Fmod, FmodConfig, DEFAULT_FMOD_CONFIG)
