@@ -317,7 +317,7 @@ fn sin_and_cos_are_the_librarys_steps() {
     let r = ascstep_in(&dir, &["run", "trig_950.ron"]);
     assert_eq!(r.code, 3, "{}", r.dump());
     assert!(
-        r.stderr.contains("trig.asc:24:5: error[kernel-stopped]")
+        r.stderr.contains("trig.asc:26:5: error[kernel-stopped]")
             && r.stderr.contains("Sin on Ascend 950 is not simulated yet"),
         "{}",
         r.dump()

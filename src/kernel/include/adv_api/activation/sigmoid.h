@@ -50,4 +50,9 @@ template <typename T, bool isReuseSource = false>
 void Sigmoid(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {
     Sigmoid<T, isReuseSource>(dstTensor, srcTensor, srcTensor.GetSize(), p);
 }
+// CANN's exact count form, for code that takes Sigmoid by address (ASCSTEP_EXACT).
+template <typename T, bool isReuseSource = false, ASCSTEP_EXACT(C, uint32_t)>
+void Sigmoid(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {
+    Sigmoid<T, isReuseSource>(dstTensor, srcTensor, uint32_t(calCount), Pos::current());
+}
 }  // namespace AscendC

@@ -44,4 +44,9 @@ template <typename T, bool isReuseSource = false, const CosConfig& config = defa
 void Cos(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {
     Cos<T, isReuseSource, config>(dstTensor, srcTensor, srcTensor.GetSize(), p);
 }
+// CANN's exact count form, for code that takes Cos by address (ASCSTEP_EXACT).
+template <typename T, bool isReuseSource = false, const CosConfig& config = defaultCosConfig, ASCSTEP_EXACT(C, uint32_t)>
+void Cos(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {
+    Cos<T, isReuseSource, config>(dstTensor, srcTensor, uint32_t(calCount), Pos::current());
+}
 }  // namespace AscendC

@@ -150,5 +150,10 @@ template <typename T, bool isReuseSource = false, const SinConfig& config = defa
 void Sin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {
     Sin<T, isReuseSource, config>(dstTensor, srcTensor, srcTensor.GetSize(), p);
 }
+// CANN's exact count form, for code that takes Sin by address (ASCSTEP_EXACT).
+template <typename T, bool isReuseSource = false, const SinConfig& config = defaultSinConfig, ASCSTEP_EXACT(C, uint32_t)>
+void Sin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {
+    Sin<T, isReuseSource, config>(dstTensor, srcTensor, uint32_t(calCount), Pos::current());
+}
 }  // namespace AscendC
 #undef ASCSTEP_V

@@ -84,4 +84,9 @@ template <typename T, bool isReuseSource = false, const TanhConfig& config = DEF
 void Tanh(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {
     Tanh<T, isReuseSource, config>(dstTensor, srcTensor, srcTensor.GetSize(), p);
 }
+// CANN's exact count form, for code that takes Tanh by address (ASCSTEP_EXACT).
+template <typename T, bool isReuseSource = false, const TanhConfig& config = DEFAULT_TANH_CONFIG, ASCSTEP_EXACT(C, uint32_t)>
+void Tanh(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {
+    Tanh<T, isReuseSource, config>(dstTensor, srcTensor, uint32_t(calCount), Pos::current());
+}
 }  // namespace AscendC
