@@ -450,3 +450,36 @@ fn a_test_may_gm_alloc_a_1_gib_workspace_beside_its_tensors() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Without googletest (here a C++ compiler that cannot find `<gtest/gtest.h>`, as on a machine
+/// without libgtest-dev), `ascstep ut` is exit 4 saying which package to install.
+#[test]
+fn without_googletest_ut_says_what_to_install() {
+    let d = repo("no_gtest");
+    let cxx = d.join("cxx-without-gtest");
+    std::fs::write(
+        &cxx,
+        "#!/bin/sh\n# ascstep's googletest check preprocesses `#include <gtest/gtest.h>` from stdin (`-`).\nfor a in \"$@\"; do [ \"$a\" = \"-\" ] && exit 1; done\nexec g++ \"$@\"\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&cxx, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
+        .args(["ut", &format!("{UT}/test_scaled_add.cpp")])
+        .current_dir(&d)
+        .env("CXX", &cxx)
+        .env(
+            "ASCSTEP_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache-no-gtest"),
+        )
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{stderr}");
+    assert!(
+        stderr.contains("error[io-error]: googletest is not installed")
+            && stderr.contains("apt install libgtest-dev"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
