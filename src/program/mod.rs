@@ -6,6 +6,7 @@
 //! forms and literal encoding); the text's position index is `base::spans`.
 mod binding;
 mod calls;
+mod ctx;
 pub use calls::Calls;
 mod data;
 pub use data::allow_files_anywhere;
