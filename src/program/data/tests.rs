@@ -1,5 +1,5 @@
-use super::*;
 use super::elements::ramp_elem;
+use super::*;
 
 fn q(d: DType, l: Lit) -> Result<Value, EncodeError> {
     quantize(d, l)

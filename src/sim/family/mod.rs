@@ -23,6 +23,7 @@ pub mod cast;
 pub mod compare;
 pub mod copy;
 pub mod elementwise;
+mod elementwise_masked;
 pub mod fill;
 pub mod gather;
 pub mod gather_index;
