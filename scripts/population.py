@@ -5,6 +5,7 @@ Usage:
     python3 scripts/population.py --ascstep target/release/ascstep \\
         --repo PATH/ops-math --repo PATH/ops-nn [--opbase PATH/opbase] [-j 2] [--limit N] \\
         [--only SUBSTRING] [--keep DIR] [--csv FILE]
+    python3 scripts/population.py --tables-from FILE.csv
 
 Fetches nothing: give it checkouts. For every operator directory with an `op_kernel/` entry
 file defining a `__global__` function it writes a binding program (docs/format.md §12.2):
@@ -29,6 +30,7 @@ zero tiling is counted apart as `kernel stopped`).
 import argparse
 import collections
 import concurrent.futures
+import csv
 import os
 import re
 import subprocess
@@ -239,10 +241,44 @@ def binding(op_dir, kernel, product, includes, scratch, repo):
     return path
 
 
+# A stop of the kernel's own making on a zero tiling: a crash or a loop (not a call ascstep
+# stopped as unsimulated, `kernel-stopped`).
+OWN_STOPS = ("kernel-crashed", "timeout", "population time-out")
+
+
+def tables(rows):
+    """The tables of the README from (repo, product, cause, detail) rows."""
+    table = collections.Counter((r, p, c) for r, p, c, _ in rows)
+    own = collections.Counter((r, p) for r, p, c, d in rows if c == "kernel stopped" and d in OWN_STOPS)
+    causes = collections.Counter((c, d) for _, _, c, d in rows if c not in ("ran", "out of scope"))
+    print("| repository | product | kernels | in scope | compiled | ran | share ran | reached launch (ran, or the kernel's own crash or loop) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for repo in sorted({r for r, _, _, _ in rows}):
+        for product in ("atlas_a2", "ascend_950"):
+            c = {k[2]: v for k, v in table.items() if k[0] == repo and k[1] == product}
+            total = sum(c.values())
+            if not total:
+                continue
+            scope = total - c.get("out of scope", 0)
+            compiled = sum(v for k, v in c.items() if k in ("ran", "kernel stopped", "rejected call"))
+            ran = c.get("ran", 0)
+            reached = ran + own[(repo, product)]
+            print(f"| {repo} | {product} | {total} | {scope} | {compiled} | {ran} | {100 * ran / max(scope, 1):.0f} % "
+                  f"| {reached} ({100 * reached / max(scope, 1):.0f} %) |")
+    print("\n| what stopped a kernel | kernels |\n|---|---|")
+    by_cause = collections.Counter(c for _, _, c, _ in rows)
+    for c, n in by_cause.most_common():
+        print(f"| {c} | {n} |")
+    print("\n| detail | kernels |\n|---|---|")
+    for (c, d), n in causes.most_common(40):
+        print(f"| {c}: {d} | {n} |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--ascstep", required=True)
-    ap.add_argument("--repo", action="append", required=True)
+    ap.add_argument("--tables-from", metavar="CSV", help="print the tables of an earlier run's --csv and stop")
+    ap.add_argument("--ascstep")
+    ap.add_argument("--repo", action="append")
     ap.add_argument("--opbase")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--limit", type=int, default=0)
@@ -250,6 +286,12 @@ def main():
     ap.add_argument("--keep")
     ap.add_argument("--csv")
     a = ap.parse_args()
+    if a.tables_from:
+        with open(a.tables_from, newline="") as f:
+            tables([(r[0], r[1], r[3], r[4]) for r in csv.reader(f) if len(r) >= 5])
+        return
+    if not a.ascstep or not a.repo:
+        ap.error("--ascstep and --repo are required (or --tables-from)")
     a.ascstep = os.path.abspath(a.ascstep)
     scratch = a.keep or tempfile.mkdtemp(prefix="ascstep-population-")
     os.makedirs(scratch, exist_ok=True)
@@ -304,27 +346,7 @@ def main():
             results.append(r)
             print(f"[{n}/{len(jobs)}] {r[1]:15} {os.path.relpath(r[0][2], os.path.dirname(os.path.dirname(r[0][1])))} {r[2]}",
                   file=sys.stderr, flush=True)
-    table = collections.Counter((j[0], j[3], c) for j, c, _ in results)
-    causes = collections.Counter((c, d) for _, c, d in results if c not in ("ran", "out of scope"))
-    print("| repository | product | kernels | in scope | compiled | ran | share ran |")
-    print("|---|---|---|---|---|---|---|")
-    for repo in sorted({j[0] for j in jobs}):
-        for product in ("atlas_a2", "ascend_950"):
-            c = {k[2]: v for k, v in table.items() if k[0] == repo and k[1] == product}
-            total = sum(c.values())
-            if not total:
-                continue
-            scope = total - c.get("out of scope", 0)
-            compiled = sum(v for k, v in c.items() if k in ("ran", "kernel stopped", "rejected call"))
-            ran = c.get("ran", 0)
-            print(f"| {repo} | {product} | {total} | {scope} | {compiled} | {ran} | {100 * ran / max(scope, 1):.0f} % |")
-    print("\n| what stopped a kernel | kernels |\n|---|---|")
-    by_cause = collections.Counter(c for _, c, _ in results)
-    for c, n in by_cause.most_common():
-        print(f"| {c} | {n} |")
-    print("\n| detail | kernels |\n|---|---|")
-    for (c, d), n in causes.most_common(40):
-        print(f"| {c}: {d} | {n} |")
+    tables([(j[0], j[3], c, d) for j, c, d in results])
     if a.csv:
         with open(a.csv, "w") as f:
             for j, c, d in results:
