@@ -279,7 +279,8 @@ fn apis_taken_by_address_run_and_direct_calls_keep_their_line() {
 /// CANN forms the operator kernels use compile and compute what numpy does: the queue's
 /// AllocTensor filling a tensor the caller holds, `(float)halfTensor(i)`, brace-initialised
 /// DataCopyPad parameters (only DataCopyParams takes four values, as in CANN); a double tensor
-/// in a branch not taken compiles, and when the branch is taken the view is refused by name.
+/// in a branch not taken compiles, and when the branch is taken the view is refused by name; a
+/// GlobalTensor set past every allocation stops the kernel only when used.
 #[test]
 fn cann_tensor_forms_run_and_a_double_view_is_named() {
     let (dir, _) = runs_and_passes(
@@ -295,8 +296,25 @@ fn cann_tensor_forms_run_and_a_double_view_is_named() {
     let r = ascstep_in(&dir, &["run", "double.ron"]);
     assert_eq!(r.code, 3, "{}", r.dump());
     assert!(
-        r.stderr.contains("tensor_forms.asc:9:26: error[bad-dtype]")
+        r.stderr
+            .contains("tensor_forms.asc:10:26: error[bad-dtype]")
             && r.stderr.contains("element type `double` is not simulated"),
+        "{}",
+        r.dump()
+    );
+    // A GlobalTensor set past every allocation is no error until an API call uses it; then
+    // the kernel stops at the SetGlobalBuffer that set it.
+    let ron = std::fs::read_to_string(dir.join("tensor_forms.ron"))
+        .unwrap()
+        .replace("\"mode\": 0,", "\"mode\": 2,");
+    std::fs::write(dir.join("past.ron"), ron).unwrap();
+    let r = ascstep_in(&dir, &["run", "past.ron"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("tensor_forms.asc:48:10: error[kernel-stopped]")
+            && r.stderr
+                .contains("an API call uses the GlobalTensor set here"),
         "{}",
         r.dump()
     );

@@ -128,21 +128,36 @@ public:
     uint64_t size_ = 0;
     int id_ = -1;
     uint64_t off_ = 0;  // elements from the allocation's start
+    // Set where SetGlobalBuffer was given an address in no allocation and no size: the kernel
+    // may compute such an address for a block that does not use it (an offset past the data),
+    // as the device allows; an API call using the tensor stops there.
+    bool dangling_ = false;
+    Pos set_at_ = Pos::current();
     void SetGlobalBuffer(T* p, uint64_t size = 0, Pos pos = Pos::current()) {
         ptr_ = p;
         size_ = size;
+        id_ = -1;
+        dangling_ = false;
         const ascstep_rt::Alloc* a = ascstep_rt::find(p);
         if (!a) {
             if (p == nullptr) return;  // an absent optional input
-            if (size == 0)
-                ascstep_rt::stop(pos, "SetGlobalBuffer: the address is not in any aclrtMalloc allocation, and no size says how much global memory the kernel's own data there holds");
+            if (size == 0) {
+                dangling_ = true;
+                set_at_ = pos;
+                return;
+            }
             a = ascstep_rt::adopt(p, size * sizeof(T));
         }
         id_ = detail::gm_view(ascstep_rt::Dtype<T>::name, a->id, pos);
         off_ = uint64_t(reinterpret_cast<char*>(p) - a->base) / sizeof(T);
     }
-    std::string ron() const {
+    void check_set() const {
+        if (dangling_)
+            ascstep_rt::stop(set_at_, "an API call uses the GlobalTensor set here, whose address is not in any aclrtMalloc allocation (and no size says how much global memory the kernel's own data there holds)");
         if (id_ < 0) ascstep_rt::stop(Pos::current(), "a GlobalTensor used before SetGlobalBuffer");
+    }
+    std::string ron() const {
+        check_set();
         return detail::operand(id_, off_);
     }
     GlobalTensor operator[](uint64_t off) const {
@@ -152,7 +167,10 @@ public:
         t.size_ = off < size_ ? size_ - off : 0;
         return t;
     }
-    T GetValue(uint64_t i, Pos p = Pos::current()) const { return detail::get_value<T>(id_, off_ + i, p); }
+    T GetValue(uint64_t i, Pos p = Pos::current()) const {
+        check_set();
+        return detail::get_value<T>(id_, off_ + i, p);
+    }
     template <CacheRwMode rw = CacheRwMode::RW>
     void SetL2CacheHint(CacheMode) {}
     template <class U>
