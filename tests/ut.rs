@@ -483,3 +483,45 @@ fn without_googletest_ut_says_what_to_install() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// An entry that no file writes out, made by a macro of a header the op's `<op>.cpp` includes
+/// (as ops-nn's sync_batch_norm_gather_stats makes its entry): the kernel is `<op>.cpp`, as
+/// CANN's build takes it, and the test passes.
+#[test]
+fn an_entry_made_by_a_header_macro_is_the_ops_own_cpp() {
+    let d = repo("macro_entry");
+    let k = d.join("math/fill_value/op_kernel");
+    let src = std::fs::read_to_string(k.join("fill_value.cpp")).unwrap();
+    let body = src
+        .split_once(
+            "__global__ __aicore__ void fill_value(GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)\n",
+        )
+        .unwrap();
+    let entry: String = body.1.lines().map(|l| format!("{l} \\\n")).collect();
+    std::fs::write(
+        k.join("fill_value_entry.h"),
+        format!(
+            "#define FILL_VALUE_ENTRY(NAME) \\\n__global__ __aicore__ void NAME(GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) \\\n{entry}\n"
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        k.join("fill_value.cpp"),
+        format!(
+            "{}#include \"fill_value_entry.h\"\nFILL_VALUE_ENTRY(fill_value)\n",
+            body.0
+        ),
+    )
+    .unwrap();
+    let r = ut(
+        &d,
+        &["math/fill_value/tests/ut/op_kernel/test_fill_value.cpp"],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.contains("[       OK ] FillValueTest.fills_floats"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
