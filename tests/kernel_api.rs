@@ -342,3 +342,11 @@ fn sin_and_cos_are_the_librarys_steps() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
+/// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
+/// (the padding up to `inner` not counted), within the device's rounding.
+#[test]
+fn library_sum_gives_numpys_row_sums() {
+    runs_and_passes("sum", "sum", "sum.ron", &["yf[0..8]", "yh[0..16]"]);
+}

@@ -96,3 +96,4 @@ inline void set_ffts_base_addr(uint64_t) {}
 #include "adv_api/math/tanh.h"
 #include "adv_api/pad/broadcast.h"
 #include "adv_api/math/sign.h"
+#include "adv_api/reduce/sum.h"

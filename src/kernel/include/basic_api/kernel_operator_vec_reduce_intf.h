@@ -40,8 +40,22 @@ ASCSTEP_REDUCE(PairReduceSum)
 ASCSTEP_REDUCE(BlockReduceSum)
 ASCSTEP_REDUCE(BlockReduceMax)
 ASCSTEP_REDUCE(BlockReduceMin)
-ASCSTEP_REDUCE(RepeatReduceSum)
 #undef ASCSTEP_REDUCE
+// RepeatReduceSum's old signature (docs/semantics.md §4.4): repeatTime before mask, then
+// dstBlkStride (ignored by the device, checked), srcBlkStride, dstRepStride, srcRepStride.
+#define ASCSTEP_REPEAT_REDUCE_SUM(MASK)                                                                                    \
+    template <class T, bool isSetMask = true>                                                                              \
+    void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTimes, MASK,            \
+                         const int32_t dstBlkStride, const int32_t srcBlkStride, const int32_t dstRepStride,             \
+                         const int32_t srcRepStride, Pos p = Pos::current()) {                                          \
+        ascstep_rt::call(p, "RepeatReduceSum(dst: " + dst.ron() + ", src: " + src.ron() + ", " +                            \
+                                detail::masked<isSetMask>(mask, repeatTimes) + ", dst_blk_stride: " + num(dstBlkStride) + \
+                                ", src_blk_stride: " + num(srcBlkStride) + ", dst_rep_stride: " + num(dstRepStride) +     \
+                                ", src_rep_stride: " + num(srcRepStride) + ")");                                         \
+    }
+ASCSTEP_REPEAT_REDUCE_SUM(uint64_t mask)
+ASCSTEP_REPEAT_REDUCE_SUM(const uint64_t mask[])
+#undef ASCSTEP_REPEAT_REDUCE_SUM
 
 #define ASCSTEP_WHOLE_REDUCE(NAME, ORDER)                                                                                  \
     template <class T, bool isSetMask = true>                                                                              \
