@@ -273,6 +273,8 @@ fn a_crash_and_a_loop_are_stopped_and_reported_with_the_last_call() {
         "crash.asc:9:5 in k `Duplicate(dst: \"t\", scalar: 1, count: 64)`",
         &r,
     );
+    // The faulting line itself, from the executable's line table.
+    has(&r.stderr, "crash.asc:11 in k", &r);
     let _ = std::fs::remove_dir_all(&dir);
     let (dir, _) = kernel(
         "spin",

@@ -216,6 +216,7 @@ pub fn run(
     env: &[(&str, String)],
 ) -> (End, String) {
     let deadline = limits.timeout.map(|t| Instant::now() + t);
+    let mut crashed_at = None;
     let sock = socket_name();
     use std::os::linux::net::SocketAddrExt;
     let listener = match std::os::unix::net::SocketAddr::from_abstract_name(sock.as_bytes())
@@ -346,6 +347,7 @@ pub fn run(
                     );
                 }
                 Event::Bad(e) => return (End::Broken(e), String::new()),
+                Event::Msg(Msg::CrashAt(off)) => crashed_at = Some(off),
                 Event::Msg(m) => {
                     if too_large(&mut handled, limits.memory) {
                         return (
@@ -383,9 +385,60 @@ pub fn run(
             (End::OutOfMemory(limits.memory.unwrap_or(0)), text)
         }
         (Some(c), _) => (End::Exited(c), text),
-        (None, Some(sig)) => (End::Crashed(signal_name(sig)), text),
+        (None, Some(sig)) => (
+            End::Crashed(signal_name(sig) + &crash_site(exe, crashed_at)),
+            text,
+        ),
         _ => (End::Crashed("an unknown signal".into()), text),
     }
+}
+
+/// ` at FILE:LINE in FUNCTION` for a crash at offset `off` of the executable `exe`: the
+/// innermost frame addr2line names outside ascstep's own headers (`include-<hash>/`), else the
+/// innermost; empty when it cannot tell (no addr2line, no line information).
+fn crash_site(exe: &Path, off: Option<u64>) -> String {
+    let Some(off) = off else {
+        return String::new();
+    };
+    let Ok(out) = Command::new("addr2line")
+        .args(["-C", "-f", "-i", "-e"])
+        .arg(exe)
+        .arg(format!("{off:#x}"))
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+    else {
+        return String::new();
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    let frames: Vec<(&str, &str)> = lines
+        .chunks(2)
+        .filter_map(|c| match c {
+            [f, at] if !at.starts_with("??") => Some((*f, *at)),
+            _ => None,
+        })
+        .collect();
+    let ours = |at: &str| {
+        at.split('/').any(|part| {
+            part.strip_prefix("include-")
+                .is_some_and(|h| h.len() == 16 && h.chars().all(|c| c.is_ascii_hexdigit()))
+        })
+    };
+    let Some((function, at)) = frames.iter().find(|(_, at)| !ours(at)).or(frames.first()) else {
+        return String::new();
+    };
+    // addr2line appends ` (discriminator N)` to some lines; a file of a staged CANN layout
+    // (`layout.rs`, symbolic links) is named as the checkout's.
+    let at = at.split(" (").next().unwrap_or(at);
+    let at = match at.rsplit_once(':') {
+        Some((file, line)) => match std::fs::canonicalize(file) {
+            Ok(real) => format!("{}:{line}", real.display()),
+            Err(_) => at.to_string(),
+        },
+        None => at.to_string(),
+    };
+    format!(" at {at} in {function}")
 }
 
 fn signal_name(sig: i32) -> String {

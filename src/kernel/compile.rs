@@ -253,6 +253,8 @@ fn compile_args(product: Product, flags: &Flags, include: &Path, dir: &Path) -> 
     let mut args: Vec<String> = vec![
         "-std=c++20".into(),
         "-O1".into(),
+        // Line tables only: a crash is named by its C++ line (child.rs, addr2line).
+        "-g1".into(),
         "-w".into(),
         "-fno-exceptions".into(),
         "-x".into(),

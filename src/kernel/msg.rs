@@ -98,6 +98,9 @@ pub enum Msg {
     },
     /// A kernel unit test: GmFree.
     Free(u32),
+    /// `K <hex>`: the program crashed at this offset into its executable (sent by the crash
+    /// handler before the signal ends it; `child.rs` names the C++ line).
+    CrashAt(u64),
 }
 
 fn num<T: std::str::FromStr>(it: &mut std::str::SplitN<'_, char>) -> Result<T, String> {
@@ -247,6 +250,7 @@ pub fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
             }
         }
         "D" => Msg::Free(rest.trim().parse().map_err(|_| "bad allocation id")?),
+        "K" => Msg::CrashAt(u64::from_str_radix(rest.trim(), 16).map_err(|_| "bad crash offset")?),
         _ => {
             return Err(format!(
                 "unknown message `{}`",

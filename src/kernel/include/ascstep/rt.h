@@ -40,6 +40,8 @@
 #include <vector>
 #include <chrono>
 #include <csignal>
+#include <dlfcn.h>
+#include <ucontext.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -55,6 +57,23 @@ using Pos = std::source_location;
 
 struct Chan;
 inline Chan& chan();
+
+// Where the executable is loaded, and the faulting instruction of a crash's context.
+inline uintptr_t& image_base() {
+    static uintptr_t b = 0;
+    return b;
+}
+inline uintptr_t fault_pc(void* ctx) {
+    auto* uc = static_cast<ucontext_t*>(ctx);
+#if defined(__x86_64__)
+    return uintptr_t(uc->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+    return uintptr_t(uc->uc_mcontext.pc);
+#else
+    (void)uc;
+    return 0;
+#endif
+}
 
 struct Chan {
     static inline Chan* live = nullptr;
@@ -96,15 +115,35 @@ struct Chan {
                 chan().flush();
             }
         }).detach();
-        // A crash sends what is buffered first, so ascstep knows the last call before it.
-        for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
-            std::signal(sig, [](int s) {
-                Chan& c = chan();
-                if (!c.buf.empty()) (void)::write(c.out, c.buf.data(), c.buf.size());
-                std::signal(s, SIG_DFL);
-                std::raise(s);
-            });
-        }
+        // A crash sends what is buffered first, so ascstep knows the last call before it, then
+        // `K <offset>`: where in the executable the faulting instruction is (ascstep names its
+        // C++ line with addr2line).
+        Dl_info self{};
+        if (::dladdr(reinterpret_cast<void*>(&chan), &self) != 0) image_base() = reinterpret_cast<uintptr_t>(self.dli_fbase);
+        struct sigaction sa{};
+        sa.sa_flags = SA_SIGINFO;
+        sa.sa_sigaction = [](int s, siginfo_t*, void* ctx) {
+            Chan& c = chan();
+            if (!c.buf.empty()) (void)::write(c.out, c.buf.data(), c.buf.size());
+            uintptr_t pc = fault_pc(ctx);
+            if (pc != 0 && image_base() != 0 && s != SIGABRT) {
+                char line[32] = "K ";
+                uintptr_t off = pc - image_base();
+                int n = 2;
+                char hex[20];
+                int k = 0;
+                do {
+                    hex[k++] = "0123456789abcdef"[off & 15];
+                    off >>= 4;
+                } while (off != 0 && k < 20);
+                while (k > 0) line[n++] = hex[--k];
+                line[n++] = '\n';
+                (void)::write(c.out, line, size_t(n));
+            }
+            std::signal(s, SIG_DFL);
+            std::raise(s);
+        };
+        for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) ::sigaction(sig, &sa, nullptr);
     }
     void write_all(const char* p, size_t n) {
         while (n > 0) {
