@@ -730,6 +730,20 @@ fn bench_families(c: &mut Criterion) {
             ),
         ),
         (
+            "pair_reduce_sum",
+            (
+                format!("{}{}", t("d", "half", 0, n / 2, false), t("a", "half", 0x10000, n, true)),
+                "PairReduceSum(dst: \"d\", src: \"a\", repeat_times: 128, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)".into(),
+            ),
+        ),
+        (
+            "pair_reduce_sum_float",
+            (
+                format!("{}{}", t("d", "float", 0, n / 4, false), t("a", "float", 0x10000, n / 2, true)),
+                "PairReduceSum(dst: \"d\", src: \"a\", repeat_times: 128, mask: 64, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)".into(),
+            ),
+        ),
+        (
             "block_reduce_sum",
             (
                 format!("{}{}", t("d", "half", 0, 1024, false), t("a", "half", 0x10000, n, true)),

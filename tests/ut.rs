@@ -459,7 +459,7 @@ fn without_googletest_ut_says_what_to_install() {
     let cxx = d.join("cxx-without-gtest");
     std::fs::write(
         &cxx,
-        "#!/bin/sh\n# ascstep's googletest check preprocesses `#include <gtest/gtest.h>` from stdin (`-`).\nfor a in \"$@\"; do [ \"$a\" = \"-\" ] && exit 1; done\nexec g++ \"$@\"\n",
+        "#!/bin/sh\n# ascstep's googletest check preprocesses an empty file with `-include gtest/gtest.h`.\nfor a in \"$@\"; do [ \"$a\" = \"gtest/gtest.h\" ] && exit 1; done\nexec g++ \"$@\"\n",
     )
     .unwrap();
     use std::os::unix::fs::PermissionsExt;

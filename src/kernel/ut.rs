@@ -200,15 +200,41 @@ fn kernel_file(op_dir: &Path, op: &str, entry: &str) -> Option<PathBuf> {
         }
     }
     let first = files[0].clone();
+    let mut walk = vec![(op_dir.join("op_kernel"), 2u32)];
+    let mut named = false;
+    while let Some((d, depth)) = walk.pop() {
+        for p in std::fs::read_dir(&d)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+        {
+            if p.is_dir() && depth > 0 {
+                walk.push((p, depth - 1));
+            } else if !named && p.extension().is_some_and(|x| x == "h" || x == "cpp") {
+                named = std::fs::read_to_string(&p).is_ok_and(|t| names_identifier(&t, entry));
+            }
+        }
+    }
     files
         .into_iter()
         .find(|f| {
             std::fs::read_to_string(f)
                 .is_ok_and(|t| source::entries_all(&t).iter().any(|e| e.name == entry))
         })
-        // An entry no file writes out (made by a macro of an included header, as ops-nn's
-        // sync_batch_norm_gather_stats does): the op's own `<op>.cpp`, as CANN's build takes.
-        .or_else(|| first.is_file().then_some(first))
+        // An entry no file writes out, but that op_kernel/ names (made by a macro of an
+        // included header, as ops-nn's sync_batch_norm_gather_stats makes it): the op's own
+        // `<op>.cpp`, as CANN's build takes.
+        .or_else(|| (named && first.is_file()).then_some(first))
+}
+
+/// Whether `text` holds `name` as a whole identifier.
+fn names_identifier(text: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(i, _)| {
+        !text[..i].chars().next_back().is_some_and(ident)
+            && !text[i + name.len()..].chars().next().is_some_and(ident)
+    })
 }
 
 /// The functions the test declares without defining them, `extern "C"` or `__global__`,
@@ -428,27 +454,31 @@ const UT_HELPERS: &[&str] = &[
     "kernel_ut_data_executor.cpp",
 ];
 
-/// Whether googletest's headers are where the compiler looks.
+/// Whether googletest's headers are where the compiler looks: an empty file preprocessed
+/// with `-include gtest/gtest.h` (no pipe to the compiler: ascstep takes SIGPIPE's default
+/// action, and a compiler that ends before reading would end ascstep too).
 fn has_gtest(flags: &Flags) -> bool {
     let Ok(cxx) = compile::compiler() else {
         return true; // the compile says what is missing
     };
     let mut cmd = std::process::Command::new(cxx);
-    cmd.args(["-x", "c++", "-E", "-o", "/dev/null", "-"]);
+    cmd.args([
+        "-x",
+        "c++",
+        "-E",
+        "-o",
+        "/dev/null",
+        "-include",
+        "gtest/gtest.h",
+    ]);
     for i in &flags.includes {
         cmd.arg(format!("-I{}", i.display()));
     }
-    cmd.stdin(std::process::Stdio::piped())
+    cmd.arg("/dev/null")
+        .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null());
-    let Ok(mut child) = cmd.spawn() else {
-        return true;
-    };
-    if let Some(mut i) = child.stdin.take() {
-        use std::io::Write;
-        let _ = i.write_all(b"#include <gtest/gtest.h>\n");
-    }
-    child.wait().is_ok_and(|s| s.success())
+    cmd.status().map_or(true, |s| s.success())
 }
 
 /// Compiles the test with its kernel as the UT build does and runs it, each launch simulated.

@@ -263,12 +263,12 @@ fn fill_value(f: &EmptyBlockFill, c: Combine, dt: DType) -> f64 {
     }
 }
 
-/// Whether a block or whole-repeat reduction may run a repeat at a time without events
+/// Whether a pair, block or whole-repeat reduction may run a repeat at a time without events
 /// (`exec_repeat`, block by block where it declines): fixed or counted lanes, a source
 /// indexed by lane, and a destination apart from it (a block's result never lands where a
 /// later block reads).
-pub fn fast_ok(k: &ReduceKernel, plan: &Plan) -> bool {
-    if kind(k.op) == Kind::Pair || matches!(plan.lanes, LaneSource::Grouped { .. }) {
+pub fn fast_ok(_k: &ReduceKernel, plan: &Plan) -> bool {
+    if matches!(plan.lanes, LaneSource::Grouped { .. }) {
         return false;
     }
     let (Some(d), Some(src)) = (plan.extent(0), plan.operands.get(1)) else {
@@ -310,6 +310,9 @@ pub(crate) fn full_block_sums(dtype: DType, plan: &Plan, mem: &Mem, r: u32) -> O
 /// `full_block_sums` gives, written as block stepping writes them; false (nothing done) for
 /// anything else, which then goes block by block.
 pub fn exec_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool {
+    if kind(k.op) == Kind::Pair {
+        return pair_repeat(k, plan, mem, r);
+    }
     if combine(k.op) != Combine::Sum {
         return false;
     }
@@ -325,6 +328,57 @@ pub fn exec_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool
             sums.map(|b| half::f16::from_bits(b as u16)),
         ),
         _ => write_sums(k, plan, mem, r, sums.map(|b| f32::from_bits(b as u32))),
+    }
+    true
+}
+
+/// Repeat `r` of a PairReduceSum with every lane active over one run of half or float source
+/// bytes: each pair's sum by the lane function's rounding (`vadd`; eight pairs at a time with the
+/// host's SIMD, the even and the odd lanes side by side), the par / 2 results in one store, as
+/// block stepping writes them; false (nothing done) for anything else.
+fn pair_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool {
+    let src = &plan.operands[1];
+    let par = plan.par;
+    if !matches!((k.dtype, par), (DType::Half, 128) | (DType::Float, 64))
+        || plan.lanes_of(r) != Lanes::first(par)
+        || !src.repeat_contiguous(par)
+    {
+        return false;
+    }
+    let a = src.addr(r, 0);
+    let Some(bytes) = mem.ub.get(a..a + 256) else {
+        return false;
+    };
+    let dst = &plan.operands[0];
+    if k.dtype == DType::Half {
+        let h = bytemuck::pod_read_unaligned::<[u16; 128]>(bytes).map(u16::from_le);
+        let even: [u16; 64] = std::array::from_fn(|j| h[2 * j]);
+        let odd: [u16; 64] = std::array::from_fn(|j| h[2 * j + 1]);
+        let mut out = [0u16; 64];
+        let done = crate::sim::simd::half_binary(Op::Add, &even, &odd, &mut out);
+        let sums: [half::f16; 64] = std::array::from_fn(|j| {
+            if j < done {
+                half::f16::from_bits(out[j])
+            } else {
+                half::f16::from_bits(even[j]).vadd(half::f16::from_bits(odd[j]))
+            }
+        });
+        mem.write_run(dst, 0, dst.addr(r, 0), &sums);
+    } else {
+        let x = bytemuck::pod_read_unaligned::<[u32; 64]>(bytes)
+            .map(|b| f32::from_bits(u32::from_le(b)));
+        let even: [f32; 32] = std::array::from_fn(|j| x[2 * j]);
+        let odd: [f32; 32] = std::array::from_fn(|j| x[2 * j + 1]);
+        let mut out = [0f32; 32];
+        let done = crate::sim::simd::float_binary(Op::Add, &even, &odd, &mut out);
+        let sums: [f32; 32] = std::array::from_fn(|j| {
+            if j < done {
+                out[j]
+            } else {
+                even[j].vadd(odd[j])
+            }
+        });
+        mem.write_run(dst, 0, dst.addr(r, 0), &sums);
     }
     true
 }
