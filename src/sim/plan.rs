@@ -510,7 +510,11 @@ impl Plan {
     /// repeat), else by walking.
     fn compute_extent(&self, i: usize) -> Option<Range<u64>> {
         let op = &self.operands[i];
-        if let Some(e) = self.bits_extent(op).or_else(|| self.packed_extent(op)) {
+        if let Some(e) = self
+            .bits_extent(op)
+            .or_else(|| self.packed_extent(op))
+            .or_else(|| self.pairs_extent(i))
+        {
             debug_assert_eq!(e, self.walked_extent(i));
             return e;
         }
@@ -540,6 +544,43 @@ impl Plan {
                 union(full, span(&self.lanes_of(self.repeats - 1), last, last))
             }
         }
+    }
+
+    /// The extent of a pair-indexed operand (PairReduceSum's dst) from the repeats that bound
+    /// it, without walking the others: its addresses rise with the repeat (a repeat stride is
+    /// never negative), every repeat of fixed lanes touches the same pairs, and counted lanes
+    /// are full before the last repeat; so repeat 0, the last and (counted) the one before it
+    /// hold the lowest and the highest byte. None when a walk must decide (grouped lanes).
+    fn pairs_extent(&self, i: usize) -> Option<Option<Range<u64>>> {
+        let op = &self.operands[i];
+        if !matches!(op.index, Indexing::Pairs { .. })
+            || op.group > 1
+            || matches!(self.lanes, LaneSource::Grouped { .. })
+            || self.repeats == 0
+        {
+            return None;
+        }
+        let last = self.repeats - 1;
+        let before_last = matches!(self.lanes, LaneSource::Counted { .. }) && last > 0;
+        let reps = [Some(0), Some(last), before_last.then(|| last - 1)];
+        let size = op.size() as u64;
+        let (mut lo, mut hi) = (u64::MAX, 0u64);
+        let mut es = Vec::with_capacity(32);
+        for r in reps.into_iter().flatten() {
+            let lanes = self.lanes_of(r);
+            if self.touches_nothing(i, &lanes) {
+                continue;
+            }
+            for b in 0..BLOCKS {
+                self.elems_in_block(i, r, b, &lanes, &mut es);
+                for &e in &es {
+                    let a = op.addr(r, e);
+                    lo = lo.min(a);
+                    hi = hi.max(a + size);
+                }
+            }
+        }
+        Some((lo < hi).then_some(lo..hi))
     }
 
     /// The extent of operand `i` by walking every element it touches.
