@@ -163,7 +163,14 @@ fn report(run: &UtRun) -> i32 {
         .unwrap_or_default();
     match &run.end {
         End::Exited(0) => EXIT_OK,
-        End::Exited(_) => EXIT_EXPECT,
+        // googletest exits 1 when a test failed; any other status is the program's own end.
+        End::Exited(1) => EXIT_EXPECT,
+        End::Exited(c) => {
+            eprintln!(
+                "{file}: error[test-program-exited]: the test program exited with status {c} before googletest finished{last_test}"
+            );
+            EXIT_EXPECT
+        }
         End::Rejected(d) => {
             emit(&d.render(&file, ""));
             EXIT_EXPECT

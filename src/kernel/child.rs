@@ -121,6 +121,8 @@ fn reader(stream: UnixStream, tx: mpsc::SyncSender<Event>) {
         }
         let ev = match parse(text, &mut r) {
             Ok(m) => Event::Msg(m),
+            // Cut short by the program's end: its exit status says how it ended.
+            Err(e) if e == super::msg::TRUNCATED => Event::Eof,
             Err(e) => Event::Bad(e),
         };
         let bad = matches!(ev, Event::Bad(_));

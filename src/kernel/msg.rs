@@ -117,6 +117,10 @@ fn at(it: &mut std::str::SplitN<'_, char>) -> Result<At, String> {
     })
 }
 
+/// The error of a message whose bytes end early: the program ended while sending it (a crash,
+/// an exit from another thread), which its exit status then tells (`child.rs`).
+pub const TRUNCATED: &str = "the program ended in the middle of a message";
+
 /// Parses one message line (and reads the raw bytes that follow a `W`).
 pub fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
     let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -145,7 +149,13 @@ pub fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
                 return Err(format!("a host copy of {n} bytes"));
             }
             let mut data = vec![0; n as usize];
-            r.read_exact(&mut data).map_err(|e| e.to_string())?;
+            r.read_exact(&mut data).map_err(|e| {
+                if e.kind() == std::io::ErrorKind::UnexpectedEof {
+                    TRUNCATED.to_string()
+                } else {
+                    e.to_string()
+                }
+            })?;
             Msg::Write { id, off, data }
         }
         "R" => {

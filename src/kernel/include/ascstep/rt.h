@@ -17,6 +17,7 @@
 //   V fid line col vid offset dtype a GetValue; answered with one line: the value or `?`
 //   P vid offset n                  DumpTensor's read of n elements of a view: answered with
 //                                   one line of values (`?` uninitialised); not a step
+//   K offset                        a crash at this (hex) offset into the executable
 //   X fid line col message          the kernel stopped (assert, trap)
 //   O                               an allocation failed: the memory limit was reached
 #pragma once
@@ -39,6 +40,7 @@
 #include <utility>
 #include <vector>
 #include <chrono>
+#include <cerrno>
 #include <csignal>
 #include <dlfcn.h>
 #include <ucontext.h>
@@ -148,6 +150,7 @@ struct Chan {
     void write_all(const char* p, size_t n) {
         while (n > 0) {
             ssize_t k = ::write(out, p, n);
+            if (k < 0 && (errno == EINTR || errno == EAGAIN)) continue;  // a signal, not an end
             if (k <= 0) std::_Exit(71);  // ascstep went away
             p += k;
             n -= size_t(k);
@@ -178,6 +181,7 @@ struct Chan {
         char* c = static_cast<char*>(p);
         while (n > 0) {
             ssize_t k = ::read(in, c, n);
+            if (k < 0 && (errno == EINTR || errno == EAGAIN)) continue;
             if (k <= 0) std::_Exit(72);  // ascstep stopped the kernel
             c += k;
             n -= size_t(k);
@@ -288,9 +292,17 @@ inline void* alloc(size_t size) {
     chan().put(fmt("A %d %zu", id, size));
     return p;
 }
+// Whether p (and the size bytes from it) lies in the program's own image (its static data),
+// not on the heap or the stack.
+inline bool in_image(const void* p, size_t size) {
+    Dl_info self{}, at{}, end{};
+    return ::dladdr(reinterpret_cast<void*>(&chan), &self) != 0 && ::dladdr(p, &at) != 0 &&
+           ::dladdr(static_cast<const char*>(p) + (size ? size - 1 : 0), &end) != 0 &&
+           at.dli_fbase == self.dli_fbase && end.dli_fbase == self.dli_fbase;
+}
 // Global memory the kernel holds itself (`constexpr static __gm__ T table[256] = {…}`: data
-// the device build places in GM): becomes an allocation holding its bytes, the first time a
-// GlobalTensor is set on it.
+// the device build places in GM, in the program's image): becomes an allocation holding its
+// bytes, the first time a GlobalTensor is set on it.
 inline const Alloc* adopt(const void* p, size_t size) {
     int id = int(allocs().size());
     allocs().push_back(Alloc{static_cast<char*>(const_cast<void*>(p)), size, id});

@@ -128,9 +128,9 @@ public:
     uint64_t size_ = 0;
     int id_ = -1;
     uint64_t off_ = 0;  // elements from the allocation's start
-    // Set where SetGlobalBuffer was given an address in no allocation and no size: the kernel
-    // may compute such an address for a block that does not use it (an offset past the data),
-    // as the device allows; an API call using the tensor stops there.
+    // Set where SetGlobalBuffer was given an address in no allocation and not in the program's
+    // static data: the kernel may compute such an address for a block that does not use it (an
+    // offset past the data), as the device allows; an API call using the tensor stops there.
     bool dangling_ = false;
     Pos set_at_ = Pos::current();
     void SetGlobalBuffer(T* p, uint64_t size = 0, Pos pos = Pos::current()) {
@@ -141,7 +141,9 @@ public:
         const ascstep_rt::Alloc* a = ascstep_rt::find(p);
         if (!a) {
             if (p == nullptr) return;  // an absent optional input
-            if (size == 0) {
+            // Not the program's own static data (a heap address past an allocation, computed
+            // for a block with no data): an error only when used.
+            if (size == 0 || !ascstep_rt::in_image(p, size * sizeof(T))) {
                 dangling_ = true;
                 set_at_ = pos;
                 return;
@@ -153,7 +155,7 @@ public:
     }
     void check_set() const {
         if (dangling_)
-            ascstep_rt::stop(set_at_, "an API call uses the GlobalTensor set here, whose address is not in any aclrtMalloc allocation (and no size says how much global memory the kernel's own data there holds)");
+            ascstep_rt::stop(set_at_, "an API call uses the GlobalTensor set here, whose address is in no aclrtMalloc/GmAlloc allocation nor the kernel's own static data");
         if (id_ < 0) ascstep_rt::stop(Pos::current(), "a GlobalTensor used before SetGlobalBuffer");
     }
     std::string ron() const {
