@@ -525,3 +525,24 @@ fn an_entry_made_by_a_header_macro_is_the_ops_own_cpp() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A compile error in the op's kernel names the checkout's file, not the copy of CANN's
+/// layout the build compiles through.
+#[test]
+fn a_kernel_compile_error_names_the_checkouts_file() {
+    let d = repo("kernel_error");
+    let k = d.join("math/scaled_add/op_kernel/scaled_add.cpp");
+    let src = std::fs::read_to_string(&k).unwrap();
+    std::fs::write(
+        &k,
+        format!("{src}\nstatic_assert(sizeof(int) == 0, \"kernel broken here\");\n"),
+    )
+    .unwrap();
+    let line = src.lines().count() + 2;
+    let r = ut(&d, &[&format!("{UT}/test_scaled_add.cpp")]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    let want = format!("{}:{line}:", std::fs::canonicalize(&k).unwrap().display());
+    assert!(r.stderr.contains(&want), "{want}\n{}", r.dump());
+    assert!(!r.stderr.contains("/layout-"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&d);
+}

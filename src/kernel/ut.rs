@@ -493,6 +493,7 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     ];
     // The kernel compiled through CANN's layout, as its own build does (§12.2).
     let mut kernel = b.kernel.clone();
+    let mut ascendc: Option<PathBuf> = None;
     if let Some(k) = &b.kernel {
         if let Some(l) = layout::of(k) {
             let ob = layout::opbase(&l.repo, opts.opbase.as_deref());
@@ -503,11 +504,13 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
                 ))
             })?;
             kernel = Some(staged_kernel);
+            ascendc = staged.last().cloned();
             includes.extend(staged);
         }
     } else if let Some(l) = layout::of(&b.op_dir.join("op_kernel").join(format!("{}.cpp", b.op))) {
         let ob = layout::opbase(&l.repo, opts.opbase.as_deref());
         if let Ok((_, staged)) = layout::stage(&l, ob.as_deref(), &compile::cache_dir()) {
+            ascendc = staged.last().cloned();
             includes.extend(staged);
         }
     }
@@ -579,7 +582,19 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
         "int main(int argc, char** argv) {\n    ::testing::InitGoogleTest(&argc, argv);\n    return RUN_ALL_TESTS();\n}\n",
     );
     units.push(support);
-    let compiled = compile::compile_units(&b.test, &units, opts.product, &flags)?;
+    // The compiler's messages name the checkout's files, not the staged layout's.
+    let compiled =
+        compile::compile_units(&b.test, &units, opts.product, &flags).map_err(|e| {
+            match (e, &ascendc) {
+                (CompileError::Rejected { compiler, output }, Some(root)) => {
+                    CompileError::Rejected {
+                        compiler,
+                        output: layout::unstage(&output, root),
+                    }
+                }
+                (e, _) => e,
+            }
+        })?;
     let supervisor = compile::supervisor()?;
     std::fs::create_dir_all(&b.cwd).map_err(|e| {
         missing(format!(
