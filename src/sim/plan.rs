@@ -404,22 +404,36 @@ impl Plan {
     /// Visits `(repeat, block, element, address)` for every element operand `i` touches, in
     /// execution order. `f` returns false to stop early.
     pub fn walk(&self, i: usize, mut f: impl FnMut(u32, u32, u32, u64) -> bool) {
-        let op = &self.operands[i];
         let mut es = Vec::with_capacity(32);
         for r in 0..self.repeats {
-            let lanes = self.lanes_of(r);
-            if self.touches_nothing(i, &lanes) {
-                continue;
+            if !self.walk_repeat(i, r, &mut es, &mut f) {
+                return;
             }
-            for b in 0..BLOCKS {
-                self.elems_in_block(i, r, b, &lanes, &mut es);
-                for &e in &es {
-                    if !f(r, b, e, op.addr(r, e)) {
-                        return;
-                    }
+        }
+    }
+
+    /// `walk` over repeat `r` alone (`es` a buffer); false when `f` stopped it.
+    fn walk_repeat(
+        &self,
+        i: usize,
+        r: u32,
+        es: &mut Vec<u32>,
+        f: &mut impl FnMut(u32, u32, u32, u64) -> bool,
+    ) -> bool {
+        let op = &self.operands[i];
+        let lanes = self.lanes_of(r);
+        if self.touches_nothing(i, &lanes) {
+            return true;
+        }
+        for b in 0..BLOCKS {
+            self.elems_in_block(i, r, b, &lanes, es);
+            for &e in es.iter() {
+                if !f(r, b, e, op.addr(r, e)) {
+                    return false;
                 }
             }
         }
+        true
     }
 
     /// Whether operand `i` touches no element in a repeat whose lanes are `lanes` (none
@@ -567,18 +581,11 @@ impl Plan {
         let (mut lo, mut hi) = (u64::MAX, 0u64);
         let mut es = Vec::with_capacity(32);
         for r in reps.into_iter().flatten() {
-            let lanes = self.lanes_of(r);
-            if self.touches_nothing(i, &lanes) {
-                continue;
-            }
-            for b in 0..BLOCKS {
-                self.elems_in_block(i, r, b, &lanes, &mut es);
-                for &e in &es {
-                    let a = op.addr(r, e);
-                    lo = lo.min(a);
-                    hi = hi.max(a + size);
-                }
-            }
+            self.walk_repeat(i, r, &mut es, &mut |_, _, _, a| {
+                lo = lo.min(a);
+                hi = hi.max(a + size);
+                true
+            });
         }
         Some((lo < hi).then_some(lo..hi))
     }
