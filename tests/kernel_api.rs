@@ -30,6 +30,25 @@ fn runs_and_passes(name: &str, test: &str, ron: &str, passes: &[&str]) -> (PathB
     (dir, r)
 }
 
+/// Runs a variant of `dir/ron` (its text with `from` replaced by `to`, written as `variant`)
+/// and checks it stops with exit 3 and every one of `wants` on standard error.
+fn variant_stops(
+    dir: &std::path::Path,
+    ron: &str,
+    (from, to): (&str, &str),
+    variant: &str,
+    wants: &[&str],
+) {
+    let text = std::fs::read_to_string(dir.join(ron)).unwrap();
+    assert!(text.contains(from), "{from} not in {ron}");
+    std::fs::write(dir.join(variant), text.replace(from, to)).unwrap();
+    let r = ascstep_in(dir, &["run", variant]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    for w in wants {
+        assert!(r.stderr.contains(w), "{w}\n{}", r.dump());
+    }
+}
+
 fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
@@ -73,21 +92,18 @@ fn trans_data_to_5hd_runs_in_its_three_forms_and_imports() {
 #[test]
 fn trans_data_to_5hd_names_an_address_outside_every_tensor() {
     let dir = api_kernel("trans_data", "trans_data_bad_address");
-    let ron = std::fs::read_to_string(dir.join("trans_data.ron"))
-        .unwrap()
-        .replace(
+    variant_stops(
+        &dir,
+        "trans_data.ron",
+        (
             "entry: \"trans_data\")",
             "entry: \"trans_data\", define: {\"BAD_ADDRESS\": \"1\"})",
-        );
-    std::fs::write(dir.join("bad.ron"), ron).unwrap();
-    let r = ascstep_in(&dir, &["run", "bad.ron"]);
-    assert_eq!(r.code, 3, "{}", r.dump());
-    assert!(
-        r.stderr
-            .contains("trans_data.asc:30:5: error[kernel-stopped]")
-            && r.stderr.contains("dstList[3] is UB address 0x20000"),
-        "{}",
-        r.dump()
+        ),
+        "bad.ron",
+        &[
+            "trans_data.asc:30:5: error[kernel-stopped]",
+            "dstList[3] is UB address 0x20000",
+        ],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -227,16 +243,12 @@ fn a_kernel_file_with_its_host_launch_runs_in_a_binding() {
 #[test]
 fn mutex_runs_on_ascend_950_only() {
     let (dir, _) = runs_and_passes("mutex", "mutex", "mutex.ron", &["y[0..64]"]);
-    let a2 = std::fs::read_to_string(dir.join("mutex.ron"))
-        .unwrap()
-        .replace("ascend_950", "atlas_a2");
-    std::fs::write(dir.join("a2.ron"), a2).unwrap();
-    let r = ascstep_in(&dir, &["run", "a2.ron"]);
-    assert_eq!(r.code, 3, "{}", r.dump());
-    assert!(
-        r.stderr.contains("the kernel uses `MutexID`"),
-        "{}",
-        r.dump()
+    variant_stops(
+        &dir,
+        "mutex.ron",
+        ("ascend_950", "atlas_a2"),
+        "a2.ron",
+        &["the kernel uses `MutexID`"],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -289,34 +301,27 @@ fn cann_tensor_forms_run_and_a_double_view_is_named() {
         "tensor_forms.ron",
         &["y[0..64]"],
     );
-    let ron = std::fs::read_to_string(dir.join("tensor_forms.ron"))
-        .unwrap()
-        .replace("\"mode\": 0,", "\"mode\": 1,");
-    std::fs::write(dir.join("double.ron"), ron).unwrap();
-    let r = ascstep_in(&dir, &["run", "double.ron"]);
-    assert_eq!(r.code, 3, "{}", r.dump());
-    assert!(
-        r.stderr
-            .contains("tensor_forms.asc:10:26: error[bad-dtype]")
-            && r.stderr.contains("element type `double` is not simulated"),
-        "{}",
-        r.dump()
+    variant_stops(
+        &dir,
+        "tensor_forms.ron",
+        ("\"mode\": 0,", "\"mode\": 1,"),
+        "double.ron",
+        &[
+            "tensor_forms.asc:10:26: error[bad-dtype]",
+            "element type `double` is not simulated",
+        ],
     );
     // A GlobalTensor set past every allocation is no error until an API call uses it; then
     // the kernel stops at the SetGlobalBuffer that set it.
-    let ron = std::fs::read_to_string(dir.join("tensor_forms.ron"))
-        .unwrap()
-        .replace("\"mode\": 0,", "\"mode\": 2,");
-    std::fs::write(dir.join("past.ron"), ron).unwrap();
-    let r = ascstep_in(&dir, &["run", "past.ron"]);
-    assert_eq!(r.code, 3, "{}", r.dump());
-    assert!(
-        r.stderr
-            .contains("tensor_forms.asc:48:10: error[kernel-stopped]")
-            && r.stderr
-                .contains("an API call uses the GlobalTensor set here"),
-        "{}",
-        r.dump()
+    variant_stops(
+        &dir,
+        "tensor_forms.ron",
+        ("\"mode\": 0,", "\"mode\": 2,"),
+        "past.ron",
+        &[
+            "tensor_forms.asc:48:10: error[kernel-stopped]",
+            "an API call uses the GlobalTensor set here",
+        ],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -328,17 +333,15 @@ fn cann_tensor_forms_run_and_a_double_view_is_named() {
 fn sin_and_cos_are_the_librarys_steps() {
     let (dir, _) = runs_and_passes("trig", "trig", "trig.ron", &["yf[0..400]", "yh[0..256]"]);
     // Ascend 950's library computes them otherwise: the call stops, saying so.
-    let ron = std::fs::read_to_string(dir.join("trig.ron"))
-        .unwrap()
-        .replace("product: atlas_a2", "product: ascend_950");
-    std::fs::write(dir.join("trig_950.ron"), ron).unwrap();
-    let r = ascstep_in(&dir, &["run", "trig_950.ron"]);
-    assert_eq!(r.code, 3, "{}", r.dump());
-    assert!(
-        r.stderr.contains("trig.asc:26:5: error[kernel-stopped]")
-            && r.stderr.contains("Sin on Ascend 950 is not simulated yet"),
-        "{}",
-        r.dump()
+    variant_stops(
+        &dir,
+        "trig.ron",
+        ("product: atlas_a2", "product: ascend_950"),
+        "trig_950.ron",
+        &[
+            "trig.asc:26:5: error[kernel-stopped]",
+            "Sin on Ascend 950 is not simulated yet",
+        ],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
