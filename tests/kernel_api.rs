@@ -122,6 +122,31 @@ fn scalar_cast_gives_the_documented_results() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// What the device compiler gives a kernel besides the APIs: `min`/`max` called unqualified
+/// (the common type of their operands), `__tiling_data_ptr__`, `__bf16` as `bfloat16_t`, CANN's
+/// header names (kernel_type.h, kernel_event.h, kernel_basic_intf.h) and the DT_* codes; Trap
+/// stops the kernel at its line as CPU mode's assert does (DK:调试接口/异常检测/Trap).
+#[test]
+fn device_builtins_compile_and_trap_stops_the_kernel() {
+    let (dir, _) = runs_and_passes(
+        "device_builtins",
+        "device_builtins",
+        "device_builtins.ron",
+        &["y[0..5]"],
+    );
+    variant_stops(
+        &dir,
+        "device_builtins.ron",
+        ("Values([7, 0])", "Values([7, 1])"),
+        "trap.ron",
+        &[
+            "device_builtins.asc:37:9: error[kernel-stopped]",
+            "Trap: the kernel stopped itself",
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// BroadCast / Broadcast on Atlas A2 (DK:高阶API/张量变换/Broadcast): the last axis with rows of
 /// whole blocks and not (the GatherMask path, from the stack buffer), the first axis in groups
 /// of eight rows and a row at a time, and int8 through half, each against numpy's
@@ -341,6 +366,26 @@ fn sin_and_cos_are_the_librarys_steps() {
         &[
             "trig.asc:26:5: error[kernel-stopped]",
             "Sin on Ascend 950 is not simulated yet",
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Atan (docs/semantics.md §21.11) gives, bit for bit, its steps redone in numpy
+/// (`tests/api_kernels/atan/gen.py`; within 1e-4 of arctan): floats in pieces of a given buffer
+/// (±0, ±1, tan(π/8), the ±10000 clip, 3e38), halves from the stack buffer; Ascend 950's
+/// library computes it otherwise, and the call stops saying so.
+#[test]
+fn atan_is_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("atan", "atan", "atan.ron", &["yf[0..200]", "yh[0..128]"]);
+    variant_stops(
+        &dir,
+        "atan.ron",
+        ("product: atlas_a2", "product: ascend_950"),
+        "atan_950.ron",
+        &[
+            "atan.asc:25:5: error[kernel-stopped]",
+            "Atan on Ascend 950 is not simulated yet",
         ],
     );
     let _ = std::fs::remove_dir_all(&dir);

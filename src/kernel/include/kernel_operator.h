@@ -69,6 +69,19 @@ inline void pipe_barrier(pipe_t pipe, ascstep_rt::Pos p = ascstep_rt::Pos::curre
 // through SyncAll.
 inline void set_ffts_base_addr(uint64_t) {}
 
+// The device compiler's scalar min and max, which kernels call unqualified (`min(a, b)` in a
+// template with no argument depending on it): of two values of any arithmetic types, the
+// smaller (larger) in their common type. A kernel's own non-template min(int64_t, int64_t) is
+// the better match where it fits, and std::min where `using namespace std` brings it.
+template <class T, class U>
+constexpr std::common_type_t<T, U> min(const T& a, const U& b) {
+    return b < a ? std::common_type_t<T, U>(b) : std::common_type_t<T, U>(a);
+}
+template <class T, class U>
+constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
+    return a < b ? std::common_type_t<T, U>(b) : std::common_type_t<T, U>(a);
+}
+
 #include "basic_api/kernel_operator_precision_config.h"
 #include "basic_api/kernel_utils.h"
 #include "basic_api/kernel_operator_scalar_intf.h"

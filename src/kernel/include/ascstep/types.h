@@ -87,6 +87,11 @@ struct bfloat16_t {
 // The device compiler's built-in names for the same types, which kernels also write.
 using float16_t = half;
 using float32_t = float;
+// The device compiler's bfloat16 type, which CANN's bfloat16_t is: the same type here. (A g++
+// that has __bf16 built in, from version 13 on x86, keeps its own, a type apart.)
+#ifndef __BFLT16_MANT_DIG__
+using __bf16 = bfloat16_t;
+#endif
 
 namespace ascstep_rt {
 template <class T>

@@ -18,6 +18,9 @@
 #define __gm__
 #define __ubuf__
 #define GM_ADDR uint8_t*
+// The qualifier of a pointer to tiling data (GET_TILING_DATA_PTR_WITH_STRUCT): `const`, as in
+// CANN's device build.
+#define __tiling_data_ptr__ const
 // __CCE_KT_TEST__ stays undefined, as in the device build (CANN defines it only for the
 // CPU-debug build): `#ifdef __CCE_KT_TEST__` branches are not taken.
 

@@ -1,7 +1,7 @@
 // The library's Sin, Cos, Atan, Erf, Erfc, Fmod and Power's configuration types
-// (adv_api/math/{sin,cos,atan,erf,erfc,fmod,power}_utils.h); Atan, Erf, Erfc, Fmod, Tan, Asin,
+// (adv_api/math/{sin,cos,atan,erf,erfc,fmod,power}_utils.h); Erf, Erfc, Fmod, Tan, Asin,
 // Acos and the hyperbolic functions declared, not simulated yet (Sin and Cos: sin.h, cos.h;
-// Power: power.h)
+// Atan: atan.h; Power: power.h)
 // (adv_api/unsimulated.h). The enumerators and defaults are CANN's.
 #pragma once
 #include "../unsimulated.h"
@@ -40,7 +40,6 @@ struct PowerConfig {
 };
 constexpr PowerConfig defaultPowerConfig = {PowerAlgo::INTRINSIC};
 
-ASCSTEP_UNSIMULATED_CONFIG(Atan, AtanConfig, defaultAtanConfig)
 ASCSTEP_UNSIMULATED_CONFIG(Erf, ErfConfig, defaultErfConfig)
 ASCSTEP_UNSIMULATED_CONFIG(Fmod, FmodConfig, DEFAULT_FMOD_CONFIG)
 ASCSTEP_UNSIMULATED(Erfc)
