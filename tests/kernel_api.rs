@@ -391,6 +391,16 @@ fn atan_is_the_librarys_steps() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The library's Asin and Acos (docs/semantics.md §21.12) give, bit for bit, their steps redone
+/// in numpy (`tests/api_kernels/asin/gen.py`; within 1e-4 of arcsin/arccos for floats): ±0, ±1,
+/// both sides of the √½ boundary, floats in pieces of a given buffer, halves from the stack
+/// buffer through the library's mixed half/float path.
+#[test]
+fn asin_and_acos_are_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("asin", "asin", "asin.ron", &["yf[0..320]", "yh[0..192]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
 /// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
 /// (the padding up to `inner` not counted), within the device's rounding.

@@ -1,3 +1,3 @@
-// adv_api/math/acos.h: see trig.h (declared, not simulated yet).
+// adv_api/math/acos.h: Acos is made with Asin's steps (asin.h).
 #pragma once
-#include "trig.h"
+#include "asin.h"
