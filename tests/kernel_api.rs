@@ -401,6 +401,15 @@ fn asin_and_acos_are_the_librarys_steps() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The library's Tan (docs/semantics.md §21.13) gives, bit for bit, its steps redone in numpy
+/// (`tests/api_kernels/tan/gen.py`; within 1e-4 of tan): ±0, ±1, π/4, near π/2, 1000; floats in
+/// pieces of a given buffer with a tail whose parts lie closer, halves from the stack buffer.
+#[test]
+fn tan_is_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("tan", "tan", "tan.ron", &["yf[0..200]", "yh[0..128]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
 /// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
 /// (the padding up to `inner` not counted), within the device's rounding.

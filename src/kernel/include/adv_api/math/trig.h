@@ -1,6 +1,6 @@
 // The library's Sin, Cos, Atan, Erf, Erfc, Fmod and Power's configuration types
-// (adv_api/math/{sin,cos,atan,erf,erfc,fmod,power}_utils.h); Erf, Erfc, Fmod, Tan and the
-// hyperbolic functions declared, not simulated yet (Sin and Cos: sin.h, cos.h; Atan: atan.h;
+// (adv_api/math/{sin,cos,atan,erf,erfc,fmod,power}_utils.h); Erf, Erfc, Fmod and the hyperbolic
+// functions declared, not simulated yet (Sin and Cos: sin.h, cos.h; Tan: tan.h; Atan: atan.h;
 // Asin and Acos: asin.h; Power: power.h)
 // (adv_api/unsimulated.h). The enumerators and defaults are CANN's.
 #pragma once
@@ -43,7 +43,6 @@ constexpr PowerConfig defaultPowerConfig = {PowerAlgo::INTRINSIC};
 ASCSTEP_UNSIMULATED_CONFIG(Erf, ErfConfig, defaultErfConfig)
 ASCSTEP_UNSIMULATED_CONFIG(Fmod, FmodConfig, DEFAULT_FMOD_CONFIG)
 ASCSTEP_UNSIMULATED(Erfc)
-ASCSTEP_UNSIMULATED(Tan)
 ASCSTEP_UNSIMULATED(Sinh)
 ASCSTEP_UNSIMULATED(Cosh)
 ASCSTEP_UNSIMULATED(Asinh)
