@@ -410,6 +410,16 @@ fn tan_is_the_librarys_steps() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The library's Erf and Erfc (docs/semantics.md §21.14) give, bit for bit, their steps redone in
+/// numpy (`tests/api_kernels/erf/gen.py`; within 1e-6 of erf): the ±3.92 and ±10 clips, floats in
+/// pieces of a given buffer (Erfc's with a tail), halves from the stack buffer, rounded back with
+/// Atlas A2's CAST_ROUND.
+#[test]
+fn erf_and_erfc_are_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("erf", "erf", "erf.ron", &["yf[0..320]", "yh[0..192]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
 /// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
 /// (the padding up to `inner` not counted), within the device's rounding.

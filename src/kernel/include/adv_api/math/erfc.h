@@ -1,3 +1,3 @@
-// adv_api/math/erfc.h: see trig.h (declared, not simulated yet).
+// adv_api/math/erfc.h: Erfc is made beside Erf (erf.h).
 #pragma once
-#include "trig.h"
+#include "erf.h"

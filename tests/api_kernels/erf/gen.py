@@ -1,0 +1,94 @@
+"""Writes erf.ron: the library's Erf and Erfc steps (asc-devkit erf_common_impl.h,
+erfc_common_impl.h, docs/semantics.md §21.14) redone in float32 numpy, each step rounded as the
+vector instruction rounds it (Exp correctly rounded, as ascstep's vector Exp is: exp in float64
+rounded to float32; the half result rounded half away from zero, Atlas A2's CAST_ROUND); checked
+against math.erf/erfc."""
+import math
+import numpy as np
+
+f32, f16 = np.float32, np.float16
+P = [f32(v) for v in (0.29639384698e5, 0.50637915060e4, 0.13938061484e4, 0.10162808918e3, 0.75517016694e1, 0.053443748819)]
+Q = [f32(v) for v in (0.26267224157e5, 0.13243365831e5, 0.30231248150e4, 0.39856963806e3, 0.31212858877e2)]
+R = [f32(v) for v in (0.1735313680e-7, -0.9856738394e-6, 0.2517003236e-4, -0.3848015171e-3, 0.5681528564e0,
+                      0.5245623129e1, 0.2107740710e2, 0.4212761755e2, 0.4380524149e2)]
+S = [f32(v) for v in (0.9349684299e1, 0.3756930664e2, 0.8058268949e2, 0.9155653738e2, 0.4380524152e2)]
+
+
+def erf(x):
+    x = np.maximum(np.minimum(x, f32(3.92)), f32(-3.92))
+    t1 = x * x
+    t2 = t1 * P[5]
+    for i in range(4, 0, -1):
+        t2 = t1 * (t2 + P[i])
+    t2 = x * (t2 + P[0])
+    t3 = t1 + Q[4]
+    for i in range(3, -1, -1):
+        t3 = t1 * t3 + Q[i]
+    return t2 / t3
+
+
+def erfc(x):
+    x = np.maximum(np.minimum(x, f32(10)), f32(-10))
+    z = np.abs(x) + f32(2.168404344971009e-19)
+    s = x / z
+    c4 = z * R[0] + R[1]
+    for i in range(2, 9):
+        c4 = z * c4 + R[i]
+    c3 = z + S[0]
+    for i in range(1, 5):
+        c3 = z * c3 + S[i]
+    c3 = c4 / c3
+    e = np.exp(((z * z) * f32(-1)).astype(np.float64)).astype(f32)
+    c3 = (e * c3) * s
+    return c3 + (s * f32(-1) + f32(1))
+
+
+def to_half_round(a):
+    """float32 → float16 rounding half away from zero (CAST_ROUND)."""
+    out = a.astype(f16)
+    for i, (v, h) in enumerate(zip(a.astype(np.float64), out)):
+        lo, hi = sorted([h, np.nextafter(h, f16(np.inf) if float(h) < v else f16(-np.inf))], key=float)
+        if float(lo) != float(hi) and v - float(lo) == float(hi) - v:
+            out[i] = hi if v > 0 else lo
+    return out
+
+
+rng = np.random.default_rng(14)
+special = [0.0, -0.0, 1.0, -1.0, 0.5, 3.92, 4.0, -5.0, 9.0, 10.0, 11.0, -12.0, 1e-3, -26.0]
+xf = np.array(special + list(rng.uniform(-5, 5, 160 - len(special))), dtype=f32)
+xh = np.array([0.0, 1.0, -1.0, 0.5, 2.5, -3.0, 4.5, 0.01] + list(rng.uniform(-4, 4, 88)), dtype=f16)
+with np.errstate(all="ignore"):
+    ef, ecf = erf(xf), erfc(xf)
+    eh = to_half_round(erf(xh.astype(f32)))
+    ech = to_half_round(erfc(xh.astype(f32)))
+ex = np.array([math.erf(float(v)) for v in xf])
+exc = np.array([math.erfc(float(v)) for v in xf])
+assert np.max(np.abs(ef - ex)) < 1e-6, np.max(np.abs(ef - ex))
+assert np.max(np.abs(ecf - exc) / np.maximum(exc, 1e-30) * (exc > 1e-30)) < 1e-5
+assert np.max(np.abs(eh.astype(np.float64) - [math.erf(float(v)) for v in xh])) < 1e-3
+assert np.max(np.abs(ech.astype(np.float64) - [math.erfc(float(v)) for v in xh])) < 2e-3
+
+
+def vals(a):
+    return ", ".join(repr(float(v)) for v in a)
+
+
+with open("erf.ron", "w") as out:
+    out.write(f"""// Written by gen.py: the library's Erf and Erfc steps in float32 numpy (Exp correctly
+// rounded; halves back with CAST_ROUND); within 1e-6 of erf for floats, 1e-5 relative of erfc.
+Program(
+    product: atlas_a2,
+    code: Kernel(file: "erf.asc", entry: "erf_kernel"),
+    args: {{
+        "xf": (dtype: float, len: 160, init: Values([{vals(xf)}])),
+        "xh": (dtype: half, len: 96, init: Values([{vals(xh)}])),
+        "yf": (dtype: float, len: 320),
+        "yh": (dtype: half, len: 192),
+    }},
+    expect: [
+        (tensor: "yf", values: Values([{vals(ef)}, {vals(ecf)}])),
+        (tensor: "yh", values: Values([{vals(eh)}, {vals(ech)}])),
+    ],
+)
+""")
+print("max erf error", np.max(np.abs(ef - ex)))
