@@ -420,6 +420,16 @@ fn erf_and_erfc_are_the_librarys_steps() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The library's Sinh and Cosh (docs/semantics.md §21.15) give, bit for bit, their steps redone
+/// in numpy (`tests/api_kernels/sinh/gen.py`; within 1e-5 of sinh): ±0, the overflow to ±inf past
+/// x ≈ 89.4, floats in pieces of a given buffer (Cosh's with a tail), halves from the stack
+/// buffer (Cosh's rounded back with Atlas A2's CAST_ROUND, Sinh's to nearest).
+#[test]
+fn sinh_and_cosh_are_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("sinh", "sinh", "sinh.ron", &["yf[0..320]", "yh[0..192]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
 /// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
 /// (the padding up to `inner` not counted), within the device's rounding.

@@ -1,3 +1,3 @@
-// adv_api/math/cosh.h: see trig.h (declared, not simulated yet).
+// adv_api/math/cosh.h: Cosh is made beside Sinh (sinh.h).
 #pragma once
-#include "trig.h"
+#include "sinh.h"

@@ -1,3 +1,124 @@
-// adv_api/math/sinh.h: see trig.h (declared, not simulated yet).
+// The library's Sinh and Cosh (adv_api/math/sinh.h, cosh.h), made as CANN's sinh_common_impl.h
+// and cosh_common_impl.h make them on Atlas A2 and Atlas 200I/500 A2, so their steps and
+// roundings are the device's (docs/semantics.md §21.15): in float (half Cast to float and back:
+// Sinh with CAST_NONE; Cosh with CAST_ROUND on Atlas A2, CAST_NONE on Atlas 200I/500 A2), a
+// barrier after every step. Sinh = e^(x − ln 2) − e^(−x − ln 2); Cosh = e + 0.25/e with
+// e = e^(x − ln 2).
 #pragma once
-#include "trig.h"
+#include "kernel_operator.h"
+#include "adv_api/pieces.h"
+#include "sin.h"
+
+namespace AscendC {
+namespace detail {
+#define ASCSTEP_V(CALL) \
+    CALL;               \
+    PipeBarrier<PIPE_V>(p)
+constexpr float neg_ln2 = -0.69314718055994530941723212145818;
+// Sinh of x into dst, t a float part of the piece.
+inline void sinh_piece(const LocalTensor<float>& dst, const LocalTensor<float>& x, const LocalTensor<float>& t, bool half_path,
+                       Pos p) {
+    const UnaryRepeatParams u;
+    const BinaryRepeatParams b;
+    if (half_path) {  // SinhCompute<half>: e^(x − ln 2) first, then x := −x
+        ASCSTEP_V((Adds<float, false>(dst, x, neg_ln2, MASK_PLACEHOLDER, 1, u, p)));
+        ASCSTEP_V((Exp<float, false>(dst, dst, MASK_PLACEHOLDER, 1, u, p)));
+        ASCSTEP_V((Muls<float, false>(t, x, -1.0f, MASK_PLACEHOLDER, 1, u, p)));
+        ASCSTEP_V((Adds<float, false>(t, t, neg_ln2, MASK_PLACEHOLDER, 1, u, p)));
+        ASCSTEP_V((Exp<float, false>(t, t, MASK_PLACEHOLDER, 1, u, p)));
+    } else {
+        ASCSTEP_V((Muls<float, false>(t, x, -1.0f, MASK_PLACEHOLDER, 1, u, p)));
+        ASCSTEP_V((Adds<float, false>(t, t, neg_ln2, MASK_PLACEHOLDER, 1, u, p)));
+        ASCSTEP_V((Exp<float, false>(t, t, MASK_PLACEHOLDER, 1, u, p)));
+        ASCSTEP_V((Adds<float, false>(dst, x, neg_ln2, MASK_PLACEHOLDER, 1, u, p)));
+        ASCSTEP_V((Exp<float, false>(dst, dst, MASK_PLACEHOLDER, 1, u, p)));
+    }
+    ASCSTEP_V((Sub<float, false>(dst, dst, t, MASK_PLACEHOLDER, 1, b, p)));
+}
+// Cosh of x into dst (which may be x), e and t float parts of the piece.
+inline void cosh_piece(const LocalTensor<float>& dst, const LocalTensor<float>& x, const LocalTensor<float>& e,
+                       const LocalTensor<float>& t, Pos p) {
+    const UnaryRepeatParams u;
+    const BinaryRepeatParams b;
+    ASCSTEP_V((Adds<float, false>(t, x, neg_ln2, MASK_PLACEHOLDER, 1, u, p)));
+    ASCSTEP_V((Exp<float, false>(e, t, MASK_PLACEHOLDER, 1, u, p)));
+    ASCSTEP_V((Duplicate<float, false>(dst, 0.25f, MASK_PLACEHOLDER, 1, 1, DEFAULT_REPEAT_STRIDE, p)));
+    ASCSTEP_V((Div<float, false>(t, dst, e, MASK_PLACEHOLDER, 1, b, p)));
+    ASCSTEP_V((Add<float, false>(dst, e, t, MASK_PLACEHOLDER, 1, b, p)));
+}
+// Sinh (cosh false) or Cosh over the pieces of the temporary buffer.
+template <class T>
+void sinh_pieces(bool cosh, const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
+                 uint32_t count, Pos p) {
+    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
+                  "Failed to check the data types, current api support data types are half/float.");
+    const char* api = cosh ? "Cosh" : "Sinh";
+    trig_product(api, p, "§21.15");
+    const uint32_t procedures = sizeof(T) == sizeof(half) ? (cosh ? 6 : 4) : (cosh ? 2 : 1);
+    const uint32_t split = tmp.GetSize() / sizeof(T) / procedures / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    if (split == 0) {
+        ascstep_rt::stop(p, std::string(api) + ": the temporary buffer holds " + std::to_string(tmp.GetSize()) +
+                                " bytes; it needs at least " + std::to_string(procedures * 32 * sizeof(T)));
+    }
+    const LocalTensor<float> buf = tmp.ReinterpretCast<float>();
+    counter_pieces<T>(count, split, [&](uint32_t at) {
+        if constexpr (std::is_same<T, float>::value) {
+            if (cosh) {
+                cosh_piece(dst[at], src[at], buf, buf[split], p);
+            } else {
+                sinh_piece(dst[at], src[at], buf, false, p);
+            }
+        } else {
+            const LocalTensor<float> x = cosh ? buf[2 * split] : buf;
+            const LocalTensor<float> res = cosh ? x : buf[split];
+            ASCSTEP_V((Cast<float, half, false>(x, src[at], RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
+                                                {1, 1, DEFAULT_REPEAT_STRIDE, HALF_DEFAULT_REPEAT_STRIDE}, p)));
+            if (cosh) {
+                cosh_piece(x, x, buf, buf[split], p);
+            } else {
+                sinh_piece(res, x, x, true, p);
+            }
+#if __NPU_ARCH__ == 2201
+            const RoundMode back = cosh ? RoundMode::CAST_ROUND : RoundMode::CAST_NONE;
+#else
+            const RoundMode back = RoundMode::CAST_NONE;
+#endif
+            ASCSTEP_V((Cast<half, float, false>(dst[at], res, back, MASK_PLACEHOLDER, 1,
+                                                {1, 1, HALF_DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE}, p)));
+        }
+    }, p);
+}
+#undef ASCSTEP_V
+}  // namespace detail
+
+// Sinh and Cosh with CANN's overloads: (dst, src[, sharedTmpBuffer][, calCount]), and the exact
+// count form for code that takes them by address (ASCSTEP_EXACT).
+#define ASCSTEP_SINH_API(NAME, COSH)                                                                                  \
+    template <typename T, bool isReuseSource = false>                                                                 \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
+              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, Pos p = Pos::current()) {         \
+        detail::sinh_pieces<T>(COSH, dstTensor, srcTensor, sharedTmpBuffer, calCount, p);                             \
+    }                                                                                                                 \
+    template <typename T, bool isReuseSource = false>                                                                 \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,              \
+              Pos p = Pos::current()) {                                                                               \
+        detail::sinh_pieces<T>(COSH, dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);                     \
+    }                                                                                                                 \
+    template <typename T, bool isReuseSource = false>                                                                 \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
+              const LocalTensor<uint8_t>& sharedTmpBuffer, Pos p = Pos::current()) {                                  \
+        detail::sinh_pieces<T>(COSH, dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);                  \
+    }                                                                                                                 \
+    template <typename T, bool isReuseSource = false>                                                                 \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {             \
+        detail::sinh_pieces<T>(COSH, dstTensor, srcTensor, detail::stack_buffer(p), srcTensor.GetSize(), p);          \
+    }                                                                                                                 \
+    template <typename T, bool isReuseSource = false, ASCSTEP_EXACT(C, uint32_t)>                                     \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {                   \
+        detail::sinh_pieces<T>(COSH, dstTensor, srcTensor, detail::stack_buffer(Pos::current()), uint32_t(calCount),  \
+                               Pos::current());                                                                       \
+    }
+ASCSTEP_SINH_API(Sinh, false)
+ASCSTEP_SINH_API(Cosh, true)
+#undef ASCSTEP_SINH_API
+}  // namespace AscendC
