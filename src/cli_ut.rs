@@ -156,13 +156,26 @@ fn report(run: &UtRun) -> i32 {
             ""
         }
     );
+    for c in &run.crashes {
+        eprintln!(
+            "{file}: error[{}]: {} in test {}; the cases not started yet ran in a new test program",
+            crate::kernel::gtest::code(&c.end),
+            crate::kernel::gtest::ended(&c.end),
+            c.test
+        );
+    }
+    let failed = if run.crashes.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_EXPECT
+    };
     let last_test = run
         .launches
         .last()
         .map(|l| format!("; the last launch was made by {}", l.test))
         .unwrap_or_default();
     match &run.end {
-        End::Exited(0) => EXIT_OK,
+        End::Exited(0) => failed,
         // googletest exits 1 when a test failed; any other status is the program's own end.
         End::Exited(1) => EXIT_EXPECT,
         End::Exited(c) => {

@@ -110,6 +110,53 @@ fn the_filter_selects_tests_and_junit_has_one_testcase_each() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// A test whose host code crashes fails with the signal and its line; the tests before it keep
+/// their results and those after it run in a new test program: `--junit` has all four cases
+/// (two failed), and `ascstep test` a line each.
+#[test]
+fn a_crash_fails_its_test_and_the_tests_after_it_still_run() {
+    let d = repo("crash");
+    let junit = d.join("report.xml");
+    let file = format!("{UT}/test_scaled_add_crash.cpp");
+    let r = ut(&d, &[&file, "--junit", s(&junit)]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    for ok in ["before", "after"] {
+        assert!(
+            r.stdout
+                .contains(&format!("[       OK ] ScaledAddCrash.{ok}")),
+            "{}",
+            r.dump()
+        );
+    }
+    assert!(
+        r.stdout.contains("[  FAILED  ] ScaledAddCrash.fails_after"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr
+            .contains("error[kernel-crashed]: the test program died from SIGSEGV")
+            && r.stderr.contains("test_scaled_add_crash.cpp:43")
+            && r.stderr.contains("in test ScaledAddCrash.dies"),
+        "{}",
+        r.dump()
+    );
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert_eq!(xml.matches("<testcase ").count(), 4, "{xml}");
+    assert!(xml.contains("tests=\"4\" failures=\"2\""), "{xml}");
+    let t = ascstep_venv(&d, &["test", &file, "-j", "1"]);
+    assert_eq!(t.code, 1, "{}", t.dump());
+    for line in [
+        "ok       math/scaled_add/tests/ut/op_kernel/test_scaled_add_crash.cpp ScaledAddCrash.before",
+        "FAILED   math/scaled_add/tests/ut/op_kernel/test_scaled_add_crash.cpp ScaledAddCrash.dies: the test program died from SIGSEGV",
+        "ok       math/scaled_add/tests/ut/op_kernel/test_scaled_add_crash.cpp ScaledAddCrash.after",
+        "2 passed, 2 failed",
+    ] {
+        assert!(t.stdout.contains(line), "{line}\n{}", t.dump());
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn a_launch_error_fails_its_test_and_the_others_still_run() {
     let d = repo("error");
@@ -210,13 +257,18 @@ fn ascstep_test_gives_a_line_per_googletest_case() {
             format!("ok       {dir}/test_scaled_add.cpp ScaledAddTest.lambda_launch_adds (1 launch, 40 API calls)").as_str(),
             format!("ok       {dir}/test_scaled_add.cpp ScaledAddTest.plain_entry_subtracts_data_from_script (1 launch, 40 API calls)").as_str(),
             format!("INVALID  {dir}/test_scaled_add_broken.cpp: error[compile-error]: {}/{dir}/test_scaled_add_broken.cpp:9:7: the C++ compiler rejected the kernel: ‘struct ScaledAddTilingData’ has no member named ‘length’; did you mean ‘tileLength’?", std::fs::canonicalize(&d).unwrap().display()).as_str(),
+            // The crash fails its test; the tests after it ran in a new test program.
+            format!("ok       {dir}/test_scaled_add_crash.cpp ScaledAddCrash.before (1 launch, 20 API calls)").as_str(),
+            format!("FAILED   {dir}/test_scaled_add_crash.cpp ScaledAddCrash.dies: the test program died from SIGSEGV (segmentation fault) at {}/{dir}/test_scaled_add_crash.cpp:43 in ScaledAddCrash_dies_Test::TestBody()", std::fs::canonicalize(&d).unwrap().display()).as_str(),
+            format!("ok       {dir}/test_scaled_add_crash.cpp ScaledAddCrash.after (1 launch, 20 API calls)").as_str(),
+            format!("FAILED   {dir}/test_scaled_add_crash.cpp ScaledAddCrash.fails_after: Expected equality of these values:").as_str(),
             format!("ok       {dir}/test_scaled_add_errors.cpp ScaledAddErrors.fits_the_ub (1 launch, 20 API calls)").as_str(),
             format!("FAILED   {dir}/test_scaled_add_errors.cpp ScaledAddErrors.tiles_past_the_ub: math/scaled_add/op_kernel/scaled_add.cpp:25:50: error[tensor-outside-ub]: this LocalTensor spans 0x40000..0x60000, beyond the 196608-byte UB of atlas_a2").as_str(),
-            "4 passed, 1 failed, 1 invalid",
+            "6 passed, 3 failed, 1 invalid",
         ]
     );
     let xml = std::fs::read_to_string(d.join("report.xml")).unwrap();
-    assert_eq!(xml.matches("<testcase ").count(), 6, "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), 10, "{xml}");
     assert!(
         xml.contains("name=\"test_scaled_add_errors.cpp ScaledAddErrors.tiles_past_the_ub\""),
         "{xml}"

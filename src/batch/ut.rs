@@ -1,9 +1,10 @@
 //! Kernel unit test files under `ascstep test` (docs/format.md §9, §13): the file is run as
 //! `ascstep ut` runs it, googletest's JSON report read back, and each googletest case is a
 //! case of the batch (`path Suite.Case`), failed with googletest's failure messages (a
-//! launch's error among them). A file that does not compile is one invalid case; a run that
-//! ends before googletest reports (a crash, a time-out) fails the cases it reported nothing of
-//! as one case naming the last launch's test.
+//! launch's error among them). A file that does not compile is one invalid case; a case the
+//! test program died in fails with what ended it, the cases after it run in a new program and
+//! the reports are merged (`kernel::gtest`); a program that dies outside any case fails the
+//! cases it reported nothing of as one case naming the last launch's test.
 
 use super::{Case, Options, Result};
 use std::path::Path;

@@ -53,6 +53,9 @@ pub struct Ut {
     /// A launch with a warning fails (`--deny-warnings`).
     deny_warnings: bool,
     pub launches: Vec<Launch>,
+    /// The googletest cases started, in order, and those ended.
+    pub started: Vec<String>,
+    pub ended: Vec<super::gtest::Outcome>,
 }
 
 impl Ut {
@@ -65,7 +68,16 @@ impl Ut {
             keep,
             deny_warnings,
             launches: Vec::new(),
+            started: Vec::new(),
+            ended: Vec::new(),
         }
+    }
+
+    /// The case that was running when the test program ended: started, not ended.
+    pub fn running(&self) -> Option<&String> {
+        self.started
+            .last()
+            .filter(|t| !self.ended.iter().any(|e| &e.name == *t))
     }
 
     fn end_launch(&mut self) -> Vec<u8> {
@@ -175,7 +187,24 @@ impl Handler for Ut {
         let stopped = self.current.as_ref().is_some_and(|l| l.error.is_some());
         match m {
             Msg::Test(name) => {
+                if self.started.last() != Some(&name) {
+                    self.started.push(name.clone());
+                }
                 self.test = name;
+                Ok(None)
+            }
+            Msg::TestEnd {
+                passed,
+                seconds,
+                name,
+                failure,
+            } => {
+                self.ended.push(super::gtest::Outcome {
+                    name,
+                    passed,
+                    failure,
+                    seconds,
+                });
                 Ok(None)
             }
             // The machine is already a fresh one: the last launch's end cut it (before the

@@ -13,6 +13,7 @@ pub mod child;
 pub mod compile;
 pub mod ending;
 pub mod explain;
+pub mod gtest;
 pub mod import;
 pub mod launches;
 pub mod layout;

@@ -90,6 +90,14 @@ pub enum Msg {
     },
     /// A kernel unit test: the googletest case making the next launch.
     Test(String),
+    /// A kernel unit test: a googletest case ended (passed, seconds, `Suite.Case`, the failures'
+    /// text).
+    TestEnd {
+        passed: bool,
+        seconds: f64,
+        name: String,
+        failure: String,
+    },
     /// A kernel unit test: bytes of an allocation the host holds as zeros.
     Zero {
         id: u32,
@@ -251,6 +259,19 @@ pub fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
             }
         }
         "T" => Msg::Test(rest.to_string()),
+        "Q" => {
+            let mut it = rest.splitn(3, ' ');
+            let passed = it.next() == Some("1");
+            let seconds = it.next().and_then(|t| t.parse().ok()).unwrap_or(0.0);
+            let last = it.next().unwrap_or("");
+            let (name, failure) = last.split_once('\t').unwrap_or((last, ""));
+            Msg::TestEnd {
+                passed,
+                seconds,
+                name: name.to_string(),
+                failure: failure.replace('\x1e', "\n"),
+            }
+        }
         "Z" => {
             let mut it = rest_n(3);
             Msg::Zero {

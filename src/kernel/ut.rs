@@ -8,6 +8,7 @@
 //! system, and ascstep's `tikicpulib.h`. The test runs in `<root>/build/tests/ut/op_kernel`.
 
 use super::compile::{self, c_string, CompileError, Flags};
+use super::gtest;
 use super::launches::Ut;
 use super::{child, layout, record, source, tiling, Options};
 use crate::base::product::Product;
@@ -30,12 +31,23 @@ pub struct UtOptions {
 
 /// A run of a kernel unit test file.
 pub struct UtRun {
+    /// How the last test program ended.
     pub end: child::End,
+    /// The cases a test program died in (crashed, timed out, exited early), each followed by a
+    /// new program for the cases not started yet.
+    pub crashes: Vec<Crash>,
     pub output: String,
     pub launches: Vec<super::launches::Launch>,
     pub cached: bool,
     /// The build found: what the report says of it.
     pub build: Build,
+}
+
+/// A case the test program ended in without finishing it, and how it ended.
+#[derive(Debug)]
+pub struct Crash {
+    pub test: String,
+    pub end: child::End,
 }
 
 /// The UT build found from the test file's place.
@@ -579,7 +591,7 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
         }
     }
     support.push_str(
-        "int main(int argc, char** argv) {\n    ::testing::InitGoogleTest(&argc, argv);\n    return RUN_ALL_TESTS();\n}\n",
+        "int main(int argc, char** argv) {\n    ::testing::InitGoogleTest(&argc, argv);\n    ::testing::UnitTest::GetInstance()->listeners().Append(new ::ascstep_rt::UtProgress);\n    return RUN_ALL_TESTS();\n}\n",
     );
     units.push(support);
     // The compiler's messages name the checkout's files, not the staged layout's.
@@ -602,32 +614,90 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
             b.cwd.display()
         ))
     })?;
-    let mut env: Vec<(&str, String)> = Vec::new();
-    if let Some(f) = &ut.filter {
-        env.push(("GTEST_FILTER", f.clone()));
-    }
-    if let Some(j) = &ut.junit {
-        env.push(("GTEST_OUTPUT", format!("xml:{}", j.display())));
-    } else if let Some(j) = &ut.json {
-        env.push(("GTEST_OUTPUT", format!("json:{}", j.display())));
-    }
     let only: Vec<String> = opts.only_blocks.iter().map(u32::to_string).collect();
-    env.push(("ASCSTEP_BLOCKS", only.join(",")));
-    let rec = record::Recorder::new(&b.test, &text, opts.product);
-    let mut h = Ut::new(rec, ut.keep, ut.deny_warnings);
-    let (end, output) = child::run(
-        &supervisor,
-        &compiled.exe,
-        &mut h,
-        opts.limits,
-        opts.output,
-        Some(&b.cwd),
-        &env,
-    );
+    let mut launches = Vec::new();
+    let mut crashes = Vec::new();
+    let mut output = String::new();
+    // After a crash: the cases of the programs so far, and those each program started.
+    let mut merged: Vec<gtest::Outcome> = Vec::new();
+    let mut started: Vec<String> = Vec::new();
+    let end = loop {
+        let first = crashes.is_empty();
+        let mut env: Vec<(&str, String)> = vec![("ASCSTEP_BLOCKS", only.join(","))];
+        let filter = if first {
+            ut.filter.clone()
+        } else {
+            Some(gtest::without(ut.filter.as_deref(), &started))
+        };
+        if let Some(f) = filter {
+            env.push(("GTEST_FILTER", f));
+        }
+        // The first program writes the report asked for; after a crash each writes JSON to merge.
+        let part = gen.join(format!(
+            "part-{}-{}.json",
+            std::process::id(),
+            crashes.len()
+        ));
+        if !first {
+            if ut.junit.is_some() || ut.json.is_some() {
+                env.push(("GTEST_OUTPUT", format!("json:{}", part.display())));
+            }
+        } else if let Some(j) = &ut.junit {
+            env.push(("GTEST_OUTPUT", format!("xml:{}", j.display())));
+        } else if let Some(j) = &ut.json {
+            env.push(("GTEST_OUTPUT", format!("json:{}", j.display())));
+        }
+        let rec = record::Recorder::new(&b.test, &text, opts.product);
+        let keep = ut.keep.and_then(|k| k.checked_sub(launches.len()));
+        let mut h = Ut::new(rec, keep, ut.deny_warnings);
+        let (end, out) = child::run(
+            &supervisor,
+            &compiled.exe,
+            &mut h,
+            opts.limits,
+            opts.output,
+            Some(&b.cwd),
+            &env,
+        );
+        output.push_str(&out);
+        if !first {
+            if let Some(cases) = std::fs::read_to_string(&part)
+                .ok()
+                .and_then(|t| gtest::from_json(&t))
+            {
+                merged.extend(cases);
+            }
+            let _ = std::fs::remove_file(&part);
+        }
+        let running = h.running().cloned();
+        launches.append(&mut h.launches);
+        // A program that ended by itself, or died outside any case: its end is the run's.
+        let (false, Some(test)) = (matches!(end, child::End::Exited(0 | 1)), running) else {
+            break end;
+        };
+        merged.append(&mut h.ended);
+        merged.push(gtest::Outcome {
+            name: test.clone(),
+            passed: false,
+            failure: format!("{}\n{}", b.test.display(), gtest::ended(&end)),
+            seconds: 0.0,
+        });
+        started.append(&mut h.started);
+        crashes.push(Crash { test, end });
+    };
+    // The merged results where the report was asked for, in googletest's shape.
+    if !crashes.is_empty() {
+        if let Some(j) = &ut.junit {
+            let _ = std::fs::write(j, gtest::to_xml(&merged));
+        } else if let Some(j) = &ut.json {
+            let _ = std::fs::write(j, gtest::to_json(&merged));
+        }
+    }
     Ok(UtRun {
         end,
         output,
-        launches: h.launches,
+        launches,
+        crashes,
         cached: compiled.cached,
         build: b,
     })

@@ -194,4 +194,35 @@ void ut_launch(const char* file, int line, const char* entry, const char* writte
     }
 }
 
+// Each googletest case's start and end, told to ascstep as they happen (sent at once, so that a
+// crash of the test program loses none): after a crash ascstep knows which cases ended, how, and
+// which one was running, and runs the cases not started yet in a new test program (§13).
+struct UtProgress : ::testing::EmptyTestEventListener {
+    static std::string name(const ::testing::TestInfo& t) {
+        return std::string(t.test_suite_name()) + "." + t.name();
+    }
+    void OnTestStart(const ::testing::TestInfo& t) override {
+        chan().put("T " + name(t));
+        chan().flush();
+    }
+    // "Q <passed> <seconds> <name>\t<failure summaries>", newlines as \x1e.
+    void OnTestEnd(const ::testing::TestInfo& t) override {
+        const ::testing::TestResult* r = t.result();
+        std::string text;
+        for (int i = 0; i < r->total_part_count(); i++) {
+            const ::testing::TestPartResult& part = r->GetTestPartResult(i);
+            if (!part.failed()) continue;
+            if (!text.empty()) text += '\n';
+            if (part.file_name()) text += std::string(part.file_name()) + ":" + std::to_string(part.line_number()) + "\n";
+            text += part.summary();
+        }
+        for (char& c : text)
+            if (c == '\n') c = '\x1e';
+        char secs[32];
+        std::snprintf(secs, sizeof secs, "%.3f", double(r->elapsed_time()) / 1000.0);
+        chan().put(std::string("Q ") + (r->Passed() ? "1 " : "0 ") + secs + " " + name(t) + "\t" + text);
+        chan().flush();
+    }
+};
+
 }  // namespace ascstep_rt
