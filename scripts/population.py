@@ -121,8 +121,10 @@ def registered(repo):
 
 
 def tiling_struct(op_dir, kernel_text, repo):
+    # A use, not a kernel's own fallback definition of the macro (`#define GET_TILING_…(structType,`).
+    uses = re.sub(r"#\s*define\s+\w+\([^)]*\)", "", strip_comments(kernel_text))
     for pat in (r"GET_TILING_DATA_WITH_STRUCT\(\s*([\w:]+)", r"REGISTER_TILING_DEFAULT\(\s*([\w:]+)"):
-        m = re.search(pat, strip_comments(kernel_text))
+        m = re.search(pat, uses)
         if m:
             return m.group(1)
     op_type = "".join(w.capitalize() for w in os.path.basename(op_dir).split("_"))
@@ -217,7 +219,7 @@ def binding(op_dir, kernel, product, includes, scratch, repo):
     name, params = e
     struct = tiling_struct(op_dir, text, repo)
     # The tiling parameter: the one GET_TILING_DATA* reads (`tiling_data`, `tilingGM`, …).
-    code = strip_comments(text)
+    code = re.sub(r"#\s*define\s+\w+\([^)]*\)", "", strip_comments(text))
     m = re.search(r"GET_TILING_DATA_WITH_STRUCT\(\s*[\w:]+\s*,\s*\w+\s*,\s*(\w+)", code) or \
         re.search(r"GET_TILING_DATA\(\s*\w+\s*,\s*(\w+)", code)
     tiling = m.group(1) if m and m.group(1) in params else "tiling"

@@ -124,23 +124,27 @@ fn scalar_cast_gives_the_documented_results() {
 
 /// What the device compiler gives a kernel besides the APIs: `min`/`max` called unqualified
 /// (the common type of their operands), `__tiling_data_ptr__`, `__bf16` as `bfloat16_t`, CANN's
-/// header names (kernel_type.h, kernel_event.h, kernel_basic_intf.h) and the DT_* codes; Trap
+/// header names (kernel_type.h, kernel_event.h, kernel_basic_intf.h), the DT_* codes, PRINTF
+/// and TQueSync; Trap
 /// stops the kernel at its line as CPU mode's assert does (DK:调试接口/异常检测/Trap).
 #[test]
 fn device_builtins_compile_and_trap_stops_the_kernel() {
-    let (dir, _) = runs_and_passes(
+    let (dir, r) = runs_and_passes(
         "device_builtins",
         "device_builtins",
         "device_builtins.ron",
         &["y[0..5]"],
     );
+    // PRINTF qualified and not; TQueSync<PIPE_S, PIPE_MTE3> is SetFlag<HardEvent::S_MTE3>.
+    assert!(r.stdout.starts_with("n=7\ntrap=0\n"), "{}", r.dump());
+    assert!(r.stderr.contains("9 API calls"), "{}", r.dump());
     variant_stops(
         &dir,
         "device_builtins.ron",
         ("Values([7, 0])", "Values([7, 1])"),
         "trap.ron",
         &[
-            "device_builtins.asc:37:9: error[kernel-stopped]",
+            "device_builtins.asc:38:9: error[kernel-stopped]",
             "Trap: the kernel stopped itself",
         ],
     );

@@ -39,7 +39,6 @@ template <>
 struct ascstep_rt::Dtype<AscendC::int4b_t> {
     static constexpr const char* name = "int4b_t";
 };
-#define PRINTF AscendC::printf
 
 // Kernel assertions (DK:调试接口/ascendc_assert, ASSERT): a failed one stops the kernel at its
 // position with the condition's text; the message arguments after it are not evaluated.

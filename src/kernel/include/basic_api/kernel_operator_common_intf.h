@@ -58,4 +58,37 @@ template <HardEvent e>
 void WaitFlag(int32_t id, Pos p = Pos::current()) {
     ascstep_rt::call(p, std::string("WaitFlag(event: ") + name(e) + ", id: " + num(id) + ")");
 }
+
+// TQueSync<src, dst> (DK:同步控制/核内同步/TQueSync): SetFlag/WaitFlag of the event between the two
+// pipes, as SetFlag<HardEvent::SRC_DST>.
+namespace detail {
+constexpr HardEvent pipe_event(pipe_t src, pipe_t dst) {
+    constexpr struct {
+        pipe_t s, d;
+        HardEvent e;
+    } events[] = {{PIPE_MTE2, PIPE_V, HardEvent::MTE2_V},     {PIPE_V, PIPE_MTE2, HardEvent::V_MTE2},
+                  {PIPE_MTE3, PIPE_V, HardEvent::MTE3_V},     {PIPE_V, PIPE_MTE3, HardEvent::V_MTE3},
+                  {PIPE_V, PIPE_V, HardEvent::V_V},           {PIPE_MTE3, PIPE_MTE2, HardEvent::MTE3_MTE2},
+                  {PIPE_MTE2, PIPE_MTE3, HardEvent::MTE2_MTE3}, {PIPE_S, PIPE_V, HardEvent::S_V},
+                  {PIPE_V, PIPE_S, HardEvent::V_S},           {PIPE_S, PIPE_MTE2, HardEvent::S_MTE2},
+                  {PIPE_MTE2, PIPE_S, HardEvent::MTE2_S},     {PIPE_S, PIPE_MTE3, HardEvent::S_MTE3},
+                  {PIPE_MTE3, PIPE_S, HardEvent::MTE3_S},     {PIPE_M, PIPE_V, HardEvent::M_V},
+                  {PIPE_V, PIPE_M, HardEvent::V_M},           {PIPE_MTE1, PIPE_V, HardEvent::MTE1_V},
+                  {PIPE_V, PIPE_MTE1, HardEvent::V_MTE1},     {PIPE_M, PIPE_S, HardEvent::M_S},
+                  {PIPE_FIX, PIPE_S, HardEvent::FIX_S}};
+    for (const auto& x : events)
+        if (x.s == src && x.d == dst) return x.e;
+    return HardEvent::MAX;
+}
+}  // namespace detail
+template <pipe_t src, pipe_t dst>
+class TQueSync {
+    static constexpr HardEvent event = detail::pipe_event(src, dst);
+    static_assert(src != dst || src == PIPE_V, "src/dst pipe cannot be same.");
+    static_assert(event != HardEvent::MAX, "TQueSync: ascstep knows no event between these two pipes");
+
+public:
+    void SetFlag(TEventID id, Pos p = Pos::current()) { AscendC::SetFlag<event>(id, p); }
+    void WaitFlag(TEventID id, Pos p = Pos::current()) { AscendC::WaitFlag<event>(id, p); }
+};
 }  // namespace AscendC

@@ -26,4 +26,11 @@ template <class... A>
 void printf(const char* f, A... a) {
     std::printf(f, a...);
 }
+// PRINTF, printf's other name: a function as CANN's (`AscendC::PRINTF(…)` and, with the namespace
+// used or not, `PRINTF(…)`).
+template <class... A>
+void PRINTF(const char* f, A... a) {
+    std::printf(f, a...);
+}
 }  // namespace AscendC
+using AscendC::PRINTF;
