@@ -130,8 +130,9 @@ def tiling_struct(op_dir, kernel_text, repo):
     op_type = "".join(w.capitalize() for w in os.path.basename(op_dir).split("_"))
     if op_type in registered(repo):
         return registered(repo)[op_type]
-    host = os.path.join(op_dir, "op_host")
-    for root, _, files in sorted(os.walk(host)) if os.path.isdir(host) else []:
+    # The op_host tiling headers, then op_kernel's (`<op>_tiling_data.h`, which op_host includes).
+    dirs = [os.path.join(op_dir, d) for d in ("op_host", "op_kernel")]
+    for root, _, files in [w for d in dirs if os.path.isdir(d) for w in sorted(os.walk(d))]:
         for name in sorted(files):
             if "tiling" in name and name.endswith(".h"):
                 text = read(os.path.join(root, name))

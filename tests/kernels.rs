@@ -1263,6 +1263,17 @@ fn tiling_structs_are_taken_from_op_host_headers_as_cann_builds_them() {
     let _ = std::fs::remove_dir_all(&scratch_dir);
 }
 
+/// format.md §12.2: a struct declared with the tiling macros in an op_kernel header the kernel
+/// does not include (only the op's host tiling does) is given to the kernel, as CANN's build
+/// generates it.
+#[test]
+fn a_tiling_struct_beside_the_kernel_but_not_included_by_it_is_given_to_it() {
+    let dir = root("tests/cann_layout/math/negate");
+    let r = ascstep_in(&dir, &["run", "negate.ron"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "pass  y[0..64]", &r);
+}
+
 /// format.md §12.3: the DT_* macros have ge::DataType's values (DT_BF16 is 27) and compare in
 /// `#if` with an ORIG_DTYPE_* macro the build gives; half and bfloat16_t convert in constant
 /// expressions (1.5 and 2.5 are exact in both).
@@ -1339,7 +1350,7 @@ fn the_argument_check_follows_the_preprocessor() {
 /// atvoss/util/vec.h style of include (`adv_api/math/log.h`) finds ascstep's; Log, Log2 and
 /// Log10 are Ln (then a Muls by 1/ln 2 or 1/ln 10): main checks them against the C library's
 /// log, log2 and log10 within 1e-6 relative (float Ln and one float multiply). A call of an
-/// API declared but not simulated (Atan) is a compile error naming it.
+/// API declared but not simulated (Asinh) is a compile error naming it.
 #[test]
 fn library_log_is_ln_and_unsimulated_math_is_named_at_compile_time() {
     let dir = scratch("adv_log");
@@ -1396,16 +1407,20 @@ int main()
     .unwrap();
     let r = ascstep_in(&dir, &["run", "logs.asc"], &[]);
     assert_eq!(r.code, 0, "{}", r.dump());
-    let (dir2, _) = kernel("adv_atan", "    AscendC::Atan(t, t, 64);");
-    let src = std::fs::read_to_string(dir2.join("adv_atan.asc")).unwrap();
+    let (dir2, _) = kernel("adv_asinh", "    AscendC::Asinh(t, t, 64);");
+    let src = std::fs::read_to_string(dir2.join("adv_asinh.asc")).unwrap();
     std::fs::write(
-        dir2.join("adv_atan.asc"),
-        format!("#include \"kernel_operator.h\"\n#include \"adv_api/math/atan.h\"\n{src}"),
+        dir2.join("adv_asinh.asc"),
+        format!("#include \"kernel_operator.h\"\n#include \"adv_api/math/asinh.h\"\n{src}"),
     )
     .unwrap();
-    let r = ascstep_in(&dir2, &["run", "adv_atan.asc"], &[]);
+    let r = ascstep_in(&dir2, &["run", "adv_asinh.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
-    has(&r.stderr, "ascstep does not simulate AscendC::Atan yet", &r);
+    has(
+        &r.stderr,
+        "ascstep does not simulate AscendC::Asinh yet",
+        &r,
+    );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&dir2);
 }

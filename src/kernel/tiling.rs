@@ -533,6 +533,10 @@ pub fn find_header(name: &str, kernel: &Path, include: &[PathBuf]) -> Vec<PathBu
     if let Some(op) = kernel.parent().and_then(Path::parent) {
         dirs.push(op.join("op_host"));
     }
+    // op_kernel's own `<op>_tiling_data.h`, which op_host's tiling includes.
+    if let Some(d) = kernel.parent() {
+        dirs.push(d.to_path_buf());
+    }
     dirs.extend(include.iter().cloned());
     let found = declaring(name, &dirs);
     if !found.is_empty() {
@@ -593,27 +597,32 @@ fn declaring(name: &str, dirs: &[PathBuf]) -> Vec<PathBuf> {
 }
 
 /// Whether the kernel defines struct `bare` itself: in its source, in a header it includes
-/// with quotes, or in a header of its own directory or of `include` (an op_kernel's
-/// `*_tiling_def.h`, a sample's struct).
+/// with quotes, or as a plain struct in a header of its own directory or of `include` (an
+/// op_kernel's `*_tiling_def.h`, a sample's struct; a `BEGIN_TILING_DATA_DEF` block in a header
+/// the kernel does not include is the host's, which the kernel is given).
 pub fn defined_by_kernel(
     bare: &str,
     kernel_source: &str,
     kernel_dir: &Path,
     include: &[PathBuf],
 ) -> bool {
-    let defines = |text: &str| {
+    // A definition of the struct; `macros`: the tiling macro block counts too (a header the
+    // kernel includes); a header it does not include defines a plain struct only (a macro
+    // block there is the host's, which CANN's build turns into the kernel's struct).
+    let defines_as = |text: &str, macros: bool| {
         let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
         [
             format!("struct {bare} {{"),
             format!("struct {bare}{{"),
             format!("class {bare} {{"),
-            format!("BEGIN_TILING_DATA_DEF({bare})"),
             format!("using {bare} ="),
             format!("typedef struct {bare}"),
         ]
         .iter()
         .any(|d| flat.contains(d.as_str()))
+            || (macros && flat.contains(&format!("BEGIN_TILING_DATA_DEF({bare})")))
     };
+    let defines = |text: &str| defines_as(text, true);
     if defines(kernel_source) {
         return true;
     }
@@ -652,7 +661,7 @@ pub fn defined_by_kernel(
     }
     files
         .iter()
-        .any(|f| std::fs::read_to_string(f).is_ok_and(|t| defines(&t)))
+        .any(|f| std::fs::read_to_string(f).is_ok_and(|t| defines_as(&t, false)))
 }
 
 fn headers_under(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
