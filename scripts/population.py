@@ -238,7 +238,9 @@ def binding(op_dir, kernel, product, includes, scratch, repo):
     inc = ", ".join(f'"{i}"' for i in includes)
     ron = (f"Program(\n    product: {product},\n    code: Kernel(file: \"{kernel}\", entry: \"{name}\",\n"
            f"        include: [{inc}], define: {{{define}}}),\n    args: {{\n" + "\n".join(args) + "\n    },\n)\n")
-    path = os.path.join(scratch, os.path.basename(op_dir) + ("_950" if product == "ascend_950" else "") + ".ron")
+    # Named after the op's place (two ops of one name, e.g. an experimental one, run at once).
+    place = f"{os.path.basename(repo)}-" + os.path.relpath(op_dir, repo).replace(os.sep, "-")
+    path = os.path.join(scratch, place + ("_950" if product == "ascend_950" else "") + ".ron")
     with open(path, "w") as f:
         f.write(ron)
     return path

@@ -1265,7 +1265,7 @@ fn tiling_structs_are_taken_from_op_host_headers_as_cann_builds_them() {
 
 /// format.md §12.2: a struct declared with the tiling macros in an op_kernel header the kernel
 /// does not include (only the op's host tiling does) is given to the kernel, as CANN's build
-/// generates it.
+/// generates it, though an Ascend 950 struct of the same name lies in its `arch35/`.
 #[test]
 fn a_tiling_struct_beside_the_kernel_but_not_included_by_it_is_given_to_it() {
     let dir = root("tests/cann_layout/math/negate");

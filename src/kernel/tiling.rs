@@ -599,7 +599,8 @@ fn declaring(name: &str, dirs: &[PathBuf]) -> Vec<PathBuf> {
 /// Whether the kernel defines struct `bare` itself: in its source, in a header it includes
 /// with quotes, or as a plain struct in a header of its own directory or of `include` (an
 /// op_kernel's `*_tiling_def.h`, a sample's struct; a `BEGIN_TILING_DATA_DEF` block in a header
-/// the kernel does not include is the host's, which the kernel is given).
+/// the kernel does not include is the host's, which the kernel is given; an `arch35/` beside an
+/// Atlas A2 kernel holds Ascend 950's structs).
 pub fn defined_by_kernel(
     bare: &str,
     kernel_source: &str,
@@ -658,6 +659,13 @@ pub fn defined_by_kernel(
     headers_under(kernel_dir, 2, &mut files);
     for d in include {
         headers_under(d, 1, &mut files);
+    }
+    // An `arch35/` beside an Atlas A2 kernel is Ascend 950's build, with structs of its own.
+    if !kernel_dir.ends_with("arch35") {
+        files.retain(|f| {
+            !f.strip_prefix(kernel_dir)
+                .is_ok_and(|r| r.starts_with("arch35"))
+        });
     }
     files
         .iter()
