@@ -434,6 +434,21 @@ fn sinh_and_cosh_are_the_librarys_steps() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The library's Asinh, Acosh and Atanh (docs/semantics.md §21.16) give, bit for bit, their steps
+/// redone in numpy (`tests/api_kernels/inverse_hyperbolic/gen.py`; within 1e-4 of numpy's):
+/// ±0, acosh below 1 and of inf NaN, atanh(±1) ±inf, Asinh's floats in a piece and a tail whose
+/// parts lie closer, halves from the stack buffer.
+#[test]
+fn asinh_acosh_and_atanh_are_the_librarys_steps() {
+    let (dir, _) = runs_and_passes(
+        "inverse_hyperbolic",
+        "inverse_hyperbolic",
+        "inverse_hyperbolic.ron",
+        &["yf[0..288]", "yh[0..192]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
 /// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
 /// (the padding up to `inner` not counted), within the device's rounding.

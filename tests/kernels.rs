@@ -1350,7 +1350,7 @@ fn the_argument_check_follows_the_preprocessor() {
 /// atvoss/util/vec.h style of include (`adv_api/math/log.h`) finds ascstep's; Log, Log2 and
 /// Log10 are Ln (then a Muls by 1/ln 2 or 1/ln 10): main checks them against the C library's
 /// log, log2 and log10 within 1e-6 relative (float Ln and one float multiply). A call of an
-/// API declared but not simulated (Asinh) is a compile error naming it.
+/// API declared but not simulated (Fmod) is a compile error naming it.
 #[test]
 fn library_log_is_ln_and_unsimulated_math_is_named_at_compile_time() {
     let dir = scratch("adv_log");
@@ -1407,20 +1407,16 @@ int main()
     .unwrap();
     let r = ascstep_in(&dir, &["run", "logs.asc"], &[]);
     assert_eq!(r.code, 0, "{}", r.dump());
-    let (dir2, _) = kernel("adv_asinh", "    AscendC::Asinh(t, t, 64);");
-    let src = std::fs::read_to_string(dir2.join("adv_asinh.asc")).unwrap();
+    let (dir2, _) = kernel("adv_fmod", "    AscendC::Fmod(t, t, t, 64);");
+    let src = std::fs::read_to_string(dir2.join("adv_fmod.asc")).unwrap();
     std::fs::write(
-        dir2.join("adv_asinh.asc"),
-        format!("#include \"kernel_operator.h\"\n#include \"adv_api/math/asinh.h\"\n{src}"),
+        dir2.join("adv_fmod.asc"),
+        format!("#include \"kernel_operator.h\"\n#include \"adv_api/math/fmod.h\"\n{src}"),
     )
     .unwrap();
-    let r = ascstep_in(&dir2, &["run", "adv_asinh.asc"], &[]);
+    let r = ascstep_in(&dir2, &["run", "adv_fmod.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
-    has(
-        &r.stderr,
-        "ascstep does not simulate AscendC::Asinh yet",
-        &r,
-    );
+    has(&r.stderr, "ascstep does not simulate AscendC::Fmod yet", &r);
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&dir2);
 }

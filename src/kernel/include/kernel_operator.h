@@ -100,6 +100,7 @@ constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
 #include "adv_api/math/asin.h"
 #include "adv_api/math/tan.h"
 #include "adv_api/math/sinh.h"
+#include "adv_api/math/inverse_hyperbolic.h"
 #include "adv_api/math/erf.h"
 #include "adv_api/math/erfc.h"
 #include "adv_api/math/axpy.h"

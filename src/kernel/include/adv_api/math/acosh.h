@@ -1,3 +1,3 @@
-// adv_api/math/acosh.h: see trig.h (declared, not simulated yet).
+// adv_api/math/acosh.h: see inverse_hyperbolic.h.
 #pragma once
-#include "trig.h"
+#include "inverse_hyperbolic.h"

@@ -1,3 +1,3 @@
-// adv_api/math/asinh.h: see trig.h (declared, not simulated yet).
+// adv_api/math/asinh.h: see inverse_hyperbolic.h.
 #pragma once
-#include "trig.h"
+#include "inverse_hyperbolic.h"

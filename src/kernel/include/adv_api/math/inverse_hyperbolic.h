@@ -1,0 +1,160 @@
+// The library's Asinh, Acosh and Atanh (adv_api/math/asinh.h, acosh.h, atanh.h), made as CANN's
+// asinh_common_impl.h, acosh_common_impl.h and atanh_common_impl.h make them on Atlas A2 and
+// Atlas 200I/500 A2, so their steps and roundings are the device's (docs/semantics.md §21.16):
+// in float (half Cast to float and back, CAST_NONE), a barrier after every step; counter-mode
+// pieces of the temporary buffer, the tail's float parts its count rounded up to 32 apart.
+// Asinh = sign(x)·ln(|x| + √(x² + 1)); Acosh = ln(t·(t/t)) with t = x + √(x² − 1) (t/t makes
+// inf and 0 NaN as the library's steps do); Atanh = ½·ln((1 + x)/(1 − x)).
+#pragma once
+#include "kernel_operator.h"
+#include "adv_api/pieces.h"
+#include "sin.h"
+
+namespace AscendC {
+namespace detail {
+#define ASCSTEP_V(CALL) \
+    CALL;               \
+    PipeBarrier<PIPE_V>(p)
+enum class InvHyp { Asinh, Acosh, Atanh };
+// One piece in float: x the input, dst the result (Asinh leaves its logarithm in t[1] for the
+// sign's product), t[0..2] float parts (Asinh's t1, t2, t3; the others use t[0]).
+inline void inv_hyp_piece(InvHyp f, const LocalTensor<float>& dst, const LocalTensor<float>& x, const LocalTensor<float> (&t)[3],
+                          Pos p) {
+    const UnaryRepeatParams u;
+    const BinaryRepeatParams b;
+    switch (f) {
+        case InvHyp::Asinh:  // t0 = |x|, t1 = ln(t0 + √(t0² + 1)); t2 is the sign's denominator
+            ASCSTEP_V((Abs<float, false>(t[0], x, MASK_PLACEHOLDER, 1, u, p)));
+            ASCSTEP_V((Mul<float, false>(t[1], t[0], t[0], MASK_PLACEHOLDER, 1, b, p)));
+            ASCSTEP_V((Adds<float, false>(t[1], t[1], 1.0f, MASK_PLACEHOLDER, 1, u, p)));
+            ASCSTEP_V((Sqrt<float, false>(t[1], t[1], MASK_PLACEHOLDER, 1, u, p)));
+            ASCSTEP_V((Add<float, false>(t[1], t[1], t[0], MASK_PLACEHOLDER, 1, b, p)));
+            ASCSTEP_V((Ln<float, false>(t[1], t[1], MASK_PLACEHOLDER, 1, u, p)));
+            break;
+        case InvHyp::Acosh:  // dst = t/t, then ln(t·dst), t = x + √(x² − 1) in t0
+            ASCSTEP_V((Mul<float, false>(t[0], x, x, MASK_PLACEHOLDER, 1, b, p)));
+            ASCSTEP_V((Adds<float, false>(t[0], t[0], -1.0f, MASK_PLACEHOLDER, 1, u, p)));
+            ASCSTEP_V((Sqrt<float, false>(t[0], t[0], MASK_PLACEHOLDER, 1, u, p)));
+            ASCSTEP_V((Add<float, false>(t[0], x, t[0], MASK_PLACEHOLDER, 1, b, p)));
+            ASCSTEP_V((Div<float, false>(dst, t[0], t[0], MASK_PLACEHOLDER, 1, b, p)));
+            ASCSTEP_V((Mul<float, false>(t[0], t[0], dst, MASK_PLACEHOLDER, 1, b, p)));
+            ASCSTEP_V((Ln<float, false>(dst, t[0], MASK_PLACEHOLDER, 1, u, p)));
+            break;
+        case InvHyp::Atanh:  // t0 = 1 + x, dst = ½·ln(t0 / (1 − x))
+            ASCSTEP_V((Adds<float, false>(t[0], x, 1.0f, MASK_PLACEHOLDER, 1, u, p)));
+            ASCSTEP_V((Muls<float, false>(dst, x, -1.0f, MASK_PLACEHOLDER, 1, u, p)));
+            ASCSTEP_V((Adds<float, false>(dst, dst, 1.0f, MASK_PLACEHOLDER, 1, u, p)));
+            ASCSTEP_V((Div<float, false>(dst, t[0], dst, MASK_PLACEHOLDER, 1, b, p)));
+            ASCSTEP_V((Ln<float, false>(dst, dst, MASK_PLACEHOLDER, 1, u, p)));
+            ASCSTEP_V((Muls<float, false>(dst, dst, 0.5f, MASK_PLACEHOLDER, 1, u, p)));
+            break;
+    }
+}
+// Asinh's sign(x) (AsinhGetSign, in float): dst = 2^62·x / (2^−62 + |2^62·x|).
+inline void asinh_sign(const LocalTensor<float>& dst, const LocalTensor<float>& x, const LocalTensor<float>& den, Pos p) {
+    const UnaryRepeatParams u;
+    ASCSTEP_V((Muls<float, false>(dst, x, 4611686018427387904.0f, MASK_PLACEHOLDER, 1, u, p)));
+    ASCSTEP_V((Abs<float, false>(den, dst, MASK_PLACEHOLDER, 1, u, p)));
+    ASCSTEP_V((Adds<float, false>(den, den, float(2.168404344971009e-19), MASK_PLACEHOLDER, 1, u, p)));
+    ASCSTEP_V((Div<float, false>(dst, dst, den, MASK_PLACEHOLDER, 1, BinaryRepeatParams(), p)));
+}
+template <class T>
+void inv_hyp_pieces(InvHyp f, const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                    const LocalTensor<uint8_t>& tmp, uint32_t count, Pos p) {
+    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
+                  "Failed to check the data types, current api support data types are half/float.");
+    trig_product(api, p, "§21.16");
+    const bool is_half = sizeof(T) == sizeof(half);
+    // The library's split: Asinh floats / 3; Acosh floats / 1 (half: / 2); Atanh elements / 1
+    // (half: / 4).
+    const uint32_t split = f == InvHyp::Asinh   ? tmp.GetSize() / 4 / 3
+                           : f == InvHyp::Acosh ? tmp.GetSize() / 4 / (is_half ? 2 : 1)
+                                                : tmp.GetSize() / sizeof(T) / (is_half ? 4 : 1);
+    const uint32_t piece = split / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    if (piece == 0) {
+        ascstep_rt::stop(p, std::string(api) + ": the temporary buffer holds " + std::to_string(tmp.GetSize()) +
+                                " bytes, too few for a piece of 32 elements");
+    }
+    const LocalTensor<float> buf = tmp.ReinterpretCast<float>();
+    const UnaryRepeatParams u;
+    counter_pieces<T>(count, piece, [&](uint32_t at) {
+        const uint32_t rest = count - at;
+        const uint32_t parts = rest >= piece ? piece : (rest + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+        if constexpr (std::is_same<T, float>::value) {
+            // Asinh's t1, t2, t3 lie at parts 0, 2, 1; the others use part 0.
+            const LocalTensor<float> t[3] = {buf, buf[2 * parts], buf[parts]};
+            inv_hyp_piece(f, dst[at], src[at], t, p);
+            if (f == InvHyp::Asinh) {
+                asinh_sign(t[0], src[at], t[2], p);
+                ASCSTEP_V((Mul<float, false>(dst[at], t[1], t[0], MASK_PLACEHOLDER, 1, BinaryRepeatParams(), p)));
+            }
+        } else {
+            const UnaryRepeatParams to_float{1, 1, DEFAULT_REPEAT_STRIDE, HALF_DEFAULT_REPEAT_STRIDE};
+            const LocalTensor<float> x = buf;
+            ASCSTEP_V((Cast<float, half, false>(x, src[at], RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1, to_float, p)));
+            LocalTensor<float> res = x;
+            if (f == InvHyp::Asinh) {
+                const LocalTensor<float> t[3] = {buf, buf[2 * parts], buf[parts]};
+                inv_hyp_piece(f, x, x, t, p);
+                ASCSTEP_V((Cast<float, half, false>(x, src[at], RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1, to_float, p)));
+                asinh_sign(x, x, t[2], p);
+                ASCSTEP_V((Mul<float, false>(t[1], t[1], x, MASK_PLACEHOLDER, 1, BinaryRepeatParams(), p)));
+                res = t[1];
+            } else if (f == InvHyp::Acosh) {  // t2 = x + √(x² − 1) … in the second part
+                const LocalTensor<float> t2 = buf[parts];
+                ASCSTEP_V((Mul<float, false>(t2, x, x, MASK_PLACEHOLDER, 1, BinaryRepeatParams(), p)));
+                ASCSTEP_V((Adds<float, false>(t2, t2, -1.0f, MASK_PLACEHOLDER, 1, u, p)));
+                ASCSTEP_V((Sqrt<float, false>(t2, t2, MASK_PLACEHOLDER, 1, u, p)));
+                ASCSTEP_V((Add<float, false>(t2, t2, x, MASK_PLACEHOLDER, 1, BinaryRepeatParams(), p)));
+                ASCSTEP_V((Div<float, false>(x, t2, t2, MASK_PLACEHOLDER, 1, BinaryRepeatParams(), p)));
+                ASCSTEP_V((Mul<float, false>(t2, t2, x, MASK_PLACEHOLDER, 1, BinaryRepeatParams(), p)));
+                ASCSTEP_V((Ln<float, false>(t2, t2, MASK_PLACEHOLDER, 1, u, p)));
+                res = t2;
+            } else {  // Atanh: t2 = 1 + x, x := ½·ln(t2 / (1 − x))
+                const LocalTensor<float> t2 = buf[parts];
+                ASCSTEP_V((Adds<float, false>(t2, x, 1.0f, MASK_PLACEHOLDER, 1, u, p)));
+                ASCSTEP_V((Muls<float, false>(x, x, -1.0f, MASK_PLACEHOLDER, 1, u, p)));
+                ASCSTEP_V((Adds<float, false>(x, x, 1.0f, MASK_PLACEHOLDER, 1, u, p)));
+                ASCSTEP_V((Div<float, false>(x, t2, x, MASK_PLACEHOLDER, 1, BinaryRepeatParams(), p)));
+                ASCSTEP_V((Ln<float, false>(x, x, MASK_PLACEHOLDER, 1, u, p)));
+                ASCSTEP_V((Muls<float, false>(x, x, 0.5f, MASK_PLACEHOLDER, 1, u, p)));
+            }
+            ASCSTEP_V((Cast<half, float, false>(dst[at], res, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
+                                                {1, 1, HALF_DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE}, p)));
+        }
+    }, p);
+}
+#undef ASCSTEP_V
+}  // namespace detail
+
+// Asinh, Acosh and Atanh with CANN's overloads: (dst, src[, sharedTmpBuffer][, calCount]), and the
+// exact count form for code that takes them by address (ASCSTEP_EXACT).
+#define ASCSTEP_INV_HYP_API(NAME)                                                                                     \
+    template <typename T, bool isReuseSource = false>                                                                 \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
+              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, Pos p = Pos::current()) {         \
+        detail::inv_hyp_pieces<T>(detail::InvHyp::NAME, #NAME, dstTensor, srcTensor, sharedTmpBuffer, calCount, p);   \
+    }                                                                                                                 \
+    template <typename T, bool isReuseSource = false>                                                                 \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,              \
+              Pos p = Pos::current()) {                                                                               \
+        NAME<T, isReuseSource>(dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);                           \
+    }                                                                                                                 \
+    template <typename T, bool isReuseSource = false>                                                                 \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
+              const LocalTensor<uint8_t>& sharedTmpBuffer, Pos p = Pos::current()) {                                  \
+        NAME<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);                        \
+    }                                                                                                                 \
+    template <typename T, bool isReuseSource = false>                                                                 \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {             \
+        NAME<T, isReuseSource>(dstTensor, srcTensor, detail::stack_buffer(p), srcTensor.GetSize(), p);                \
+    }                                                                                                                 \
+    template <typename T, bool isReuseSource = false, ASCSTEP_EXACT(C, uint32_t)>                                     \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {                   \
+        NAME<T, isReuseSource>(dstTensor, srcTensor, uint32_t(calCount), Pos::current());                             \
+    }
+ASCSTEP_INV_HYP_API(Asinh)
+ASCSTEP_INV_HYP_API(Acosh)
+ASCSTEP_INV_HYP_API(Atanh)
+#undef ASCSTEP_INV_HYP_API
+}  // namespace AscendC
