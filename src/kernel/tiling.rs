@@ -440,8 +440,9 @@ pub fn in_op_host(p: &Path) -> bool {
 }
 
 /// The quoted includes of `header` (following those inside `op_host/`) that resolve to files
-/// outside `op_host/`, canonical.
+/// outside `op_host/`, canonical; never into CANN's kernel layout staged in the cache.
 fn kernel_side_includes(header: &Path, search: &[PathBuf]) -> Vec<PathBuf> {
+    let cache = super::compile::cache_dir();
     let mut out = Vec::new();
     let mut seen = Vec::new();
     let mut queue = vec![header.to_path_buf()];
@@ -455,8 +456,10 @@ fn kernel_side_includes(header: &Path, search: &[PathBuf]) -> Vec<PathBuf> {
         };
         let dir = h.parent().unwrap_or(Path::new(".")).to_path_buf();
         for inc in quoted_includes(&strip_comments(&t)) {
+            // Not through CANN's kernel layout staged in the cache: the host build has no
+            // `ascendc/` tree, and its `log/log.h` is no op's `log/` kernel directory.
             let Some(p) = std::iter::once(dir.clone())
-                .chain(search.iter().cloned())
+                .chain(search.iter().filter(|d| !d.starts_with(&cache)).cloned())
                 .map(|d| d.join(&inc))
                 .find(|p| p.is_file())
             else {
