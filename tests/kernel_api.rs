@@ -449,6 +449,16 @@ fn asinh_acosh_and_atanh_are_the_librarys_steps() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// BilinearInterpolation (docs/semantics.md §23) on its page's worked example: src0 = 1…512
+/// gathered block by block, src1 = 2…33, two horizontal and two vertical repeats; repeatMode
+/// false multiplies a repeat by one src1 value, true each block by its own; the sums are the
+/// page's, each product and sum rounded to half (`tests/api_kernels/bilinear/gen.py`).
+#[test]
+fn bilinear_interpolation_gives_its_pages_example() {
+    let (dir, _) = runs_and_passes("bilinear", "bilinear", "bilinear.ron", &["y[0..512]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
 /// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
 /// (the padding up to `inner` not counted), within the device's rounding.
