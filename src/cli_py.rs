@@ -22,6 +22,8 @@ pub struct PyOptions {
     pub product: Option<crate::base::product::Product>,
     pub timeout: Option<std::time::Duration>,
     pub deny_warnings: bool,
+    /// `--report-file`: where the JSON report of every launch goes when Python ends.
+    pub report: Option<PathBuf>,
     /// Keep launch N's binding program (`ascstep debug -- …`) in this directory.
     pub keep: Option<(usize, PathBuf)>,
     /// Python's standard output goes to standard error (`import`: standard output is the
@@ -86,6 +88,16 @@ pub fn py(args: &[String], opts: &PyOptions) -> i32 {
         eprintln!("ascstep py: error[usage]: give Python's arguments after `--`, e.g. ascstep py -- kernel.py or ascstep py -- -m pytest tests/");
         return EXIT_USAGE;
     }
+    // An existing report file is replaced only when it is one of ours: never a user's file.
+    if let Some(f) = &opts.report {
+        if f.exists() && !is_py_report(f) {
+            eprintln!(
+                "ascstep py: error[io-error]: {} exists and is not a report of `ascstep py`; remove it or name another file",
+                f.display()
+            );
+            return EXIT_IO;
+        }
+    }
     let python = python();
     if let Err(m) = pyasc_version(&python) {
         eprintln!("ascstep py: error[no-pyasc]: {m}");
@@ -137,13 +149,72 @@ pub fn py(args: &[String], opts: &PyOptions) -> i32 {
         cmd.env("ASCSTEP_KEEP_LAUNCH", n.to_string())
             .env("ASCSTEP_KEEP_DIR", keep);
     }
-    match cmd.status() {
+    let reports = opts.report.as_ref().map(|_| {
+        let d = std::env::temp_dir().join(format!("ascstep-py-report-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        let _ = std::fs::create_dir_all(&d);
+        d
+    });
+    if let Some(d) = &reports {
+        cmd.env("ASCSTEP_REPORT_DIR", d);
+    }
+    let code = match cmd.status() {
         Ok(s) => s.code().unwrap_or(1),
         Err(e) => {
             eprintln!("ascstep py: error[io-error]: cannot run `{python}`: {e}");
-            EXIT_IO
+            return EXIT_IO;
+        }
+    };
+    if let (Some(f), Some(d)) = (&opts.report, &reports) {
+        let text = report(d, code, opts.product);
+        let _ = std::fs::remove_dir_all(d);
+        if let Err(e) = crate::files::write_atomic(f, text.as_bytes(), true) {
+            eprintln!(
+                "ascstep py: error[io-error]: cannot write {}: {e}",
+                f.display()
+            );
+            return EXIT_IO;
         }
     }
+    code
+}
+
+/// The tag by which a file is known as a report of `ascstep py` (which may be replaced).
+const REPORT_KIND: &str = "ascstep py";
+
+fn is_py_report(f: &Path) -> bool {
+    std::fs::read_to_string(f)
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .is_some_and(|v| v["kind"] == REPORT_KIND)
+}
+
+/// The `--report-file` object: Python's exit status and every launch's report, in the order the
+/// launches ran (docs/format.md §14).
+fn report(dir: &Path, exit: i32, product: Option<crate::base::product::Product>) -> String {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let launches: Vec<serde_json::Value> = files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .filter_map(|t| serde_json::from_str(&t).ok())
+        .collect();
+    let failed = launches.iter().filter(|l| l["status"] != "ok").count();
+    serde_json::json!({
+        "version": crate::report::VERSION,
+        "kind": REPORT_KIND,
+        "python_exit": exit,
+        "product": product.unwrap_or_default().key(),
+        "launches": launches,
+        "failed_launches": failed,
+    })
+    .to_string()
 }
 
 /// `name` found on PATH (or as given, when it names a file).
@@ -190,6 +261,7 @@ pub fn kept_launch(
         product,
         timeout: cpp.timeout.0,
         deny_warnings: false,
+        report: None,
         keep: Some((cpp.launch, dir.clone())),
         stdout_to_stderr: true,
     };

@@ -57,6 +57,81 @@ fn the_examples_run_and_match_numpy() {
     }
 }
 
+/// `--report-file`: one JSON object when Python ends, each launch's `ascstep run --report json`
+/// report with the kernel and the script line that launched it; a file there already that is
+/// not such a report is never overwritten (exit 4, untouched), one that is is replaced.
+#[test]
+fn report_file_holds_every_launch_and_spares_other_files() {
+    let dir = scratch("py_report");
+    let report = dir.join("launches.json");
+    let r = py(
+        &[
+            "py",
+            "--report-file",
+            s(&report),
+            "--",
+            "programs/py/pair_reduce_sum.py",
+        ],
+        &venv_python(),
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(j["kind"], "ascstep py", "{j}");
+    assert_eq!(j["python_exit"], 0, "{j}");
+    let launches = j["launches"].as_array().unwrap();
+    assert_eq!(launches.len(), 1, "{j}");
+    assert_eq!(launches[0]["kernel"], "pair_reduce_kernel", "{j}");
+    assert_eq!(launches[0]["status"], "ok", "{j}");
+    assert!(
+        launches[0]["launched_at"]
+            .as_str()
+            .is_some_and(|a| a.ends_with("programs/py/pair_reduce_sum.py:49")),
+        "{j}"
+    );
+    // Run again: our own report is replaced.
+    let r = py(
+        &[
+            "py",
+            "--report-file",
+            s(&report),
+            "--",
+            "programs/py/adds_not_and.py",
+        ],
+        &venv_python(),
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let again = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        again.contains("\"ascstep py\"") && !again.contains("pair_reduce_kernel"),
+        "{again}"
+    );
+    // Somebody else's file is not.
+    let theirs = dir.join("notes.json");
+    std::fs::write(&theirs, "{\"mine\": true}").unwrap();
+    let r = py(
+        &[
+            "py",
+            "--report-file",
+            s(&theirs),
+            "--",
+            "programs/py/adds_not_and.py",
+        ],
+        &venv_python(),
+    );
+    assert_eq!(r.code, 4, "{}", r.dump());
+    assert!(
+        r.stderr.contains("is not a report of `ascstep py`"),
+        "{}",
+        r.dump()
+    );
+    assert_eq!(
+        std::fs::read_to_string(&theirs).unwrap(),
+        "{\"mine\": true}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn pytest_runs_through_ascstep_with_python_s_exit_status() {
     let r = py(

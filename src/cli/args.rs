@@ -338,6 +338,10 @@ pub enum Command {
         /// A launch with a warning raises, as one with an error does.
         #[arg(long)]
         deny_warnings: bool,
+        /// Write a JSON report of every launch (each `ascstep run --report json`'s, with the
+        /// kernel and where the script launched it) to FILE when Python ends.
+        #[arg(long = "report-file", value_name = "FILE")]
+        report_file: Option<PathBuf>,
         /// Python's arguments, after `--`.
         #[arg(last = true, value_name = "ARGS")]
         args: Vec<String>,

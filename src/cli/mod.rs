@@ -183,6 +183,7 @@ pub fn main_with(cli: Cli) -> i32 {
             product,
             timeout,
             deny_warnings,
+            report_file,
             args,
         } => crate::cli_py::py(
             &args,
@@ -190,6 +191,7 @@ pub fn main_with(cli: Cli) -> i32 {
                 product,
                 timeout: timeout.0,
                 deny_warnings,
+                report: report_file,
                 keep: None,
                 stdout_to_stderr: false,
             },

@@ -268,7 +268,12 @@ def _run(work, source, function_name, names, args, blocks):
             cmd += ["--product" if flag == "ASCSTEP_PRODUCT" else "--timeout", v]
     if os.environ.get("ASCSTEP_DENY_WARNINGS"):
         cmd.append("--deny-warnings")
+    report_dir = os.environ.get("ASCSTEP_REPORT_DIR")
+    if report_dir:
+        cmd += ["--report", "json"]
     r = subprocess.run(cmd, capture_output=True, text=True)
+    if report_dir:
+        _record(report_dir, function_name, r)
     if r.returncode not in (0, 1):
         raise LaunchError(f"ascstep stopped the launch of {function_name}:\n{r.stderr}")
     if r.stderr:
@@ -278,6 +283,31 @@ def _run(work, source, function_name, names, args, blocks):
         if os.path.isfile(data):
             written = np.fromfile(data, dtype=arr.dtype)
             np.copyto(arr, written[: arr.size].reshape(arr.shape))
+
+
+def _record(report_dir, function_name, r):
+    """`ascstep py --report-file`: the launch's JSON report (`ascstep run --report json`) with the
+    kernel's name and where the script launched it, one file per launch in time order."""
+    import json
+    import time
+
+    try:
+        launch = json.loads(r.stdout)
+    except ValueError:
+        launch = {"status": "invalid", "diagnostics": [], "stderr": r.stderr}
+    caller = next(iter(_stack()), None)
+    launch = {"kernel": function_name, "launched_at": f"{caller.filename}:{caller.lineno}" if caller else None, **launch}
+    name = f"{time.time_ns():020d}-{os.getpid()}-{_launches}.json"
+    with open(os.path.join(report_dir, name), "w") as f:
+        json.dump(launch, f)
+
+
+def _stack():
+    """The script's frames, innermost first, outside pyasc and ascstep's modules."""
+    import traceback
+
+    frames = traceback.extract_stack()[::-1]
+    return [f for f in frames if "/asc/" not in f.filename and "ascstep_pyasc" not in f.filename]
 
 
 def _patch_launcher(launcher):
