@@ -40,6 +40,12 @@ fn the_examples_run_and_match_numpy() {
         ("adds_not_and", "Adds, Not and And match numpy", 6),
         // 8 blocks × 16 tiles × (2 copies in, Muls, Add, a copy out).
         ("tiled_double_buffer", "8 blocks match numpy", 640),
+        // A nested Struct config: 4 blocks × 4 tiles × (2 copies in, Muls, Add, a copy out).
+        (
+            "struct_config",
+            "the Struct-configured scaled add matches numpy",
+            80,
+        ),
     ] {
         let r = py(
             &["py", "--", &format!("programs/py/{script}.py")],
@@ -146,11 +152,12 @@ fn pytest_runs_through_ascstep_with_python_s_exit_status() {
             "programs/py/pair_reduce_sum.py",
             "programs/py/adds_not_and.py",
             "programs/py/tiled_double_buffer.py",
+            "programs/py/struct_config.py",
         ],
         &venv_python(),
     );
     assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("3 passed"), "{}", r.dump());
+    assert!(r.stdout.contains("4 passed"), "{}", r.dump());
 }
 
 #[test]

@@ -245,7 +245,13 @@ def _run(work, source, function_name, names, args, blocks):
             lines.append(f'        "{name}": (dtype: {dtype}, len: {value.size}, init: File("{data}")),')
             arrays[name] = value
         elif isinstance(value, Struct):
-            raise LaunchError(f"ascstep: the struct argument `{name}` is not supported yet")
+            # As pyasc's launcher passes it: the struct's bytes (its ctypes layout) in global
+            # memory, the kernel's parameter a pointer to them.
+            raw = bytes(value.ctypes_struct)
+            data = os.path.join(work, f"{name}.in.bin")
+            with open(data, "wb") as f:
+                f.write(raw)
+            lines.append(f'        "{name}": (dtype: uint8, len: {len(raw)}, init: File("{data}")),')
         elif hasattr(value, "numpy") and hasattr(value, "dtype"):  # a torch tensor
             arr = value.detach().cpu().numpy()
             raise LaunchError(f"ascstep: torch tensors are not supported yet (`{name}`, {arr.dtype})")
