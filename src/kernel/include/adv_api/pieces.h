@@ -5,6 +5,42 @@
 #pragma once
 #include "kernel_operator.h"
 
+// One vector step of a library composite and the barrier the library puts after it (a step
+// holding commas is written in parentheses); `p` is the caller's position.
+#define ASCSTEP_V(CALL) \
+    CALL;               \
+    PipeBarrier<PIPE_V>(p)
+
+// A library unary function NAME with CANN's overloads: (dst, src[, sharedTmpBuffer][, calCount]),
+// the temporary buffer the stack buffer and the count the source's size when not given, and the
+// exact count form for code that takes it by address (ASCSTEP_EXACT). Its template parameters
+// are <T, isReuseSource TPARAMS> (TPARAMS: `, const XConfig& config = defaultXConfig` or
+// nothing; TARGS: `, config` or nothing); IMPL<T>(dst, src, tmp, count, p) computes it.
+#define ASCSTEP_LIBRARY_UNARY(NAME, TPARAMS, TARGS, IMPL)                                                              \
+    template <typename T, bool isReuseSource = false TPARAMS>                                                          \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                        \
+              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, Pos p = Pos::current()) {          \
+        IMPL<T>(dstTensor, srcTensor, sharedTmpBuffer, calCount, p);                                                    \
+    }                                                                                                                  \
+    template <typename T, bool isReuseSource = false TPARAMS>                                                          \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,               \
+              Pos p = Pos::current()) {                                                                                \
+        NAME<T, isReuseSource TARGS>(dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);                      \
+    }                                                                                                                  \
+    template <typename T, bool isReuseSource = false TPARAMS>                                                          \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                        \
+              const LocalTensor<uint8_t>& sharedTmpBuffer, Pos p = Pos::current()) {                                   \
+        NAME<T, isReuseSource TARGS>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);                   \
+    }                                                                                                                  \
+    template <typename T, bool isReuseSource = false TPARAMS>                                                          \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {              \
+        NAME<T, isReuseSource TARGS>(dstTensor, srcTensor, srcTensor.GetSize(), p);                                    \
+    }                                                                                                                  \
+    template <typename T, bool isReuseSource = false TPARAMS, ASCSTEP_EXACT(C, uint32_t)>                              \
+    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {                    \
+        NAME<T, isReuseSource TARGS>(dstTensor, srcTensor, uint32_t(calCount), Pos::current());                        \
+    }
+
 namespace AscendC {
 namespace detail {
 // The temporary buffer a composite takes when none is given: the stack buffer (PopStackBuffer).

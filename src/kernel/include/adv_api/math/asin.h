@@ -12,9 +12,6 @@
 
 namespace AscendC {
 namespace detail {
-#define ASCSTEP_V(CALL) \
-    CALL;               \
-    PipeBarrier<PIPE_V>(p)
 // The library's constants (math_constant_util.h), double literals rounded to float.
 struct AsinConst {
     static constexpr float half_pi = 1.5707963267948966192313216916398;
@@ -180,37 +177,18 @@ void asin_pieces(const char* api, bool acos, const LocalTensor<T>& dst, const Lo
         }
     }, p);
 }
-#undef ASCSTEP_V
 }  // namespace detail
 
-// Asin and Acos with CANN's overloads: (dst, src[, sharedTmpBuffer][, calCount]), and the exact
-// count form for code that takes them by address (ASCSTEP_EXACT).
-#define ASCSTEP_ASIN_API(NAME, ACOS)                                                                                  \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
-              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, Pos p = Pos::current()) {         \
-        detail::asin_pieces<T>(#NAME, ACOS, dstTensor, srcTensor, sharedTmpBuffer, calCount, p);                      \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,              \
-              Pos p = Pos::current()) {                                                                               \
-        detail::asin_pieces<T>(#NAME, ACOS, dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);              \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
-              const LocalTensor<uint8_t>& sharedTmpBuffer, Pos p = Pos::current()) {                                  \
-        detail::asin_pieces<T>(#NAME, ACOS, dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);           \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {             \
-        detail::asin_pieces<T>(#NAME, ACOS, dstTensor, srcTensor, detail::stack_buffer(p), srcTensor.GetSize(), p);   \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false, ASCSTEP_EXACT(C, uint32_t)>                                     \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {                   \
-        detail::asin_pieces<T>(#NAME, ACOS, dstTensor, srcTensor, detail::stack_buffer(Pos::current()),               \
-                               uint32_t(calCount), Pos::current());                                                   \
-    }
-ASCSTEP_ASIN_API(Asin, false)
-ASCSTEP_ASIN_API(Acos, true)
-#undef ASCSTEP_ASIN_API
+namespace detail {
+template <class T>
+void asin_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTensor<uint8_t>& t, uint32_t n, Pos p) {
+    asin_pieces<T>("Asin", false, d, s, t, n, p);
+}
+template <class T>
+void acos_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTensor<uint8_t>& t, uint32_t n, Pos p) {
+    asin_pieces<T>("Acos", true, d, s, t, n, p);
+}
+}  // namespace detail
+ASCSTEP_LIBRARY_UNARY(Asin, , , detail::asin_impl)
+ASCSTEP_LIBRARY_UNARY(Acos, , , detail::acos_impl)
 }  // namespace AscendC

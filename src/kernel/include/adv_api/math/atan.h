@@ -12,9 +12,6 @@
 
 namespace AscendC {
 namespace detail {
-#define ASCSTEP_V(CALL) \
-    CALL;               \
-    PipeBarrier<PIPE_V>(p)
 // dst = src·(1 + f1·s + … + f_level·s^level), s = src², f_k = (−1)^k/(2k+1) as float
 // (TaylorExpand).
 inline void atan_taylor(const LocalTensor<float>& dst, const LocalTensor<float>& src, const LocalTensor<float>& square,
@@ -88,15 +85,13 @@ inline void atan_piece(const LocalTensor<float>& dst, const LocalTensor<float>& 
     ASCSTEP_V((Div<float, false>(tmp, tmp, tmp2, MASK_PLACEHOLDER, 1, b, p)));
     ASCSTEP_V((Mul<float, false>(dst, dst, tmp, MASK_PLACEHOLDER, 1, b, p)));
 }
-#undef ASCSTEP_V
-}  // namespace detail
-
-template <typename T, bool isReuseSource = false, const AtanConfig& config = defaultAtanConfig>
-void Atan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
-          const uint32_t calCount, Pos p = Pos::current()) {
+// Atan over the pieces of the temporary buffer.
+template <class T>
+void atan_impl(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+               const uint32_t calCount, Pos p) {
     static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
                   "Failed to check the data types, current api support data types are half/float.");
-    detail::trig_product("Atan", p, "§21.11");
+    trig_product("Atan", p, "§21.11");
     const uint32_t procedures = sizeof(T) == sizeof(half) ? 6 : 5;
     const uint32_t split = sharedTmpBuffer.GetSize() / sizeof(float) / procedures / ONE_BLK_SIZE * ONE_BLK_SIZE;
     if (split == 0) {
@@ -104,31 +99,19 @@ void Atan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, cons
                                 " bytes; it needs at least " + std::to_string(procedures * 32 * 4));
     }
     const LocalTensor<float> buf = sharedTmpBuffer.ReinterpretCast<float>();
-    detail::counter_pieces<T>(calCount, split, [&](uint32_t at) {
+    counter_pieces<T>(calCount, split, [&](uint32_t at) {
         if constexpr (std::is_same<T, float>::value) {
-            detail::atan_piece(dstTensor[at], srcTensor[at], buf, split, p);
+            atan_piece(dstTensor[at], srcTensor[at], buf, split, p);
         } else {
-            detail::via_float(dstTensor[at], srcTensor[at], buf[5 * split],
-                              [&](const LocalTensor<float>& f) { detail::atan_piece(f, f, buf, split, p); }, p);
+            via_float(dstTensor[at], srcTensor[at], buf[5 * split],
+                              [&](const LocalTensor<float>& f) { atan_piece(f, f, buf, split, p); }, p);
         }
     }, p);
 }
-template <typename T, bool isReuseSource = false, const AtanConfig& config = defaultAtanConfig>
-void Atan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount, Pos p = Pos::current()) {
-    Atan<T, isReuseSource, config>(dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);
-}
-template <typename T, bool isReuseSource = false, const AtanConfig& config = defaultAtanConfig>
-void Atan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
-          Pos p = Pos::current()) {
-    Atan<T, isReuseSource, config>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);
-}
-template <typename T, bool isReuseSource = false, const AtanConfig& config = defaultAtanConfig>
-void Atan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {
-    Atan<T, isReuseSource, config>(dstTensor, srcTensor, srcTensor.GetSize(), p);
-}
-// CANN's exact count form, for code that takes Atan by address (ASCSTEP_EXACT).
-template <typename T, bool isReuseSource = false, const AtanConfig& config = defaultAtanConfig, ASCSTEP_EXACT(C, uint32_t)>
-void Atan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {
-    Atan<T, isReuseSource, config>(dstTensor, srcTensor, uint32_t(calCount), Pos::current());
-}
+}  // namespace detail
+#define ASCSTEP_ATAN_TPARAMS , const AtanConfig& config = defaultAtanConfig
+#define ASCSTEP_ATAN_TARGS , config
+ASCSTEP_LIBRARY_UNARY(Atan, ASCSTEP_ATAN_TPARAMS, ASCSTEP_ATAN_TARGS, detail::atan_impl)
+#undef ASCSTEP_ATAN_TPARAMS
+#undef ASCSTEP_ATAN_TARGS
 }  // namespace AscendC

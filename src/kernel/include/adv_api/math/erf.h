@@ -12,9 +12,6 @@
 
 namespace AscendC {
 namespace detail {
-#define ASCSTEP_V(CALL) \
-    CALL;               \
-    PipeBarrier<PIPE_V>(p)
 // The rounding of the half result (GetErfCastType, GetErfcCastType).
 constexpr RoundMode erf_half_cast() {
 #if __NPU_ARCH__ == 2201
@@ -127,40 +124,24 @@ void erf_pieces(bool erfc, const LocalTensor<T>& dst, const LocalTensor<T>& src,
         }
     }, p);
 }
-#undef ASCSTEP_V
 }  // namespace detail
 
-// Erf and Erfc with CANN's overloads: (dst, src[, sharedTmpBuffer][, calCount]), and the exact
-// count form for code that takes them by address (ASCSTEP_EXACT). Erf takes ErfConfig as the
-// library's newer headers do; its algorithm is not used on these products.
-#define ASCSTEP_ERF_API(NAME, ERFC, TPARAMS, TARGS)                                                                   \
-    template <typename T, bool isReuseSource = false TPARAMS>                                                         \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
-              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, Pos p = Pos::current()) {         \
-        detail::erf_pieces<T>(ERFC, dstTensor, srcTensor, sharedTmpBuffer, calCount, p);                              \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false TPARAMS>                                                         \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,              \
-              Pos p = Pos::current()) {                                                                               \
-        detail::erf_pieces<T>(ERFC, dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);                      \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false TPARAMS>                                                         \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
-              const LocalTensor<uint8_t>& sharedTmpBuffer, Pos p = Pos::current()) {                                  \
-        detail::erf_pieces<T>(ERFC, dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);                   \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false TPARAMS>                                                         \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {             \
-        detail::erf_pieces<T>(ERFC, dstTensor, srcTensor, detail::stack_buffer(p), srcTensor.GetSize(), p);           \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false TPARAMS, ASCSTEP_EXACT(C, uint32_t)>                             \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {                   \
-        detail::erf_pieces<T>(ERFC, dstTensor, srcTensor, detail::stack_buffer(Pos::current()), uint32_t(calCount),   \
-                              Pos::current());                                                                        \
-    }
-#define ASCSTEP_ERF_CONFIG , const ErfConfig& config = defaultErfConfig
-ASCSTEP_ERF_API(Erf, false, ASCSTEP_ERF_CONFIG, )
-ASCSTEP_ERF_API(Erfc, true, , )
-#undef ASCSTEP_ERF_CONFIG
-#undef ASCSTEP_ERF_API
+namespace detail {
+template <class T>
+void erf_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTensor<uint8_t>& t, uint32_t n, Pos p) {
+    erf_pieces<T>(false, d, s, t, n, p);
+}
+template <class T>
+void erfc_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTensor<uint8_t>& t, uint32_t n, Pos p) {
+    erf_pieces<T>(true, d, s, t, n, p);
+}
+}  // namespace detail
+// Erf takes ErfConfig as the library's newer headers do; its algorithm is not used on these
+// products.
+#define ASCSTEP_ERF_TPARAMS , const ErfConfig& config = defaultErfConfig
+#define ASCSTEP_ERF_TARGS , config
+ASCSTEP_LIBRARY_UNARY(Erf, ASCSTEP_ERF_TPARAMS, ASCSTEP_ERF_TARGS, detail::erf_impl)
+#undef ASCSTEP_ERF_TPARAMS
+#undef ASCSTEP_ERF_TARGS
+ASCSTEP_LIBRARY_UNARY(Erfc, , , detail::erfc_impl)
 }  // namespace AscendC

@@ -12,9 +12,6 @@
 
 namespace AscendC {
 namespace detail {
-#define ASCSTEP_V(CALL) \
-    CALL;               \
-    PipeBarrier<PIPE_V>(p)
 enum class InvHyp { Asinh, Acosh, Atanh };
 // One piece in float: x the input, dst the result (Asinh leaves its logarithm in t[1] for the
 // sign's product), t[0..2] float parts (Asinh's t1, t2, t3; the others use t[0]).
@@ -124,37 +121,20 @@ void inv_hyp_pieces(InvHyp f, const char* api, const LocalTensor<T>& dst, const 
         }
     }, p);
 }
-#undef ASCSTEP_V
 }  // namespace detail
 
-// Asinh, Acosh and Atanh with CANN's overloads: (dst, src[, sharedTmpBuffer][, calCount]), and the
-// exact count form for code that takes them by address (ASCSTEP_EXACT).
-#define ASCSTEP_INV_HYP_API(NAME)                                                                                     \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
-              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, Pos p = Pos::current()) {         \
-        detail::inv_hyp_pieces<T>(detail::InvHyp::NAME, #NAME, dstTensor, srcTensor, sharedTmpBuffer, calCount, p);   \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,              \
-              Pos p = Pos::current()) {                                                                               \
-        NAME<T, isReuseSource>(dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);                           \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
-              const LocalTensor<uint8_t>& sharedTmpBuffer, Pos p = Pos::current()) {                                  \
-        NAME<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);                        \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {             \
-        NAME<T, isReuseSource>(dstTensor, srcTensor, detail::stack_buffer(p), srcTensor.GetSize(), p);                \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false, ASCSTEP_EXACT(C, uint32_t)>                                     \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {                   \
-        NAME<T, isReuseSource>(dstTensor, srcTensor, uint32_t(calCount), Pos::current());                             \
+namespace detail {
+#define ASCSTEP_INV_HYP_IMPL(NAME, F)                                                                      \
+    template <class T>                                                                                     \
+    void F(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTensor<uint8_t>& t, uint32_t n, Pos p) { \
+        inv_hyp_pieces<T>(InvHyp::NAME, #NAME, d, s, t, n, p);                                              \
     }
-ASCSTEP_INV_HYP_API(Asinh)
-ASCSTEP_INV_HYP_API(Acosh)
-ASCSTEP_INV_HYP_API(Atanh)
-#undef ASCSTEP_INV_HYP_API
+ASCSTEP_INV_HYP_IMPL(Asinh, asinh_impl)
+ASCSTEP_INV_HYP_IMPL(Acosh, acosh_impl)
+ASCSTEP_INV_HYP_IMPL(Atanh, atanh_impl)
+#undef ASCSTEP_INV_HYP_IMPL
+}  // namespace detail
+ASCSTEP_LIBRARY_UNARY(Asinh, , , detail::asinh_impl)
+ASCSTEP_LIBRARY_UNARY(Acosh, , , detail::acosh_impl)
+ASCSTEP_LIBRARY_UNARY(Atanh, , , detail::atanh_impl)
 }  // namespace AscendC

@@ -28,9 +28,6 @@ inline void trig_round(const LocalTensor<float>& dst, const LocalTensor<float>& 
     PipeBarrier<PIPE_V>(p);
 }
 // One masked vector step over the piece, then the library's barrier.
-#define ASCSTEP_V(CALL) \
-    CALL;               \
-    PipeBarrier<PIPE_V>(p)
 // dst = (−1)^k as floor(k/2)·4 − 2k + 1 (k in `round`, which becomes −2k); kpi = x0².
 inline void trig_sign(const LocalTensor<float>& dst, const LocalTensor<float>& x0, const LocalTensor<float>& round,
                       const LocalTensor<float>& kpi, Pos p) {
@@ -157,4 +154,3 @@ void Sin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const
     Sin<T, isReuseSource, config>(dstTensor, srcTensor, uint32_t(calCount), Pos::current());
 }
 }  // namespace AscendC
-#undef ASCSTEP_V

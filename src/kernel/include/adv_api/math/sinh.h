@@ -11,9 +11,6 @@
 
 namespace AscendC {
 namespace detail {
-#define ASCSTEP_V(CALL) \
-    CALL;               \
-    PipeBarrier<PIPE_V>(p)
 constexpr float neg_ln2 = -0.69314718055994530941723212145818;
 // Sinh of x into dst, t a float part of the piece.
 inline void sinh_piece(const LocalTensor<float>& dst, const LocalTensor<float>& x, const LocalTensor<float>& t, bool half_path,
@@ -88,37 +85,18 @@ void sinh_pieces(bool cosh, const LocalTensor<T>& dst, const LocalTensor<T>& src
         }
     }, p);
 }
-#undef ASCSTEP_V
 }  // namespace detail
 
-// Sinh and Cosh with CANN's overloads: (dst, src[, sharedTmpBuffer][, calCount]), and the exact
-// count form for code that takes them by address (ASCSTEP_EXACT).
-#define ASCSTEP_SINH_API(NAME, COSH)                                                                                  \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
-              const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, Pos p = Pos::current()) {         \
-        detail::sinh_pieces<T>(COSH, dstTensor, srcTensor, sharedTmpBuffer, calCount, p);                             \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,              \
-              Pos p = Pos::current()) {                                                                               \
-        detail::sinh_pieces<T>(COSH, dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);                     \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                       \
-              const LocalTensor<uint8_t>& sharedTmpBuffer, Pos p = Pos::current()) {                                  \
-        detail::sinh_pieces<T>(COSH, dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);                  \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false>                                                                 \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {             \
-        detail::sinh_pieces<T>(COSH, dstTensor, srcTensor, detail::stack_buffer(p), srcTensor.GetSize(), p);          \
-    }                                                                                                                 \
-    template <typename T, bool isReuseSource = false, ASCSTEP_EXACT(C, uint32_t)>                                     \
-    void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {                   \
-        detail::sinh_pieces<T>(COSH, dstTensor, srcTensor, detail::stack_buffer(Pos::current()), uint32_t(calCount),  \
-                               Pos::current());                                                                       \
-    }
-ASCSTEP_SINH_API(Sinh, false)
-ASCSTEP_SINH_API(Cosh, true)
-#undef ASCSTEP_SINH_API
+namespace detail {
+template <class T>
+void sinh_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTensor<uint8_t>& t, uint32_t n, Pos p) {
+    sinh_pieces<T>(false, d, s, t, n, p);
+}
+template <class T>
+void cosh_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTensor<uint8_t>& t, uint32_t n, Pos p) {
+    sinh_pieces<T>(true, d, s, t, n, p);
+}
+}  // namespace detail
+ASCSTEP_LIBRARY_UNARY(Sinh, , , detail::sinh_impl)
+ASCSTEP_LIBRARY_UNARY(Cosh, , , detail::cosh_impl)
 }  // namespace AscendC

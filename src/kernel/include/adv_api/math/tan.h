@@ -9,9 +9,6 @@
 
 namespace AscendC {
 namespace detail {
-#define ASCSTEP_V(CALL) \
-    CALL;               \
-    PipeBarrier<PIPE_V>(p)
 // TanRound: x := x − kπ (π in five parts), down1 = x + π/2 and down2 = x − π/2 reduced with it.
 inline void tan_round(const LocalTensor<float>& kpi, const LocalTensor<float>& x, const LocalTensor<float>& round,
                       const LocalTensor<float>& down1, const LocalTensor<float>& down2, Pos p) {
@@ -75,15 +72,13 @@ void tan_piece(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
                                             {1, 1, HALF_DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE}, p)));
     }
 }
-#undef ASCSTEP_V
-}  // namespace detail
-
-template <typename T, bool isReuseSource = false>
-void Tan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
-         const uint32_t calCount, Pos p = Pos::current()) {
+// Tan over the pieces of the temporary buffer.
+template <class T>
+void tan_impl(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+              const uint32_t calCount, Pos p) {
     static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
                   "Failed to check the data types, current api support data types are half/float.");
-    detail::trig_product("Tan", p, "§21.13");
+    trig_product("Tan", p, "§21.13");
     const uint32_t procedures = sizeof(T) == sizeof(half) ? 10 : 4;
     const uint32_t split = sharedTmpBuffer.GetSize() / sizeof(T) / procedures / ONE_BLK_SIZE * ONE_BLK_SIZE;
     if (split == 0) {
@@ -92,28 +87,12 @@ void Tan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const
     }
     const LocalTensor<float> buf = sharedTmpBuffer.ReinterpretCast<float>();
     const uint32_t tail = calCount % split;
-    detail::counter_pieces<T>(calCount, split, [&](uint32_t at) {
+    counter_pieces<T>(calCount, split, [&](uint32_t at) {
         // The tail's parts lie its count rounded up to 32 apart, as the library places them.
         const uint32_t parts = at + split <= calCount ? split : (tail + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
-        detail::tan_piece<T>(dstTensor[at], srcTensor[at], buf, parts, p);
+        tan_piece<T>(dstTensor[at], srcTensor[at], buf, parts, p);
     }, p);
 }
-template <typename T, bool isReuseSource = false>
-void Tan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount, Pos p = Pos::current()) {
-    Tan<T, isReuseSource>(dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);
-}
-template <typename T, bool isReuseSource = false>
-void Tan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
-         Pos p = Pos::current()) {
-    Tan<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);
-}
-template <typename T, bool isReuseSource = false>
-void Tan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {
-    Tan<T, isReuseSource>(dstTensor, srcTensor, srcTensor.GetSize(), p);
-}
-// CANN's exact count form, for code that takes Tan by address (ASCSTEP_EXACT).
-template <typename T, bool isReuseSource = false, ASCSTEP_EXACT(C, uint32_t)>
-void Tan(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {
-    Tan<T, isReuseSource>(dstTensor, srcTensor, uint32_t(calCount), Pos::current());
-}
+}  // namespace detail
+ASCSTEP_LIBRARY_UNARY(Tan, , , detail::tan_impl)
 }  // namespace AscendC
