@@ -2,7 +2,13 @@
 acos_common_impl.h, docs/semantics.md §21.12) redone in numpy, each step rounded as the vector
 instruction rounds it (float32; the half steps in float16); checked against numpy's arcsin and
 arccos."""
+import os
+import sys
+
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ronwrite import vals, write  # noqa: E402
 
 f32, f16 = np.float32, np.float16
 HALF_PI = f32(1.5707963267948966192313216916398)
@@ -77,27 +83,18 @@ assert np.max(np.abs(acf - np.arccos(xf.astype(np.float64)))) < 1e-4
 assert np.max(np.abs(ash.astype(np.float64) - np.arcsin(xh.astype(np.float64)))) < 2e-3
 assert np.max(np.abs(ach.astype(np.float64) - np.arccos(xh.astype(np.float64)))) < 2e-3
 
-
-def vals(a):
-    return ", ".join(repr(float(v)) for v in a)
-
-
-with open("asin.ron", "w") as out:
-    out.write(f"""// Written by gen.py: the library's Asin and Acos steps in numpy (float32; the half path's
-// half steps in float16); within 1e-4 of numpy's arcsin/arccos for floats, 2e-3 for halves.
-Program(
-    product: atlas_a2,
-    code: Kernel(file: "asin.asc", entry: "asin_kernel"),
-    args: {{
-        "xf": (dtype: float, len: 160, init: Values([{vals(xf)}])),
-        "xh": (dtype: half, len: 96, init: Values([{vals(xh)}])),
-        "yf": (dtype: float, len: 320),
-        "yh": (dtype: half, len: 192),
-    }},
-    expect: [
-        (tensor: "yf", values: Values([{vals(asf)}, {vals(acf)}])),
-        (tensor: "yh", values: Values([{vals(ash)}, {vals(ach)}])),
-    ],
+write(
+    "asin.ron",
+    """Written by gen.py: the library's Asin and Acos steps in numpy (float32; the half path's
+half steps in float16); within 1e-4 of numpy's arcsin/arccos for floats, 2e-3 for halves.""",
+    "asin.asc",
+    "asin_kernel",
+    {
+        "xf": f"(dtype: float, len: 160, init: Values([{vals(xf)}]))",
+        "xh": f"(dtype: half, len: 96, init: Values([{vals(xh)}]))",
+        "yf": "(dtype: float, len: 320)",
+        "yh": "(dtype: half, len: 192)",
+    },
+    {"yf": np.concatenate([asf, acf]), "yh": np.concatenate([ash, ach])},
 )
-""")
 print("max float asin error", np.max(np.abs(asf - exact)))

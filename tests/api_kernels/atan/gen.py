@@ -1,7 +1,13 @@
 """Writes atan.ron: the library's Atan steps (asc-devkit atan_common_impl.h, docs/semantics.md
 §21.11) redone in float32 numpy, each step rounded as the vector instruction rounds it; the
 generator checks them against numpy's arctan (the library's stated precision)."""
+import os
+import sys
+
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ronwrite import vals, write  # noqa: E402
 
 f32 = np.float32
 F = [f32(v) for v in (1, -0.3333333333333333, 0.2, -0.14285714285714285, 0.1111111111111111,
@@ -48,27 +54,18 @@ yh = atan(xh.astype(f32)).astype(np.float16)
 assert np.all(np.abs(yf - np.arctan(xf.astype(np.float64))) < 1e-4), np.max(np.abs(yf - np.arctan(xf)))
 assert np.all(np.abs(yh.astype(np.float64) - np.arctan(xh.astype(np.float64))) < 2e-3)
 
-
-def vals(a):
-    return ", ".join(repr(float(v)) for v in a)
-
-
-with open("atan.ron", "w") as out:
-    out.write(f"""// Written by gen.py: the library's Atan steps in float32 numpy (half: through float, back to
-// nearest even); within 1e-4 of numpy's arctan for the floats, 2e-3 for the halves.
-Program(
-    product: atlas_a2,
-    code: Kernel(file: "atan.asc", entry: "atan_kernel"),
-    args: {{
-        "xf": (dtype: float, len: 200, init: Values([{vals(xf)}])),
-        "xh": (dtype: half, len: 128, init: Values([{vals(xh)}])),
-        "yf": (dtype: float, len: 200),
-        "yh": (dtype: half, len: 128),
-    }},
-    expect: [
-        (tensor: "yf", values: Values([{vals(yf)}])),
-        (tensor: "yh", values: Values([{vals(yh)}])),
-    ],
+write(
+    "atan.ron",
+    """Written by gen.py: the library's Atan steps in float32 numpy (half: through float, back to
+nearest even); within 1e-4 of numpy's arctan for the floats, 2e-3 for the halves.""",
+    "atan.asc",
+    "atan_kernel",
+    {
+        "xf": f"(dtype: float, len: 200, init: Values([{vals(xf)}]))",
+        "xh": f"(dtype: half, len: 128, init: Values([{vals(xh)}]))",
+        "yf": "(dtype: float, len: 200)",
+        "yh": "(dtype: half, len: 128)",
+    },
+    {"yf": yf, "yh": yh},
 )
-""")
 print("max float error", np.max(np.abs(yf - np.arctan(xf.astype(np.float64)))))

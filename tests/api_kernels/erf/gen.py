@@ -4,7 +4,13 @@ vector instruction rounds it (Exp correctly rounded, as ascstep's vector Exp is:
 rounded to float32; the half result rounded half away from zero, Atlas A2's CAST_ROUND); checked
 against math.erf/erfc."""
 import math
+import os
+import sys
+
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ronwrite import vals, write  # noqa: E402
 
 f32, f16 = np.float32, np.float16
 P = [f32(v) for v in (0.29639384698e5, 0.50637915060e4, 0.13938061484e4, 0.10162808918e3, 0.75517016694e1, 0.053443748819)]
@@ -68,27 +74,18 @@ assert np.max(np.abs(ecf - exc) / np.maximum(exc, 1e-30) * (exc > 1e-30)) < 1e-5
 assert np.max(np.abs(eh.astype(np.float64) - [math.erf(float(v)) for v in xh])) < 1e-3
 assert np.max(np.abs(ech.astype(np.float64) - [math.erfc(float(v)) for v in xh])) < 2e-3
 
-
-def vals(a):
-    return ", ".join(repr(float(v)) for v in a)
-
-
-with open("erf.ron", "w") as out:
-    out.write(f"""// Written by gen.py: the library's Erf and Erfc steps in float32 numpy (Exp correctly
-// rounded; halves back with CAST_ROUND); within 1e-6 of erf for floats, 1e-5 relative of erfc.
-Program(
-    product: atlas_a2,
-    code: Kernel(file: "erf.asc", entry: "erf_kernel"),
-    args: {{
-        "xf": (dtype: float, len: 160, init: Values([{vals(xf)}])),
-        "xh": (dtype: half, len: 96, init: Values([{vals(xh)}])),
-        "yf": (dtype: float, len: 320),
-        "yh": (dtype: half, len: 192),
-    }},
-    expect: [
-        (tensor: "yf", values: Values([{vals(ef)}, {vals(ecf)}])),
-        (tensor: "yh", values: Values([{vals(eh)}, {vals(ech)}])),
-    ],
+write(
+    "erf.ron",
+    """Written by gen.py: the library's Erf and Erfc steps in float32 numpy (Exp correctly
+rounded; halves back with CAST_ROUND); within 1e-6 of erf for floats, 1e-5 relative of erfc.""",
+    "erf.asc",
+    "erf_kernel",
+    {
+        "xf": f"(dtype: float, len: 160, init: Values([{vals(xf)}]))",
+        "xh": f"(dtype: half, len: 96, init: Values([{vals(xh)}]))",
+        "yf": "(dtype: float, len: 320)",
+        "yh": "(dtype: half, len: 192)",
+    },
+    {"yf": np.concatenate([ef, ecf]), "yh": np.concatenate([eh, ech])},
 )
-""")
 print("max erf error", np.max(np.abs(ef - ex)))

@@ -3,7 +3,13 @@ asinh_common_impl.h, acosh_common_impl.h, atanh_common_impl.h, docs/semantics.md
 in float32 numpy, each step rounded as the vector instruction rounds it (Ln correctly rounded, as
 ascstep's vector Ln is: log in float64 rounded to float32; halves through float, back to nearest
 even); checked against numpy's arcsinh, arccosh, arctanh."""
+import os
+import sys
+
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ronwrite import vals, write  # noqa: E402
 
 f32, f16 = np.float32, np.float16
 
@@ -45,28 +51,19 @@ with np.errstate(all="ignore"):
     rel = np.abs(yf[ok] - exact[ok]) / np.maximum(1, np.abs(exact[ok]))
     assert np.max(rel) < 1e-4, np.max(rel)
 
-
-def vals(v):
-    return ", ".join(repr(float(x)) if np.isfinite(x) else ("NaN" if np.isnan(x) else ("inf" if x > 0 else "-inf")) for x in v)
-
-
-with open("inverse_hyperbolic.ron", "w") as out:
-    out.write(f"""// Written by gen.py: the library's Asinh, Acosh and Atanh steps in float32 numpy (Ln correctly
-// rounded; halves through float); within 1e-4 of numpy's (relative where above 1); acosh(0.5) is
-// NaN, acosh(inf) NaN (inf/inf), atanh(±1) ±inf.
-Program(
-    product: atlas_a2,
-    code: Kernel(file: "inverse_hyperbolic.asc", entry: "inverse_hyperbolic"),
-    args: {{
-        "xf": (dtype: float, len: 288, init: Values([{vals(np.concatenate([a, b, c]))}])),
-        "xh": (dtype: half, len: 192, init: Values([{vals(np.concatenate([ha, hb, hc]))}])),
-        "yf": (dtype: float, len: 288),
-        "yh": (dtype: half, len: 192),
-    }},
-    expect: [
-        (tensor: "yf", values: Values([{vals(yf)}])),
-        (tensor: "yh", values: Values([{vals(yh)}])),
-    ],
+write(
+    "inverse_hyperbolic.ron",
+    """Written by gen.py: the library's Asinh, Acosh and Atanh steps in float32 numpy (Ln correctly
+rounded; halves through float); within 1e-4 of numpy's (relative where above 1); acosh(0.5) is
+NaN, acosh(inf) NaN (inf/inf), atanh(±1) ±inf.""",
+    "inverse_hyperbolic.asc",
+    "inverse_hyperbolic",
+    {
+        "xf": f"(dtype: float, len: 288, init: Values([{vals(np.concatenate([a, b, c]))}]))",
+        "xh": f"(dtype: half, len: 192, init: Values([{vals(np.concatenate([ha, hb, hc]))}]))",
+        "yf": "(dtype: float, len: 288)",
+        "yh": "(dtype: half, len: 192)",
+    },
+    {"yf": yf, "yh": yh},
 )
-""")
 print("max rel", np.max(rel))

@@ -3,7 +3,13 @@ cosh_common_impl.h, cosh_v220_impl.h, docs/semantics.md §21.15) redone in float
 correctly rounded, as ascstep's vector Exp is: exp in float64 rounded to float32; Cosh's half
 result rounded half away from zero, Atlas A2's CAST_ROUND; Sinh's to nearest even); checked
 against numpy's sinh and cosh."""
+import os
+import sys
+
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ronwrite import vals, write  # noqa: E402
 
 f32, f16 = np.float32, np.float16
 NEG_LN2 = f32(-0.69314718055994530941723212145818)
@@ -50,27 +56,18 @@ assert np.max((np.abs(sf - exact_s) / np.maximum(1, np.abs(exact_s)))[ok]) < 1e-
 assert np.max((np.abs(cf - exact_c) / exact_c)[ok]) < 1e-6
 assert np.max(np.abs(sh - np.sinh(xh.astype(np.float64))) / np.maximum(1, np.abs(np.sinh(xh.astype(np.float64))))) < 1e-3
 
-
-def vals(a):
-    return ", ".join(repr(float(v)) if np.isfinite(v) else ("inf" if v > 0 else "-inf") for v in a)
-
-
-with open("sinh.ron", "w") as out:
-    out.write(f"""// Written by gen.py: the library's Sinh and Cosh steps in float32 numpy (Exp correctly
-// rounded; Cosh's halves back with CAST_ROUND); within 1e-5 of sinh and 1e-6 of cosh (relative
-// where above 1) below |x| = 80; e^(x − ln 2) overflows to inf from x ≈ 89.4.
-Program(
-    product: atlas_a2,
-    code: Kernel(file: "sinh.asc", entry: "sinh_kernel"),
-    args: {{
-        "xf": (dtype: float, len: 160, init: Values([{vals(xf)}])),
-        "xh": (dtype: half, len: 96, init: Values([{vals(xh)}])),
-        "yf": (dtype: float, len: 320),
-        "yh": (dtype: half, len: 192),
-    }},
-    expect: [
-        (tensor: "yf", values: Values([{vals(sf)}, {vals(cf)}])),
-        (tensor: "yh", values: Values([{vals(sh)}, {vals(ch)}])),
-    ],
+write(
+    "sinh.ron",
+    """Written by gen.py: the library's Sinh and Cosh steps in float32 numpy (Exp correctly
+rounded; Cosh's halves back with CAST_ROUND); within 1e-5 of sinh and 1e-6 of cosh (relative
+where above 1) below |x| = 80; e^(x − ln 2) overflows to inf from x ≈ 89.4.""",
+    "sinh.asc",
+    "sinh_kernel",
+    {
+        "xf": f"(dtype: float, len: 160, init: Values([{vals(xf)}]))",
+        "xh": f"(dtype: half, len: 96, init: Values([{vals(xh)}]))",
+        "yf": "(dtype: float, len: 320)",
+        "yh": "(dtype: half, len: 192)",
+    },
+    {"yf": np.concatenate([sf, cf]), "yh": np.concatenate([sh, ch])},
 )
-""")

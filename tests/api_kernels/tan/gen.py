@@ -1,7 +1,13 @@
 """Writes tan.ron: the library's Tan steps (asc-devkit tan_common_impl.h, tan_v220_impl.h,
 docs/semantics.md §21.13) redone in float32 numpy, each step rounded as the vector instruction
 rounds it (half: through float, back to nearest even); checked against numpy's tan."""
+import os
+import sys
+
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ronwrite import vals, write  # noqa: E402
 
 f32 = np.float32
 PARTS = [f32(v) for v in (3.140625, 0.0009670257568359375, 6.2771141529083251953125e-7,
@@ -43,28 +49,19 @@ assert np.max(rel) < 1e-4, np.max(rel)
 exact_h = np.tan(xh.astype(np.float64))
 assert np.max(np.abs(yh - exact_h) / np.maximum(1, np.abs(exact_h))) < 2e-3
 
-
-def vals(a):
-    return ", ".join(repr(float(v)) for v in a)
-
-
-with open("tan.ron", "w") as out:
-    out.write(f"""// Written by gen.py: the library's Tan steps in float32 numpy (half: through float, back to
-// nearest even); within 1e-4 of numpy's tan for the floats (relative where |tan| > 1), 2e-3 for
-// the halves.
-Program(
-    product: atlas_a2,
-    code: Kernel(file: "tan.asc", entry: "tan_kernel"),
-    args: {{
-        "xf": (dtype: float, len: 200, init: Values([{vals(xf)}])),
-        "xh": (dtype: half, len: 128, init: Values([{vals(xh)}])),
-        "yf": (dtype: float, len: 200),
-        "yh": (dtype: half, len: 128),
-    }},
-    expect: [
-        (tensor: "yf", values: Values([{vals(yf)}])),
-        (tensor: "yh", values: Values([{vals(yh)}])),
-    ],
+write(
+    "tan.ron",
+    """Written by gen.py: the library's Tan steps in float32 numpy (half: through float, back to
+nearest even); within 1e-4 of numpy's tan for the floats (relative where |tan| > 1), 2e-3 for
+the halves.""",
+    "tan.asc",
+    "tan_kernel",
+    {
+        "xf": f"(dtype: float, len: 200, init: Values([{vals(xf)}]))",
+        "xh": f"(dtype: half, len: 128, init: Values([{vals(xh)}]))",
+        "yf": "(dtype: float, len: 200)",
+        "yh": "(dtype: half, len: 128)",
+    },
+    {"yf": yf, "yh": yh},
 )
-""")
 print("max rel error", np.max(rel))

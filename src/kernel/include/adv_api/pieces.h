@@ -50,6 +50,39 @@ inline LocalTensor<uint8_t> stack_buffer(Pos p) {
     return stack;
 }
 
+// The products whose library computes its math this way (__NPU_ARCH__ 2002 and 2201: the
+// `_common_impl.h` files; Ascend 950's library has other algorithms), `section` the
+// docs/semantics.md section that says so.
+inline void trig_product(const char* api, Pos p, const char* section = "§21.9") {
+#if __NPU_ARCH__ == 3510
+    ascstep_rt::stop(p, std::string(api) + " on Ascend 950 is not simulated yet: its library algorithm (" + api +
+                            "Config) differs from Atlas A2's (docs/semantics.md " + section + ")");
+#elif __NPU_ARCH__ != 2002 && __NPU_ARCH__ != 2201
+    ascstep_rt::stop(p, std::string(api) + " is not available on this product (adv_api/math: Atlas A2/A3 and Atlas 200I/500 A2)");
+#else
+    (void)api;
+    (void)p;
+    (void)section;
+#endif
+}
+
+// The start of a library math composite: half or float only, the product checked, and the piece
+// length: the temporary buffer's `unit`-byte elements / `procedures`, rounded down to 32 (none:
+// the kernel stops, as the library's CheckTmpBufferSize fails).
+template <class T>
+uint32_t library_split(const char* api, const char* section, const LocalTensor<uint8_t>& tmp, uint32_t unit,
+                       uint32_t procedures, Pos p) {
+    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
+                  "Failed to check the data types, current api support data types are half/float.");
+    trig_product(api, p, section);
+    const uint32_t split = tmp.GetSize() / unit / procedures / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    if (split == 0) {
+        ascstep_rt::stop(p, std::string(api) + ": the temporary buffer holds " + std::to_string(tmp.GetSize()) +
+                                " bytes; it needs at least " + std::to_string(procedures * ONE_BLK_SIZE * unit));
+    }
+    return split;
+}
+
 template <class T, class F>
 void counter_pieces(uint32_t count, uint32_t piece, F&& each, Pos p) {
     uint32_t loops = count / piece;

@@ -145,15 +145,7 @@ inline void asin_half(const LocalTensor<half>& dst, const LocalTensor<half>& src
 template <class T>
 void asin_pieces(const char* api, bool acos, const LocalTensor<T>& dst, const LocalTensor<T>& src,
                  const LocalTensor<uint8_t>& tmp, uint32_t count, Pos p) {
-    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
-                  "Failed to check the data types, current api support data types are half/float.");
-    trig_product(api, p, "§21.12");
-    const uint32_t procedures = sizeof(T) == sizeof(half) ? 6 : 4;
-    const uint32_t split = tmp.GetSize() / sizeof(T) / procedures / ONE_BLK_SIZE * ONE_BLK_SIZE;
-    if (split == 0) {
-        ascstep_rt::stop(p, std::string(api) + ": the temporary buffer holds " + std::to_string(tmp.GetSize()) +
-                                " bytes; it needs at least " + std::to_string(procedures * 32 * sizeof(T)));
-    }
+    const uint32_t split = library_split<T>(api, "§21.12", tmp, sizeof(T), sizeof(T) == sizeof(half) ? 6 : 4, p);
     const UnaryRepeatParams u;
     const LocalTensor<T> buf = tmp.ReinterpretCast<T>();
     counter_pieces<T>(count, split, [&](uint32_t at) {

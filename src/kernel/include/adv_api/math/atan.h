@@ -89,15 +89,8 @@ inline void atan_piece(const LocalTensor<float>& dst, const LocalTensor<float>& 
 template <class T>
 void atan_impl(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
                const uint32_t calCount, Pos p) {
-    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
-                  "Failed to check the data types, current api support data types are half/float.");
-    trig_product("Atan", p, "§21.11");
-    const uint32_t procedures = sizeof(T) == sizeof(half) ? 6 : 5;
-    const uint32_t split = sharedTmpBuffer.GetSize() / sizeof(float) / procedures / ONE_BLK_SIZE * ONE_BLK_SIZE;
-    if (split == 0) {
-        ascstep_rt::stop(p, "Atan: the temporary buffer holds " + std::to_string(sharedTmpBuffer.GetSize()) +
-                                " bytes; it needs at least " + std::to_string(procedures * 32 * 4));
-    }
+    const uint32_t split =
+        library_split<T>("Atan", "§21.11", sharedTmpBuffer, sizeof(float), sizeof(T) == sizeof(half) ? 6 : 5, p);
     const LocalTensor<float> buf = sharedTmpBuffer.ReinterpretCast<float>();
     counter_pieces<T>(calCount, split, [&](uint32_t at) {
         if constexpr (std::is_same<T, float>::value) {

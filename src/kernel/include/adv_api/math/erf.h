@@ -92,16 +92,8 @@ inline void erfc_piece(const LocalTensor<float>& dst, const LocalTensor<float>& 
 template <class T>
 void erf_pieces(bool erfc, const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
                 uint32_t count, Pos p) {
-    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
-                  "Failed to check the data types, current api support data types are half/float.");
-    const char* api = erfc ? "Erfc" : "Erf";
-    trig_product(api, p, "§21.14");
     const uint32_t procedures = sizeof(T) == sizeof(half) ? (erfc ? 12 : 8) : (erfc ? 5 : 3);
-    const uint32_t split = tmp.GetSize() / sizeof(T) / procedures / ONE_BLK_SIZE * ONE_BLK_SIZE;
-    if (split == 0) {
-        ascstep_rt::stop(p, std::string(api) + ": the temporary buffer holds " + std::to_string(tmp.GetSize()) +
-                                " bytes; it needs at least " + std::to_string(procedures * 32 * sizeof(T)));
-    }
+    const uint32_t split = library_split<T>(erfc ? "Erfc" : "Erf", "§21.14", tmp, sizeof(T), procedures, p);
     const LocalTensor<float> buf = tmp.ReinterpretCast<float>();
     counter_pieces<half>(count, split, [&](uint32_t at) {
         if constexpr (std::is_same<T, float>::value) {

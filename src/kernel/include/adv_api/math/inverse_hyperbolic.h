@@ -58,20 +58,12 @@ inline void asinh_sign(const LocalTensor<float>& dst, const LocalTensor<float>& 
 template <class T>
 void inv_hyp_pieces(InvHyp f, const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src,
                     const LocalTensor<uint8_t>& tmp, uint32_t count, Pos p) {
-    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
-                  "Failed to check the data types, current api support data types are half/float.");
-    trig_product(api, p, "§21.16");
     const bool is_half = sizeof(T) == sizeof(half);
     // The library's split: Asinh floats / 3; Acosh floats / 1 (half: / 2); Atanh elements / 1
     // (half: / 4).
-    const uint32_t split = f == InvHyp::Asinh   ? tmp.GetSize() / 4 / 3
-                           : f == InvHyp::Acosh ? tmp.GetSize() / 4 / (is_half ? 2 : 1)
-                                                : tmp.GetSize() / sizeof(T) / (is_half ? 4 : 1);
-    const uint32_t piece = split / ONE_BLK_SIZE * ONE_BLK_SIZE;
-    if (piece == 0) {
-        ascstep_rt::stop(p, std::string(api) + ": the temporary buffer holds " + std::to_string(tmp.GetSize()) +
-                                " bytes, too few for a piece of 32 elements");
-    }
+    const uint32_t piece = f == InvHyp::Asinh   ? library_split<T>(api, "§21.16", tmp, 4, 3, p)
+                           : f == InvHyp::Acosh ? library_split<T>(api, "§21.16", tmp, 4, is_half ? 2 : 1, p)
+                                                : library_split<T>(api, "§21.16", tmp, sizeof(T), is_half ? 4 : 1, p);
     const LocalTensor<float> buf = tmp.ReinterpretCast<float>();
     const UnaryRepeatParams u;
     counter_pieces<T>(count, piece, [&](uint32_t at) {

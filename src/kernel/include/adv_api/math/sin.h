@@ -77,20 +77,6 @@ void trig_reduce(const LocalTensor<float>& x0, const LocalTensor<float>& x, cons
         }
     }
 }
-// The products whose library computes Sin and Cos this way (sin.h/cos.h: __NPU_ARCH__ 2002 and
-// 2201; Ascend 950's library has another algorithm).
-inline void trig_product(const char* api, Pos p, const char* section = "§21.9") {
-#if __NPU_ARCH__ == 3510
-    ascstep_rt::stop(p, std::string(api) + " on Ascend 950 is not simulated yet: its library algorithm (" + api +
-                            "Config) differs from Atlas A2's (docs/semantics.md " + section + ")");
-#elif __NPU_ARCH__ != 2002 && __NPU_ARCH__ != 2201
-    ascstep_rt::stop(p, std::string(api) + " is not available on this product (adv_api/math: Atlas A2/A3 and Atlas 200I/500 A2)");
-#else
-    (void)api;
-    (void)p;
-    (void)section;
-#endif
-}
 // The library's pieces: (float: 3, or 2 reusing the source; half: 4) float buffers of the
 // piece's length in the temporary buffer; `piece(dst, src, x0, round, kpi)` computes one.
 template <class T, bool isReuseSource, class F>

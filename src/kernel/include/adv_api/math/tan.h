@@ -76,15 +76,8 @@ void tan_piece(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <class T>
 void tan_impl(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
               const uint32_t calCount, Pos p) {
-    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
-                  "Failed to check the data types, current api support data types are half/float.");
-    trig_product("Tan", p, "§21.13");
-    const uint32_t procedures = sizeof(T) == sizeof(half) ? 10 : 4;
-    const uint32_t split = sharedTmpBuffer.GetSize() / sizeof(T) / procedures / ONE_BLK_SIZE * ONE_BLK_SIZE;
-    if (split == 0) {
-        ascstep_rt::stop(p, "Tan: the temporary buffer holds " + std::to_string(sharedTmpBuffer.GetSize()) +
-                                " bytes; it needs at least " + std::to_string(procedures * 32 * sizeof(T)));
-    }
+    const uint32_t split =
+        library_split<T>("Tan", "§21.13", sharedTmpBuffer, sizeof(T), sizeof(T) == sizeof(half) ? 10 : 4, p);
     const LocalTensor<float> buf = sharedTmpBuffer.ReinterpretCast<float>();
     const uint32_t tail = calCount % split;
     counter_pieces<T>(calCount, split, [&](uint32_t at) {

@@ -1,0 +1,26 @@
+"""The RON binding programs the generators in this directory write (`gen.py` of each kernel):
+a comment, the kernel, its GM arguments and the expected tensors."""
+
+
+def vals(a):
+    """Values as RON numbers: float32/float16 values exactly (Python's repr of their doubles),
+    non-finite ones as RON's NaN/inf."""
+    out = []
+    for v in a:
+        v = float(v)
+        out.append("NaN" if v != v else ("inf" if v == float("inf") else ("-inf" if v == -float("inf") else repr(v))))
+    return ", ".join(out)
+
+
+def write(path, comment, kernel, entry, args, expect):
+    """Writes `path`: `comment` (lines without `// `), `Kernel(file: kernel, entry: entry)`, the
+    arguments (name → RON argument text) and the expectations (tensor → values)."""
+    text = "".join(f"// {line}\n" for line in comment.strip().splitlines())
+    text += "Program(\n    product: atlas_a2,\n"
+    text += f'    code: Kernel(file: "{kernel}", entry: "{entry}"),\n    args: {{\n'
+    text += "".join(f'        "{name}": {arg},\n' for name, arg in args.items())
+    text += "    },\n    expect: [\n"
+    text += "".join(f'        (tensor: "{t}", values: Values([{vals(v)}])),\n' for t, v in expect.items())
+    text += "    ],\n)\n"
+    with open(path, "w") as out:
+        out.write(text)
