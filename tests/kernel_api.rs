@@ -459,6 +459,35 @@ fn bilinear_interpolation_gives_its_pages_example() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// CrossCoreSetFlag/CrossCoreWaitFlag in mode 0 hold each block until every block has reported:
+/// block i reads block i + 1's data, written before that block's report. In mode 2 (the Cube
+/// core's, which ascstep does not run) the wait does not hold, and block 0 reads block 1's part
+/// before block 1 ran.
+#[test]
+fn cross_core_flags_order_the_blocks_in_mode_0() {
+    let (dir, _) = runs_and_passes(
+        "cross_core",
+        "cross_core",
+        "cross_core.ron",
+        &["y[0..32]", "z[0..32]"],
+    );
+    let k = std::fs::read_to_string(dir.join("cross_core.asc")).unwrap();
+    std::fs::write(
+        dir.join("cross_core.asc"),
+        k.replace("CrossCoreWaitFlag(3);", "CrossCoreWaitFlag<2>(3);"),
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "cross_core.ron"]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains("FAIL  z[0..32]: 24 of 32 elements differ"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
 /// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
 /// (the padding up to `inner` not counted), within the device's rounding.

@@ -37,6 +37,29 @@ void SyncAll(const GlobalTensor<int32_t>&, const LocalTensor<int32_t>&, const in
     ascstep_rt::call(p, "SyncAll()");
     ascstep_rt::sync_all();
 }
+// CrossCoreSetFlag / CrossCoreWaitFlag (DK:同步控制/核间同步): a core reports its flag, and a wait
+// holds the core until every core that should have reported has. Mode 0 (all AIV cores) and
+// mode 1 (the two AIV cores of one AI Core): ascstep's blocks are the vector cores, and a wait
+// is SyncAll over every block still running, so a kernel that reports and then waits reads what
+// every block wrote before its report (mode 1 waits for all blocks, not only the pair's
+// neighbour, which orders nothing a correct kernel relies on differently). Modes 2 and 4 pair
+// vector cores with the Cube core, which ascstep does not run: a wait there does not hold.
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
+void CrossCoreSetFlag(uint16_t flagId, Pos p = Pos::current()) {
+    static_assert(modeId == 0 || modeId == 1 || modeId == 2 || modeId == 4, "CrossCoreSetFlag: modeId is 0, 1, 2 or 4");
+    (void)flagId;
+    (void)p;
+}
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
+void CrossCoreWaitFlag(uint16_t flagId, Pos p = Pos::current()) {
+    static_assert(modeId == 0 || modeId == 1 || modeId == 2 || modeId == 4, "CrossCoreWaitFlag: modeId is 0, 1, 2 or 4");
+    (void)flagId;
+    if (modeId <= 1) {
+        ascstep_rt::call(p, "SyncAll()");
+        ascstep_rt::sync_all();
+    }
+}
+
 // The DMA atomic mode (DK:原子操作; docs/semantics.md §18.3): later moves into global memory
 // add to (take the max, the min with) what is there, in T, until DisableDmaAtomic.
 #define ASCSTEP_ATOMIC(NAME)                                                                     \
