@@ -64,7 +64,7 @@ fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
 
 /// TransDataTo5HD's three forms (addresses in an array, LocalTensor arrays, addresses held in
 /// a LocalTensor<uint64_t>) each transpose a 16×16 half matrix; `import` writes the calls as
-/// RON that runs to the same result.
+/// RON that runs to the same result; TransDataTo5HDImpl with UB pointers is the first form.
 #[test]
 fn trans_data_to_5hd_runs_in_its_three_forms_and_imports() {
     let (dir, _) = runs_and_passes(
@@ -84,6 +84,22 @@ fn trans_data_to_5hd_runs_in_its_three_forms_and_imports() {
     std::fs::write(dir.join("imported.ron"), &imp.stdout).unwrap();
     let again = ascstep_in(&dir, &["run", "imported.ron"]);
     assert_eq!(again.code, 0, "{}", again.dump());
+    // CANN's internal TransDataTo5HDImpl, called directly with lists of UB pointers as kernels
+    // do (layer_norm_grad_v3): the same transpose.
+    let k = std::fs::read_to_string(dir.join("trans_data.asc")).unwrap();
+    let first = "    TransDataTo5HD<half>(dl, sl, params);";
+    assert!(k.contains(first));
+    std::fs::write(
+        dir.join("trans_data.asc"),
+        k.replace(
+            first,
+            "    __ubuf__ half* dp[16];\n    __ubuf__ half* sp[16];\n    for (int i = 0; i < 16; i++) {\n        dp[i] = (__ubuf__ half*)dst.GetPhyAddr() + 16 * i;\n        sp[i] = (__ubuf__ half*)src.GetPhyAddr() + 16 * i;\n    }\n    TransDataTo5HDImpl(dp, sp, params);",
+        ),
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "trans_data.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..768]"), "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

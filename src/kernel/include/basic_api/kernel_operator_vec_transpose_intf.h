@@ -96,4 +96,22 @@ void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
     detail::trans_data<T>(d, s, nchwconvParams, p);
 }
 
+// CANN's internal TransDataTo5HDImpl, which kernels also call directly with lists of UB
+// pointers (`(__ubuf__ T*)tensor.GetPhyAddr() + n`) or of addresses: TransDataTo5HD itself.
+template <typename T>
+void TransDataTo5HDImpl(T* dstList[NCHW_CONV_ADDR_LIST_SIZE], T* srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                        const TransDataTo5HDParams& params, Pos p = Pos::current()) {
+    uint64_t d[NCHW_CONV_ADDR_LIST_SIZE], s[NCHW_CONV_ADDR_LIST_SIZE];
+    for (int i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; i++) {
+        d[i] = uint64_t(reinterpret_cast<uintptr_t>(dstList[i]));
+        s[i] = uint64_t(reinterpret_cast<uintptr_t>(srcList[i]));
+    }
+    detail::trans_data<T>(d, s, params, p);
+}
+template <typename T>
+void TransDataTo5HDImpl(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE], uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                        const TransDataTo5HDParams& params, Pos p = Pos::current()) {
+    detail::trans_data<T>(dstList, srcList, params, p);
+}
+
 }  // namespace AscendC
