@@ -504,6 +504,20 @@ fn cross_core_flags_order_the_blocks_in_mode_0() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// CANN's internal DataCopyPadGm2UBImpl and DataCopyUB2GMImpl with raw pointers, as kernels
+/// call them: the public DataCopyPad and DataCopy on the tensors holding the addresses (x[8..24]
+/// lands in y[16..32], nothing else of y is written).
+#[test]
+fn data_copy_impl_forms_take_raw_pointers() {
+    let (dir, _) = runs_and_passes(
+        "data_copy_impl",
+        "data_copy_impl",
+        "data_copy_impl.ron",
+        &["y[16..32]", "y[0..16]", "y[32..64]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
 /// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
 /// (the padding up to `inner` not counted), within the device's rounding.

@@ -86,6 +86,7 @@ constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
 #include "basic_api/kernel_operator_scalar_intf.h"
 #include "basic_api/kernel_operator_vec_transpose_intf.h"
 #include "basic_api/kernel_operator_vec_bilinearinterpolation_intf.h"
+#include "basic_api/kernel_operator_data_copy_impl.h"
 #include "basic_api/kernel_utils_constants.h"
 #include "basic_api/kernel_common.h"
 

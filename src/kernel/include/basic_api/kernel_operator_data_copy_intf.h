@@ -94,14 +94,22 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCo
 namespace detail {
 inline std::string& pad_value();
 }  // namespace detail
+namespace detail {
+// DataCopyPad from GM into the UB, its operands as RON.
 template <class T>
-void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params, const DataCopyPadExtParams<T>& pad,
-                 Pos p = Pos::current()) {
+void data_copy_pad_in(const std::string& dst, const std::string& src, const DataCopyExtParams& params,
+                      const DataCopyPadExtParams<T>& pad, Pos p) {
     // isPad false after SetPadValue: the padding holds SetPadValue's value.
     std::string padding = pad.ron();
     if (!pad.isPad && !detail::pad_value().empty() && (pad.leftPadding || pad.rightPadding))
         padding = ascstep_rt::fmt("[true, %u, %u, ", pad.leftPadding, pad.rightPadding) + detail::pad_value() + "]";
-    ascstep_rt::call(p, "DataCopyPad(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ", pad: " + padding + ")");
+    ascstep_rt::call(p, "DataCopyPad(dst: " + dst + ", src: " + src + ", params: " + params.ron() + ", pad: " + padding + ")");
+}
+}  // namespace detail
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params, const DataCopyPadExtParams<T>& pad,
+                 Pos p = Pos::current()) {
+    detail::data_copy_pad_in<T>(dst.ron(), src.ron(), params, pad, p);
 }
 template <class T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params, Pos p = Pos::current()) {

@@ -23,9 +23,10 @@ struct TransDataTo5HDParams {
 namespace detail {
 // The operand at UB byte address `addr` as T: in the widest T view of this launch that holds
 // it, else a T view over the widest view of another type that does; an address in no
-// LocalTensor stops the kernel at the call.
+// LocalTensor stops the kernel at the call (`what` names the operand: "TransDataTo5HD:
+// dstList[3]").
 template <class T>
-std::string ub_operand_at(uint64_t addr, const char* which, int i, const Pos& p) {
+std::string ub_operand_at(uint64_t addr, const std::string& what, const Pos& p) {
     const std::string want = ascstep_rt::Dtype<T>::name;
     const std::tuple<std::string, uint32_t, uint32_t>* best = nullptr;
     const std::tuple<std::string, uint32_t, uint32_t>* other = nullptr;
@@ -49,16 +50,16 @@ std::string ub_operand_at(uint64_t addr, const char* which, int i, const Pos& p)
         int id = ub_view(want.c_str(), at, uint32_t(bytes / sizeof(T)), p);
         return operand(id, (addr - at) / sizeof(T));
     }
-    ascstep_rt::stop(p, ascstep_rt::fmt("TransDataTo5HD: %s[%d] is UB address %#llx, which is in no LocalTensor of this launch",
-                                        which, i, (unsigned long long)addr));
+    ascstep_rt::stop(p, what + ascstep_rt::fmt(" is UB address %#llx, which is in no LocalTensor of this launch",
+                                               (unsigned long long)addr));
 }
 
 template <class T>
 void trans_data(const uint64_t* dst, const uint64_t* src, const TransDataTo5HDParams& params, const Pos& p) {
     std::string d, s;
     for (int i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; i++) {
-        d += (i ? ", " : "") + ub_operand_at<T>(dst[i], "dstList", i, p);
-        s += (i ? ", " : "") + ub_operand_at<T>(src[i], "srcList", i, p);
+        d += (i ? ", " : "") + ub_operand_at<T>(dst[i], "TransDataTo5HD: dstList[" + std::to_string(i) + "]", p);
+        s += (i ? ", " : "") + ub_operand_at<T>(src[i], "TransDataTo5HD: srcList[" + std::to_string(i) + "]", p);
     }
     ascstep_rt::call(p, "TransDataTo5HD(dst: [" + d + "], src: [" + s + "], repeat_times: " + num(params.repeatTimes) +
                             ", dst_rep_stride: " + num(params.dstRepStride) + ", src_rep_stride: " + num(params.srcRepStride) +
