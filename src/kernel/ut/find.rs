@@ -1,0 +1,370 @@
+//! Where a kernel unit test's build comes from (docs/format.md §13): the op directory and the
+//! repository root found from the test file's place, the options of the op's `AddOpTestCase`
+//! for the product, and the kernel an `extern "C"` declaration of the test names.
+
+use super::missing;
+use crate::base::product::Product;
+use crate::kernel::compile::CompileError;
+use crate::kernel::source;
+use std::path::{Path, PathBuf};
+
+/// The UT build found from the test file's place.
+#[derive(Clone, Debug)]
+pub struct Build {
+    pub test: PathBuf,
+    /// The op directory (`<op>/` above `tests/ut/op_kernel/`).
+    pub op_dir: PathBuf,
+    /// Its `tests/ut/op_kernel/` (the test may lie deeper, in an `arch35/`).
+    pub ut_dir: PathBuf,
+    pub op: String,
+    /// The repository root.
+    pub root: PathBuf,
+    /// The directory the test runs in.
+    pub cwd: PathBuf,
+    /// The kernel compiled with the test, when the test declares its entry.
+    pub kernel: Option<PathBuf>,
+    /// The options of the op's `AddOpTestCase` taken (`-D` names).
+    pub defines: Vec<String>,
+}
+
+/// The op directory and UT directory of a test file: the `tests/ut/op_kernel` it lies in.
+fn ut_dirs(test: &Path) -> Option<(PathBuf, PathBuf)> {
+    for d in test.ancestors().skip(1) {
+        if d.ends_with("tests/ut/op_kernel") {
+            let op = d.parent()?.parent()?.parent()?;
+            return Some((op.to_path_buf(), d.to_path_buf()));
+        }
+    }
+    None
+}
+
+/// The words of an `AddOpTestCase(…)` call: quoted strings kept whole, quotes dropped.
+fn cmake_words(args: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut had = false;
+    for c in args.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                had = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if had || !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                had = false;
+            }
+            c => cur.push(c),
+        }
+    }
+    if had || !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Whether a CMake SoC name is one of `product`'s.
+fn soc_fits(soc: &str, product: Product) -> bool {
+    let s = soc.to_ascii_lowercase();
+    match product {
+        Product::Ascend950 => s.starts_with("ascend950"),
+        Product::Atlas200I500A2 => s.starts_with("ascend310b"),
+        Product::AtlasInference => s.starts_with("ascend310p"),
+        _ => s.starts_with("ascend910b") || s.starts_with("ascend910_93"),
+    }
+}
+
+/// The SoC and compile options of the op's `AddOpTestCase` for `product` (the first call
+/// naming one of its SoCs), with `${…}` variables the build defines replaced.
+fn test_case_options(
+    cmake: &str,
+    product: Product,
+    ut_dir: &Path,
+    root: &Path,
+) -> Option<(String, Vec<String>)> {
+    let text: String = cmake
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for name in ["AddOpTestCase(", "AddOpsTestCase("] {
+        let mut from = 0;
+        while let Some(k) = text[from..].find(name) {
+            let start = from + k + name.len();
+            let end = text[start..].find(')').map_or(text.len(), |e| start + e);
+            from = end;
+            let words = cmake_words(&text[start..end]);
+            // (op) socs "options" …: the op name may be left out.
+            let socs_at = words
+                .iter()
+                .position(|w| w.to_ascii_lowercase().starts_with("ascend"))?;
+            let Some(soc) = words[socs_at]
+                .split_whitespace()
+                .find(|s| soc_fits(s, product))
+            else {
+                continue;
+            };
+            let opts = words.get(socs_at + 1).cloned().unwrap_or_default();
+            let opts = opts
+                .replace("${CMAKE_CURRENT_SOURCE_DIR}", &ut_dir.display().to_string())
+                .replace("${PROJECT_SOURCE_DIR}", &root.display().to_string());
+            // Whitespace or `;` (a CMake list) between options.
+            let defines = opts
+                .split(|c: char| c.is_whitespace() || c == ';')
+                .filter_map(|o| o.strip_prefix("-D"))
+                .filter(|d| !d.contains("${") && !d.starts_with("UT_CUSTOM_TILING_DATA_KEYS"))
+                .map(str::to_string)
+                .collect();
+            return Some((soc.to_string(), defines));
+        }
+    }
+    None
+}
+
+/// CANN's SoC name of a product, for `UT_SOC_VERSION` when the op names none.
+fn default_soc(product: Product) -> &'static str {
+    match product {
+        Product::Ascend950 => "Ascend950PR_9599",
+        Product::Atlas200I500A2 => "Ascend310B1",
+        Product::AtlasInference => "Ascend310P3",
+        _ => "Ascend910B1",
+    }
+}
+
+/// `snake_case` → `SnakeCase` (the op type CANN's UT build derives from the op name).
+pub(super) fn camel(op: &str) -> String {
+    op.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map_or(String::new(), |f| {
+                f.to_ascii_uppercase().to_string() + &c.as_str().to_ascii_lowercase()
+            })
+        })
+        .collect()
+}
+
+/// The kernel source defining `entry` in the op's `op_kernel/`: `<op>.cpp` first.
+fn kernel_file(op_dir: &Path, op: &str, entry: &str) -> Option<PathBuf> {
+    let dir = op_dir.join("op_kernel");
+    let first = dir.join(format!("{op}.cpp"));
+    let mut files = vec![first];
+    let mut walk = vec![(dir, 2u32)];
+    while let Some((d, depth)) = walk.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        let mut found: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        found.sort();
+        for p in found {
+            if p.is_dir() && depth > 0 {
+                walk.push((p, depth - 1));
+            } else if p.extension().is_some_and(|x| x == "cpp") {
+                files.push(p);
+            }
+        }
+    }
+    let first = files[0].clone();
+    let mut walk = vec![(op_dir.join("op_kernel"), 2u32)];
+    let mut named = false;
+    while let Some((d, depth)) = walk.pop() {
+        for p in std::fs::read_dir(&d)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+        {
+            if p.is_dir() && depth > 0 {
+                walk.push((p, depth - 1));
+            } else if !named && p.extension().is_some_and(|x| x == "h" || x == "cpp") {
+                named = std::fs::read_to_string(&p).is_ok_and(|t| names_identifier(&t, entry));
+            }
+        }
+    }
+    files
+        .into_iter()
+        .find(|f| {
+            std::fs::read_to_string(f)
+                .is_ok_and(|t| source::entries_all(&t).iter().any(|e| e.name == entry))
+        })
+        // An entry no file writes out, but that op_kernel/ names (made by a macro of an
+        // included header, as ops-nn's sync_batch_norm_gather_stats makes it): the op's own
+        // `<op>.cpp`, as CANN's build takes.
+        .or_else(|| (named && first.is_file()).then_some(first))
+}
+
+/// Whether `text` holds `name` as a whole identifier.
+fn names_identifier(text: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(i, _)| {
+        !text[..i].chars().next_back().is_some_and(ident)
+            && !text[i + name.len()..].chars().next().is_some_and(ident)
+    })
+}
+
+/// The functions the test declares without defining them, `extern "C"` or `__global__`,
+/// each with whether it is marked a kernel (`__global__`/`__aicore__`; the repositories also
+/// declare entries as plain `extern "C" void entry(uint8_t* …);`).
+fn declared_entries(test: &str) -> Vec<(String, bool)> {
+    let mut starts: Vec<usize> = test.match_indices("extern \"C\"").map(|(k, _)| k).collect();
+    starts.extend(test.match_indices("__global__").map(|(k, _)| k));
+    starts.sort_unstable();
+    let mut out: Vec<(String, bool)> = Vec::new();
+    for k in starts {
+        let rest = &test[k..];
+        let Some(paren) = rest.find('(') else {
+            continue;
+        };
+        let head = &rest[..paren];
+        if head.contains(['{', ';', '=', '#']) {
+            continue;
+        }
+        let marked = head.contains("__global__") || head.contains("__aicore__");
+        let name: String = head
+            .trim_end()
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let close = super::source::matching(rest.as_bytes(), paren, (b'(', b')'));
+        let after = close.map_or("", |c| rest[c..].trim_start());
+        if after.starts_with(';') && !name.is_empty() && !out.iter().any(|(n, _)| *n == name) {
+            out.push((name, marked));
+        }
+    }
+    out
+}
+
+/// Whether `path` is a kernel unit test: a C++ file including CANN's CPU debug library.
+pub fn is_ut(path: &Path) -> bool {
+    crate::kernel::is_cpp(path)
+        && std::fs::read(path).is_ok_and(|b| {
+            String::from_utf8_lossy(&b)
+                .lines()
+                .any(|l| l.trim_start().starts_with("#include") && l.contains("tikicpulib.h"))
+        })
+}
+
+/// Finds the build of `test`.
+pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
+    let test = std::fs::canonicalize(test)
+        .map_err(|e| missing(format!("cannot read {}: {e}", test.display())))?;
+    let (op_dir, ut_dir) = ut_dirs(&test).ok_or_else(|| {
+        missing(format!(
+            "{} is not in an op's tests/ut/op_kernel/ directory: a kernel unit test lies in <op>/tests/ut/op_kernel/ of an operator repository (docs/format.md §13)",
+            test.display()
+        ))
+    })?;
+    let op = op_dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let root = op_dir
+        .ancestors()
+        .skip(1)
+        .find(|d| d.join("CMakeLists.txt").is_file() && d.join("README.md").is_file())
+        .map(Path::to_path_buf)
+        .ok_or_else(|| {
+            missing(format!(
+                "no repository root above {}: the UT build runs from the first directory holding CMakeLists.txt and README.md",
+                op_dir.display()
+            ))
+        })?;
+    let cmake = std::fs::read_to_string(ut_dir.join("CMakeLists.txt")).unwrap_or_default();
+    let (soc, mut defines) = test_case_options(&cmake, product, &ut_dir, &root)
+        .unwrap_or_else(|| (default_soc(product).to_string(), Vec::new()));
+    defines.push(format!("UT_SOC_VERSION=\"{soc}\""));
+    defines.push("KERNELUT=1".into());
+    defines.push("__CCE_KT_TEST__=1".into());
+    let text = std::fs::read_to_string(&test)
+        .map_err(|e| missing(format!("cannot read {}: {e}", test.display())))?;
+    // The first entry the test declares that an op_kernel source defines is compiled with it;
+    // a declared kernel defined nowhere is an error.
+    let declared = declared_entries(&text);
+    let kernel = declared
+        .iter()
+        .find_map(|(entry, _)| kernel_file(&op_dir, &op, entry));
+    if let (None, Some((entry, _))) = (&kernel, declared.iter().find(|(_, marked)| *marked)) {
+        return Err(missing(format!(
+            "{}: the test declares the kernel entry `{entry}`, defined in no .cpp of {}",
+            test.display(),
+            op_dir.join("op_kernel").display()
+        )));
+    }
+    Ok(Build {
+        cwd: root.join("build/tests/ut/op_kernel"),
+        test,
+        op_dir,
+        ut_dir,
+        op,
+        root,
+        kernel,
+        defines,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_options_of_the_products_test_case() {
+        let cmake = r#"
+if (UT_TEST_ALL OR OP_KERNEL_UT)
+    # AddOpTestCase(x "ascend910B1" "-DDTYPE_X=int8")
+    AddOpTestCase(foo "ascend950pr_9599" "-DDTYPE_X=half")
+    AddOpTestCase(foo "ascend910B1 ascend310p" "-DDTYPE_X=float -fpermissive;-DP=${PROJECT_SOURCE_DIR}/p")
+endif()"#;
+        let (soc, d) =
+            test_case_options(cmake, Product::AtlasA2, Path::new("/u"), Path::new("/r")).unwrap();
+        assert_eq!(soc, "ascend910B1");
+        assert_eq!(d, vec!["DTYPE_X=float".to_string(), "P=/r/p".to_string()]);
+        let (soc, d) =
+            test_case_options(cmake, Product::Ascend950, Path::new("/u"), Path::new("/r")).unwrap();
+        assert_eq!(
+            (soc.as_str(), d),
+            ("ascend950pr_9599", vec!["DTYPE_X=half".to_string()])
+        );
+        // ops-math's spelling, the op name left out.
+        let (soc, d) = test_case_options(
+            r#"AddOpsTestCase("ascend910b" "-DORIG_DTYPE_X=DT_FLOAT")"#,
+            Product::AtlasA2,
+            Path::new("/u"),
+            Path::new("/r"),
+        )
+        .unwrap();
+        assert_eq!(
+            (soc.as_str(), d),
+            ("ascend910b", vec!["ORIG_DTYPE_X=DT_FLOAT".to_string()])
+        );
+        assert!(test_case_options(
+            cmake,
+            Product::Atlas200I500A2,
+            Path::new("/u"),
+            Path::new("/r")
+        )
+        .is_none());
+    }
+
+    #[test]
+    fn finds_declared_entries_not_definitions() {
+        let t = "extern \"C\" __global__ __aicore__ void fused_sgd(GM_ADDR a,\n GM_ADDR b);\nextern \"C\" __global__ __aicore__ void defined(GM_ADDR a) { }\nextern \"C\" void plain(uint8_t* x);\nextern \"C\" {\nint f(int);\n}";
+        assert_eq!(
+            declared_entries(t),
+            vec![
+                ("fused_sgd".to_string(), true),
+                ("plain".to_string(), false)
+            ]
+        );
+    }
+
+    #[test]
+    fn op_types_as_the_ut_build_derives_them() {
+        assert_eq!(camel("fused_sgd"), "FusedSgd");
+        assert_eq!(camel("apply_adam_w_v2"), "ApplyAdamWV2");
+    }
+}
