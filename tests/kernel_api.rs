@@ -518,6 +518,13 @@ fn data_copy_impl_forms_take_raw_pointers() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Transpose's plain form (docs/semantics.md §22): a 16×16 matrix of 16-bit elements, y = xᵀ.
+#[test]
+fn transpose_transposes_a_16_by_16_matrix() {
+    let (dir, _) = runs_and_passes("transpose", "transpose", "transpose.ron", &["y[0..256]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
 /// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
 /// (the padding up to `inner` not counted), within the device's rounding.

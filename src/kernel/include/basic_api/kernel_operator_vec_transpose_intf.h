@@ -97,6 +97,21 @@ void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
     detail::trans_data<T>(d, s, nchwconvParams, p);
 }
 
+// Transpose (DK:数据排布转换/Transpose), the plain form: one 16×16 matrix of 16-bit elements (512
+// bytes, uint16_t, int16_t, half), dst[j][i] = src[i][j]. It is TransDataTo5HD's 16-bit pass over
+// the matrix's 16 rows (docs/semantics.md §22: destination block j, element i = source block i,
+// element j), one repeat, and ascstep records it as that instruction.
+template <typename T>
+void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, Pos p = Pos::current()) {
+    static_assert(sizeof(T) == 2, "Transpose: the plain form takes 16-bit elements (uint16_t, int16_t, half)");
+    uint64_t d[NCHW_CONV_ADDR_LIST_SIZE], s[NCHW_CONV_ADDR_LIST_SIZE];
+    for (int i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; i++) {
+        d[i] = dst.GetPhyAddr() + uint64_t(ONE_BLK_SIZE) * i;
+        s[i] = src.GetPhyAddr() + uint64_t(ONE_BLK_SIZE) * i;
+    }
+    detail::trans_data<T>(d, s, TransDataTo5HDParams(false, false, 1, 0, 0), p);
+}
+
 // CANN's internal TransDataTo5HDImpl, which kernels also call directly with lists of UB
 // pointers (`(__ubuf__ T*)tensor.GetPhyAddr() + n`) or of addresses: TransDataTo5HD itself.
 template <typename T>
