@@ -39,6 +39,9 @@ inline int64_t GetSystemCycle() { return int64_t(ascstep_rt::chan().sent); }
 
 inline TPipe* GetTPipePtr() { return tpipe_ptr(); }
 
+// Barrier(): CANN's compiler barrier (kfc_comm.h, an empty asm), no effect on data.
+inline void Barrier() {}
+
 // Trap (DK:调试接口/异常检测/Trap): the kernel stops itself; "in CPU mode the same as an assert".
 // ascstep stops the kernel at the call, as a failed assertion does.
 inline void Trap(Pos p = Pos::current()) { ascstep_rt::stop(p, "Trap: the kernel stopped itself"); }

@@ -16,6 +16,34 @@ inline TPipe*& tpipe_ptr() {
 // A queue buffer named by its UB address (kernel_tpipe.h's handle forms of EnQue/DeQue).
 using TBufHandle = uint8_t*;
 
+// A queue's configuration (DK:资源管理/TQue: the third template argument, `const TQueConfig*`),
+// as CANN declares it: ascstep's queues keep their buffers in order whatever it says.
+struct TQueConfig {
+    bool nd2nz = false;
+    bool nz2nd = false;
+    bool scmBlockGroup = false;
+    uint32_t bufferLen = 0;
+    uint32_t bufferNumber = 0;
+    uint32_t consumerSize = 0;
+    TPosition consumer[8] = {};
+    bool enableStaticEvtId = false;
+    bool enableLoopQueue = false;
+};
+constexpr TQueConfig GetTQueConfig(bool nd2nzIn, bool nz2ndIn, bool scmBlockGroupIn, uint32_t bufferLenIn,
+                                   uint32_t bufferNumberIn, uint32_t consumerSizeIn, const TPosition consumerIn[],
+                                   bool enableStaticEvtIdIn = false, bool enableLoopQueueIn = false) {
+    return {nd2nzIn,
+            nz2ndIn,
+            scmBlockGroupIn,
+            bufferLenIn,
+            bufferNumberIn,
+            consumerSizeIn,
+            {consumerIn[0], consumerIn[1], consumerIn[2], consumerIn[3], consumerIn[4], consumerIn[5], consumerIn[6],
+             consumerIn[7]},
+            enableStaticEvtIdIn,
+            enableLoopQueueIn};
+}
+
 template <TPosition pos, int32_t depth = 1, auto... rest>
 class TQue {
 public:
