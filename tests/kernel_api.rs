@@ -525,6 +525,15 @@ fn transpose_transposes_a_16_by_16_matrix() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The library's Round (docs/semantics.md §21.17): numpy's rint (ties to even) but zeros as +0,
+/// floats in one counter-mode Cast, halves through float in pieces with a tail, nothing written
+/// past the count (`tests/api_kernels/round/gen.py`).
+#[test]
+fn round_is_rint_with_zeros_as_positive() {
+    let (dir, _) = runs_and_passes("round", "round", "round.ron", &["yf[0..40]", "yh[0..48]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
 /// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
 /// (the padding up to `inner` not counted), within the device's rounding.
