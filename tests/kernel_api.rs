@@ -534,6 +534,18 @@ fn round_is_rint_with_zeros_as_positive() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// get_para_base(): the parameter slots in order, then the tiling data inline (CANN's inline
+/// tiling), from a GM tensor and from a binding's Tiling struct alike; the kernel reads its
+/// inputs and its tiling from there (as ops-math's gcd does).
+#[test]
+fn get_para_base_gives_the_parameters_and_the_inline_tiling() {
+    let (dir, _) = runs_and_passes("para_base", "para_base", "para_base.ron", &["y[0..64]"]);
+    let r = ascstep_in(&dir, &["run", "para_base_struct.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..64]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
 /// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
 /// (the padding up to `inner` not counted), within the device's rounding.

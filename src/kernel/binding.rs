@@ -170,6 +170,9 @@ pub fn launcher(
                 for (f, v) in fields {
                     s.push_str(&format!("    {var}.{f} = {v};\n"));
                 }
+                s.push_str(&format!(
+                    "    ascstep_rt::tiling_struct() = {{&{var}, sizeof({var})}};\n"
+                ));
                 passed.push(format!("ascstep_rt::GmArg{{(uint8_t*)&{var}}}"));
             }
         }

@@ -502,6 +502,38 @@ inline uint64_t& launch_epoch() {
     return e;
 }
 
+// The launch's parameters as the device lays them out for `get_para_base()`: one 8-byte slot
+// each, a GM address or a scalar's value, then (CANN's inline tiling, which kernels reading
+// `paramBase + <parameter count>` rely on) the bytes of the last parameter's GM allocation, the
+// tiling data, padded to 8 bytes.
+inline std::vector<uint64_t>& para_base() {
+    static std::vector<uint64_t> v;
+    return v;
+}
+// A binding's `Tiling(…)` argument: the struct the launch passes (its bytes inline after the
+// parameter slots, as an allocation's would be).
+inline std::pair<const void*, size_t>& tiling_struct() {
+    static std::pair<const void*, size_t> t{nullptr, 0};
+    return t;
+}
+inline uint64_t para_slot(const GmArg& a) { return uint64_t(reinterpret_cast<uintptr_t>(a.p)); }
+template <class T>
+uint64_t para_slot(T* a) {
+    return uint64_t(reinterpret_cast<uintptr_t>(a));
+}
+template <class T>
+uint64_t para_slot(const T& a) {
+    if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) {
+        return uint64_t(a);
+    } else if constexpr (std::is_trivially_copyable_v<T> && sizeof(T) <= 8) {
+        uint64_t v = 0;
+        std::memcpy(&v, &a, sizeof(T));
+        return v;
+    } else {
+        return 0;
+    }
+}
+
 // `kernel<<<blocks, l2ctrl, stream>>>(args…)`, rewritten by ascstep as
 // `ascstep_rt::Launch("kernel", "p1,p2", blocks, l2ctrl, stream).run([&](auto... a) { kernel(a...); }, args…)`.
 struct Launch {
@@ -518,6 +550,19 @@ struct Launch {
     void run(F f, A... a) {
         launch_epoch()++;
         name_arg(params, a...);
+        para_base() = {para_slot(a)...};
+        if (!para_base().empty()) {
+            const void* last = reinterpret_cast<const void*>(uintptr_t(para_base().back()));
+            const Alloc* t = find(last);
+            std::pair<const void*, size_t> bytes = t ? std::pair<const void*, size_t>{t->base, t->size}
+                                                     : (last == tiling_struct().first ? tiling_struct()
+                                                                                      : std::pair<const void*, size_t>{});
+            if (bytes.first) {
+                std::vector<uint64_t> inline_tiling((bytes.second + 7) / 8, 0);
+                std::memcpy(inline_tiling.data(), bytes.first, bytes.second);
+                para_base().insert(para_base().end(), inline_tiling.begin(), inline_tiling.end());
+            }
+        }
         chan().put(fmt("L %u ", blocks) + name);
         block_num() = blocks;
         ::block_num = blocks;

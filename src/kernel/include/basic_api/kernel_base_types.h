@@ -41,6 +41,11 @@ enum event_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_
 #endif
 #define REGISTER_NONE_TILING
 
+// The device compiler's intrinsic for the address of the launch's parameter array (one 8-byte
+// slot per entry parameter, in order: GM addresses, scalars' values), which some kernels read
+// their inputs from; CANN's `AscendC::GetParaBase()` returns it too.
+inline int64_t get_para_base() { return int64_t(reinterpret_cast<uintptr_t>(ascstep_rt::para_base().data())); }
+
 namespace AscendC {
 // The core types (CANN's sys_constants.h); ascstep runs the vector core (g_coreType).
 constexpr int32_t MIX = 0;

@@ -39,6 +39,8 @@ inline int64_t GetSystemCycle() { return int64_t(ascstep_rt::chan().sent); }
 
 inline TPipe* GetTPipePtr() { return tpipe_ptr(); }
 
+inline int64_t GetParaBase() { return ::get_para_base(); }
+
 // Barrier(): CANN's compiler barrier (kfc_comm.h, an empty asm), no effect on data.
 inline void Barrier() {}
 
