@@ -14,14 +14,15 @@ void round_impl(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Loca
                 Pos p) {
     static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
                   "Failed to check the data types, current api support data types are half/float.");
-    trig_product("Round", p, "§21.17");
-    SetMaskCount(p);
     if constexpr (std::is_same<T, float>::value) {
+        trig_product("Round", p, "§21.17");  // the half path checks it in library_split
+        SetMaskCount(p);
         SetVectorMask<float, MaskMode::COUNTER>(0, count, p);
         Cast<float, float, false>(dst, src, RoundMode::CAST_RINT, MASK_PLACEHOLDER, 1,
                                   {1, 1, DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE}, p);
     } else {
         const uint32_t split = library_split<T>("Round", "§21.17", tmp, sizeof(float), 1, p);
+        SetMaskCount(p);
         const LocalTensor<float> f = tmp.ReinterpretCast<float>();
         const uint32_t loops = count / split, tail = count % split;
         SetVectorMask<half, MaskMode::COUNTER>(0, split, p);
