@@ -77,6 +77,7 @@ const ERROR_CLASSES: &[&str] = &[
     "work-too-small",
     "misaligned-gather-offset",
     "gather-src-dst-overlap",
+    "sort-src-dst-overlap",
     "gather-offset-out-of-range",
     "unknown-scalar",
     "bad-expr",

@@ -553,3 +553,28 @@ fn get_para_base_gives_the_parameters_and_the_inline_tiling() {
 fn library_sum_gives_numpys_row_sums() {
     runs_and_passes("sum", "sum", "sum.ron", &["yf[0..8]", "yh[0..16]"]);
 }
+
+/// The library's sorting (docs/semantics.md §24): Concat, Sort<T, true> and Extract give numpy's
+/// stable descending order and its indices for floats (seven runs: a four-way merge, a three-way
+/// tail, a second round) and halves (five runs: a tail of one copied); a suspended MrgSort stops
+/// when its short list is used up and GetMrgSortResult says how many each list gave
+/// (`tests/api_kernels/sort/gen.py`); CANN's half Extract reads past the sorted tensor (twice the
+/// repeats for the indices), which the run reports.
+#[test]
+fn library_sort_gives_numpys_stable_descending_order() {
+    let (dir, r) = runs_and_passes(
+        "sort",
+        "sort",
+        "sort.ron",
+        &[
+            "vf[0..224]",
+            "idf[0..224]",
+            "vh[0..160]",
+            "idh[0..160]",
+            "taken[0..5]",
+        ],
+    );
+    assert!(r.stderr.contains("warning[outside-tensor]"), "{}", r.dump());
+    assert!(r.stderr.contains("sort.asc:74:5"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}

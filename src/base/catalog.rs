@@ -98,6 +98,9 @@ pub enum Family {
     /// TransDataTo5HD: 16 source blocks transposed into 16 destination blocks, each named by
     /// its own address (DK:数据排布转换/TransDataTo5HD).
     TransData,
+    /// Sort32 and MrgSort: (score, index) structures of 8 bytes sorted 32 at a time and
+    /// merged from up to four sorted lists (DK:排序组合（ISASI）/Sort32, MrgSort).
+    Sort,
     /// SetDeqScale: sets the DEQSCALE register read by int32 → half Cast (DK:类型转换/SetDeqScale).
     DeqScale,
     /// The scalar unit: GetValue, SetValue, Let (docs/format.md §10).
@@ -157,6 +160,7 @@ ops! {
     Copy => Copy, DataCopy => DataCopy, DataCopyGm as "DataCopy" => DataCopy,
     DataCopyPad => DataCopyPad, Gather => Gather, Gatherb => GatherBlock,
     TransDataTo5HD => TransData,
+    Sort32 => Sort, MrgSort => Sort,
     SetDeqScale => DeqScale,
     GetValue => ScalarUnit, SetValue => ScalarUnit, Let => ScalarUnit,
     GetReduceRepeatSumSpr => ScalarUnit, GetReduceRepeatMaxMinSpr => ScalarUnit,
@@ -569,6 +573,16 @@ impl Op {
                 a3: (U16 | U32, 0),
                 a200i: (I8 | U8 | I16 | U16 | H | BF | I32 | U32 | F | I64, 0),
                 a950: (INTS | H | BF | F, 0),
+            },
+            // DK:排序组合（ISASI）/Sort32, MrgSort 产品支持情况 and 数据类型: half and float
+            // scores, not on training or inference AI Core.
+            Sort32 | MrgSort => PerProduct {
+                training: (0, 0),
+                inference: (0, 0),
+                a2: (HF, 0),
+                a3: (HF, 0),
+                a200i: (HF, 0),
+                a950: (HF, 0),
             },
             // DK:数据排布转换/TransDataTo5HD 数据类型: 8-, 16- and 32-bit types, bfloat16 on 950
             // only; training has no 32-bit types.

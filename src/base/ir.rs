@@ -609,6 +609,17 @@ pub enum Args {
         dst_high_half: bool,
         src_high_half: bool,
     },
+    /// Sort32: `v.dst` receives the (score, index) structures, `v.src` is [scores, uint32
+    /// indices]; MrgSort: `v.src` the 2 to 4 sorted lists of structures (its validBit), each
+    /// `lengths[i]` structures long, `suspend` its ifExhaustedSuspension, `ret` the scalar that
+    /// receives the structures taken from each list (16 bits each, list 0 lowest: the register
+    /// GetMrgSortResult reads). The repeat count is `v.form`'s (docs/semantics.md §24).
+    Sort {
+        v: Vector,
+        lengths: [u16; 4],
+        suspend: bool,
+        ret: Option<usize>,
+    },
     /// SetAtomicAdd/Max/Min/Type<T> (`dtype` T) and DisableDmaAtomic, SetAtomicNone (None):
     /// the DMA atomic mode of later moves into global memory (docs/semantics.md §18.3).
     Atomic { dtype: Option<DType> },
@@ -638,6 +649,7 @@ macro_rules! vector_of {
             | Args::Gather { v, .. }
             | Args::Gatherb { v, .. }
             | Args::TransData { v, .. }
+            | Args::Sort { v, .. }
             | Args::Whole { v, .. } => Some(v),
             Args::MaskReg { .. }
             | Args::DeqScale { .. }

@@ -67,6 +67,9 @@ pub enum Indexing {
     /// `elems` elements written after the last block of the last repeat (ReduceSum,
     /// ReduceMax, ReduceMin dst).
     AtEnd { elems: u32 },
+    /// `elems` elements per repeat, one after another, all touched by the repeat's first block
+    /// step (the lists Sort32 and MrgSort read whole before they write, §24).
+    FirstBlock { elems: u32 },
 }
 
 impl OpAddr {
@@ -398,6 +401,11 @@ impl Plan {
                     out.extend(0..elems);
                 }
             }
+            Indexing::FirstBlock { elems } => {
+                if b == 0 && !lanes.is_empty() {
+                    out.extend(0..elems);
+                }
+            }
         }
     }
 
@@ -527,6 +535,7 @@ impl Plan {
         if let Some(e) = self
             .bits_extent(op)
             .or_else(|| self.packed_extent(op))
+            .or_else(|| self.first_block_extent(op))
             .or_else(|| self.pairs_extent(i))
         {
             debug_assert_eq!(e, self.walked_extent(i));
@@ -639,6 +648,24 @@ impl Plan {
         }
         let (first, last) = (*self.packed.first()?, *self.packed.last()?);
         Some((last > first).then(|| op.addr(0, first)..op.addr(0, last - 1) + op.size() as u64))
+    }
+
+    /// The extent of a `FirstBlock` operand whose elements rise with the element and the
+    /// repeat (every repeat has lanes: Sort32's and MrgSort's).
+    fn first_block_extent(&self, op: &OpAddr) -> Option<Option<Range<u64>>> {
+        let Indexing::FirstBlock { elems } = op.index else {
+            return None;
+        };
+        if op.group > 1 || !matches!(self.lanes, LaneSource::Fixed { .. }) {
+            return None;
+        }
+        if self.repeats == 0 || elems == 0 || self.lanes_of(0).is_empty() {
+            return Some(None);
+        }
+        let last = self.repeats - 1;
+        Some(Some(
+            op.addr(0, 0)..op.addr(last, elems - 1) + op.size() as u64,
+        ))
     }
 
     /// Byte range of `lanes` of a lane-indexed operand in repeat 0.

@@ -3,10 +3,13 @@ a comment, the kernel, its GM arguments and the expected tensors."""
 
 
 def vals(a):
-    """Values as RON numbers: float32/float16 values exactly (Python's repr of their doubles),
-    non-finite ones as RON's NaN/inf."""
+    """Values as RON numbers: integers as integers, float32/float16 values exactly (Python's
+    repr of their doubles), non-finite ones as RON's NaN/inf."""
     out = []
     for v in a:
+        if isinstance(v, int) or getattr(getattr(v, "dtype", None), "kind", "") in "iu" and hasattr(v, "dtype"):
+            out.append(str(int(v)))
+            continue
         v = float(v)
         out.append("NaN" if v != v else ("inf" if v == float("inf") else ("-inf" if v == -float("inf") else repr(v))))
     return ", ".join(out)

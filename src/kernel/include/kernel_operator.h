@@ -23,6 +23,7 @@
 #include "basic_api/kernel_operator_data_copy_intf.h"
 #include "basic_api/kernel_operator_common_intf.h"
 #include "basic_api/kernel_operator_vec_gather_mask_intf.h"
+#include "basic_api/kernel_operator_proposal_intf.h"
 #include "basic_api/kernel_operator_vec_gather_intf.h"
 #include "basic_api/kernel_operator_sys_var_intf.h"
 #include "basic_api/kernel_operator_dump_tensor_intf.h"

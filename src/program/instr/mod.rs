@@ -20,6 +20,7 @@ mod operand;
 mod params;
 mod reduce;
 mod scalar_unit;
+mod sort;
 mod transdata;
 mod whole;
 
@@ -78,6 +79,8 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::Gather => (gather_index::GATHER, gather_index::gather),
         Family::GatherBlock => (gather_index::GATHERB, gather_index::gatherb),
         Family::TransData => (transdata::TRANS_DATA, transdata::trans_data),
+        Family::Sort if op == Op::Sort32 => (sort::SORT32, sort::sort32),
+        Family::Sort => (sort::MRG_SORT, sort::mrg_sort),
         Family::DeqScale => (cast::SET_DEQ_SCALE, cast::set_deq_scale),
         Family::ScalarUnit => match op {
             Op::GetValue => (scalar_unit::GET_VALUE, scalar_unit::get_value),

@@ -13,7 +13,7 @@
 //!   ReduceSum, ReduceMax, ReduceMin over a whole tensor; `mask_reg`: the mask-register
 //!   instructions; `copy`: the UB → UB moves Copy and DataCopy; `atomic`: the DMA atomic
 //!   mode the moves into global memory honour; `transdata`: TransDataTo5HD (16 blocks, each at
-//!   its own address).
+//!   its own address); `sort`: Sort32 and MrgSort (8-byte (score, index) structures).
 //!
 //! Adding a family: a file with its kernel and a `Room`, a line in [`room`], a line in
 //! [`Exec`] and its `exec_block` (and an `Args` variant in `base::ir` plus its reader in the
@@ -32,6 +32,7 @@ pub mod pad;
 pub mod reduce;
 pub mod scalar_unit;
 pub mod select;
+pub mod sort;
 pub mod transdata;
 pub mod whole;
 
@@ -185,6 +186,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::Gather => &gather_index::GatherRoom,
         Family::GatherBlock => &gather_index::GatherbRoom,
         Family::TransData => &transdata::TransDataRoom,
+        Family::Sort => &sort::SortRoom,
         Family::DeqScale => &cast::DeqScaleRoom,
         Family::ScalarUnit => &scalar_unit::ScalarUnitRoom,
         Family::Sync => &scalar_unit::SyncRoom,
@@ -204,6 +206,7 @@ pub enum Exec {
     Gather(gather_index::IndexKernel),
     Gatherb(gather_index::BlockGatherKernel),
     TransData(transdata::TransKernel),
+    Sort(sort::SortKernel),
     Brcb(fill::BrcbKernel),
     VecIndex(fill::VecIndexKernel),
     Whole(whole::WholeKernel),
@@ -230,6 +233,7 @@ impl Exec {
             Exec::Gather(k) => k.dtype,
             Exec::Gatherb(k) => k.dtype,
             Exec::TransData(k) => k.dtype,
+            Exec::Sort(k) => k.dtype,
             Exec::Brcb(k) => k.dtype,
             Exec::VecIndex(k) => k.dtype,
             Exec::Whole(k) => k.dtype,
@@ -266,6 +270,7 @@ impl Exec {
             Exec::TransData(k) => {
                 crate::with_dtype!(k.dtype, T => transdata::exec_block::<T>(k, plan, mem, r, b))
             }
+            Exec::Sort(k) => sort::exec_block(k, plan, mem, r, b, scratch),
             Exec::Brcb(k) => {
                 crate::with_dtype!(k.dtype, T => fill::brcb_block::<T>(plan, mem, r, b))
             }

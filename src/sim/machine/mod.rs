@@ -784,15 +784,25 @@ impl Machine {
             }
         }
         self.registers(&active);
-        if matches!(active.prep.exec, Exec::GatherMask(_)) {
+        // A returned count: GatherMask's rsvdCnt, MrgSort's taken structures; `ret: "name"`
+        // assigns it to a scalar (docs/format.md §10).
+        let code = &self.program.code[self.pos.instruction as usize];
+        let returned = match (&active.prep.exec, &code.args) {
+            (Exec::GatherMask(_), crate::base::ir::Args::GatherMask { ret, .. }) => {
+                Some(("rsvd_cnt", *ret))
+            }
+            (Exec::Sort(k), crate::base::ir::Args::Sort { ret, .. }) if k.merge.is_some() => {
+                Some(("mrg_sort_result", *ret))
+            }
+            _ => None,
+        };
+        if let Some((name, ret)) = returned {
             self.returns.push(Return {
                 instruction: self.pos.instruction,
-                name: "rsvd_cnt",
+                name,
                 value: active.scratch.written,
             });
-            // `ret: "name"` assigns it to a scalar (docs/format.md §10).
-            let code = &self.program.code[self.pos.instruction as usize];
-            if let crate::base::ir::Args::GatherMask { ret: Some(i), .. } = code.args {
+            if let Some(i) = ret {
                 let d = self.program.scalars[i].dtype;
                 let v = Value::Int(active.scratch.written as i128);
                 self.scalars.values[i] = cast_value(v, d).ok();

@@ -22,6 +22,11 @@ struct GatherMaskParams {
 namespace detail {
 template <class T>
 T returning(const Pos& p, const std::string& ron);
+// The register the last GatherMask left its count in (AscendCUtils::GetRsvdCnt), per AI core.
+inline uint64_t& rsvd_cnt() {
+    thread_local uint64_t n = 0;
+    return n;
+}
 }  // namespace detail
 template <class T, class U, GatherMaskMode mode = defaultGatherMaskMode>
 void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern, const bool reduceMode, const uint32_t mask,
@@ -31,6 +36,7 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Loc
     rsvdCnt = detail::returning<uint64_t>(p, "GatherMask(dst: " + dst.ron() + ", src0: " + src0.ron() + ", pattern: " + pattern.ron() +
                                                  ", reduce_mode: " + (reduceMode ? "true" : "false") + ", mask: " + num(mask) +
                                                  ", params: " + params.ron() + ", ret: \"$\")");
+    detail::rsvd_cnt() = rsvdCnt;
 }
 template <class T, GatherMaskMode mode = defaultGatherMaskMode>
 void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern, const bool reduceMode, const uint32_t mask,
@@ -38,5 +44,6 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uin
     rsvdCnt = detail::returning<uint64_t>(p, "GatherMask(dst: " + dst.ron() + ", src0: " + src0.ron() + ", pattern: " + num(src1Pattern) +
                                                  ", reduce_mode: " + (reduceMode ? "true" : "false") + ", mask: " + num(mask) +
                                                  ", params: " + params.ron() + ", ret: \"$\")");
+    detail::rsvd_cnt() = rsvdCnt;
 }
 }  // namespace AscendC

@@ -1,5 +1,5 @@
 // The utility calls of CANN's basic API that kernels call directly: AscendCUtils' mask
-// setters (impl/basic_api/kernel_utils_base.h), and InitOutput, the deprecated name of Fill.
+// setters and GetRsvdCnt (impl/basic_api/kernel_utils_base.h), and InitOutput, the deprecated name of Fill.
 #pragma once
 #include "../kernel_operator.h"
 
@@ -10,6 +10,8 @@ public:
     // C0: the 32 bytes of a block, in elements of dtypeSize bytes.
     static constexpr int32_t GetC0Size() { return 32; }
     static constexpr int32_t GetC0Count(const int32_t dtypeSize) { return GetC0Size() / dtypeSize; }
+    // The count the last GatherMask left in its register (kernel_utils_base.h get_rsvd_cnt()).
+    static inline int64_t GetRsvdCnt() { return int64_t(detail::rsvd_cnt()); }
 
     template <typename T, bool isSetMask = true>
     static inline void SetMask(const uint64_t& maskHigh, const uint64_t& maskLow, Pos p = Pos::current()) {
