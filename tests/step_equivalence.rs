@@ -1002,8 +1002,8 @@ fn compare_repeats_equal_stepping() {
 }
 
 /// Block and whole-repeat reductions run a repeat at a time (`reduce::exec_repeat`, the eight
-/// block trees side by side for full half repeats, PairReduceSum's pairs side by side, block by
-/// block otherwise): the same bytes,
+/// block trees side by side for full half repeats, PairReduceSum's pairs side by side, over whole
+/// runs of full repeats at once, block by block otherwise): the same bytes,
 /// shadows and diagnostics as block stepping, with full and partial masks, counter mode, random
 /// data with NaNs and infinities, an uninitialised source first read in repeat 3, and floats.
 #[test]
@@ -1019,6 +1019,8 @@ fn reduction_repeats_equal_stepping() {
         ("half", "PairReduceSum(dst: \"d\", src: \"x\", repeat_times: 5, mask: 128, dst_rep_stride: 1, src_blk_stride: 2, src_rep_stride: 16)"),
         ("float", "PairReduceSum(dst: \"d\", src: \"x\", repeat_times: 9, mask: 64, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)"),
         ("half", "SetMaskCount(), SetVectorMask(high: 0, low: 1000), PairReduceSum(dst: \"d\", src: \"x\", repeat_times: 1, mask: Placeholder, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8), SetMaskNorm()"),
+        ("half", "Duplicate(dst: \"w\", scalar: 1, count: 400), PairReduceSum(dst: \"d\", src: \"w\", repeat_times: 6, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)"),
+        ("float", "Duplicate(dst: \"w\", scalar: 1, count: 200), PairReduceSum(dst: \"d\", src: \"w\", repeat_times: 6, mask: 64, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)"),
         ("half", "Duplicate(dst: \"w\", scalar: 1, count: 400), WholeReduceSum(dst: \"d\", src: \"w\", repeat_times: 6, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)"),
         ("float", "WholeReduceSum(dst: \"d\", src: \"x\", repeat_times: 7, mask: 64, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)"),
         ("half", "ReduceSum(dst: \"d\", src: \"f\", work: \"w\", count: 4096)"),

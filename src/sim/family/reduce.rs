@@ -383,6 +383,71 @@ fn pair_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool {
     true
 }
 
+/// Whether `pair_run` takes repeats `r..r1`: a PairReduceSum of half or float with every lane
+/// of those repeats active (`same_lanes_until` says they share repeat r's lanes), the source
+/// repeats 256 bytes apart in one run, the destination's pairs one run per repeat, 128 bytes
+/// apart.
+pub fn pair_run_applies(k: &ReduceKernel, plan: &Plan, r: u32, r1: u32) -> bool {
+    let (dst, src) = (&plan.operands[0], &plan.operands[1]);
+    let par = plan.par;
+    let size = k.dtype.size() as u64;
+    kind(k.op) == Kind::Pair
+        && r1 > r
+        && matches!((k.dtype, par), (DType::Half, 128) | (DType::Float, 64))
+        && plan.lanes_of(r) == Lanes::first(par)
+        && plan.lanes.same_lanes_until(r, r1, par) >= r1
+        && src.repeat_contiguous(par)
+        && src.rep as u64 * src.rep_unit as u64 == 256
+        && dst.addr(r + 1, 0) == dst.addr(r, 0) + 128
+        && dst.addr(r, par / 2 - 1) == dst.addr(r, 0) + (par as u64 / 2 - 1) * size
+}
+
+/// Repeats `r..r1` of a PairReduceSum at once: every lane of every repeat active, the source
+/// repeats one run of bytes after another and the destination's pairs too (the usual layout);
+/// the sums as `pair_repeat` makes them, in one pass over the run and one store. False (nothing
+/// done) for anything else, which then goes a repeat at a time.
+pub fn pair_run(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32, r1: u32) -> bool {
+    if !pair_run_applies(k, plan, r, r1) {
+        return false;
+    }
+    let (dst, src) = (&plan.operands[0], &plan.operands[1]);
+    let par = plan.par;
+    let n = (r1 - r) as u64;
+    let a = src.addr(r, 0);
+    let Some(bytes) = mem.ub.get(a..a + 256 * n) else {
+        return false;
+    };
+    let pairs = (n * par as u64 / 2) as usize;
+    if k.dtype == DType::Half {
+        let (mut even, mut odd) = (vec![0u16; pairs], vec![0u16; pairs]);
+        for (j, c) in bytes.chunks_exact(4).enumerate() {
+            even[j] = u16::from_le_bytes([c[0], c[1]]);
+            odd[j] = u16::from_le_bytes([c[2], c[3]]);
+        }
+        let mut out = vec![0u16; pairs];
+        let done = crate::sim::simd::half_binary(Op::Add, &even, &odd, &mut out);
+        for j in done..pairs {
+            out[j] = half::f16::from_bits(even[j])
+                .vadd(half::f16::from_bits(odd[j]))
+                .to_bits();
+        }
+        mem.write_run(dst, 0, dst.addr(r, 0), &out);
+    } else {
+        let (mut even, mut odd) = (vec![0f32; pairs], vec![0f32; pairs]);
+        for (j, c) in bytes.chunks_exact(8).enumerate() {
+            even[j] = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+            odd[j] = f32::from_le_bytes([c[4], c[5], c[6], c[7]]);
+        }
+        let mut out = vec![0f32; pairs];
+        let done = crate::sim::simd::float_binary(Op::Add, &even, &odd, &mut out);
+        for j in done..pairs {
+            out[j] = even[j].vadd(odd[j]);
+        }
+        mem.write_run(dst, 0, dst.addr(r, 0), &out);
+    }
+    true
+}
+
 fn write_sums<T: Num>(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32, sums: [T; 8]) {
     let dst = &plan.operands[0];
     let size = std::mem::size_of::<T>() as u64;

@@ -63,6 +63,32 @@ impl Machine {
         let (mut mask, mut mask_of) = (ByteMask::new([0; 4]), None);
         let mut bufs: Vec<u64> = Vec::new();
         let end = end.min(plan.repeats);
+        // A PairReduceSum over whole runs of full repeats: one scan of its source, one pass.
+        if let Some(RepeatKernel::Reduce(k)) = &per_repeat {
+            let r1 = plan.lanes.same_lanes_until(r, end, par);
+            if r < end && reduce::pair_run_applies(k, plan, r, r1) {
+                let op = &plan.operands[1];
+                if active.uninit_seen >> 1 & 1 == 0 {
+                    let s = op.addr(r, 0);
+                    let e = op.addr(r1, 0);
+                    if let Some(a) = self.ub.first_uninit(s as u32..e as u32) {
+                        let el = (a as u64 - s) / op.size() as u64;
+                        let (rr, lane) = (r + (el / par as u64) as u32, (el % par as u64) as u32);
+                        let b = lane / (par / BLOCKS);
+                        let d = uninit_diag(&self.program, idx, op, rr, b, lane, a);
+                        self.diagnostics.push(d);
+                        active.uninit_seen |= 1 << 1;
+                    }
+                }
+                let mut mem = Mem {
+                    ub: &mut self.ub,
+                    rec: None,
+                };
+                if reduce::pair_run(k, plan, &mut mem, r, r1) {
+                    r = r1;
+                }
+            }
+        }
         while r < end {
             let lanes_r = plan.lanes_of(r);
             let n = lanes_r.count();
