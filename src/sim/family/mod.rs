@@ -22,6 +22,7 @@ pub mod atomic;
 pub mod cast;
 pub mod compare;
 pub mod copy;
+pub mod dequant;
 pub mod elementwise;
 mod elementwise_masked;
 pub mod fill;
@@ -187,7 +188,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::GatherBlock => &gather_index::GatherbRoom,
         Family::TransData => &transdata::TransDataRoom,
         Family::Sort => &sort::SortRoom,
-        Family::DeqScale => &cast::DeqScaleRoom,
+        Family::DeqScale => &dequant::DeqScaleRoom,
         Family::ScalarUnit => &scalar_unit::ScalarUnitRoom,
         Family::Sync => &scalar_unit::SyncRoom,
         Family::Atomic => &atomic::AtomicRoom,
