@@ -311,7 +311,7 @@ pub(crate) fn full_block_sums(dtype: DType, plan: &Plan, mem: &Mem, r: u32) -> O
 /// anything else, which then goes block by block.
 pub fn exec_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool {
     if kind(k.op) == Kind::Pair {
-        return pair_repeat(k, plan, mem, r);
+        return pair_run(k, plan, mem, r, r + 1);
     }
     if combine(k.op) != Combine::Sum {
         return false;
@@ -332,61 +332,10 @@ pub fn exec_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool
     true
 }
 
-/// Repeat `r` of a PairReduceSum with every lane active over one run of half or float source
-/// bytes: each pair's sum by the lane function's rounding (`vadd`; eight pairs at a time with the
-/// host's SIMD, the even and the odd lanes side by side), the par / 2 results in one store, as
-/// block stepping writes them; false (nothing done) for anything else.
-fn pair_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool {
-    let src = &plan.operands[1];
-    let par = plan.par;
-    if !matches!((k.dtype, par), (DType::Half, 128) | (DType::Float, 64))
-        || plan.lanes_of(r) != Lanes::first(par)
-        || !src.repeat_contiguous(par)
-    {
-        return false;
-    }
-    let a = src.addr(r, 0);
-    let Some(bytes) = mem.ub.get(a..a + 256) else {
-        return false;
-    };
-    let dst = &plan.operands[0];
-    if k.dtype == DType::Half {
-        let h = bytemuck::pod_read_unaligned::<[u16; 128]>(bytes).map(u16::from_le);
-        let even: [u16; 64] = std::array::from_fn(|j| h[2 * j]);
-        let odd: [u16; 64] = std::array::from_fn(|j| h[2 * j + 1]);
-        let mut out = [0u16; 64];
-        let done = crate::sim::simd::half_binary(Op::Add, &even, &odd, &mut out);
-        let sums: [half::f16; 64] = std::array::from_fn(|j| {
-            if j < done {
-                half::f16::from_bits(out[j])
-            } else {
-                half::f16::from_bits(even[j]).vadd(half::f16::from_bits(odd[j]))
-            }
-        });
-        mem.write_run(dst, 0, dst.addr(r, 0), &sums);
-    } else {
-        let x = bytemuck::pod_read_unaligned::<[u32; 64]>(bytes)
-            .map(|b| f32::from_bits(u32::from_le(b)));
-        let even: [f32; 32] = std::array::from_fn(|j| x[2 * j]);
-        let odd: [f32; 32] = std::array::from_fn(|j| x[2 * j + 1]);
-        let mut out = [0f32; 32];
-        let done = crate::sim::simd::float_binary(Op::Add, &even, &odd, &mut out);
-        let sums: [f32; 32] = std::array::from_fn(|j| {
-            if j < done {
-                out[j]
-            } else {
-                even[j].vadd(odd[j])
-            }
-        });
-        mem.write_run(dst, 0, dst.addr(r, 0), &sums);
-    }
-    true
-}
-
 /// Whether `pair_run` takes repeats `r..r1`: a PairReduceSum of half or float with every lane
-/// of those repeats active (`same_lanes_until` says they share repeat r's lanes), the source
-/// repeats 256 bytes apart in one run, the destination's pairs one run per repeat, 128 bytes
-/// apart.
+/// of those repeats active (`same_lanes_until` says they share repeat r's lanes), each repeat's
+/// source one run of bytes and its pairs one run; over several repeats, the source repeats 256
+/// bytes apart and the destination's 128.
 pub fn pair_run_applies(k: &ReduceKernel, plan: &Plan, r: u32, r1: u32) -> bool {
     let (dst, src) = (&plan.operands[0], &plan.operands[1]);
     let par = plan.par;
@@ -397,15 +346,16 @@ pub fn pair_run_applies(k: &ReduceKernel, plan: &Plan, r: u32, r1: u32) -> bool 
         && plan.lanes_of(r) == Lanes::first(par)
         && plan.lanes.same_lanes_until(r, r1, par) >= r1
         && src.repeat_contiguous(par)
-        && src.rep as u64 * src.rep_unit as u64 == 256
-        && dst.addr(r + 1, 0) == dst.addr(r, 0) + 128
+        && (r1 == r + 1
+            || src.rep as u64 * src.rep_unit as u64 == 256
+                && dst.addr(r + 1, 0) == dst.addr(r, 0) + 128)
         && dst.addr(r, par / 2 - 1) == dst.addr(r, 0) + (par as u64 / 2 - 1) * size
 }
 
-/// Repeats `r..r1` of a PairReduceSum at once: every lane of every repeat active, the source
-/// repeats one run of bytes after another and the destination's pairs too (the usual layout);
-/// the sums as `pair_repeat` makes them, in one pass over the run and one store. False (nothing
-/// done) for anything else, which then goes a repeat at a time.
+/// Repeats `r..r1` of a PairReduceSum at once (`pair_run_applies`): each pair's sum by the lane
+/// function's rounding (`vadd`; eight pairs at a time with the host's SIMD, the even and the odd
+/// lanes side by side), in one pass over the run and one store, as block stepping writes them.
+/// False (nothing done) for anything else, which then goes block by block.
 pub fn pair_run(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32, r1: u32) -> bool {
     if !pair_run_applies(k, plan, r, r1) {
         return false;

@@ -57,13 +57,15 @@ fn score(dtype: DType, s: u64) -> f64 {
     }
 }
 
-/// Whether structure `a` goes after `b` (largest score first, NaN above everything).
-fn after(dtype: DType, a: u64, b: u64) -> bool {
+/// The order of two structures: largest score first, NaN above everything, equal scores
+/// `Equal` (the callers keep input and list order then).
+fn order(dtype: DType, a: u64, b: u64) -> Ordering {
     let (x, y) = (score(dtype, a), score(dtype, b));
     match (x.is_nan(), y.is_nan()) {
-        (true, _) => false,
-        (false, true) => true,
-        _ => x.partial_cmp(&y) == Some(Ordering::Less),
+        (true, true) => Ordering::Equal,
+        (true, false) => Ordering::Less,
+        (false, true) => Ordering::Greater,
+        _ => y.partial_cmp(&x).unwrap_or(Ordering::Equal),
     }
 }
 
@@ -75,15 +77,7 @@ pub fn sort32(dtype: DType, scores: &[u64], index: &[u32]) -> Vec<u64> {
         .map(|(&s, &i)| s | (i as u64) << 32)
         .collect();
     // Stable: equal scores keep their input order.
-    v.sort_by(|&a, &b| {
-        if after(dtype, a, b) {
-            Ordering::Greater
-        } else if after(dtype, b, a) {
-            Ordering::Less
-        } else {
-            Ordering::Equal
-        }
-    });
+    v.sort_by(|&a, &b| order(dtype, a, b));
     v
 }
 
@@ -101,7 +95,7 @@ pub fn merge(dtype: DType, lists: &[Vec<u64>], suspend: bool) -> (Vec<u64>, [u32
             if at[i] == l.len() {
                 continue;
             }
-            if best.is_none_or(|b| after(dtype, lists[b][at[b]], l[at[i]])) {
+            if best.is_none_or(|b| order(dtype, l[at[i]], lists[b][at[b]]) == Ordering::Less) {
                 best = Some(i);
             }
         }
@@ -143,14 +137,7 @@ pub fn exec_block(k: &SortKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32, s:
             if b != 0 {
                 return;
             }
-            let lists: Vec<Vec<u64>> = (0..m.lists)
-                .map(|i| {
-                    let o = &plan.operands[1 + i];
-                    (0..m.lengths[i] as u32)
-                        .map(|e| mem.read_one::<u64>(o, e, o.addr(r, e)))
-                        .collect()
-                })
-                .collect();
+            let lists = read_lists(&m, plan, r, |o, e, a| mem.read_one::<u64>(o, e, a));
             let (out, taken) = merge(k.dtype, &lists, m.suspend);
             let first = plan.packed_range(r, 0).start;
             for (j, v) in out.into_iter().enumerate() {
@@ -165,22 +152,30 @@ pub fn exec_block(k: &SortKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32, s:
     }
 }
 
-/// The merge of repeat `r` read from the UB without recording (the plan's packed counts).
-fn merged_len(k: &SortKernel, plan: &Plan, ub: &Ub, r: u32) -> u32 {
-    let Some(m) = k.merge else { return 0 };
-    let lists: Vec<Vec<u64>> = (0..m.lists)
+/// Repeat `r`'s lists of a MrgSort, each element read by `read(operand, element, address)`.
+fn read_lists(
+    m: &Merge,
+    plan: &Plan,
+    r: u32,
+    mut read: impl FnMut(&OpAddr, u32, u64) -> u64,
+) -> Vec<Vec<u64>> {
+    (0..m.lists)
         .map(|i| {
             let o = &plan.operands[1 + i];
             (0..m.lengths[i] as u32)
-                .map(|e| {
-                    let a = o.addr(r, e);
-                    ub.get(a..a + 8)
-                        .map(|b| u64::from_le_bytes(b.try_into().unwrap_or([0; 8])))
-                        .unwrap_or(0)
-                })
+                .map(|e| read(o, e, o.addr(r, e)))
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+/// The merge of repeat `r` read from the UB without recording (the plan's packed counts).
+fn merged_len(k: &SortKernel, m: &Merge, plan: &Plan, ub: &Ub, r: u32) -> u32 {
+    let lists = read_lists(m, plan, r, |_, _, a| {
+        ub.get(a..a + 8)
+            .and_then(|b| b.try_into().ok())
+            .map_or(0, u64::from_le_bytes)
+    });
     merge(k.dtype, &lists, m.suspend).0.len() as u32
 }
 
@@ -267,16 +262,16 @@ impl Room for SortRoom {
             return (ops, 32);
         }
         let total: u32 = lengths.iter().take(v.src.len()).map(|&l| l as u32).sum();
-        let mut dst = OpAddr::of(p, &d, "dst", AccessKind::Write, 0, 0);
-        dst = OpAddr::sequential(
+        let base = OpAddr::of(p, &d, "dst", AccessKind::Write, 0, 0).base;
+        let (w, u) = (AccessKind::Write, DType::UInt64);
+        let mut ops = vec![OpAddr::sequential(
             "dst",
-            dst.tensor,
-            AccessKind::Write,
-            DType::UInt64,
-            dst.base,
+            d.tensor,
+            w,
+            u,
+            base,
             Indexing::Packed,
-        );
-        let mut ops = vec![dst];
+        )];
         for (i, o) in v.src.iter().enumerate().take(4) {
             ops.push(run(
                 o,
@@ -363,7 +358,7 @@ impl Room for SortRoom {
             let counts: Vec<u32> = (0..plan.repeats)
                 .flat_map(|r| {
                     let n = match ub {
-                        Some(ub) if m.suspend => merged_len(k, plan, ub, r),
+                        Some(ub) if m.suspend => merged_len(k, &m, plan, ub, r),
                         _ => full,
                     };
                     std::iter::once(n).chain(std::iter::repeat_n(0, BLOCKS as usize - 1))

@@ -69,12 +69,8 @@ impl Machine {
             if r < end && reduce::pair_run_applies(k, plan, r, r1) {
                 let op = &plan.operands[1];
                 if active.uninit_seen >> 1 & 1 == 0 {
-                    let s = op.addr(r, 0);
-                    let e = op.addr(r1, 0);
-                    if let Some(a) = self.ub.first_uninit(s as u32..e as u32) {
-                        let el = (a as u64 - s) / op.size() as u64;
-                        let (rr, lane) = (r + (el / par as u64) as u32, (el % par as u64) as u32);
-                        let b = lane / (par / BLOCKS);
+                    let elems = (r1 - r) as u64 * par as u64;
+                    if let Some((rr, b, lane, a)) = first_uninit_run(&self.ub, op, r, elems, par) {
                         let d = uninit_diag(&self.program, idx, op, rr, b, lane, a);
                         self.diagnostics.push(d);
                         active.uninit_seen |= 1 << 1;
@@ -173,12 +169,8 @@ impl Machine {
                     }
                     continue;
                 }
-                let s = op.addr(r, 0);
-                let e = s + elems * op.size() as u64;
-                if let Some(a) = self.ub.first_uninit(s as u32..e as u32) {
-                    let el = (a as u64 - s) / op.size() as u64;
-                    let (rr, lane) = (r + (el / par as u64) as u32, (el % par as u64) as u32);
-                    found.push((rr, lane / (par / BLOCKS), j, lane, op.addr(rr, lane) as u32));
+                if let Some((rr, b, lane, a)) = first_uninit_run(&self.ub, op, r, elems, par) {
+                    found.push((rr, b, j, lane, a));
                     active.uninit_seen |= 1 << j;
                 }
             }
@@ -243,4 +235,20 @@ impl Machine {
             self.active = Some(active);
         }
     }
+}
+
+/// The first uninitialised element of `elems` elements of `op` that follow one another from
+/// repeat `r` on (repeats one run of bytes after another): its repeat, block, lane and address.
+fn first_uninit_run(
+    ub: &Ub,
+    op: &OpAddr,
+    r: u32,
+    elems: u64,
+    par: u32,
+) -> Option<(u32, u32, u32, u32)> {
+    let s = op.addr(r, 0);
+    let a = ub.first_uninit(s as u32..(s + elems * op.size() as u64) as u32)?;
+    let el = (a as u64 - s) / op.size() as u64;
+    let (rr, lane) = (r + (el / par as u64) as u32, (el % par as u64) as u32);
+    Some((rr, lane / (par / BLOCKS), lane, op.addr(rr, lane) as u32))
 }
