@@ -578,3 +578,65 @@ fn library_sort_gives_numpys_stable_descending_order() {
     assert!(r.stderr.contains("sort.asc:74:5"), "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's ReduceSum/ReduceMax/ReduceMin (adv_api/reduce/reduce.h) over every row-length
+/// class of AR and RA, with and without isReuseSource, float and half, give numpy's results
+/// (`tests/api_kernels/reduce/gen.py`; the rows padded with NaN, which no result may read), on
+/// Atlas A2 and on Ascend 950; Atlas 200I/500 A2 has no such library function, and A2 takes
+/// srcInnerPad true only, each said at the call.
+#[test]
+fn library_reduce_gives_numpys_sums_and_extremes() {
+    let (dir, r) = runs_and_passes(
+        "reduce",
+        "reduce",
+        "reduce.ron",
+        &["yf[0..548]", "yh[0..87]"],
+    );
+    // The library's in-place compaction of isReuseSource rows (a UB → UB DataCopy).
+    assert!(
+        r.stderr.contains("warning[partial-overlap]"),
+        "{}",
+        r.dump()
+    );
+    let r = ascstep_in(&dir, &["run", "reduce.ron", "--product", "ascend_950"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.contains("pass  yf[0..548]") && r.stdout.contains("pass  yh[0..87]"),
+        "{}",
+        r.dump()
+    );
+    let r = ascstep_in(
+        &dir,
+        &["run", "reduce.ron", "--product", "atlas_200i_500_a2"],
+    );
+    assert_ne!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stderr.contains("reduce.asc:25:9")
+            && r.stderr.contains(
+                "AscendC::ReduceSum (adv_api/reduce/reduce.h) is not available on this product"
+            ),
+        "{}",
+        r.dump()
+    );
+    let src = std::fs::read_to_string(dir.join("reduce.asc")).unwrap();
+    let unpadded = "ReduceSum<T, P, reuse>(dst, src, tmp, shape, false);";
+    std::fs::write(
+        dir.join("reduce.asc"),
+        src.replace(
+            "ReduceSum<T, P, reuse>(dst, src, tmp, shape, true);",
+            unpadded,
+        ),
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "reduce.ron"]);
+    assert_ne!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("srcInnerPad is false; Atlas A2/A3 support only true"),
+        "{}",
+        r.dump()
+    );
+    let r = ascstep_in(&dir, &["run", "reduce.ron", "--product", "ascend_950"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
