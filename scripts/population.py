@@ -4,7 +4,7 @@
 Usage:
     python3 scripts/population.py --ascstep target/release/ascstep \\
         --repo PATH/ops-math --repo PATH/ops-nn [--opbase PATH/opbase] [-j 2] [--limit N] \\
-        [--only SUBSTRING] [--product atlas_a2|ascend_950] [--keep DIR] [--csv FILE]
+        [--only SUBSTRING[,SUBSTRING…]] [--product atlas_a2|ascend_950] [--keep DIR] [--csv FILE]
     python3 scripts/population.py --tables-from FILE.csv
 
 Fetches nothing: give it checkouts. For every operator directory with an `op_kernel/` entry
@@ -287,7 +287,7 @@ def main():
     ap.add_argument("--opbase")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--limit", type=int, default=0)
-    ap.add_argument("--only", default="")
+    ap.add_argument("--only", default="", help="only kernels whose path holds one of these comma-separated substrings")
     ap.add_argument("--product", choices=("atlas_a2", "ascend_950"), help="only the kernels built for this product")
     ap.add_argument("--keep")
     ap.add_argument("--csv")
@@ -311,7 +311,7 @@ def main():
             includes += [d for d in (os.path.join(ob, "include", "op_common"), os.path.join(ob, "pkg_inc", "op_common"),
                                      os.path.join(ob, "pkg_inc"), os.path.join(ob, "include")) if os.path.isdir(d)]
         for op_dir, k, product in kernels(repo):
-            if a.only and a.only not in k:
+            if a.only and not any(o in k for o in a.only.split(",")):
                 continue
             if a.product and product != a.product:
                 continue

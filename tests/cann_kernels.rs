@@ -54,6 +54,24 @@ fn a_bare_template_entry_runs_the_instantiation_its_tiling_key_encodes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A template head written as a macro (atvoss's `template <REDUCE_TPL_PARAM>`) has the
+/// parameters the macro stands for, as the compiler sees them.
+#[test]
+fn a_template_head_given_by_a_macro_is_read_as_the_compiler_reads_it() {
+    let (dir, r) = fill_mode("macro_head", "entry: \"fill_mode\", tiling_key: 5", -4);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let cpp = dir.join("op_kernel/fill_mode.cpp");
+    let text = std::fs::read_to_string(&cpp).unwrap();
+    let head = "template <uint32_t MODE, bool NEG, typename D_T>";
+    assert!(text.contains(head));
+    let macro_head = "#define FILL_MODE_TPL_PARAM uint32_t MODE, bool NEG, typename D_T\ntemplate <FILL_MODE_TPL_PARAM>";
+    std::fs::write(&cpp, text.replace(head, macro_head)).unwrap();
+    let r = ascstep_in(&dir, &["run", "k.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..8]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_tiling_key_no_selection_makes_is_refused_with_the_keys_that_exist() {
     // Key 2: MODE 9 with NEG 0, declared but selected by neither ASCENDC_TPL_ARGS_SEL. The

@@ -138,6 +138,19 @@ fn scalar_cast_gives_the_documented_results() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The scalar bit counts give their pages' examples and edges (DK:标量计算/CountLeadingZero,
+/// CountBitsCntSameAsSignBit, GetSFFValue, GetBitCount), by the new names and the old.
+#[test]
+fn scalar_bit_counts_give_the_documented_results() {
+    let (dir, _) = runs_and_passes(
+        "scalar_bits",
+        "scalar_bits",
+        "scalar_bits.ron",
+        &["y[0..16]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// What the device compiler gives a kernel besides the APIs: `min`/`max` called unqualified
 /// (the common type of their operands), `__tiling_data_ptr__`, `__bf16` as `bfloat16_t`, CANN's
 /// header names (kernel_type.h, kernel_event.h, kernel_basic_intf.h), the DT_* codes, PRINTF

@@ -232,7 +232,6 @@ fn instantiation(
     if e.template.is_empty() {
         return Ok(None);
     }
-    let head = format!("a template over ({})", e.template.join(", "));
     let mut pre_flags = flags.clone();
     pre_flags.defines.push("ASCENDC_TPL_PRE".into());
     // A kernel the preprocessor rejects: the compile says why.
@@ -240,6 +239,13 @@ fn instantiation(
         return Ok(None);
     };
     let bad = |why: String| CompileError::Binding(why);
+    // The parameters as the compiler sees them: a macro such as atvoss's `REDUCE_TPL_PARAM`
+    // stands for several.
+    let e = source::entries(&pre)
+        .into_iter()
+        .find(|x| x.name == bare && !x.template.is_empty())
+        .unwrap_or(e);
+    let head = format!("a template over ({})", e.template.join(", "));
     let t = tpl::read(&pre)
         .map_err(|why| bad(format!("the kernel's tiling-key templates: {why}")))?
         .ok_or_else(|| {

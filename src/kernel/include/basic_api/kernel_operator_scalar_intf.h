@@ -49,6 +49,36 @@ template <typename T, typename U, RoundMode roundMode>
 inline U ScalarCast(T valueIn) {
     return Cast<T, U, roundMode>(valueIn);
 }
+// The bit counts of a scalar (DK:标量计算/GetBitCount, CountLeadingZero, CountBitsCntSameAsSignBit,
+// GetSFFValue; the Scalar… names are their names before the rename). Scalar C++, not vector steps.
+template <int countValue>
+inline int64_t GetBitCount(uint64_t valueIn) {
+    static_assert(countValue == 0 || countValue == 1, "GetBitCount<countValue>: countValue is 0 or 1");
+    const int64_t ones = __builtin_popcountll(valueIn);
+    return countValue == 1 ? ones : 64 - ones;
+}
+template <int countValue>
+inline int64_t ScalarGetCountOfValue(uint64_t valueIn) {
+    return GetBitCount<countValue>(valueIn);
+}
+// The zeros above the highest 1; 64 for 0.
+inline int64_t CountLeadingZero(uint64_t valueIn) { return valueIn == 0 ? 64 : __builtin_clzll(valueIn); }
+inline int64_t ScalarCountLeadingZero(uint64_t valueIn) { return CountLeadingZero(valueIn); }
+// The bits below the sign bit equal to it, from the top; -1 for 0 and -1 (约束说明).
+inline int64_t CountBitsCntSameAsSignBit(int64_t valueIn) {
+    return valueIn == 0 || valueIn == -1 ? -1 : __builtin_clrsbll(valueIn);
+}
+// The position of the lowest bit equal to countValue; -1 when there is none.
+template <int countValue>
+inline int64_t GetSFFValue(uint64_t valueIn) {
+    static_assert(countValue == 0 || countValue == 1, "GetSFFValue<countValue>: countValue is 0 or 1");
+    const uint64_t v = countValue == 1 ? valueIn : ~valueIn;
+    return v == 0 ? -1 : __builtin_ctzll(v);
+}
+template <int countValue>
+inline int64_t ScalarGetSFFValue(uint64_t valueIn) {
+    return GetSFFValue<countValue>(valueIn);
+}
 // kernel_utils' CeilDivision: ⌈num1 / num2⌉, 0 for a zero divisor.
 constexpr inline int32_t CeilDivision(int32_t num1, int32_t num2) {
     return num2 == 0 ? 0 : (num1 + num2 - 1) / num2;
