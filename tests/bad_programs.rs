@@ -78,6 +78,7 @@ const ERROR_CLASSES: &[&str] = &[
     "misaligned-gather-offset",
     "gather-src-dst-overlap",
     "sort-src-dst-overlap",
+    "nd-dst-overlap",
     "gather-offset-out-of-range",
     "unknown-scalar",
     "bad-expr",

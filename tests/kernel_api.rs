@@ -653,3 +653,32 @@ fn library_reduce_gives_numpys_sums_and_extremes() {
     assert_eq!(r.code, 0, "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The multi-dimensional DataCopy GM → UB as its page's scenarios call it (constant and
+/// nearest-value padding, transpose; NdDmaConfig; the old names with a MultiCopyConfig that
+/// zeroes every padding) gives numpy's np.pad of the selected source at the destination
+/// strides (`tests/api_kernels/nd_dma/gen.py`), on Ascend 950; elsewhere the call is refused at
+/// its line as 950's only.
+#[test]
+fn multi_dimensional_data_copy_gives_numpys_padded_moves() {
+    let (dir, _) = runs_and_passes(
+        "nd_dma",
+        "nd_dma",
+        "nd_dma.ron",
+        &[
+            "pad[0..2048]",
+            "near[0..1024]",
+            "trans[0..1024]",
+            "bcast[0..48]",
+        ],
+    );
+    let r = ascstep_in(&dir, &["run", "nd_dma.ron", "--product", "atlas_a2"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("nd_dma.asc:33:5")
+            && r.stderr.contains("the multi-dimensional DataCopy (NdDmaParams, MultiCopyParams) is not available on atlas_a2"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -89,6 +89,9 @@ pub enum Family {
     /// DataCopyPad between GM and the UB: DataCopyExtParams (byte lengths) and, GM → UB,
     /// padding (DK:数据搬运/DataCopyPad).
     DataCopyPad,
+    /// DataCopy GM → UB over up to five dimensions with padding (Ascend 950,
+    /// DK:数据搬运/GMToUB多维数据搬运NDDMA(DataCopy)).
+    NdCopy,
     /// Gather: `dst[i] = src[(base_addr + offset[i]) / sizeof(T)]`, data-dependent addresses
     /// (DK:离散与聚合/Gather).
     Gather,
@@ -158,7 +161,8 @@ ops! {
     SetVectorMask => MaskReg, SetMaskCount => MaskReg, SetMaskNorm => MaskReg,
     ResetMask => MaskReg,
     Copy => Copy, DataCopy => DataCopy, DataCopyGm as "DataCopy" => DataCopy,
-    DataCopyPad => DataCopyPad, Gather => Gather, Gatherb => GatherBlock,
+    DataCopyPad => DataCopyPad, DataCopyNd as "DataCopy" => NdCopy,
+    Gather => Gather, Gatherb => GatherBlock,
     TransDataTo5HD => TransData,
     Sort32 => Sort, MrgSort => Sort,
     SetDeqScale => DeqScale,
@@ -624,6 +628,9 @@ impl Op {
                     a950: (all | BF, 0),
                 }
             }
+            // DK:数据搬运/GM与UB数据搬运/GMToUB多维数据搬运NDDMA(DataCopy): Ascend 950 only, every
+            // 8-, 16-, 32- and 64-bit type.
+            DataCopyNd => a950_only(INTS | H | BF | F, 0),
             // DK:数据搬运/GM与UB数据搬运/GMToUB and UBToGM非对齐数据搬运(DataCopyPad): not on
             // training or inference; no 64-bit types on 200I/500 A2.
             DataCopyPad => {

@@ -335,6 +335,26 @@ pub struct Padding {
     pub value: Value,
 }
 
+/// One dimension of NdDmaLoopInfo (DK:GMToUB多维数据搬运NDDMA 表5), in elements: `size` data
+/// elements, `src_stride` apart in GM and `dst_stride` apart in the UB, with `left` and `right`
+/// padding elements before and after them in the UB.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct NdLoop {
+    pub size: u32,
+    pub src_stride: u64,
+    pub dst_stride: u32,
+    pub left: u8,
+    pub right: u8,
+}
+
+/// What the padding of a multi-dimensional DataCopy holds: NdDmaParams::constantValue, or
+/// (NdDmaConfig::isNearestValueMode) the nearest data element of each dimension.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NdPad {
+    Value(Value),
+    Nearest,
+}
+
 /// Where GatherMask's pattern comes from (docs/semantics.md §4.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GatherPattern {
@@ -438,6 +458,13 @@ pub enum Args {
         blocks: Option<CopyBlocks>,
         pad: Option<Padding>,
     },
+    /// DataCopy GM → UB with NdDmaParams/MultiCopyParams (Ascend 950): `loops[0]` the innermost
+    /// dimension (docs/semantics.md §18.4). `v.form` is `Bare`.
+    NdCopy {
+        v: Vector,
+        loops: Vec<NdLoop>,
+        pad: NdPad,
+    },
     /// SetDeqScale: the half `scale` of int32 → half Cast (`SetDeqScale(half)`), or the
     /// CastDequant form `SetDeqScale(float scale, int16 offset, bool signMode)` (`offset`,
     /// `sign_mode` present; stored, not used by a modelled instruction).
@@ -512,6 +539,7 @@ macro_rules! vector_of {
             | Args::Cast { v, .. }
             | Args::Dequant { v, .. }
             | Args::DataCopy { v, .. }
+            | Args::NdCopy { v, .. }
             | Args::Gather { v, .. }
             | Args::Gatherb { v, .. }
             | Args::TransData { v, .. }

@@ -5,13 +5,24 @@
 use super::*;
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::{DType, Value};
-use crate::base::ir::{Args, CopyBlocks, Form, Padding};
+use crate::base::ir::{Args, CopyBlocks, Form, NdLoop, NdPad, Padding};
 use crate::base::spans::Delim;
 use crate::program::load::{Ctx, Fields};
 
 pub(super) const COPY: &[&str] = &["dst", "src", "mask", "repeat_times", "params"];
 
-pub(super) const DATA_COPY: &[&str] = &["dst", "src", "count", "params"];
+pub(super) const DATA_COPY: &[&str] = &[
+    "dst",
+    "src",
+    "count",
+    "params",
+    "loops",
+    "pad_value",
+    "nearest",
+];
+
+/// The fields of one NdDmaLoopInfo dimension.
+const LOOP_FIELDS: [&str; 5] = ["size", "src_stride", "dst_stride", "left", "right"];
 
 pub(super) const DATA_COPY_PAD: &[&str] = &["dst", "src", "params", "pad"];
 
@@ -67,6 +78,22 @@ pub(super) fn data_copy(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Ar
     }
     if ins.op == Op::DataCopyPad {
         return data_copy_pad(ctx, f, ins, dtype, src_gm == Some(true));
+    }
+    if let Some(loops) = f.get("loops") {
+        return data_copy_nd(ctx, f, ins, loops, dtype, (dst_gm, src_gm));
+    }
+    for extra in ["pad_value", "nearest"] {
+        if let Some(n) = f.get(extra) {
+            ctx.report(
+                Diagnostic::error(
+                    "bad-form",
+                    format!("`{extra}` belongs to the multi-dimensional DataCopy, which takes `loops`"),
+                )
+                .at(n.span)
+                .note("e.g. `loops: [(size: 32, src_stride: 1, dst_stride: 1, left: 0, right: 0)], pad_value: 0`"),
+            );
+            return None;
+        }
     }
     let blocks = match (f.get("count"), f.get("params")) {
         (Some(_), Some(_)) | (None, None) => {
@@ -185,5 +212,113 @@ fn padding(ctx: &mut Ctx, node: &Node, dtype: Option<DType>, ins: &mut Draft) ->
         left,
         right,
         value,
+    })
+}
+
+/// The multi-dimensional DataCopy GM → UB (Ascend 950, docs/format.md §11): `loops`, one
+/// `(size, src_stride, dst_stride, left, right)` per dimension from the innermost (1 to 5, in
+/// elements), and the padding: `pad_value` (default 0) or `nearest: true`.
+fn data_copy_nd(
+    ctx: &mut Ctx,
+    f: &Fields,
+    ins: &mut Draft,
+    loops: &Node,
+    dtype: Option<DType>,
+    (dst_gm, src_gm): (Option<bool>, Option<bool>),
+) -> Option<Args> {
+    ins.op = Op::DataCopyNd;
+    for other in ["count", "params"] {
+        if let Some(n) = f.get(other) {
+            ctx.report(
+                Diagnostic::error(
+                    "bad-form",
+                    format!("the multi-dimensional DataCopy takes `loops`, not `{other}`"),
+                )
+                .at(n.span)
+                .note("`loops` describes every dimension; drop `count`/`params`"),
+            );
+            return None;
+        }
+    }
+    if (dst_gm, src_gm) != (Some(false), Some(true)) && dst_gm.is_some() && src_gm.is_some() {
+        let span = f.key("dst").unwrap_or(ins.span);
+        ctx.report(
+            Diagnostic::error(
+                "bad-form",
+                "the multi-dimensional DataCopy moves GM → UB only: src a GM tensor, dst a UB tensor",
+            )
+            .at(span)
+            .note("DK:数据搬运/GMToUB多维数据搬运NDDMA(DataCopy): GM → VECIN"),
+        );
+        return None;
+    }
+    let items: Vec<&Node> = match loops.group() {
+        Some(g) if g.delim == Delim::Bracket && (1..=5).contains(&g.items.len()) => {
+            g.items.iter().map(|i| &i.value).collect()
+        }
+        _ => {
+            ctx.report(
+                Diagnostic::error(
+                    "bad-params",
+                    format!("`loops` is a list of 1 to 5 dimensions, found {}", loops.describe()),
+                )
+                .at(loops.span)
+                .note("e.g. `loops: [(size: 32, src_stride: 1, dst_stride: 1, left: 0, right: 0), (size: 4, src_stride: 32, dst_stride: 32, left: 0, right: 0)]`, the innermost first"),
+            );
+            return None;
+        }
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        let lf = ctx.fields(item, "loop", &[], &LOOP_FIELDS)?;
+        let mut v = [0u128; 5];
+        // DK 表5's ranges: loopSize and loopDstStride below 2^20, loopSrcStride below 2^40,
+        // the paddings a uint8_t.
+        let max = [(1 << 20) - 1, (1 << 40) - 1, (1 << 20) - 1, 255, 255];
+        for (i, name) in LOOP_FIELDS.iter().enumerate() {
+            v[i] = match lf.get(name) {
+                Some(n) => ctx.uint(n, name, max[i])?,
+                None if i >= 3 => 0,
+                None => {
+                    ctx.require(&lf, name, "loop")?;
+                    return None;
+                }
+            };
+        }
+        out.push(NdLoop {
+            size: v[0] as u32,
+            src_stride: v[1] as u64,
+            dst_stride: v[2] as u32,
+            left: v[3] as u8,
+            right: v[4] as u8,
+        });
+    }
+    let pad = match (f.get("pad_value"), f.get("nearest")) {
+        (Some(n), Some(_)) => {
+            ctx.report(
+                Diagnostic::error("bad-form", "give either `pad_value` or `nearest: true`, not both")
+                    .at(n.span)
+                    .note("isNearestValueMode takes the nearest data element; otherwise constantValue pads"),
+            );
+            return None;
+        }
+        (None, Some(n)) if ctx.boolean(n, "nearest")? => NdPad::Nearest,
+        (Some(n), None) => {
+            if let Kind::Str { .. } = n.kind {
+                ctx.error(
+                    "bad-params",
+                    n.span,
+                    "`pad_value` is a literal of the element type (a scalar name is not taken here)".to_string(),
+                );
+                return None;
+            }
+            NdPad::Value(scalar(ctx, n, dtype, ins)?)
+        }
+        _ => NdPad::Value(Value::Int(0)),
+    };
+    Some(Args::NdCopy {
+        v: ins.vector()?,
+        loops: out,
+        pad,
     })
 }

@@ -76,6 +76,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::Copy => (copy::COPY, copy::copy),
         Family::DataCopy => (copy::DATA_COPY, copy::data_copy),
         Family::DataCopyPad => (copy::DATA_COPY_PAD, copy::data_copy),
+        Family::NdCopy => (copy::DATA_COPY, copy::data_copy),
         Family::Gather => (gather_index::GATHER, gather_index::gather),
         Family::GatherBlock => (gather_index::GATHERB, gather_index::gatherb),
         Family::TransData => (transdata::TRANS_DATA, transdata::trans_data),

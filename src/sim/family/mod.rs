@@ -13,7 +13,8 @@
 //!   ReduceSum, ReduceMax, ReduceMin over a whole tensor; `mask_reg`: the mask-register
 //!   instructions; `copy`: the UB → UB moves Copy and DataCopy; `atomic`: the DMA atomic
 //!   mode the moves into global memory honour; `transdata`: TransDataTo5HD (16 blocks, each at
-//!   its own address); `sort`: Sort32 and MrgSort (8-byte (score, index) structures).
+//!   its own address); `sort`: Sort32 and MrgSort (8-byte (score, index) structures);
+//!   `pad`: DataCopyPad; `nd_copy`: the multi-dimensional DataCopy GM → UB (950).
 //!
 //! Adding a family: a file with its kernel and a `Room`, a line in [`room`], a line in
 //! [`Exec`] and its `exec_block` (and an `Args` variant in `base::ir` plus its reader in the
@@ -29,6 +30,7 @@ pub mod fill;
 pub mod gather;
 pub mod gather_index;
 pub mod mask_reg;
+pub mod nd_copy;
 pub mod pad;
 pub mod reduce;
 pub mod scalar_unit;
@@ -184,6 +186,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::Copy => &copy::CopyRoom,
         Family::DataCopy => &copy::DataCopyRoom,
         Family::DataCopyPad => &pad::PadRoom,
+        Family::NdCopy => &nd_copy::NdCopyRoom,
         Family::Gather => &gather_index::GatherRoom,
         Family::GatherBlock => &gather_index::GatherbRoom,
         Family::TransData => &transdata::TransDataRoom,
@@ -213,6 +216,8 @@ pub enum Exec {
     Whole(whole::WholeKernel),
     /// DataCopyPad GM → UB: the move and each burst's padding.
     Pad(pad::PadKernel),
+    /// The multi-dimensional DataCopy GM → UB.
+    NdCopy(nd_copy::NdKernel),
     /// A step of the scalar unit (the machine carries it out on its scalar state).
     Scalar(scalar_unit::ScalarStep),
     /// A synchronisation step.
@@ -239,6 +244,7 @@ impl Exec {
             Exec::VecIndex(k) => k.dtype,
             Exec::Whole(k) => k.dtype,
             Exec::Pad(k) => k.map.dtype,
+            Exec::NdCopy(k) => k.dtype,
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => return None,
         })
     }
@@ -283,6 +289,9 @@ impl Exec {
             }
             Exec::Pad(k) => {
                 crate::with_dtype!(k.map.dtype, T => pad::exec_block::<T>(k, plan, mem, r, b))
+            }
+            Exec::NdCopy(k) => {
+                crate::with_dtype!(k.dtype, T => nd_copy::exec_block::<T>(k, plan, mem, r, b))
             }
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => {}
         }

@@ -157,7 +157,7 @@ impl Machine {
         // §18).
         let plan = &active.prep.plan;
         let op = self.program.code[self.pos.instruction as usize].op;
-        let vector_pipe = !matches!(op, Op::DataCopyGm | Op::DataCopyPad);
+        let vector_pipe = !matches!(op, Op::DataCopyGm | Op::DataCopyPad | Op::DataCopyNd);
         for i in (0..plan.operands.len()).filter(|_| vector_pipe) {
             if plan.operands[i].kind == AccessKind::Write {
                 if let Some(e) = plan.extent(i) {

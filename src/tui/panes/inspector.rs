@@ -99,6 +99,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 m.atomic().text()
             ),
             Family::DataCopy | Family::DataCopyPad => "a move in bursts (DataCopyParams)".into(),
+            Family::NdCopy => "a move over up to five dimensions (NdDmaLoopInfo)".into(),
             _ => "mask-register instruction".into(),
         },
     };

@@ -127,6 +127,28 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
     DataCopyPad(dst, src, DataCopyExtParams(params.blockCount, params.blockLen, params.srcStride, params.dstStride, 0), p);
 }
 
+// The multi-dimensional DataCopy GM → UB (DK:数据搬运/GMToUB多维数据搬运NDDMA(DataCopy); Ascend
+// 950; docs/semantics.md §18.4): every dimension as a RON loop, the config's paddings applied.
+template <typename T, uint8_t dim, const NdDmaConfig& config = kDefaultNdDmaConfig>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const MultiCopyParams<T, dim>& params,
+              Pos p = Pos::current()) {
+    static_assert(sizeof(T) != 8 || !config.isNearestValueMode, "nddma b64 only supports constant value mode");
+    const auto& l = params.loopInfo;
+    std::string loops;
+    for (uint8_t i = 0; i < dim; ++i) {
+        const unsigned left = config.loopLpSize == NdDmaConfig::unsetPad ? l.loopLpSize[i] : config.loopLpSize;
+        const unsigned right = config.loopRpSize == NdDmaConfig::unsetPad ? l.loopRpSize[i] : config.loopRpSize;
+        loops += ascstep_rt::fmt("%s(size: %u, src_stride: %llu, dst_stride: %u, left: %u, right: %u)", i ? ", " : "",
+                                 l.loopSize[i], (unsigned long long)l.loopSrcStride[i], l.loopDstStride[i], left, right);
+    }
+    const std::string pad =
+        config.isNearestValueMode ? std::string("nearest: true") : "pad_value: " + ascstep_rt::value<T>(params.constantValue);
+    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", loops: [" + loops + "], " + pad + ")");
+}
+// NdDmaDci: refreshes the NDDMA cache, which ascstep does not model (its DataCopy reads GM as it
+// is): no step.
+inline void NdDmaDci(Pos = Pos::current()) {}
+
 struct CopyRepeatParams {
     uint16_t dstStride = 1, srcStride = 1, dstRepeatSize = 8, srcRepeatSize = 8;
     CopyRepeatParams() = default;

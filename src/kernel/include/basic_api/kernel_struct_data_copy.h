@@ -36,4 +36,34 @@ struct DataCopyPadExtParams {
         return std::string("[") + (isPad ? "true" : "false") + ascstep_rt::fmt(", %u, %u, ", leftPadding, rightPadding) + ascstep_rt::value<T>(paddingValue) + "]";
     }
 };
+// The multi-dimensional DataCopy's parameters (DK:数据搬运/GMToUB多维数据搬运NDDMA(DataCopy) 表3–表5;
+// Ascend 950): index 0 the innermost dimension; MultiCopy… are the old names.
+struct NdDmaConfig {
+    static constexpr uint16_t unsetPad = 0xffff;
+    bool isNearestValueMode = false;
+    uint16_t loopLpSize = unsetPad;  // every dimension's left padding when set
+    uint16_t loopRpSize = unsetPad;  // every dimension's right padding when set
+    bool ascOptimize = false;
+};
+using MultiCopyConfig = NdDmaConfig;
+constexpr NdDmaConfig kDefaultNdDmaConfig = {false, NdDmaConfig::unsetPad, NdDmaConfig::unsetPad, false};
+constexpr NdDmaConfig kDefaultMultiCopyConfig = {false, NdDmaConfig::unsetPad, NdDmaConfig::unsetPad, false};
+template <uint8_t dim>
+struct MultiCopyLoopInfo {
+    static_assert(dim >= 1 && dim <= 5, "MultiCopy Dims must be between 1 and 5.");
+    uint64_t loopSrcStride[dim] = {0};
+    uint32_t loopDstStride[dim] = {0};
+    uint32_t loopSize[dim] = {0};
+    uint8_t loopLpSize[dim] = {0};
+    uint8_t loopRpSize[dim] = {0};
+};
+template <uint8_t dim>
+using NdDmaLoopInfo = MultiCopyLoopInfo<dim>;
+template <typename T, uint8_t dim>
+struct MultiCopyParams {
+    MultiCopyLoopInfo<dim> loopInfo;
+    T constantValue;
+};
+template <typename T, uint8_t dim>
+using NdDmaParams = MultiCopyParams<T, dim>;
 }  // namespace AscendC
