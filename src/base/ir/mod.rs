@@ -323,6 +323,9 @@ pub struct CopyBlocks {
     pub len: u32,
     pub src_gap: u32,
     pub dst_gap: u32,
+    /// DataCopyPad's PaddingMode::Compact (950): the UB-side bursts one after another, padded
+    /// once after the last to 32 bytes (docs/semantics.md §18.1).
+    pub compact: bool,
 }
 
 /// DataCopyPadExtParams of a GM → UB DataCopyPad (DK:数据搬运/DataCopyPad 表4): `left` and

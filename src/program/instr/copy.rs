@@ -24,7 +24,7 @@ pub(super) const DATA_COPY: &[&str] = &[
 /// The fields of one NdDmaLoopInfo dimension.
 const LOOP_FIELDS: [&str; 5] = ["size", "src_stride", "dst_stride", "left", "right"];
 
-pub(super) const DATA_COPY_PAD: &[&str] = &["dst", "src", "params", "pad"];
+pub(super) const DATA_COPY_PAD: &[&str] = &["dst", "src", "params", "pad", "compact"];
 
 /// The fields of DataCopyPadExtParams, in C++ brace order.
 const PAD_FIELDS: [&str; 4] = ["is_pad", "left_padding", "right_padding", "padding_value"];
@@ -120,6 +120,7 @@ pub(super) fn data_copy(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Ar
                 len: v[1],
                 src_gap: v[2],
                 dst_gap: v[3],
+                compact: false,
             })
         }
     };
@@ -143,11 +144,16 @@ fn data_copy_pad(
 ) -> Option<Args> {
     let p = ctx.require(f, "params", "DataCopyPad")?;
     let v = params_values(ctx, p, &DATA_COPY_EXT_PARAMS, ins)?;
+    let compact = match f.get("compact") {
+        Some(n) => ctx.boolean(n, "compact")?,
+        None => false,
+    };
     let blocks = CopyBlocks {
         count: v[0],
         len: v[1],
         src_gap: v[2],
         dst_gap: v[3],
+        compact,
     };
     let pad = match f.get("pad") {
         None if gm_to_ub => Some(Padding {

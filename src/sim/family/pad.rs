@@ -8,7 +8,10 @@
 //! elements and dummy bytes up to the next 32-byte boundary, written after the burst's last
 //! block. What the padding holds follows the page (§18): `padding_value` when `is_pad`; the
 //! dummy bytes repeat the burst's first element when there is no left or right padding; all
-//! other padding is "random" on hardware, so ascstep leaves it uninitialised.
+//! other padding is "random" on hardware, so ascstep leaves it uninitialised. PaddingMode::Compact
+//! (950): the UB-side bursts follow one another byte for byte, the paddings and the UB-side gap
+//! unused, and GM → UB one padding after the last burst up to 32 bytes (`padding_value` when
+//! `is_pad`, else undefined).
 
 use crate::base::dtype::Value;
 use crate::base::ir::{Args, CopyBlocks, Instr, Padding};
@@ -52,6 +55,9 @@ pub struct PadKernel {
     pub dummy: Fill,
     /// Plan repeats per burst.
     pub group: u32,
+    /// PaddingMode::Compact: bytes of padding after the last of `bursts` bursts (to 32 bytes).
+    pub tail: u32,
+    pub bursts: u32,
 }
 
 /// Executes block `b` of plan repeat `r`: the data lanes, then after the last block of a burst
@@ -61,7 +67,8 @@ pub fn exec_block<T: Num>(k: &PadKernel, plan: &Plan, mem: &mut Mem, r: u32, b: 
     if b != BLOCKS - 1 || (r + 1) % k.group.max(1) != 0 {
         return;
     }
-    let at = k.start + (r / k.group.max(1)) as u64 * k.stride;
+    let burst = r / k.group.max(1);
+    let at = k.start + burst as u64 * k.stride;
     let size = k.dst.size() as u64;
     let first = mem
         .ub
@@ -76,7 +83,9 @@ pub fn exec_block<T: Num>(k: &PadKernel, plan: &Plan, mem: &mut Mem, r: u32, b: 
             k.dummy,
         ),
     ];
-    for (from, bytes, fill) in runs {
+    // Compact: one padding after the last burst, up to 32 bytes.
+    let tail = (k.tail > 0 && burst + 1 == k.bursts).then_some((at + k.stride, k.tail, k.pad));
+    for (from, bytes, fill) in runs.into_iter().chain(tail) {
         let v = match fill {
             Fill::Value(v) => Some(T::from_value(v)),
             Fill::First => first,
@@ -157,7 +166,14 @@ impl Room for PadRoom {
             );
             c.err("bad-params", "params", msg);
         }
-        if let Some(p) = pad {
+        if b.compact && c.product != crate::base::product::Product::Ascend950 {
+            let msg = format!(
+                "DataCopyPad's PaddingMode::Compact is not available on {}: Ascend 950 only (DK:数据搬运/DataCopyPad)",
+                c.product
+            );
+            c.err("unsupported-instruction", "compact", msg);
+        }
+        if let Some(p) = pad.filter(|_| !b.compact) {
             for (n, what) in [(p.left, "left_padding"), (p.right, "right_padding")] {
                 if n * size > 32 {
                     let msg = format!(
@@ -179,18 +195,23 @@ impl Room for PadRoom {
             return (ops, 32);
         };
         let size = t.dst.size() as u64;
-        let (len, left, right) = match pad {
+        let (len, left, right) = match pad.filter(|_| !b.compact) {
             Some(p) => (b.len as u64, p.left as u64 * size, p.right as u64 * size),
             None => (b.len as u64, 0, 0),
         };
         // GM side: the burst and a gap in bytes; UB side: the 32-byte-aligned burst (with its
-        // padding GM → UB) and a gap in blocks.
-        let ub_burst = ceil32(left + len + right);
+        // padding GM → UB) and a gap in blocks; Compact: the bursts one after another, the
+        // UB-side gap and the paddings not used (DK:数据搬运/DataCopyPad 约束说明).
+        let (ub_burst, ub_gap) = if b.compact {
+            (len, 0)
+        } else {
+            (ceil32(left + len + right), 32)
+        };
         let gm_in = pad.is_some();
         let strides = if gm_in {
-            [ub_burst + b.dst_gap as u64 * 32, len + b.src_gap as u64]
+            [ub_burst + b.dst_gap as u64 * ub_gap, len + b.src_gap as u64]
         } else {
-            [len + b.dst_gap as u64, ub_burst + b.src_gap as u64 * 32]
+            [len + b.dst_gap as u64, ub_burst + b.src_gap as u64 * ub_gap]
         };
         for (o, stride) in ops.iter_mut().zip(strides) {
             o.blk = 1;
@@ -209,8 +230,10 @@ impl Room for PadRoom {
     /// The UB operand's own start must be 32-byte aligned (before the left padding).
     fn align(&self, c: &mut Ctx, ops: &[OpAddr], dst_align: u32, gm_align: u32) {
         let mut own = ops.to_vec();
-        if let (Some(d), Some((_, Some(p)))) = (own.first_mut(), parts(c.instr)) {
-            d.base -= p.left * d.size();
+        if let (Some(d), Some((b, Some(p)))) = (own.first_mut(), parts(c.instr)) {
+            if !b.compact {
+                d.base -= p.left * d.size();
+            }
         }
         crate::sim::checks::bounds::align(c, &own, dst_align, gm_align);
     }
@@ -266,8 +289,22 @@ impl Room for PadRoom {
             return Exec::Map(map);
         };
         let size = t.dst.size();
-        let (left, right) = (p.left * size, p.right * size);
-        let total = ceil32((left + b.len + right) as u64) as u32;
+        let (left, right) = if b.compact {
+            (0, 0)
+        } else {
+            (p.left * size, p.right * size)
+        };
+        let total = if b.compact {
+            b.len
+        } else {
+            ceil32((left + b.len + right) as u64) as u32
+        };
+        let all = b.count as u64 * b.len as u64;
+        let tail = if b.compact {
+            (ceil32(all) - all) as u32
+        } else {
+            0
+        };
         let fill = if p.is_pad {
             Fill::Value(p.value)
         } else {
@@ -292,6 +329,8 @@ impl Room for PadRoom {
                 fill
             },
             group: lanes.group(t.lane.par()),
+            tail,
+            bursts: b.count,
         })
     }
 
@@ -314,7 +353,7 @@ impl Room for PadRoom {
             return;
         }
         let t = &c.program.tensors[k.dst.tensor];
-        let end = k.start + (b.count as u64 - 1) * k.stride + k.total as u64;
+        let end = k.start + (b.count as u64 - 1) * k.stride + k.total as u64 + k.tail as u64;
         if end > t.end() {
             let msg = format!(
                 "DataCopyPad writes UB {:#x}..{end:#x} with its padding (bursts of {} bytes: {} left, {} data, {} right, {} dummy), beyond `{}` ({:#x}..{:#x})",

@@ -95,36 +95,90 @@ namespace detail {
 inline std::string& pad_value();
 }  // namespace detail
 namespace detail {
+// The loop mode of each direction (SetLoopModePara; per core): off, or its parameters.
+struct LoopMode {
+    bool on = false;
+    LoopModeParams p;
+};
+inline LoopMode& loop_mode(DataCopyMVType type) {
+    thread_local LoopMode modes[2];
+    return modes[type == DataCopyMVType::OUT_TO_UB ? 1 : 0];
+}
+// Each iteration of the direction's loop mode (one when off): `move(gm, ub)` with the element
+// offsets of the GM and the UB side; the strides in bytes (GM any multiple of sizeof(T), UB
+// 32-byte aligned, DK:数据搬运/SetLoopModePara 表2).
+template <class T, class F>
+void each_loop(DataCopyMVType type, F&& move, Pos p) {
+    const LoopMode& m = loop_mode(type);
+    if (!m.on) {
+        move(uint64_t(0), uint64_t(0));
+        return;
+    }
+    const bool in = type == DataCopyMVType::OUT_TO_UB;
+    const uint64_t strides[4] = {m.p.loop1SrcStride, m.p.loop1DstStride, m.p.loop2SrcStride, m.p.loop2DstStride};
+    for (int i = 0; i < 4; ++i) {
+        const bool ub = (i % 2 == 1) == in;
+        if (ub ? strides[i] % 32 != 0 : strides[i] % sizeof(T) != 0) {
+            ascstep_rt::stop(p, ascstep_rt::fmt("SetLoopModePara: a stride of %llu bytes: the UB side's strides must be 32-byte aligned, the GM side's a multiple of the %u-byte element (DK:数据搬运/SetLoopModePara 表2)",
+                                                (unsigned long long)strides[i], unsigned(sizeof(T))));
+        }
+    }
+    for (uint32_t j = 0; j < m.p.loop2Size; ++j) {
+        for (uint32_t i = 0; i < m.p.loop1Size; ++i) {
+            const uint64_t src = (i * m.p.loop1SrcStride + j * m.p.loop2SrcStride) / sizeof(T);
+            const uint64_t dst = (i * m.p.loop1DstStride + j * m.p.loop2DstStride) / sizeof(T);
+            in ? move(src, dst) : move(dst, src);
+        }
+    }
+}
+inline const char* compact_text(PaddingMode mode) { return mode == PaddingMode::Compact ? ", compact: true" : ""; }
 // DataCopyPad from GM into the UB, its operands as RON.
 template <class T>
 void data_copy_pad_in(const std::string& dst, const std::string& src, const DataCopyExtParams& params,
-                      const DataCopyPadExtParams<T>& pad, Pos p) {
+                      const DataCopyPadExtParams<T>& pad, Pos p, PaddingMode mode = PaddingMode::Normal) {
     // isPad false after SetPadValue: the padding holds SetPadValue's value.
     std::string padding = pad.ron();
     if (!pad.isPad && !detail::pad_value().empty() && (pad.leftPadding || pad.rightPadding))
         padding = ascstep_rt::fmt("[true, %u, %u, ", pad.leftPadding, pad.rightPadding) + detail::pad_value() + "]";
-    ascstep_rt::call(p, "DataCopyPad(dst: " + dst + ", src: " + src + ", params: " + params.ron() + ", pad: " + padding + ")");
+    ascstep_rt::call(p, "DataCopyPad(dst: " + dst + ", src: " + src + ", params: " + params.ron() + ", pad: " + padding +
+                            compact_text(mode) + ")");
 }
 }  // namespace detail
-template <class T>
+// SetLoopModePara / ResetLoopModePara (Ascend 950): the DataCopyPads of that direction between
+// them run as loop2Size × loop1Size DataCopyPad steps, each at its offsets (docs/semantics.md
+// §18.1).
+inline void SetLoopModePara(const LoopModeParams& loopParams, DataCopyMVType type, Pos p = Pos::current()) {
+#if __NPU_ARCH__ != 3510
+    ascstep_rt::stop(p, "SetLoopModePara is not available on this product: Ascend 950 only (DK:数据搬运/SetLoopModePara)");
+#endif
+    (void)p;
+    detail::loop_mode(type) = {true, loopParams};
+}
+inline void ResetLoopModePara(DataCopyMVType type, Pos = Pos::current()) { detail::loop_mode(type) = {}; }
+template <class T, PaddingMode mode = PaddingMode::Normal>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params, const DataCopyPadExtParams<T>& pad,
                  Pos p = Pos::current()) {
-    detail::data_copy_pad_in<T>(dst.ron(), src.ron(), params, pad, p);
+    detail::each_loop<T>(DataCopyMVType::OUT_TO_UB, [&](uint64_t gm, uint64_t ub) {
+        detail::data_copy_pad_in<T>(dst[ub].ron(), src[gm].ron(), params, pad, p, mode);
+    }, p);
 }
-template <class T>
+template <class T, PaddingMode mode = PaddingMode::Normal>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "DataCopyPad(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+    detail::each_loop<T>(DataCopyMVType::UB_TO_OUT, [&](uint64_t gm, uint64_t ub) {
+        ascstep_rt::call(p, "DataCopyPad(dst: " + dst[gm].ron() + ", src: " + src[ub].ron() + ", params: " + params.ron() +
+                                detail::compact_text(mode) + ")");
+    }, p);
 }
 // DataCopyParams with DataCopyPad: the same units as DataCopyExtParams (bytes on the GM side).
-template <class T>
+template <class T, PaddingMode mode = PaddingMode::Normal>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params, const DataCopyPadParams& pad,
                  Pos p = Pos::current()) {
-    DataCopyPad(dst, src, DataCopyExtParams(params.blockCount, params.blockLen, params.srcStride, params.dstStride, 0),
-                DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, T(pad.paddingValue)), p);
+    DataCopyPad<T, mode>(dst, src, DataCopyExtParams(params.blockCount, params.blockLen, params.srcStride, params.dstStride, 0),
+                         DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, T(pad.paddingValue)), p);
 }
-template <class T>
+template <class T, PaddingMode mode = PaddingMode::Normal>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
-    DataCopyPad(dst, src, DataCopyExtParams(params.blockCount, params.blockLen, params.srcStride, params.dstStride, 0), p);
+    DataCopyPad<T, mode>(dst, src, DataCopyExtParams(params.blockCount, params.blockLen, params.srcStride, params.dstStride, 0), p);
 }
 
 // The multi-dimensional DataCopy GM → UB (DK:数据搬运/GMToUB多维数据搬运NDDMA(DataCopy); Ascend

@@ -36,6 +36,23 @@ struct DataCopyPadExtParams {
         return std::string("[") + (isPad ? "true" : "false") + ascstep_rt::fmt(", %u, %u, ", leftPadding, rightPadding) + ascstep_rt::value<T>(paddingValue) + "]";
     }
 };
+// DataCopyPad's layout in the UB (DK:数据搬运/DataCopyPad; Compact on Ascend 950 only).
+enum class PaddingMode : uint8_t { Normal = 0, Compact };
+// The loop mode of the GM ↔ UB moves (DK:数据搬运/SetLoopModePara; Ascend 950): the next
+// DataCopyPads of that direction run loop2Size × loop1Size times, the strides in bytes.
+enum class DataCopyMVType : uint8_t { UB_TO_OUT = 0, OUT_TO_UB = 1 };
+struct LoopModeParams {
+    LoopModeParams() = default;
+    LoopModeParams(uint32_t l1, uint32_t l2, uint64_t l1Src, uint64_t l1Dst, uint64_t l2Src, uint64_t l2Dst)
+        : loop1Size(l1), loop2Size(l2), loop1SrcStride(l1Src), loop1DstStride(l1Dst), loop2SrcStride(l2Src),
+          loop2DstStride(l2Dst) {}
+    uint32_t loop1Size = 0;
+    uint32_t loop2Size = 0;
+    uint64_t loop1SrcStride = 0;
+    uint64_t loop1DstStride = 0;
+    uint64_t loop2SrcStride = 0;
+    uint64_t loop2DstStride = 0;
+};
 // The multi-dimensional DataCopy's parameters (DK:数据搬运/GMToUB多维数据搬运NDDMA(DataCopy) 表3–表5;
 // Ascend 950): index 0 the innermost dimension; MultiCopy… are the old names.
 struct NdDmaConfig {
