@@ -316,6 +316,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             len: rng.below(12) as u32,
             src_gap: rng.below(4) as u32,
             dst_gap: rng.below(4) as u32,
+            compact: false,
         });
         Form::Bare
     } else if fam == Family::DataCopy {
