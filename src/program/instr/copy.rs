@@ -9,7 +9,7 @@ use crate::base::ir::{Args, CopyBlocks, Form, NdLoop, NdPad, Padding};
 use crate::base::spans::Delim;
 use crate::program::load::{Ctx, Fields};
 
-pub(super) const COPY: &[&str] = &["dst", "src", "mask", "repeat_times", "params"];
+pub(super) const COPY: &[&str] = &["dst", "src", "count", "mask", "repeat_times", "params"];
 
 pub(super) const DATA_COPY: &[&str] = &[
     "dst",
@@ -29,8 +29,8 @@ pub(super) const DATA_COPY_PAD: &[&str] = &["dst", "src", "params", "pad", "comp
 /// The fields of DataCopyPadExtParams, in C++ brace order.
 const PAD_FIELDS: [&str; 4] = ["is_pad", "left_padding", "right_padding", "padding_value"];
 
-/// Copy: the high-dimensional form only (the API has no `count`), CopyRepeatParams in C++
-/// brace order `[dst_stride, src_stride, dst_repeat_size, src_repeat_size]` or named.
+/// Copy: the high-dimensional form, CopyRepeatParams in C++ brace order `[dst_stride,
+/// src_stride, dst_repeat_size, src_repeat_size]` or named; or (Ascend 950) `count`.
 pub(super) fn copy(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     operands(ctx, f, ins, &["src"]);
     choose_form(ctx, f, ins, &["repeat_times", "params"]);

@@ -2,6 +2,7 @@
 //! unchanged, so both run on the elementwise kernel with the identity lane function; their
 //! rooms differ in how lanes and repeats are chosen.
 //!
+//! - Copy's count form (`Copy(dst, src, count)`, Ascend 950 only): `count` elements contiguous.
 //! - Copy (`Copy(dst, src, mask, repeatTime, CopyRepeatParams)`): a masked high-dimensional
 //!   move with the strides of UnaryRepeatParams (dstStride, srcStride, dstRepeatSize,
 //!   srcRepeatSize, in 32-byte blocks). In counter mode `mask` is the number of elements of
@@ -71,6 +72,18 @@ impl CopyRoom {
     /// Copy's lanes: the common mask resolution in normal mode; in counter mode the count is
     /// per repeat and repeatTime stays in effect (DK:数据搬运/Copy 约束说明).
     fn source(&self, c: &mut Ctx, t: &Types, par: u32, reg: &mut MaskReg) -> Option<LaneSource> {
+        if let Form::Count(_) = c.instr.form() {
+            // UBToUB连续数据搬运(Copy): Ascend 950 only.
+            if c.product != crate::base::product::Product::Ascend950 {
+                let msg = format!(
+                    "Copy's count form (UBToUB连续数据搬运) is not available on {}: Ascend 950 only; use DataCopy or the mask form",
+                    c.product
+                );
+                c.err("unsupported-instruction", "count", msg);
+                return None;
+            }
+            return lanes::resolve(c, par, t.lane, reg);
+        }
         let Form::Masked { mask, repeat_times } = c.instr.form().clone() else {
             return None;
         };

@@ -209,6 +209,11 @@ struct CopyRepeatParams {
     CopyRepeatParams(uint16_t a, uint16_t b, uint16_t c, uint16_t d) : dstStride(a), srcStride(b), dstRepeatSize(c), srcRepeatSize(d) {}
     std::string ron() const { return ascstep_rt::fmt("[%u, %u, %u, %u]", dstStride, srcStride, dstRepeatSize, srcRepeatSize); }
 };
+// Copy's count form (DK:数据搬运/UBToUB连续数据搬运(Copy); Ascend 950).
+template <class T, bool isSetMask = true>
+void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Copy(dst: " + dst.ron() + ", src: " + src.ron() + ", count: " + num(count) + ")");
+}
 template <class T, bool isSetMask = true>
 void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTime, const CopyRepeatParams& params,
           Pos p = Pos::current()) {
