@@ -1,0 +1,333 @@
+//! API forms a C++ kernel calls: element types, flexible scalars, GetValue, shifts, slices,
+//! tensor lists, buffer pools and CANN's constants, each against its documented result.
+
+use super::*;
+
+/// int4b_t through ReinterpretCast (DK:类型转换/Cast 约束说明: two per byte, element 2i in the low
+/// nibble): half -2.5 with CAST_FLOOR is -3 (0xd) in both nibbles, the byte 0xdd = -35 as
+/// int8; 1024 bytes of float reinterpreted from element 128 (byte 512) hold 1024 int4b_t.
+#[test]
+fn int4b_t_tensors_pack_two_elements_a_byte() {
+    let (dir, _) = kernel(
+        "int4",
+        "    AscendC::LocalTensor<half> h = t.ReinterpretCast<half>();\n    AscendC::Duplicate(h, half(-2.5f), 128);\n    AscendC::LocalTensor<AscendC::int4b_t> q = t[128].ReinterpretCast<AscendC::int4b_t>();\n    AscendC::Cast(q, h, AscendC::RoundMode::CAST_FLOOR, 128);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::LocalTensor<int8_t> qb = t[128].ReinterpretCast<int8_t>();\n    std::printf(\"%d %u\\n\", int(qb.GetValue(63)), q.GetSize());",
+    );
+    let r = ascstep_in(&dir, &["run", "int4.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "-35 1024\n", "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// 950's flexible scalar (the "灵活标量位置" pages): with BinaryConfig {0} the left tensor's
+/// element is the scalar, on the left: Subs gives b[0] − a = 3 − 5 = −2; a value before the
+/// tensor is on the left too: Ors(8, a) = 8 | 5 = 13. Select VSEL_TENSOR_SCALAR_MODE with config
+/// {0}: f[32] = 9 is the scalar, chosen where a bit of 0x000f is set (lane 0), the tensor's 1
+/// where it is clear (lane 4). On atlas_a2 the element form is refused.
+#[test]
+fn the_flexible_scalar_forms_run_on_ascend_950() {
+    let (dir, _) = kernel(
+        "flex",
+        "    AscendC::LocalTensor<int16_t> a = t.ReinterpretCast<int16_t>();\n    AscendC::Duplicate(a, int16_t(5), 128);\n    AscendC::LocalTensor<int16_t> b = a[128];\n    AscendC::Duplicate(b, int16_t(3), 16);\n    AscendC::LocalTensor<int16_t> d = a[256];\n    static constexpr AscendC::BinaryConfig cfg = {0};\n    AscendC::Subs<AscendC::BinaryDefaultType, true, cfg>(d, b, a, 32);\n    AscendC::Ors(d[32], int16_t(8), a, 32);\n    AscendC::LocalTensor<float> f = t[160];\n    AscendC::Duplicate(f, 1.0f, 32);\n    AscendC::Duplicate(f[32], 9.0f, 8);\n    AscendC::LocalTensor<uint16_t> mw = t[208].ReinterpretCast<uint16_t>();\n    AscendC::Duplicate(mw, uint16_t(0x000f), 16);\n    AscendC::LocalTensor<uint8_t> m = t[208].ReinterpretCast<uint8_t>();\n    AscendC::Select<AscendC::BinaryDefaultType, uint8_t, cfg>(t[224], m, f[32], f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, 32);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%d %d %g %g\\n\", int(d.GetValue(0)), int(d.GetValue(32)), t.GetValue(224), t.GetValue(228));",
+    );
+    let r = ascstep_in(&dir, &["run", "flex.asc", "--product", "ascend_950"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "-2 13 9 1\n", "{}", r.dump());
+    let r = ascstep_in(&dir, &["run", "flex.asc", "--product", "atlas_a2"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(
+        &r.stderr,
+        "error[unsupported-instruction]: Subs is not available on atlas_a2",
+        &r,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Several values read back on one line each keep their own scalar (their names were once
+/// reused from the third on, and the readback answered 0), and the import declares them once.
+#[test]
+fn three_get_values_on_one_line_read_three_values() {
+    let (dir, _) = kernel(
+        "getvalues",
+        "    AscendC::Duplicate(t, 1.5f, 64);\n    AscendC::Duplicate(t[64], 2.5f, 64);\n    AscendC::Duplicate(t[128], 3.5f, 64);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%g %g %g\\n\", t.GetValue(0), t.GetValue(64), t.GetValue(128));",
+    );
+    let r = ascstep_in(&dir, &["run", "getvalues.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "1.5 2.5 3.5\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "getvalues.asc"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    std::fs::write(dir.join("g.ron"), &imp.stdout).unwrap();
+    let run = ascstep_in(&dir, &["run", "g.ron"], &[]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// ShiftLeft/ShiftRight by a tensor of amounts (950, DK:逻辑计算/ShiftLeft（左移位数为Tensor）): the
+/// C++ overload with a LocalTensor src1 records as the shift-by-tensor form: 5 << 3 = 40, 5 >> 3
+/// = 0 with 3 in every element of the amounts.
+#[test]
+fn shifts_by_a_tensor_of_amounts_run_on_ascend_950() {
+    let (dir, _) = kernel(
+        "shiftv",
+        "    AscendC::LocalTensor<int16_t> a = t.ReinterpretCast<int16_t>();\n    AscendC::Duplicate(a, int16_t(5), 16);\n    AscendC::Duplicate(a[16], int16_t(3), 16);\n    AscendC::ShiftLeft(a[32], a, a[16], 16);\n    AscendC::ShiftRight(a[48], a, a[16], 16);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%d %d\\n\", int(a.GetValue(32)), int(a.GetValue(48)));",
+    );
+    let r = ascstep_in(&dir, &["run", "shiftv.asc", "--product", "ascend_950"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "40 0\n", "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// DumpTensor prints the elements as they are (`?` uninitialised) and is not a step
+/// (DK:调试接口/上板打印/DumpTensor).
+#[test]
+fn dump_tensor_prints_the_simulated_elements_without_a_step() {
+    let (dir, _) = kernel(
+        "dump",
+        "    AscendC::Duplicate(t, 1.5f, 4);\n    AscendC::DumpTensor(t, 7, 6);",
+    );
+    let r = ascstep_in(&dir, &["run", "dump.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(
+        r.stdout,
+        "DumpTensor: desc=7, data_type=float, position=UB, size=6\n[1.5 1.5 1.5 1.5 ? ?]\n",
+        "{}",
+        r.dump()
+    );
+    has(&r.stderr, "1 API call recorded", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `if ASCEND_IS_AIV` runs (ascstep is the vector core), `if ASCEND_IS_AIC` does not; a
+/// `__cube__`/`__mix__` qualifier compiles; GM beyond a RON program's 8 MiB is allocated.
+#[test]
+fn core_type_macros_and_large_global_memory() {
+    let (dir, file) = kernel(
+        "aiv",
+        "    if ASCEND_IS_AIV {\n        AscendC::Duplicate(t, 1.0f, 8);\n    }\n    if ASCEND_IS_AIC {\n        AscendC::Duplicate(t, 2.0f, 8);\n    }",
+    );
+    let src = std::fs::read_to_string(&file).unwrap().replace(
+        "aclrtMalloc((void**)&x, 1024,",
+        "aclrtMalloc((void**)&x, 64 << 20,",
+    );
+    std::fs::write(
+        &file,
+        format!("{src}__global__ __cube__ void c() {{}}\n__global__ __mix__(1, 2) void m() {{}}\n"),
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "aiv.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stderr, "1 API call recorded", &r);
+    let imp = ascstep_in(&dir, &["import", "aiv.asc"], &[]);
+    has(&imp.stdout, "Duplicate(dst: \"t\", scalar: 1", &imp);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// DataCopy with SliceInfo, on the documentation's example (DK:数据搬运/GM与UB切片数据搬运):
+/// from a 3 × 87 float tensor, rows 0 and 2 (stride 1 row), in each the slices of 3 blocks
+/// (24 floats) from element 16, 7 elements apart (16..39, 47..70), packed into 2 × 48. One
+/// count-form DataCopy per slice, at the call's line.
+#[test]
+fn a_slice_data_copy_moves_the_documented_slices() {
+    let (dir, file) = kernel(
+        "slice",
+        "    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)x);\n    AscendC::SliceInfo src[] = {{16, 70, 7, 3, 87}, {0, 2, 1, 1, 3}};\n    AscendC::SliceInfo dst[] = {{0, 47, 0, 3, 48}, {0, 1, 0, 1, 2}};\n    AscendC::DataCopy(t, g, dst, src, 2);",
+    );
+    let src = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &file,
+        src.replace(
+            "aclrtMalloc((void**)&x, 1024,",
+            "aclrtMalloc((void**)&x, 3 * 87 * 4,",
+        ),
+    )
+    .unwrap();
+    let imp = ascstep_in(&dir, &["import", "slice.asc"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    let copies: Vec<&str> = imp
+        .stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with("DataCopy("))
+        .collect();
+    let want = [(0, 16), (24, 47), (48, 2 * 87 + 16), (72, 2 * 87 + 47)];
+    assert_eq!(copies.len(), want.len(), "{}", imp.stdout);
+    for (line, (d, s)) in copies.iter().zip(want) {
+        let dst = if d == 0 {
+            "\"t\"".to_string()
+        } else {
+            format!("\"t[{d}]\"")
+        };
+        assert!(
+            line.contains(&format!("DataCopy(dst: {dst}, src: \"x[{s}]\", count: 24)"))
+                && line.contains("slice.asc:13:5"),
+            "{line}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A `TensorList` argument reaches the kernel as CANN's ListTensorDesc (docs/format.md §12.2):
+/// GetSize, GetDesc's shape and GetDataPtr give each list tensor, named `inputs_i` for
+/// `expect`; a failed expectation names its last writer's C++ position; the
+/// `#ifdef __CCE_KT_TEST__` (CPU-debug only) branch is not compiled in.
+#[test]
+fn a_tensor_list_argument_is_a_list_tensor_desc() {
+    let dir = scratch("kernel_tensor_list");
+    std::fs::write(
+        dir.join("addn.cpp"),
+        r#"#include "kernel_operator.h"
+using namespace AscendC;
+extern "C" __global__ __aicore__ void addn(GM_ADDR inputs, GM_ADDR y, GM_ADDR workspace)
+{
+#ifdef __CCE_KT_TEST__
+    return;
+#endif
+    ListTensorDesc list((__gm__ void*)inputs);
+    uint64_t shape[1];
+    TensorDesc<float> desc;
+    desc.SetShapeAddr(shape);
+    list.GetDesc(desc, 0);
+    uint32_t n = desc.GetShape(0);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 2 * 64 * sizeof(float));
+    LocalTensor<float> acc = buf.Get<float>();
+    LocalTensor<float> x = acc[64];
+    Duplicate(acc, 0.0f, n);
+    for (uint32_t i = 0; i < list.GetSize(); i++) {
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(list.GetDataPtr<float>(i));
+        DataCopy(x, g, n);
+        PipeBarrier<PIPE_ALL>();
+        Add(acc, acc, x, n);
+    }
+    PipeBarrier<PIPE_ALL>();
+    GlobalTensor<float> out;
+    out.SetGlobalBuffer((__gm__ float*)y);
+    DataCopy(out, acc, n);
+}
+"#,
+    )
+    .unwrap();
+    let binding = |y_expected: &str| {
+        format!(
+            "Program(\n    code: Kernel(file: \"addn.cpp\", entry: \"addn\"),\n    args: {{\n        \"inputs\": TensorList([\n            (dtype: float, len: 64, init: Ramp(start: 0, step: 1)),\n            (dtype: float, len: 64, init: Fill(10)),\n            (dtype: float, len: 64, init: Ramp(start: 0, step: 2)),\n        ]),\n        \"y\": (dtype: float, len: 64),\n        \"workspace\": (dtype: uint8, len: 0),\n    }},\n    expect: [\n        (tensor: \"y\", values: {y_expected}),\n        (tensor: \"inputs_1\", values: Fill(10)),\n    ],\n)\n"
+        )
+    };
+    // y = i + 10 + 2i.
+    std::fs::write(dir.join("addn.ron"), binding("Ramp(start: 10, step: 3)")).unwrap();
+    let r = ascstep_in(&dir, &["run", "addn.ron"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "pass  y[0..64]", &r);
+    has(&r.stdout, "pass  inputs_1[0..64]", &r);
+    std::fs::write(dir.join("wrong.ron"), binding("Ramp(start: 10, step: 4)")).unwrap();
+    let r = ascstep_in(&dir, &["run", "wrong.ron"], &[]);
+    assert_eq!(r.code, 1, "{}", r.dump());
+    // Duplicate (0), three × DataCopy, PipeBarrier, Add (1–9), PipeBarrier (10), DataCopy (11)
+    // on line 30.
+    has(&r.stdout, "y[1] @ GM+0x804: expected 14, got 13", &r);
+    has(
+        &r.stdout,
+        "last written by instruction 11 `DataCopy` (addn.cpp:30:5)",
+        &r,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// CompareScalar (Compares' old name, as ops-nn's kernels call it) and Compares' mask form,
+/// both recorded as Compares; the device compiler's `float16_t`/`float32_t` names.
+#[test]
+fn compare_scalar_and_the_compares_mask_form() {
+    let (dir, _) = kernel(
+        "cmps",
+        "    AscendC::LocalTensor<uint8_t> m = t[128].ReinterpretCast<uint8_t>();\n    AscendC::Duplicate(t, float32_t(3.0f), 64);\n    AscendC::UnaryRepeatParams rp;\n    AscendC::CompareScalar(m, t, 2.0f, AscendC::CMPMODE::GT, 64, 1, rp);\n    AscendC::Compares(m, t, float16_t(2.0f), AscendC::CMPMODE::LT, 64);",
+    );
+    let imp = ascstep_in(&dir, &["import", "cmps.asc"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    has(
+        &imp.stdout,
+        "Compares(dst: \"m\", src: \"t\", scalar: 2, cmp: GT, mask: 64, repeat_times: 1, params: [1, 1, 8, 8])",
+        &imp,
+    );
+    has(
+        &imp.stdout,
+        "Compares(dst: \"m\", src: \"t\", scalar: 2, cmp: LT, count: 64)",
+        &imp,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// TBufPool (DK:内存管理/TBufPool): a pool carved from the TPipe after its buffers, a sub-pool
+/// and a buffer carved from it in order, and a pool sharing another's start (the bytes reused).
+#[test]
+fn buffer_pools_place_their_buffers_as_tpipe_does() {
+    let (dir, _) = kernel(
+        "pools",
+        "    AscendC::TBufPool<AscendC::TPosition::VECCALC> p0, p1, p2;\n    pipe.InitBufPool(p0, 4096);\n    p0.InitBufPool(p1, 2048);\n    AscendC::TBuf<AscendC::TPosition::VECCALC> a, b, c;\n    p0.InitBuffer(a, 1024);\n    p0.InitBufPool(p2, 2048, p1);\n    p1.InitBuffer(b, 512);\n    p2.InitBuffer(c, 512);\n    AscendC::Duplicate(a.Get<float>(), 1.0f, 8);\n    AscendC::Duplicate(b.Get<float>(), 2.0f, 8);\n    AscendC::Duplicate(c.Get<float>(), 3.0f, 8);",
+    );
+    let imp = ascstep_in(&dir, &["import", "pools.asc"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    // t: 1024 bytes at 0; p0 at 0x400 (4096 bytes), p1 its first 2048, a after p1 at 0xc00;
+    // p2 shares p1's start, so b and c both lie at 0x400.
+    let addrs: Vec<&str> = imp
+        .stdout
+        .lines()
+        .filter(|l| l.contains("(dtype: float, addr: "))
+        .collect();
+    assert_eq!(addrs.len(), 3, "{}", imp.stdout);
+    assert!(addrs[0].contains("addr: 0x0, len: 256"), "{}", imp.stdout);
+    assert!(addrs[1].contains("addr: 0xc00, len: 256"), "{}", imp.stdout);
+    assert!(addrs[2].contains("addr: 0x400, len: 128"), "{}", imp.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// CANN's kernel-side names that ops-nn's kernels use: the core type (`g_coreType` is AIV),
+/// `likely`, the Vector Unit's constants (ONE_BLK_SIZE 32, ONE_REPEAT_BYTE_SIZE 256) and the
+/// `pipe_barrier` intrinsic.
+#[test]
+fn cann_constants_and_the_core_type() {
+    let (dir, _) = kernel(
+        "consts",
+        "    if (g_coreType == AscendC::AIC) {\n        return;\n    }\n    if (likely(AscendC::ONE_BLK_SIZE == 32)) {\n        AscendC::Duplicate(t, 1.0f, AscendC::ONE_REPEAT_BYTE_SIZE / sizeof(float));\n    }\n    pipe_barrier(PIPE_V);",
+    );
+    let imp = ascstep_in(&dir, &["import", "consts.asc"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    has(
+        &imp.stdout,
+        "Duplicate(dst: \"t\", scalar: 1, count: 64)",
+        &imp,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// format.md §12.3, names kernels of the operator repositories use: AscendC::Std (the
+/// standard type traits, min/max, tuple), AscendCUtils' mask setters as CANN computes them
+/// (64 lanes: the low word; 8 floats, one block: every lane, as CANN's code does; 20: the
+/// first 20), GetC0Count (32 bytes of 2-byte elements: 16), InitOutput (Fill's deprecated
+/// name: a Duplicate then moves into GM), and CANN's internal reg_others header included
+/// directly.
+#[test]
+fn std_ascendc_utils_and_init_output() {
+    let (dir, _) = kernel(
+        "utils_std",
+        "    static_assert(AscendC::Std::is_same_v<AscendC::Std::remove_cvref_t<const float&>, float>);\n    static_assert(AscendC::Std::min(3, 5) == 3 && AscendC::Std::max(3, 5) == 5);\n    static_assert(AscendC::Std::is_tuple_v<AscendC::Std::tuple<int, float>> && !AscendC::Std::is_tuple_v<int>);\n    constexpr auto tp = AscendC::Std::make_tuple(1, 2.5f);\n    static_assert(AscendC::Std::get<0>(tp) == 1 && AscendC::Std::tuple_size_v<decltype(tp)> == 2);\n    static_assert(AscendC::AscendCUtils::GetC0Count(2) == 16);\n    AscendC::AscendCUtils::SetMask<float>(64);\n    AscendC::AscendCUtils::SetMask<float>(8);\n    AscendC::AscendCUtils::SetMask<float>(20);\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)x, 64);\n    AscendC::InitOutput<float>(g, 64, 2.0f);",
+    );
+    let src = std::fs::read_to_string(dir.join("utils_std.asc")).unwrap();
+    std::fs::write(
+        dir.join("utils_std.asc"),
+        format!("#include \"kernel_operator.h\"\n#include \"impl/dav_c220/kernel_operator_reg_others_impl.h\"\n{src}"),
+    )
+    .unwrap();
+    imports_with(
+        &dir,
+        "utils_std.asc",
+        &[
+            "SetVectorMask(high: 0, low: 18446744073709551615)",
+            "SetVectorMask(high: 18446744073709551615, low: 18446744073709551615)",
+            "SetVectorMask(high: 0, low: 1048575)",
+            "Duplicate(dst:",
+            "scalar: 2, count: ",
+            // 64 floats: one burst of 256 bytes.
+            "DataCopyPad(dst: \"x\", src: \"ub_400\", params: [1, 256, 0, 0])",
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
