@@ -133,9 +133,11 @@ impl Session {
             } => {
                 if !*restored {
                     *restored = true;
-                    // From the nearest checkpoint at or before the target, backward or forward
-                    // (one already passed when the session went there before and came back).
-                    let cp = self.history.nearest(*target);
+                    // From the nearest checkpoint before the target, backward or forward (one
+                    // already passed when the session went there before and came back): the
+                    // target's last block step is replayed, so its event is the last event
+                    // even where a checkpoint falls on the target itself.
+                    let cp = self.history.nearest(target.saturating_sub(1));
                     if *target < self.step_count() || cp.step_count() > self.step_count() {
                         cp.restore(&mut self.machine);
                     }

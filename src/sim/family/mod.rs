@@ -227,6 +227,15 @@ pub enum Exec {
 }
 
 impl Exec {
+    /// Bytes the kernel may write outside its plan's operands (a move whose addresses are not
+    /// lanes: the multi-dimensional DataCopy's destination), for the write log.
+    pub fn unplanned_writes(&self) -> Option<std::ops::Range<u64>> {
+        match self {
+            Exec::NdCopy(k) => k.dst_extent(),
+            _ => None,
+        }
+    }
+
     /// The element type the kernel is instantiated with, if it has one.
     pub fn dtype(&self) -> Option<crate::base::dtype::DType> {
         Some(match self {

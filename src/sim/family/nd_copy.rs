@@ -68,6 +68,18 @@ impl NdKernel {
         (dst, src)
     }
 
+    /// The bytes of the UB the move may write: from dst's start to its farthest element.
+    pub fn dst_extent(&self) -> Option<std::ops::Range<u64>> {
+        if self.line * self.lines == 0 {
+            return None;
+        }
+        let far: u64 = (0..self.dims)
+            .map(|i| (self.extent(i) - 1) * self.loops[i].dst_stride as u64)
+            .sum();
+        let size = self.dtype.size() as u64;
+        Some(self.dst.base as u64..self.dst.base as u64 + (far + 1) * size)
+    }
+
     /// The destination positions of plan repeat `r`.
     fn positions(&self, r: u32) -> std::ops::Range<u64> {
         let first = r as u64 * self.per_repeat;
@@ -236,9 +248,10 @@ impl Room for NdCopyRoom {
             return;
         }
         // The farthest elements: every index at its largest.
-        let far_dst: u64 = (0..k.dims)
-            .map(|i| (k.extent(i) - 1) * k.loops[i].dst_stride as u64)
-            .sum();
+        let Some(dst_bytes) = k.dst_extent() else {
+            return;
+        };
+        let far_dst = (dst_bytes.end - dst_bytes.start) / size - 1;
         let data = (0..k.dims).all(|i| k.loops[i].size > 0);
         let far_src: u64 = (0..k.dims)
             .map(|i| (k.loops[i].size.max(1) as u64 - 1) * k.loops[i].src_stride)

@@ -31,6 +31,7 @@ impl Machine {
                         self.last_writes.extend(prep.plan.extent(j));
                     }
                 }
+                self.last_writes.extend(prep.exec.unplanned_writes());
                 if let Some(log) = self.write_log.as_mut() {
                     log_writes(log, &prep, self.pos.instruction, self.step);
                 }

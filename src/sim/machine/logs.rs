@@ -99,6 +99,14 @@ pub(super) fn log_writes(log: &mut Vec<WriteRec>, prep: &Prepared, instruction: 
         LaneSource::Fixed { lanes, .. } => lanes == crate::sim::mask::Lanes::first(plan.par),
         LaneSource::Grouped { .. } => false,
     };
+    if let Some(bytes) = prep.exec.unplanned_writes() {
+        log.push(WriteRec {
+            instruction,
+            step,
+            bytes,
+            exact: false,
+        });
+    }
     for (j, op) in plan.operands.iter().enumerate() {
         if op.kind != AccessKind::Write {
             continue;

@@ -41,6 +41,7 @@ impl Machine {
             quiet: quiet(&prep, seen),
             ranges: (0..ops.len())
                 .filter_map(|j| prep.plan.extent(j).map(|e| (ops[j].kind, e)))
+                .chain(prep.exec.unplanned_writes().map(|e| (AccessKind::Write, e)))
                 .collect(),
         })
     }
