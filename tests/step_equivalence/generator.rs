@@ -420,7 +420,12 @@ fn usable(op: Op, product: Product, dt: DType) -> bool {
         || op.pairs(product).iter().any(|p| p.src == dt)
 }
 
-pub(crate) fn program(product: Product, dt_pick: u8, init_seed: u64, specs: &[(u8, u64)]) -> Program {
+pub(crate) fn program(
+    product: Product,
+    dt_pick: u8,
+    init_seed: u64,
+    specs: &[(u8, u64)],
+) -> Program {
     let dts = [
         DType::Half,
         DType::Float,
