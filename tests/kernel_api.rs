@@ -706,3 +706,17 @@ fn loop_mode_and_compact_padding_give_numpys_layouts() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Div and Sqrt with a precision configuration held as a class template's static constexpr
+/// member (as ops-nn's soft_margin_loss_grad holds it; the host's g++ 12 crashed on CANN's
+/// reference form) and with the default give numpy's exact quotients and roots.
+#[test]
+fn div_and_sqrt_take_their_configuration_as_kernels_hold_it() {
+    let (dir, _) = runs_and_passes(
+        "div_config",
+        "div_config",
+        "div_config.ron",
+        &["q[0..128]", "r[0..64]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,6 @@
 //! The elementwise families' masked and strided fast path: whole repeats whose mask or
 //! strides keep them off the contiguous run (`exec_run`), computed in chunks of blocks and
-//! stored through byte masks, bit-identical to block stepping (`tests/step_equivalence.rs`).
+//! stored through byte masks, bit-identical to block stepping (`tests/step_equivalence/`).
 
 use super::elementwise::*;
 use crate::base::catalog::Op;

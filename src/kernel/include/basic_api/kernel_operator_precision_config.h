@@ -2,7 +2,10 @@
 // DivConfig, SqrtAlgo, SqrtConfig with CANN's enumerators and defaults) and the count forms
 // that take them as their second template parameter (`Div<float, config>(…)`). ascstep
 // computes them as the plain vector Div and Sqrt whatever the algorithm (docs/semantics.md
-// §21). Truncate is declared, not simulated yet.
+// §21). Truncate is declared, not simulated yet. The configuration is taken by value (CANN:
+// `const DivConfig&`): the host's g++ 12 crashes on a class template's static constexpr
+// member passed as a reference template argument, which kernels do; a kernel passes the same
+// constant either way.
 #pragma once
 #include "../adv_api/unsimulated.h"
 
@@ -25,12 +28,12 @@ struct SqrtConfig {
 };
 constexpr SqrtConfig DEFAULT_SQRT_CONFIG = {SqrtAlgo::INTRINSIC};
 
-template <class T, const DivConfig& config, class U = T, class V = T>
+template <class T, DivConfig config, class U = T, class V = T>
 __aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, const int32_t& count,
                            Pos p = Pos::current()) {
     Div(dst, src0, src1, count, p);
 }
-template <class T, const SqrtConfig& config>
+template <class T, SqrtConfig config>
 __aicore__ inline void Sqrt(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count, Pos p = Pos::current()) {
     Sqrt(dst, src, count, p);
 }

@@ -1,4 +1,4 @@
-// A tiling struct shared by several ops of this repository-shaped tree (tests/kernels.rs),
+// A tiling struct shared by several ops of this repository-shaped tree (tests/kernels/),
 // nested by scaled_table's: written with CANN's tiling macros, as the repositories' are.
 #pragma once
 #include "register/tilingdata_base.h"
