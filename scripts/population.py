@@ -20,7 +20,8 @@ it again with the first key ascstep's error lists. Ascend 950 kernels (`arch35/`
 `*_apt.cpp`, and those of ops whose `op_host/*_def.cpp` configures ascend950 but no Atlas A2/A3
 product) run on ascend_950, the others on atlas_a2. Each is run with `ascstep run` and
 classified by what stopped it. Cube/Matmul kernels, SIMT (`simt_api`) and Ascend 950's
-register API (`MicroAPI`, `__VEC_SCOPE__`) are out of scope and counted apart.
+register API (`MicroAPI`, `__VEC_SCOPE__`) are out of scope and counted apart, whether the
+kernel's own files use them or a header it includes stops on one of their names.
 
 A zero tiling makes most kernels do little or nothing: `ran` means compiled and launched on
 all blocks without an error of ascstep's (a crash or time-out of the kernel's own making on a
@@ -191,6 +192,22 @@ def out_of_scope(text):
     return None
 
 
+# What a failure names when the kernel reaches the out-of-scope programming models through a
+# header of its repository or opbase (the kernel's own files are screened by `out_of_scope`).
+REGISTER_API = {"MicroAPI", "Reg", "RegTensor", "__VEC_SCOPE__", "__simd_vf__", "asc_vf_call", "GetVecLen",
+                "VECTOR_REG_WIDTH", "__local_mem__"}
+
+
+def in_scope(cause, detail):
+    """(cause, detail), or the out-of-scope class a missing register-API name or SIMT header
+    stands for."""
+    if cause == "missing header" and detail.startswith("simt_api/") or cause == "missing API" and detail == "Simt":
+        return "out of scope", "simt (through a header)"
+    if cause == "missing API" and detail in REGISTER_API:
+        return "out of scope", "register API (through a header)"
+    return cause, detail
+
+
 def classify(code, stderr):
     if code in (0, 1):
         return "ran", ""
@@ -253,6 +270,7 @@ OWN_STOPS = ("kernel-crashed", "timeout", "population time-out")
 
 def tables(rows):
     """The tables of the README from (repo, product, cause, detail) rows."""
+    rows = [(r, p, *in_scope(c, d)) for r, p, c, d in rows]
     table = collections.Counter((r, p, c) for r, p, c, _ in rows)
     own = collections.Counter((r, p) for r, p, c, d in rows if c == "kernel stopped" and d in OWN_STOPS)
     causes = collections.Counter((c, d) for _, _, c, d in rows if c not in ("ran", "out of scope"))
