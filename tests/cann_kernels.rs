@@ -140,6 +140,18 @@ fn a_tiling_struct_of_another_op_of_the_repository_is_found() {
     assert!(r.stdout.contains("pass  y[0..32]"), "{}", r.dump());
 }
 
+/// format.md §12.2: a tiling struct defined in a kernel header of another op, reached only
+/// through CANN's ascendc/ layout (`"../other_op/arch35/x.h"` including
+/// `"../../third_op/arch35/struct.h"`, as ops-math's pad reaches slice's struct), is the
+/// kernel's own: the binding fills it and y = x + 2.5.
+#[test]
+fn a_tiling_struct_reached_through_the_layout_s_includes_is_the_kernel_s() {
+    let dir = common::root("tests/cann_layout/math/offset_only");
+    let r = ascstep_in(&dir, &["run", "offset_only.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..16]"), "{}", r.dump());
+}
+
 /// Runs a C++ file made of `kernel` (a `__global__` function `name(GM_ADDR y)`) and a host main
 /// that launches it on one block with `bytes` of GM, copies them to `float* y` and runs
 /// `check` (C++ statements returning 1 on a mismatch); asserts that main returned 0.

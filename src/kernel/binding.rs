@@ -41,9 +41,23 @@ pub fn check_args(kb: &KernelBinding, kernel_source: &str) -> Option<String> {
 /// §12.2): generated from the tiling macros of the named header, or of the one header of
 /// the repositories' layout that declares the struct when the kernel does not define it
 /// itself. Empty when there is nothing to generate.
-pub fn tiling_prelude(kb: &KernelBinding, kernel_source: &str) -> Result<String, String> {
+/// `compiled`: the kernel file as compiled and `search` the include path of its compile (in
+/// CANN's layout, the staged tree, where a kernel's `"../other_op/…"` includes resolve): a
+/// struct the kernel reaches through them is its own.
+pub fn tiling_prelude(
+    kb: &KernelBinding,
+    kernel_source: &str,
+    compiled: &std::path::Path,
+    search: &[std::path::PathBuf],
+) -> Result<String, String> {
     let mut s = String::new();
     let kernel_dir = kb.file.parent().unwrap_or(std::path::Path::new("."));
+    let compiled_dir = compiled.parent().unwrap_or(kernel_dir);
+    let own = |n: &str| {
+        super::tiling::defined_by_kernel(n, kernel_source, kernel_dir, &kb.include)
+            || compiled_dir != kernel_dir
+                && super::tiling::defined_by_kernel(n, kernel_source, compiled_dir, search)
+    };
     for (_, a) in &kb.args {
         let KernelArg::Tiling { name, header, .. } = a else {
             continue;
@@ -52,7 +66,7 @@ pub fn tiling_prelude(kb: &KernelBinding, kernel_source: &str) -> Result<String,
         let header = match header {
             Some(h) => h.clone(),
             None => {
-                if super::tiling::defined_by_kernel(bare, kernel_source, kernel_dir, &kb.include) {
+                if own(bare) {
                     continue;
                 }
                 let found = super::tiling::find_header(name, &kb.file, &kb.include);
@@ -79,14 +93,7 @@ pub fn tiling_prelude(kb: &KernelBinding, kernel_source: &str) -> Result<String,
                 }
             }
         };
-        let kernel_defines =
-            |n: &str| super::tiling::defined_by_kernel(n, kernel_source, kernel_dir, &kb.include);
-        s.push_str(&super::tiling::kernel_side(
-            name,
-            &header,
-            &kb.include,
-            &kernel_defines,
-        )?);
+        s.push_str(&super::tiling::kernel_side(name, &header, &kb.include, &own)?);
     }
     Ok(s)
 }

@@ -164,7 +164,8 @@ fn bound(
     if let Some(why) = binding::check_args(kb, checked.as_deref().unwrap_or(&source)) {
         return Err(CompileError::Binding(why));
     }
-    let prelude = binding::tiling_prelude(kb, &source).map_err(CompileError::Binding)?;
+    let prelude = binding::tiling_prelude(kb, &source, &kernel, &flags.includes)
+        .map_err(CompileError::Binding)?;
     let dir = std::fs::canonicalize(p.path.parent().unwrap_or(Path::new("."))).unwrap_or_default();
     let stem = p.path.file_stem().unwrap_or_default().to_string_lossy();
     let launcher = dir.join(format!("{stem}.launch.cpp"));

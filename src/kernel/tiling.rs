@@ -644,11 +644,13 @@ pub fn defined_by_kernel(
             else {
                 continue;
             };
-            let f = std::fs::canonicalize(&f).unwrap_or(f);
-            if seen.contains(&f) || seen.len() >= 400 {
+            // Seen by its real file; its own includes resolved from where it was found (in a
+            // staged tree of links, the tree's directory, not the checkout's).
+            let real = std::fs::canonicalize(&f).unwrap_or(f.clone());
+            if seen.contains(&real) || seen.len() >= 400 {
                 continue;
             }
-            seen.push(f.clone());
+            seen.push(real);
             let Ok(t) = std::fs::read_to_string(&f) else {
                 continue;
             };
