@@ -210,6 +210,61 @@ fn import_prints_a_launch_with_its_python_lines() {
     }
 }
 
+/// The debugger on a pyasc launch, headless (`replay -- SCRIPT.py`): a breakpoint on a `.py`
+/// line stops before that line's call, `next` goes to the next Python line's call, a line
+/// that makes no call moves to the next that does, and a line past the kernel is refused
+/// at the script's line (exit 3).
+#[test]
+fn breakpoints_and_next_go_by_python_lines() {
+    let script = Path::new(env!("CARGO_TARGET_TMPDIR")).join("py_lines.txt");
+    std::fs::write(
+        &script,
+        "break adds_not_and.py:38\ncontinue\nwhere\nnext\nwhere\ndelete 1\nbreak adds_not_and.py:33\nrestart\ncontinue\nwhere\nbreak adds_not_and.py:52\n",
+    )
+    .unwrap();
+    let s = script.display().to_string();
+    let r = py(
+        &[
+            "replay",
+            "--script",
+            &s,
+            "--",
+            "programs/py/adds_not_and.py",
+        ],
+        &venv_python(),
+    );
+    assert_eq!(r.code, 3, "{}", r.dump());
+    let wheres: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("step "))
+        .collect();
+    assert_eq!(wheres.len(), 3, "{}", r.dump());
+    // Line 38's call (Not), then line 39's (And); line 33 (an enque, no call) stops at line
+    // 37's Adds, the first call after it.
+    assert!(
+        wheres[0].contains("`Not` (adds_not_and.py:38:9"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        wheres[1].contains("`And` (adds_not_and.py:39:9"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        wheres[2].contains("`Adds` (adds_not_and.py:37:"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr
+            .contains("error[bad-command]: no instruction comes from adds_not_and.py:52"),
+        "{}",
+        r.dump()
+    );
+}
+
 #[test]
 fn without_pyasc_or_arguments_ascstep_says_what_to_do() {
     let r = py(

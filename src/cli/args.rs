@@ -213,7 +213,14 @@ pub enum Command {
     },
     /// Run debugger commands from a script headless; print what they show, then a report.
     Replay {
-        program: PathBuf,
+        #[arg(required_unless_present = "python")]
+        program: Option<PathBuf>,
+        /// A pyasc script and its arguments, after `--`: replays its launch --launch N.
+        #[arg(last = true, value_name = "SCRIPT.py ARGS")]
+        python: Vec<String>,
+        /// A pyasc script's launch to replay (from 0).
+        #[arg(long = "launch", value_name = "N", default_value_t = 0)]
+        launch: usize,
         /// The command script (one command per line, `#` comments; docs/commands.md).
         #[arg(long)]
         script: PathBuf,

@@ -351,6 +351,8 @@ pub fn main_with(cli: Cli) -> i32 {
         }
         Command::Replay {
             program,
+            python,
+            launch,
             script,
             report,
             screen,
@@ -363,7 +365,24 @@ pub fn main_with(cli: Cli) -> i32 {
                 flags: cpp,
                 timeout,
                 gtest_filter: None,
-                launch: 0,
+                launch,
+            };
+            // A pyasc script: the kept launch's binding program.
+            let kept;
+            let program = match program {
+                Some(p) if python.is_empty() => p,
+                Some(_) => {
+                    eprintln!("ascstep replay: error[usage]: give a file, or a pyasc script after `--`, not both");
+                    return EXIT_USAGE;
+                }
+                None => {
+                    kept = match crate::cli_py::kept_launch(&python, ui.product, &cpp) {
+                        Ok(k) => k,
+                        Err(code) => return code,
+                    };
+                    program::allow_files_anywhere(true);
+                    kept.program.clone()
+                }
             };
             if screen {
                 replay_screen(&program, &script, size, &ui, &cpp)

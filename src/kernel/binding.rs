@@ -93,7 +93,12 @@ pub fn tiling_prelude(
                 }
             }
         };
-        s.push_str(&super::tiling::kernel_side(name, &header, &kb.include, &own)?);
+        s.push_str(&super::tiling::kernel_side(
+            name,
+            &header,
+            &kb.include,
+            &own,
+        )?);
     }
     Ok(s)
 }
