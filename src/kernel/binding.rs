@@ -43,7 +43,8 @@ pub fn check_args(kb: &KernelBinding, kernel_source: &str) -> Option<String> {
 /// itself. Empty when there is nothing to generate.
 /// `compiled`: the kernel file as compiled and `search` the include path of its compile (in
 /// CANN's layout, the staged tree, where a kernel's `"../other_op/…"` includes resolve): a
-/// struct the kernel reaches through them is its own.
+/// struct the kernel reaches through its includes there is its own (only through them: the
+/// staged tree holds every op's headers).
 pub fn tiling_prelude(
     kb: &KernelBinding,
     kernel_source: &str,
@@ -56,7 +57,7 @@ pub fn tiling_prelude(
     let own = |n: &str| {
         super::tiling::defined_by_kernel(n, kernel_source, kernel_dir, &kb.include)
             || compiled_dir != kernel_dir
-                && super::tiling::defined_by_kernel(n, kernel_source, compiled_dir, search)
+                && super::tiling::reached_by_includes(n, kernel_source, compiled_dir, search)
     };
     for (_, a) in &kb.args {
         let KernelArg::Tiling { name, header, .. } = a else {

@@ -610,28 +610,58 @@ pub fn defined_by_kernel(
     kernel_dir: &Path,
     include: &[PathBuf],
 ) -> bool {
-    // A definition of the struct; `macros`: the tiling macro block counts too (a header the
-    // kernel includes); a header it does not include defines a plain struct only (a macro
-    // block there is the host's, which CANN's build turns into the kernel's struct).
-    let defines_as = |text: &str, macros: bool| {
-        let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        [
-            format!("struct {bare} {{"),
-            format!("struct {bare}{{"),
-            format!("class {bare} {{"),
-            format!("using {bare} ="),
-            format!("typedef struct {bare}"),
-        ]
+    let defines_as = |text: &str, macros: bool| defines_struct(bare, text, macros);
+    if reached_by_includes(bare, kernel_source, kernel_dir, include) {
+        return true;
+    }
+    // Every header of its own directory and of `include`.
+    let mut files = Vec::new();
+    headers_under(kernel_dir, 2, &mut files);
+    for d in include {
+        headers_under(d, 1, &mut files);
+    }
+    // An `arch35/` beside an Atlas A2 kernel is Ascend 950's build, with structs of its own.
+    if !kernel_dir.ends_with("arch35") {
+        files.retain(|f| {
+            !f.strip_prefix(kernel_dir)
+                .is_ok_and(|r| r.starts_with("arch35"))
+        });
+    }
+    files
         .iter()
-        .any(|d| flat.contains(d.as_str()))
-            || (macros && flat.contains(&format!("BEGIN_TILING_DATA_DEF({bare})")))
-    };
-    let defines = |text: &str| defines_as(text, true);
+        .any(|f| std::fs::read_to_string(f).is_ok_and(|t| defines_as(&t, false)))
+}
+
+/// Whether `text` defines struct `bare`; `macros`: the tiling macro block counts too (a header
+/// the kernel includes); a header it does not include defines a plain struct only (a macro
+/// block there is the host's, which CANN's build turns into the kernel's struct).
+fn defines_struct(bare: &str, text: &str, macros: bool) -> bool {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    [
+        format!("struct {bare} {{"),
+        format!("struct {bare}{{"),
+        format!("class {bare} {{"),
+        format!("using {bare} ="),
+        format!("typedef struct {bare}"),
+    ]
+    .iter()
+    .any(|d| flat.contains(d.as_str()))
+        || (macros && flat.contains(&format!("BEGIN_TILING_DATA_DEF({bare})")))
+}
+
+/// Whether the kernel source or a header it includes with quotes (and theirs), found beside
+/// each includer or in `include`, defines struct `bare` (in a staged tree of links each header
+/// is followed from where it was found, so `"../other_op/…"` walks the tree).
+pub fn reached_by_includes(
+    bare: &str,
+    kernel_source: &str,
+    kernel_dir: &Path,
+    include: &[PathBuf],
+) -> bool {
+    let defines = |text: &str| defines_struct(bare, text, true);
     if defines(kernel_source) {
         return true;
     }
-    // The headers the kernel includes with quotes, and theirs, beside each includer or in
-    // `include`; then every header of its own directory and of `include`.
     let mut seen: Vec<PathBuf> = Vec::new();
     let mut queue: Vec<(PathBuf, String)> =
         vec![(kernel_dir.to_path_buf(), kernel_source.to_string())];
@@ -660,21 +690,7 @@ pub fn defined_by_kernel(
             queue.push((f.parent().unwrap_or(Path::new(".")).to_path_buf(), t));
         }
     }
-    let mut files = Vec::new();
-    headers_under(kernel_dir, 2, &mut files);
-    for d in include {
-        headers_under(d, 1, &mut files);
-    }
-    // An `arch35/` beside an Atlas A2 kernel is Ascend 950's build, with structs of its own.
-    if !kernel_dir.ends_with("arch35") {
-        files.retain(|f| {
-            !f.strip_prefix(kernel_dir)
-                .is_ok_and(|r| r.starts_with("arch35"))
-        });
-    }
-    files
-        .iter()
-        .any(|f| std::fs::read_to_string(f).is_ok_and(|t| defines_as(&t, false)))
+    false
 }
 
 fn headers_under(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
