@@ -202,21 +202,9 @@ pub fn main_with(cli: Cli) -> i32 {
             product,
             cpp,
         } => {
-            let kept;
-            let file = match file {
-                Some(f) if python.is_empty() => f,
-                Some(_) => {
-                    eprintln!("ascstep import: error[usage]: give a file, or a pyasc script after `--`, not both");
-                    return EXIT_USAGE;
-                }
-                None => {
-                    kept = match crate::cli_py::kept_launch(&python, product, &cpp) {
-                        Ok(k) => k,
-                        Err(code) => return code,
-                    };
-                    program::allow_files_anywhere(true);
-                    kept.program.clone()
-                }
+            let (file, _kept) = match file_or_script("import", file, &python, product, &cpp) {
+                Ok(f) => f,
+                Err(code) => return code,
             };
             let loaded;
             let k = if crate::kernel::is_cpp(&file) {
@@ -367,23 +355,11 @@ pub fn main_with(cli: Cli) -> i32 {
                 gtest_filter: None,
                 launch,
             };
-            // A pyasc script: the kept launch's binding program.
-            let kept;
-            let program = match program {
-                Some(p) if python.is_empty() => p,
-                Some(_) => {
-                    eprintln!("ascstep replay: error[usage]: give a file, or a pyasc script after `--`, not both");
-                    return EXIT_USAGE;
-                }
-                None => {
-                    kept = match crate::cli_py::kept_launch(&python, ui.product, &cpp) {
-                        Ok(k) => k,
-                        Err(code) => return code,
-                    };
-                    program::allow_files_anywhere(true);
-                    kept.program.clone()
-                }
-            };
+            let (program, _kept) =
+                match file_or_script("replay", program, &python, ui.product, &cpp) {
+                    Ok(f) => f,
+                    Err(code) => return code,
+                };
             if screen {
                 replay_screen(&program, &script, size, &ui, &cpp)
             } else {
@@ -436,6 +412,29 @@ pub fn main_with(cli: Cli) -> i32 {
                 }
             }
             code
+        }
+    }
+}
+
+/// The file a command works on: `file`, or for a pyasc script after `--` the binding program
+/// of its launch `--launch N` (kept while the returned `Kept` lives); exit code otherwise.
+fn file_or_script(
+    command: &str,
+    file: Option<PathBuf>,
+    python: &[String],
+    product: Option<Product>,
+    cpp: &CppArgs,
+) -> Result<(PathBuf, Option<crate::cli_py::Kept>), i32> {
+    match file {
+        Some(f) if python.is_empty() => Ok((f, None)),
+        Some(_) => {
+            eprintln!("ascstep {command}: error[usage]: give a file, or a pyasc script after `--`, not both");
+            Err(EXIT_USAGE)
+        }
+        None => {
+            let kept = crate::cli_py::kept_launch(python, product, cpp)?;
+            program::allow_files_anywhere(true);
+            Ok((kept.program.clone(), Some(kept)))
         }
     }
 }
