@@ -624,7 +624,7 @@ fn library_reduce_gives_numpys_sums_and_extremes() {
     );
     assert_ne!(r.code, 0, "{}", r.dump());
     assert!(
-        r.stderr.contains("reduce.asc:25:9")
+        r.stderr.contains("reduce.asc:26:9")
             && r.stderr.contains(
                 "AscendC::ReduceSum (adv_api/reduce/reduce.h) is not available on this product"
             ),
