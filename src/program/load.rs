@@ -218,7 +218,12 @@ fn core_directive(ctx: &mut Ctx, node: &Node) -> Option<Option<u32>> {
 }
 
 pub(crate) fn load_str(path: &Path, text: &str) -> Result<Program, LoadError> {
-    let source: Arc<str> = Arc::from(text);
+    load_source(path, Arc::from(text))
+}
+
+/// `load_str` on text already shared (the file's bytes need not be kept beside it).
+pub(crate) fn load_source(path: &Path, source: Arc<str>) -> Result<Program, LoadError> {
+    let text: &str = &source;
     let fail = |diagnostics: Vec<Diagnostic>| LoadError {
         diagnostics,
         source: source.clone(),

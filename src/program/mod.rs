@@ -83,7 +83,12 @@ pub fn load(path: &Path) -> Result<Program, LoadError> {
     }
     match std::fs::read(path) {
         Ok(bytes) => match crate::base::diag::decode_utf8(&bytes) {
-            Ok(text) => load_str(path, text),
+            Ok(text) => {
+                // The text once in memory while the program is read: the file's bytes go.
+                let source: Arc<str> = Arc::from(text);
+                drop(bytes);
+                load::load_source(path, source)
+            }
             Err(d) => Err(LoadError {
                 diagnostics: vec![d],
                 source: Arc::from(String::from_utf8_lossy(&bytes).as_ref()),

@@ -404,7 +404,7 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
     let mut ins = Instr::new(op, args, span);
     // Now and then the count names the int32 scalar `n` (program-format.md §10).
     if matches!(ins.form(), Form::Count(_)) && rng.below(3) == 0 {
-        ins.bindings.push((Slot::Count, 1));
+        ins.bindings = Box::new([(Slot::Count, 1)]);
     }
     ins
 }

@@ -641,12 +641,50 @@ pub struct Instr {
     /// Position of the instruction name.
     pub span: Span,
     /// Positions of the fields written, by field name (`mask`, `repeat_times`, `params`, …).
-    pub field_spans: Vec<(&'static str, Span)>,
+    pub field_spans: FieldSpans,
     /// Numeric fields written as scalar names, and the scalar of each.
-    pub bindings: Vec<(Slot, usize)>,
+    pub bindings: Box<[(Slot, usize)]>,
     /// The AI core it runs on, whose UB its UB addresses name: 0 unless a `Core(n)` before it
     /// says otherwise, the launch block in a recorded kernel (docs/semantics.md §20).
     pub core: u32,
+}
+
+/// The positions of the fields an instruction's text wrote, by name: each name interned as a
+/// 16-bit id (an entry 12 bytes, not 24, and no spare capacity: a program of 10⁵ instructions
+/// keeps 10⁵ of these).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FieldSpans(Box<[(u16, Span)]>);
+
+/// Every field name seen, its index the id.
+fn field_names() -> &'static std::sync::Mutex<Vec<&'static str>> {
+    static NAMES: std::sync::OnceLock<std::sync::Mutex<Vec<&'static str>>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(Default::default)
+}
+
+impl FieldSpans {
+    pub fn new(fields: &[(&'static str, Span)]) -> FieldSpans {
+        let mut names = field_names().lock().unwrap_or_else(|e| e.into_inner());
+        let mut id = |n: &'static str| match names.iter().position(|&m| m == n) {
+            Some(i) => i as u16,
+            None => {
+                names.push(n);
+                (names.len() - 1) as u16
+            }
+        };
+        FieldSpans(fields.iter().map(|&(n, s)| (id(n), s)).collect())
+    }
+
+    /// The position of field `name`, if written.
+    pub fn get(&self, name: &str) -> Option<Span> {
+        if self.0.is_empty() {
+            return None;
+        }
+        let names = field_names().lock().unwrap_or_else(|e| e.into_inner());
+        self.0
+            .iter()
+            .find(|(id, _)| names.get(*id as usize) == Some(&name))
+            .map(|(_, s)| *s)
+    }
 }
 
 /// Cores a program may name with `Core(n)`: the largest launch a binding allows.
@@ -661,19 +699,15 @@ impl Instr {
             args,
             alias: None,
             span,
-            field_spans: Vec::new(),
-            bindings: Vec::new(),
+            field_spans: FieldSpans::default(),
+            bindings: Box::new([]),
             core: 0,
         }
     }
 
     /// Position of field `name` if written, else of the instruction.
     pub fn span_of(&self, name: &str) -> Span {
-        self.field_spans
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, s)| *s)
-            .unwrap_or(self.span)
+        self.field_spans.get(name).unwrap_or(self.span)
     }
 
     /// The API name as written in the program.

@@ -378,10 +378,9 @@ impl Recorder {
                 (ins, named)
             }
         };
+        // Every field at the call: no field positions, so each falls back to the call's.
         ins.span = span;
-        for f in &mut ins.field_spans {
-            f.1 = span;
-        }
+        ins.field_spans = crate::base::ir::FieldSpans::default();
         if let Some(v) = ins.args.vector_mut() {
             for o in v.dst.iter_mut().chain(v.src.iter_mut()) {
                 o.span = span;

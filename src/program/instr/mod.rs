@@ -161,8 +161,8 @@ impl Draft {
             args: args?,
             alias,
             span: self.span,
-            field_spans: self.field_spans,
-            bindings,
+            field_spans: crate::base::ir::FieldSpans::new(&self.field_spans),
+            bindings: bindings.into_boxed_slice(),
             core: 0,
         })
     }
