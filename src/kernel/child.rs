@@ -73,7 +73,8 @@ pub enum Output {
 }
 
 enum Event {
-    Msg(Msg),
+    /// The messages the socket held at once (at most `BATCH`): one wake-up for them all.
+    Msgs(Vec<Msg>),
     /// The kernel's allocation failed (`O`): its memory limit was reached.
     OutOfMemory,
     Eof,
@@ -100,33 +101,42 @@ fn too_large(handled: &mut u64, limit: Option<u64>) -> bool {
 }
 
 /// How many parsed messages may wait for the recorder.
-const QUEUED: usize = 256;
+const QUEUED: usize = 16;
+/// The most messages handed over at once.
+const BATCH: usize = 256;
 
 fn reader(stream: UnixStream, tx: mpsc::SyncSender<Event>) {
     let mut r = BufReader::new(stream);
     let mut line = String::new();
+    let mut batch = Vec::new();
+    // The messages so far, then `last` (an end): the end comes after what came before it.
+    let end = |batch: &mut Vec<Msg>, last: Event| {
+        if !batch.is_empty() {
+            let _ = tx.send(Event::Msgs(std::mem::take(batch)));
+        }
+        let _ = tx.send(last);
+    };
     loop {
         line.clear();
         match r.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                let _ = tx.send(Event::Eof);
-                return;
-            }
+            Ok(0) | Err(_) => return end(&mut batch, Event::Eof),
             Ok(_) => {}
         }
         let text = line.trim_end_matches('\n');
         if text == "O" {
-            let _ = tx.send(Event::OutOfMemory);
-            return;
+            return end(&mut batch, Event::OutOfMemory);
         }
-        let ev = match parse(text, &mut r) {
-            Ok(m) => Event::Msg(m),
+        match parse(text, &mut r) {
+            Ok(m) => batch.push(m),
             // Cut short by the program's end: its exit status says how it ended.
-            Err(e) if e == super::msg::TRUNCATED => Event::Eof,
-            Err(e) => Event::Bad(e),
-        };
-        let bad = matches!(ev, Event::Bad(_));
-        if tx.send(ev).is_err() || bad {
+            Err(e) if e == super::msg::TRUNCATED => return end(&mut batch, Event::Eof),
+            Err(e) => return end(&mut batch, Event::Bad(e)),
+        }
+        // Handed over when nothing more is waiting (a call that waits for its answer is never
+        // held back) or the batch is full.
+        if (r.buffer().is_empty() || batch.len() >= BATCH)
+            && tx.send(Event::Msgs(std::mem::take(&mut batch))).is_err()
+        {
             return;
         }
     }
@@ -326,8 +336,8 @@ pub fn run(
         let (tx, rx) = mpsc::sync_channel(QUEUED);
         let mut handled = 0u64;
         std::thread::spawn(move || reader(stream, tx));
-        loop {
-            // Checked at every message: a kernel that never stops calling is still timed out.
+        'messages: loop {
+            // Checked at every batch: a kernel that never stops calling is still timed out.
             if past() {
                 return (End::TimedOut, String::new());
             }
@@ -349,22 +359,27 @@ pub fn run(
                     );
                 }
                 Event::Bad(e) => return (End::Broken(e), String::new()),
-                Event::Msg(Msg::CrashAt(off)) => crashed_at = Some(off),
-                Event::Msg(m) => {
-                    if too_large(&mut handled, limits.memory) {
-                        return (
-                            End::RecordingTooLarge(limits.memory.unwrap_or(0)),
-                            String::new(),
-                        );
-                    }
-                    match rec.handle(m) {
-                        Ok(None) => {}
-                        Ok(Some(bytes)) => {
-                            if writer.write_all(&bytes).is_err() {
-                                break;
-                            }
+                Event::Msgs(ms) => {
+                    for m in ms {
+                        if let Msg::CrashAt(off) = m {
+                            crashed_at = Some(off);
+                            continue;
                         }
-                        Err(d) => return (End::Rejected(d), String::new()),
+                        if too_large(&mut handled, limits.memory) {
+                            return (
+                                End::RecordingTooLarge(limits.memory.unwrap_or(0)),
+                                String::new(),
+                            );
+                        }
+                        match rec.handle(m) {
+                            Ok(None) => {}
+                            Ok(Some(bytes)) => {
+                                if writer.write_all(&bytes).is_err() {
+                                    break 'messages;
+                                }
+                            }
+                            Err(d) => return (End::Rejected(d), String::new()),
+                        }
                     }
                 }
             }
