@@ -657,7 +657,8 @@ pub struct FieldSpans(Box<[(u16, Span)]>);
 
 /// Every field name seen, its index the id.
 fn field_names() -> &'static std::sync::Mutex<Vec<&'static str>> {
-    static NAMES: std::sync::OnceLock<std::sync::Mutex<Vec<&'static str>>> = std::sync::OnceLock::new();
+    static NAMES: std::sync::OnceLock<std::sync::Mutex<Vec<&'static str>>> =
+        std::sync::OnceLock::new();
     NAMES.get_or_init(Default::default)
 }
 
