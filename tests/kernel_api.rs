@@ -684,7 +684,8 @@ fn multi_dimensional_data_copy_gives_numpys_padded_moves() {
 }
 
 /// SetLoopModePara's loop mode (its page's int8 example into the UB, single bursts back to GM,
-/// ResetLoopModePara ending it) and DataCopyPad's PaddingMode::Compact (场景3) give numpy's
+/// ResetLoopModePara ending it, a count-form DataCopy under it) and DataCopyPad's
+/// PaddingMode::Compact (场景3) give numpy's
 /// layouts (`tests/api_kernels/loop_mode/gen.py`) on Ascend 950; on Atlas A2 the loop mode is
 /// refused at its line.
 #[test]
@@ -693,12 +694,17 @@ fn loop_mode_and_compact_padding_give_numpys_layouts() {
         "loop_mode",
         "loop_mode",
         "loop_mode.ron",
-        &["ub[0..544]", "back[0..160]", "compact[0..80]"],
+        &[
+            "ub[0..544]",
+            "back[0..160]",
+            "compact[0..80]",
+            "plain[0..128]",
+        ],
     );
     let r = ascstep_in(&dir, &["run", "loop_mode.ron", "--product", "atlas_a2"]);
     assert_ne!(r.code, 0, "{}", r.dump());
     assert!(
-        r.stderr.contains("loop_mode.asc:29:5")
+        r.stderr.contains("loop_mode.asc:31:5")
             && r.stderr
                 .contains("SetLoopModePara is not available on this product: Ascend 950 only"),
         "{}",

@@ -20,14 +20,58 @@ void SetPadValue(T paddingValue, Pos p = Pos::current()) {
     detail::pad_value() = ascstep_rt::value<T>(paddingValue);
 }
 
+namespace detail {
+// The loop mode of each direction (SetLoopModePara; per core): off, or its parameters.
+struct LoopMode {
+    bool on = false;
+    LoopModeParams p;
+};
+inline LoopMode& loop_mode(DataCopyMVType type) {
+    thread_local LoopMode modes[2];
+    return modes[type == DataCopyMVType::OUT_TO_UB ? 1 : 0];
+}
+// Each iteration of the direction's loop mode (one when off): `move(gm, ub)` with the element
+// offsets of the GM and the UB side; the strides in bytes (GM any multiple of sizeof(T), UB
+// 32-byte aligned, DK:数据搬运/SetLoopModePara 表2).
+template <class T, class F>
+void each_loop(DataCopyMVType type, F&& move, Pos p) {
+    const LoopMode& m = loop_mode(type);
+    if (!m.on) {
+        move(uint64_t(0), uint64_t(0));
+        return;
+    }
+    const bool in = type == DataCopyMVType::OUT_TO_UB;
+    const uint64_t strides[4] = {m.p.loop1SrcStride, m.p.loop1DstStride, m.p.loop2SrcStride, m.p.loop2DstStride};
+    for (int i = 0; i < 4; ++i) {
+        const bool ub = (i % 2 == 1) == in;
+        if (ub ? strides[i] % 32 != 0 : strides[i] % sizeof(T) != 0) {
+            ascstep_rt::stop(p, ascstep_rt::fmt("SetLoopModePara: a stride of %llu bytes: the UB side's strides must be 32-byte aligned, the GM side's a multiple of the %u-byte element (DK:数据搬运/SetLoopModePara 表2)",
+                                                (unsigned long long)strides[i], unsigned(sizeof(T))));
+        }
+    }
+    for (uint32_t j = 0; j < m.p.loop2Size; ++j) {
+        for (uint32_t i = 0; i < m.p.loop1Size; ++i) {
+            const uint64_t src = (i * m.p.loop1SrcStride + j * m.p.loop2SrcStride) / sizeof(T);
+            const uint64_t dst = (i * m.p.loop1DstStride + j * m.p.loop2DstStride) / sizeof(T);
+            in ? move(src, dst) : move(dst, src);
+        }
+    }
+}
+}  // namespace detail
+
 // DataCopy: GM → UB, UB → GM, UB → UB; the count form and DataCopyParams.
+// GM ↔ UB under SetLoopModePara's loop mode: one move per loop iteration (as DataCopyPad).
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", count: " + num(count) + ")");
+    detail::each_loop<T>(DataCopyMVType::OUT_TO_UB, [&](uint64_t gm, uint64_t ub) {
+        ascstep_rt::call(p, "DataCopy(dst: " + dst[ub].ron() + ", src: " + src[gm].ron() + ", count: " + num(count) + ")");
+    }, p);
 }
 template <class T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", count: " + num(count) + ")");
+    detail::each_loop<T>(DataCopyMVType::UB_TO_OUT, [&](uint64_t gm, uint64_t ub) {
+        ascstep_rt::call(p, "DataCopy(dst: " + dst[gm].ron() + ", src: " + src[ub].ron() + ", count: " + num(count) + ")");
+    }, p);
 }
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count, Pos p = Pos::current()) {
@@ -81,11 +125,15 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Slice
 }
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+    detail::each_loop<T>(DataCopyMVType::OUT_TO_UB, [&](uint64_t gm, uint64_t ub) {
+        ascstep_rt::call(p, "DataCopy(dst: " + dst[ub].ron() + ", src: " + src[gm].ron() + ", params: " + params.ron() + ")");
+    }, p);
 }
 template <class T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "DataCopy(dst: " + dst.ron() + ", src: " + src.ron() + ", params: " + params.ron() + ")");
+    detail::each_loop<T>(DataCopyMVType::UB_TO_OUT, [&](uint64_t gm, uint64_t ub) {
+        ascstep_rt::call(p, "DataCopy(dst: " + dst[gm].ron() + ", src: " + src[ub].ron() + ", params: " + params.ron() + ")");
+    }, p);
 }
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, Pos p = Pos::current()) {
@@ -95,42 +143,6 @@ namespace detail {
 inline std::string& pad_value();
 }  // namespace detail
 namespace detail {
-// The loop mode of each direction (SetLoopModePara; per core): off, or its parameters.
-struct LoopMode {
-    bool on = false;
-    LoopModeParams p;
-};
-inline LoopMode& loop_mode(DataCopyMVType type) {
-    thread_local LoopMode modes[2];
-    return modes[type == DataCopyMVType::OUT_TO_UB ? 1 : 0];
-}
-// Each iteration of the direction's loop mode (one when off): `move(gm, ub)` with the element
-// offsets of the GM and the UB side; the strides in bytes (GM any multiple of sizeof(T), UB
-// 32-byte aligned, DK:数据搬运/SetLoopModePara 表2).
-template <class T, class F>
-void each_loop(DataCopyMVType type, F&& move, Pos p) {
-    const LoopMode& m = loop_mode(type);
-    if (!m.on) {
-        move(uint64_t(0), uint64_t(0));
-        return;
-    }
-    const bool in = type == DataCopyMVType::OUT_TO_UB;
-    const uint64_t strides[4] = {m.p.loop1SrcStride, m.p.loop1DstStride, m.p.loop2SrcStride, m.p.loop2DstStride};
-    for (int i = 0; i < 4; ++i) {
-        const bool ub = (i % 2 == 1) == in;
-        if (ub ? strides[i] % 32 != 0 : strides[i] % sizeof(T) != 0) {
-            ascstep_rt::stop(p, ascstep_rt::fmt("SetLoopModePara: a stride of %llu bytes: the UB side's strides must be 32-byte aligned, the GM side's a multiple of the %u-byte element (DK:数据搬运/SetLoopModePara 表2)",
-                                                (unsigned long long)strides[i], unsigned(sizeof(T))));
-        }
-    }
-    for (uint32_t j = 0; j < m.p.loop2Size; ++j) {
-        for (uint32_t i = 0; i < m.p.loop1Size; ++i) {
-            const uint64_t src = (i * m.p.loop1SrcStride + j * m.p.loop2SrcStride) / sizeof(T);
-            const uint64_t dst = (i * m.p.loop1DstStride + j * m.p.loop2DstStride) / sizeof(T);
-            in ? move(src, dst) : move(dst, src);
-        }
-    }
-}
 inline const char* compact_text(PaddingMode mode) { return mode == PaddingMode::Compact ? ", compact: true" : ""; }
 // DataCopyPad from GM into the UB, its operands as RON.
 template <class T>
