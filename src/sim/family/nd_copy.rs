@@ -88,6 +88,19 @@ impl NdKernel {
     }
 }
 
+/// Destination positions of a line (the innermost dimension with its padding; 0 without
+/// loops), lines in all (0 when a line is empty) and lines per plan repeat.
+fn shape(loops: &[NdLoop]) -> (u64, u64, u64) {
+    let extent = |l: &NdLoop| l.left as u64 + l.size as u64 + l.right as u64;
+    let line = loops.first().map_or(0, extent);
+    let lines = if line == 0 {
+        0
+    } else {
+        loops[1..].iter().map(extent).product()
+    };
+    (line, lines, lines.div_ceil(MAX_PLAN_REPEATS).max(1))
+}
+
 fn parts(instr: &Instr) -> Option<(&[NdLoop], NdPad)> {
     match &instr.args {
         Args::NdCopy { loops, pad, .. } => Some((loops, *pad)),
@@ -102,15 +115,18 @@ pub fn exec_block<T: Num>(k: &NdKernel, _plan: &Plan, mem: &mut Mem, r: u32, b: 
     let from = all.start + b as u64 * chunk;
     let to = (from + chunk).min(all.end);
     let size = k.dtype.size() as u64;
+    // Constant padding; the nearest-value mode reads a data element for every position.
     let fill = match k.pad {
-        NdPad::Value(v) => T::from_value(v),
-        NdPad::Nearest => T::from_value(Value::Int(0)),
+        NdPad::Value(v) => Some(T::from_value(v)),
+        NdPad::Nearest => None,
     };
     for e in from..to {
         let (d, s) = k.position(e);
-        let v = match s {
-            Some(s) => mem.read_one(&k.src, s as u32, k.src.base as u64 + s * size),
-            None => fill,
+        let v = match (s, fill) {
+            (Some(s), _) => mem.read_one(&k.src, s as u32, k.src.base as u64 + s * size),
+            (None, Some(f)) => f,
+            // `position` gives a source for every position in nearest-value mode.
+            (None, None) => continue,
         };
         mem.write_one(&k.dst, d as u32, k.dst.base as u64 + d * size, v);
     }
@@ -154,21 +170,8 @@ impl Room for NdCopyRoom {
 
     fn lanes(&self, c: &mut Ctx, _t: &Types, par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
         let (loops, _) = parts(c.instr)?;
-        let line = loops[0].left as u64 + loops[0].size as u64 + loops[0].right as u64;
-        let lines: u64 = loops[1..]
-            .iter()
-            .map(|l| l.left as u64 + l.size as u64 + l.right as u64)
-            .product();
-        let per = if line == 0 {
-            1
-        } else {
-            lines.div_ceil(MAX_PLAN_REPEATS).max(1)
-        };
-        let repeats = if line == 0 {
-            1
-        } else {
-            lines.div_ceil(per).max(1)
-        };
+        let (_, lines, per) = shape(loops);
+        let repeats = lines.div_ceil(per).max(1);
         Some(LaneSource::Fixed {
             lanes: Lanes::first(par),
             repeats: repeats as u32,
@@ -194,13 +197,7 @@ impl Room for NdCopyRoom {
             per_repeat: 1,
         };
         k.loops[..k.dims].copy_from_slice(&loops[..k.dims]);
-        k.line = if k.dims > 0 { k.extent(0) } else { 0 };
-        k.lines = if k.line == 0 {
-            0
-        } else {
-            (1..k.dims).map(|i| k.extent(i)).product()
-        };
-        k.per_repeat = k.lines.div_ceil(MAX_PLAN_REPEATS).max(1);
+        (k.line, k.lines, k.per_repeat) = shape(&k.loops[..k.dims]);
         Exec::NdCopy(k)
     }
 
