@@ -124,6 +124,60 @@ pub(crate) fn bench_families(c: &mut Criterion) {
             ),
         ),
     ];
+    // The elementwise families off Add's own kernel (issue 35), count form over n lanes:
+    // dst d, sources a, b (random in [-4, 4]; d initialised for the ones that read it).
+    let ew = |dt: &str, code: &str| {
+        (
+            format!(
+                "{}{}{}",
+                t("d", dt, 0, n, true),
+                t("a", dt, 0x10000, n, true),
+                t("b", dt, 0x20000, n, true)
+            ),
+            code.replace("{n}", &n.to_string()),
+        )
+    };
+    let mut cases = cases;
+    for (name, dt, code) in [
+        ("max_half", "half", "Max(dst: \"d\", src0: \"a\", src1: \"b\", count: {n})"),
+        ("max_float", "float", "Max(dst: \"d\", src0: \"a\", src1: \"b\", count: {n})"),
+        ("relu_half", "half", "Relu(dst: \"d\", src: \"a\", count: {n})"),
+        ("leaky_relu_half", "half", "LeakyRelu(dst: \"d\", src: \"a\", scalar: 0.01, count: {n})"),
+        ("add_relu_half", "half", "AddRelu(dst: \"d\", src0: \"a\", src1: \"b\", count: {n})"),
+        ("fused_mul_add_half", "half", "FusedMulAdd(dst: \"d\", src0: \"a\", src1: \"b\", count: {n})"),
+        ("fused_mul_add_half_bitwise", "half", "FusedMulAdd(dst: \"d\", src0: \"a\", src1: \"b\", mask: [0x5555555555555555, 0x5555555555555555], repeat_times: 128, params: [1, 1, 1, 8, 8, 8])"),
+        ("axpy_float", "float", "Axpy(dst: \"d\", src: \"a\", scalar: 0.5, count: {n})"),
+        ("div_float", "float", "Div(dst: \"d\", src0: \"a\", src1: \"b\", count: {n})"),
+        ("exp_half", "half", "Exp(dst: \"d\", src: \"a\", count: {n})"),
+        ("exp_float", "float", "Exp(dst: \"d\", src: \"a\", count: {n})"),
+        ("sqrt_float", "float", "Sqrt(dst: \"d\", src: \"a\", count: {n})"),
+        ("abs_half", "half", "Abs(dst: \"d\", src: \"a\", count: {n})"),
+        ("duplicate_half", "half", "Duplicate(dst: \"d\", scalar: 1.5, count: {n})"),
+        ("add_count_half", "half", "Add(dst: \"d\", src0: \"a\", src1: \"b\", count: {n})"),
+    ] {
+        cases.push((name, ew(dt, code)));
+    }
+    // The other families of issue 35 item 1.
+    let sp = |name: &str, dt: &str, addr: u32, len: u32, init: &str| {
+        format!("\"{name}\": (dtype: {dt}, addr: {addr:#x}, len: {len}, init: {init}),")
+    };
+    let rnd = "Random(seed: 5, min: -4, max: 4)";
+    for (name, tensors, code) in [
+        ("shift_left_int16", format!("{}{}", t("d", "int16", 0, n, false), t("a", "int16", 0x10000, n, true)), format!("ShiftLeft(dst: \"d\", src: \"a\", scalar: 1, count: {n})")),
+        ("select_half", format!("{}{}{}{}", t("d", "half", 0, n, false), t("a", "half", 0x10000, n, true), t("b", "half", 0x20000, n, true), sp("m", "uint8", 0x28000, n / 8, "Random(seed: 9, min: 0, max: 255)")), format!("Select(dst: \"d\", sel_mask: \"m\", src0: \"a\", src1: \"b\", sel_mode: VSEL_TENSOR_TENSOR_MODE, count: {n})")),
+        ("brcb_half", format!("{}{}", t("d", "half", 0, n, false), t("a", "half", 0x10000, n / 16, true)), "Brcb(dst: \"d\", src: \"a\", repeat_times: 128, dst_blk_stride: 1, dst_rep_stride: 8)".into()),
+        ("create_vec_index_half", t("d", "half", 0, n, false), format!("CreateVecIndex(dst: \"d\", first_value: 0, count: {n})")),
+        ("add_relu_cast_half_int8", format!("{}{}{}", t("d", "int8", 0, n, false), t("a", "half", 0x10000, n, true), t("b", "half", 0x20000, n, true)), format!("AddReluCast(dst: \"d\", src0: \"a\", src1: \"b\", count: {n})")),
+        ("block_reduce_max_half", format!("{}{}", t("d", "half", 0, 1024, false), t("a", "half", 0x10000, n, true)), "BlockReduceMax(dst: \"d\", src: \"a\", repeat_times: 128, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)".into()),
+        ("whole_reduce_max_half", format!("{}{}", t("d", "half", 0, 256, false), t("a", "half", 0x10000, n, true)), "WholeReduceMax(dst: \"d\", src: \"a\", repeat_times: 128, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)".into()),
+        ("ln_float", format!("{}{}", t("d", "float", 0, n, false), sp("a", "float", 0x10000, n, "Random(seed: 5, min: 0.01, max: 4)")), format!("Ln(dst: \"d\", src: \"a\", count: {n})")),
+        ("gather_half", format!("{}{}{}", t("d", "half", 0, n, false), t("a", "half", 0x10000, n, true), sp("o", "uint32", 0x20000, n, "Ramp(start: 0, step: 2)")), format!("Gather(dst: \"d\", src: \"a\", offset: \"o\", count: {n})")),
+        ("gatherb_uint16", format!("{}{}{}", t("d", "uint16", 0, n, false), sp("a", "uint16", 0x10000, n, "Ramp(start: 0, step: 1)"), sp("o", "uint32", 0x20000, 1024, "Ramp(start: 0, step: 32)")), "Gatherb(dst: \"d\", src: \"a\", offset: \"o\", repeat_times: 128)".into()),
+        ("copy_half", format!("{}{}", t("d", "half", 0, n, false), t("a", "half", 0x10000, n, true)), "Copy(dst: \"d\", src: \"a\", mask: 128, repeat_times: 128, params: [1, 1, 8, 8])".into()),
+    ] {
+        let _ = rnd;
+        cases.push((name, (tensors, code)));
+    }
     let mut g = c.benchmark_group("families_16k_lanes");
     g.throughput(Throughput::Elements(n as u64));
     // The host's limit for the contiguous and the strided Add of the same lanes: a bare

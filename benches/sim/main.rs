@@ -17,10 +17,12 @@ use std::sync::Arc;
 const REPEATS: u64 = 255;
 
 mod add;
+mod baselines;
 mod debugger;
 mod families;
 mod loading;
 use add::*;
+use baselines::*;
 use debugger::*;
 use families::*;
 use loading::*;
@@ -35,7 +37,8 @@ criterion_group!(
     bench_keys_4m,
     bench_keys_10m,
     bench_expect,
-    bench_families
+    bench_families,
+    bench_baselines
 );
 
 criterion_main!(benches);

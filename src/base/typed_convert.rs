@@ -101,6 +101,17 @@ pub fn float_to_int(v: f64, to: DType, mode: RoundMode) -> Option<u64> {
 /// element per `to.size()` bytes), by `float_to_int`; CAST_ODD and int4b_t are not taken
 /// (`out` is left as it is). Where the host has SSE4.1 the rounding is one instruction.
 pub fn floats_to_ints(x: &[u8], from: DType, out: &mut [u8], to: DType, mode: RoundMode) {
+    // Half sources of a run: every half's result read from a table.
+    if from == DType::Half && x.len() >= 512 {
+        if let Some(t) = half_int_table(to, mode) {
+            match to.size() {
+                1 => from_table::<1>(t, x, out),
+                2 => from_table::<2>(t, x, out),
+                _ => from_table::<4>(t, x, out),
+            }
+            return;
+        }
+    }
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("sse4.1") {
         // SAFETY: the feature was detected just above.
@@ -108,6 +119,35 @@ pub fn floats_to_ints(x: &[u8], from: DType, out: &mut [u8], to: DType, mode: Ro
         return;
     }
     floats_to_ints_plain(x, from, out, to, mode)
+}
+
+/// `float_to_int` of every half for `to` and `mode`, built once per pair and kept for the
+/// process (at most one per integer type and round mode); None where `float_to_int` takes no
+/// value for the pair.
+fn half_int_table(to: DType, mode: RoundMode) -> Option<&'static [u32; 1 << 16]> {
+    type Tables = Vec<((DType, RoundMode), &'static [u32; 1 << 16])>;
+    static TABLES: std::sync::Mutex<Tables> = std::sync::Mutex::new(Vec::new());
+    let mut tables = TABLES.lock().ok()?;
+    if let Some(&(_, t)) = tables.iter().find(|(k, _)| *k == (to, mode)) {
+        return Some(t);
+    }
+    float_to_int(0.0, to, mode)?;
+    let mut t = Box::new([0u32; 1 << 16]);
+    for (h, r) in t.iter_mut().enumerate() {
+        let v = crate::base::convert::half_to_f32(h as u16) as f64;
+        *r = float_to_int(v, to, mode).unwrap_or(0) as u32;
+    }
+    let t: &'static [u32; 1 << 16] = Box::leak(t);
+    tables.push(((to, mode), t));
+    Some(t)
+}
+
+/// The half lanes `x` converted through `t` into D-byte integers.
+fn from_table<const D: usize>(t: &[u32; 1 << 16], x: &[u8], out: &mut [u8]) {
+    for (xi, oi) in x.chunks_exact(2).zip(out.chunks_exact_mut(D)) {
+        let r = t[u16::from_le_bytes([xi[0], xi[1]]) as usize].to_le_bytes();
+        oi.copy_from_slice(&r[..D]);
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -318,6 +358,34 @@ mod tests {
                         Some(want),
                         "{:e} → {to:?} {mode:?}",
                         f32::from_bits(x)
+                    );
+                }
+            }
+        }
+    }
+
+    /// A run of every half through `floats_to_ints` (the table path) gives the exact path's
+    /// bits for every integer type and mode.
+    #[test]
+    fn half_runs_to_integers_equal_the_exact_path() {
+        let x: Vec<u8> = (0..=u16::MAX).flat_map(|h| h.to_le_bytes()).collect();
+        for to in DType::ALL
+            .into_iter()
+            .filter(|d| d.int_range().is_some() && d.size() <= 4 && *d != DType::Int4)
+        {
+            for mode in modes() {
+                let d = to.size() as usize;
+                let mut out = vec![0u8; (1 << 16) * d];
+                floats_to_ints(&x, DType::Half, &mut out, to, mode);
+                for h in 0..=u16::MAX as usize {
+                    let mut want = [0u8; 8];
+                    want[..8].copy_from_slice(
+                        &convert_general(h as u64, DType::Half, to, mode).to_le_bytes(),
+                    );
+                    assert_eq!(
+                        out[h * d..(h + 1) * d],
+                        want[..d],
+                        "half {h:#06x} → {to:?} {mode:?}"
                     );
                 }
             }

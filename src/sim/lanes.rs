@@ -399,13 +399,17 @@ num_small_float!(bf16);
 /// NaN results are the positive quiet NaN on every host (x86 would give a negative one for
 /// invalid operations, ARM a positive one): payloads are not modelled, so results stay
 /// reproducible. Max/Min still return their NaN input unchanged.
+///
+/// On the bits: the optimiser may treat `if x.is_nan() { f32::NAN } else { x }` as `x` (a NaN's
+/// payload is unspecified to it), which left release builds with the host's NaNs.
 #[inline(always)]
-fn canon_f32(x: f32) -> f32 {
-    if x.is_nan() {
-        f32::NAN
+pub(crate) fn canon_f32(x: f32) -> f32 {
+    let b = x.to_bits();
+    f32::from_bits(if b & 0x7fff_ffff > 0x7f80_0000 {
+        0x7fc0_0000
     } else {
-        x
-    }
+        b
+    })
 }
 
 impl Num for f32 {

@@ -5,7 +5,7 @@
 
 use crate::base::catalog::Op;
 use crate::base::diag::Diagnostic;
-use crate::base::dtype::Value;
+use crate::base::dtype::{DType, Value};
 use crate::base::ir::Program;
 use crate::base::product::Product;
 use crate::sim::checks::{bounds, dtypes, overlap, Ctx};
@@ -202,12 +202,13 @@ fn prepare_inner(
     });
     let mask_at_end = room.mask_at_end(&c, reg_now);
     let fast = match &exec {
-        Exec::Map(k) => !k.reads_dst() && overlap::fast_ok(&plan),
+        Exec::Map(_) => overlap::fast_ok(&plan),
         // A plain Cast: only whole runs (each operand's repeat one run of bytes, prefix lanes),
         // its operands apart (overlap::fast_ok: different widths are never the same geometry).
         Exec::Cast(k) => {
-            k.op == Op::Cast
-                && !k.deq
+            (k.op == Op::Cast && !k.deq
+                || matches!(k.op, Op::AddReluCast | Op::SubReluCast | Op::MulCast)
+                    && matches!(k.src, DType::Half | DType::Float | DType::BFloat16))
                 && overlap::fast_ok(&plan)
                 && plan.operands.iter().all(|o| o.repeat_contiguous(plan.par))
                 && match plan.lanes {

@@ -296,3 +296,196 @@ fn atomic_moves_step_like_they_run() {
         }
     }
 }
+
+/// The families computed from bits and with the host's SIMD (`elementwise_bulk`: Max/Min,
+/// Relu, LeakyRelu, AddRelu/SubRelu, Div, the multiply–adds that read dst, the transcendental
+/// family) on data full of special values (±0, ±inf, quiet and signalling NaNs of both signs,
+/// subnormals, the largest finite values, ones): the same bytes, shadows and diagnostics as
+/// block stepping, contiguous, with a bitwise mask, strided and in place, on Atlas A2 and on
+/// Ascend 950 (fused multiply–adds, flushed subnormals).
+#[test]
+fn special_values_on_every_elementwise_fast_path_equal_stepping() {
+    let mut seed = 0x5eed_u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 16
+    };
+    let specials16 = [
+        0x0000u64, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0xfe00, 0x0001, 0x83ff, 0x7bff, 0x3c00,
+        0xbc00,
+    ];
+    let specials32 = [
+        0u64,
+        0x8000_0000,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0x7f80_0001,
+        0xffc0_0000,
+        1,
+        0x807f_ffff,
+        0x7f7f_ffff,
+        0x3f80_0000,
+        0xbf80_0000,
+    ];
+    let mut bits = |dt: &str| {
+        let (sp, width): (&[u64], u32) = if dt == "half" {
+            (&specials16, 16)
+        } else {
+            (&specials32, 32)
+        };
+        (0..2048)
+            .map(|i| {
+                let r = next();
+                let v = if i % 3 == 0 {
+                    sp[(r % sp.len() as u64) as usize]
+                } else {
+                    r & ((1u64 << width) - 1)
+                };
+                format!("{v:#x}")
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let ops = [
+        "Max(dst: \"z\", src0: \"x\", src1: \"y\", {m})",
+        "Min(dst: \"z\", src0: \"y\", src1: \"x\", {m})",
+        "AddRelu(dst: \"z\", src0: \"x\", src1: \"y\", {m})",
+        "SubRelu(dst: \"z\", src0: \"x\", src1: \"y\", {m})",
+        "Div(dst: \"z\", src0: \"x\", src1: \"y\", {m})",
+        "FusedMulAdd(dst: \"z\", src0: \"x\", src1: \"y\", {m})",
+        "MulAddDst(dst: \"z\", src0: \"x\", src1: \"y\", {m})",
+        "MulAddRelu(dst: \"z\", src0: \"x\", src1: \"y\", {m})",
+        "Relu(dst: \"z\", src: \"x\", {m1})",
+        "Exp(dst: \"z\", src: \"x\", {m1})",
+        "Ln(dst: \"z\", src: \"x\", {m1})",
+        "Sqrt(dst: \"z\", src: \"x\", {m1})",
+        "Rsqrt(dst: \"z\", src: \"x\", {m1})",
+        "Reciprocal(dst: \"z\", src: \"x\", {m1})",
+        "LeakyRelu(dst: \"z\", src: \"x\", scalar: -0.75, {m1})",
+        "Maxs(dst: \"z\", src: \"x\", scalar: 0.5, {m1})",
+        "Mins(dst: \"z\", src: \"x\", scalar: -0.0, {m1})",
+        "Axpy(dst: \"z\", src: \"x\", scalar: 1.5, {m1})",
+        // In place.
+        "FusedMulAdd(dst: \"x\", src0: \"y\", src1: \"z\", {m})",
+        "Relu(dst: \"x\", src: \"x\", {m1})",
+    ];
+    let forms = [
+        ("count: 1000", "count: 1000"),
+        ("mask: [0x5555555555555555, 0xf0f0f0f0f0f0f0f0], repeat_times: 5, params: [1, 1, 1, 8, 8, 8]",
+         "mask: [0x5555555555555555, 0xf0f0f0f0f0f0f0f0], repeat_times: 5, params: [1, 1, 8, 8]"),
+        ("mask: 128, repeat_times: 3, params: [2, 2, 2, 16, 16, 16]", "mask: 128, repeat_times: 3, params: [2, 2, 16, 16]"),
+    ];
+    for dt in ["half", "float"] {
+        let (x, y, z) = (bits(dt), bits(dt), bits(dt));
+        for product in [Product::AtlasA2, Product::Ascend950] {
+            for (m, m1) in forms {
+                for op in ops {
+                    let mut code = op.replace("{m}", m).replace("{m1}", m1);
+                    if dt == "float" {
+                        code = code
+                            .replace("mask: 128", "mask: 64")
+                            .replace("0xf0f0f0f0f0f0f0f0]", "0]");
+                    }
+                    let text = format!(
+                        r#"Program(tensors: {{
+                            "x": (dtype: {dt}, addr: 0x0000, len: 2048, init: Bits([{x}])),
+                            "y": (dtype: {dt}, addr: 0x2000, len: 2048, init: Bits([{y}])),
+                            "z": (dtype: {dt}, addr: 0x4000, len: 2048, init: Bits([{z}])),
+                        }}, code: [ {code} ])"#
+                    );
+                    finishes_like_block_stepping(&text, product, &format!("{dt} {code}"));
+                }
+            }
+        }
+    }
+}
+
+/// AddReluCast, SubReluCast and MulCast from half and float on the fast path (the source-type
+/// result through the elementwise lanes, then a plain Cast's conversion): the same bytes as
+/// block stepping on data full of special values (NaNs give 0, ±inf and large values
+/// saturate, −0 and ties round as CAST_RINT does), contiguous and with a prefix mask.
+#[test]
+fn composite_casts_on_the_fast_path_equal_stepping() {
+    let mut seed = 0xca57_u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        seed >> 16
+    };
+    let sp16 = [
+        0x0000u64, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x0001, 0x5bf8, 0xd800, 0x3800, 0x3e00,
+        0x57f0,
+    ];
+    let sp32 = [
+        0u64,
+        0x8000_0000,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        1,
+        0x477f_f000,
+        0x477f_f100,
+        0x3f00_0000,
+        0x3fc0_0000,
+    ];
+    let mut bits = |half: bool| {
+        (0..1024)
+            .map(|i| {
+                let r = next();
+                let v = match (half, i % 3) {
+                    (true, 0) => sp16[(r % sp16.len() as u64) as usize],
+                    (false, 0) => sp32[(r % sp32.len() as u64) as usize],
+                    (true, 1) => (0x4000 + (r & 0x1fff)) ^ (r & 0x8000),
+                    (false, 1) => {
+                        (0x4200_0000 + (r as u32 & 0x07ff_ffff) as u64) ^ (r & 0x8000_0000)
+                    }
+                    (true, _) => r & 0xffff,
+                    (false, _) => r & 0xffff_ffff,
+                };
+                format!("{v:#x}")
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (h0, h1, f0, f1) = (bits(true), bits(true), bits(false), bits(false));
+    let cases = [
+        ("half", "int8", "AddReluCast"),
+        ("half", "int8", "SubReluCast"),
+        ("half", "int8", "MulCast"),
+        ("half", "uint8", "MulCast"),
+        ("float", "half", "AddReluCast"),
+        ("float", "half", "SubReluCast"),
+    ];
+    for product in [Product::AtlasA2, Product::Ascend950] {
+        for (src, dst, op) in cases {
+            let (x, y) = if src == "half" {
+                (&h0, &h1)
+            } else {
+                (&f0, &f1)
+            };
+            for form in [
+                "count: 1000",
+                "mask: 100, repeat_times: 3, params: [1, 1, 1, 4, 8, 8]",
+            ] {
+                let form = if src == "float" {
+                    form.replace("mask: 100", "mask: 50")
+                } else {
+                    form.to_string()
+                };
+                let code = format!("{op}(dst: \"z\", src0: \"x\", src1: \"y\", {form})");
+                let text = format!(
+                    r#"Program(tensors: {{
+                        "x": (dtype: {src}, addr: 0x0000, len: 1024, init: Bits([{x}])),
+                        "y": (dtype: {src}, addr: 0x1000, len: 1024, init: Bits([{y}])),
+                        "z": (dtype: {dst}, addr: 0x2000, len: 1024),
+                    }}, code: [ {code} ])"#
+                );
+                finishes_like_block_stepping(&text, product, &format!("{src} → {dst} {code}"));
+            }
+        }
+    }
+}

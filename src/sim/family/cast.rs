@@ -367,6 +367,10 @@ pub fn exec_block(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
 /// `r`, contiguous in both operands, which do not overlap; the same conversion per element as
 /// `exec_block`.
 pub fn exec_run(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
+    if k.op != Op::Cast {
+        composite_run(k, plan, mem, r, n);
+        return;
+    }
     let (dst, src) = (&plan.operands[0], &plan.operands[1]);
     let (ss, ds) = (src.size() as usize, dst.size() as usize);
     let n = n as usize;
@@ -383,7 +387,98 @@ pub fn exec_run(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
     let Some((bytes, at, _)) = mem.ub.run_mut(d..d + (n * ds) as u32) else {
         return;
     };
-    let out = &mut bytes[at..at + n * ds];
+    convert_run(k, (src.dtype, dst.dtype), x, &mut bytes[at..at + n * ds]);
+}
+
+/// The fast path of AddReluCast, SubReluCast and MulCast from a float type (`sim::reach`
+/// admits no other): a chunk's results in the source type by the elementwise lane function
+/// (AddRelu, SubRelu, Mul: `composite`'s arithmetic), a NaN made +0 for a float target (an
+/// integer one converts NaN to the 0 `composite` gives), then converted with CAST_RINT as a
+/// plain Cast's run converts.
+fn composite_run(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
+    use crate::sim::family::elementwise::{lanes, MapKernel};
+    const L: usize = 1024;
+    let map = MapKernel {
+        op: match k.op {
+            Op::AddReluCast => Op::AddRelu,
+            Op::SubReluCast => Op::SubRelu,
+            _ => Op::Mul,
+        },
+        dtype: k.src,
+        scalar: Value::Int(0),
+        round_en: false,
+        ftz: false,
+        fused: false,
+        scalar_first: false,
+    };
+    let conv = CastKernel {
+        op: Op::Cast,
+        mode: RoundMode::Rint,
+        ..*k
+    };
+    let [d, a, b] = [0, 1, 2].map(|j| plan.operands.get(j).map(|o| o.addr(r, 0)));
+    let (Some(d), Some(a), Some(b)) = (d, a, b) else {
+        return;
+    };
+    let (ss, ds) = (k.src.size() as usize, k.dst.size() as usize);
+    // The sources in words (read where they lie when aligned; copied otherwise), the result.
+    let mut words = vec![0u64; 3 * L * ss / 8];
+    let mut off = 0usize;
+    while off < n as usize {
+        let m = (n as usize - off).min(L);
+        let (x, rest) = words.split_at_mut(L * ss / 8);
+        let (y, t) = rest.split_at_mut(L * ss / 8);
+        let ub = &*mem.ub;
+        let read = |start: u64, w: &mut [u64]| -> Option<()> {
+            let at = start + (off * ss) as u64;
+            let bytes = ub.get(at..at + (m * ss) as u64)?;
+            bytemuck::cast_slice_mut::<u64, u8>(w)[..m * ss].copy_from_slice(bytes);
+            Some(())
+        };
+        let view = |start: u64| -> Option<&[u8]> {
+            let at = start + (off * ss) as u64;
+            ub.get(at..at + (m * ss) as u64)
+                .filter(|b| cfg!(target_endian = "little") && b.as_ptr() as usize % 8 == 0)
+        };
+        let (vx, vy) = (view(a), view(b));
+        if vx.is_none() && read(a, x).is_none() || vy.is_none() && read(b, y).is_none() {
+            return;
+        }
+        let xs = vx.unwrap_or(&bytemuck::cast_slice::<u64, u8>(x)[..m * ss]);
+        let ys = vy.unwrap_or(&bytemuck::cast_slice::<u64, u8>(y)[..m * ss]);
+        with_dtype!(k.src, T => {
+            let (Ok(x), Ok(y)) = (
+                bytemuck::try_cast_slice::<u8, T>(xs),
+                bytemuck::try_cast_slice::<u8, T>(ys),
+            ) else {
+                return;
+            };
+            let t = &mut bytemuck::cast_slice_mut::<u64, T>(t)[..m];
+            lanes::<T>(&map, x, y, t);
+            // (An integer target converts a NaN to 0 itself.)
+            for v in t.iter_mut().filter(|_| k.dst.is_float()) {
+                if v.is_nan() {
+                    *v = T::zero();
+                }
+            }
+        });
+        let at = d + (off * ds) as u64;
+        if at + (m * ds) as u64 > u32::MAX as u64 {
+            return;
+        }
+        let Some((bytes, s, _)) = mem.ub.run_mut(at as u32..(at + (m * ds) as u64) as u32) else {
+            return;
+        };
+        let t = &bytemuck::cast_slice::<u64, u8>(t)[..m * ss];
+        convert_run(&conv, (k.src, k.dst), t, &mut bytes[s..s + m * ds]);
+        off += m;
+    }
+}
+
+/// Converts the source lanes `x` (bytes of `types.0`, in aligned words) into `out` (bytes of
+/// `types.1`) by `k`'s pair and round mode: the same bits as `convert` lane by lane.
+fn convert_run(k: &CastKernel, (src, dst): (DType, DType), x: &[u8], out: &mut [u8]) {
+    let (ss, ds) = (src.size() as usize, dst.size() as usize);
     let general = |b: u64| convert(b, k.src, k.dst, k.mode);
     // The pairs real kernels use most, typed (`typed_convert`, the exact path's bits);
     // `convert` itself for NaN and everything else.
@@ -435,7 +530,7 @@ pub fn exec_run(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
         }
         _ => {
             for (xi, oi) in x.chunks_exact(ss).zip(out.chunks_exact_mut(ds)) {
-                dst.dtype.store_bits(general(src.dtype.bits(xi)), oi);
+                dst.store_bits(general(src.bits(xi)), oi);
             }
         }
     }

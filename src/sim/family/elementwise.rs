@@ -14,6 +14,7 @@ use crate::base::dtype::{DType, Value};
 use crate::base::ir::{Args, Instr, Program};
 use crate::sim::access::Mem;
 use crate::sim::checks::{Ctx, Types};
+use crate::sim::family::elementwise_bulk as bulk;
 use crate::sim::family::{cast, Exec, Room};
 use crate::sim::lanes::Num;
 use crate::sim::mask::LaneSource;
@@ -171,6 +172,25 @@ pub fn flexible_overlap(c: &mut Ctx, plan: &Plan) {
 /// order, `c` the old dst.
 #[inline(always)]
 pub fn lanes3<T: Num>(k: &MapKernel, a: &[T], b: &[T], c: &[T], out: &mut [T]) {
+    if out.len() >= 64 {
+        let done = match T::DTYPE {
+            DType::Half => {
+                let (x, y, z) = (cast(as_u8(a)), cast(as_u8(b)), cast(as_u8(c)));
+                bulk::half3(k, x, y, z, cast_mut(bytemuck::cast_slice_mut(out)))
+            }
+            DType::Float => {
+                let (x, y, z) = (cast(as_u8(a)), cast(as_u8(b)), cast(as_u8(c)));
+                bulk::float3(k, x, y, z, cast_mut(bytemuck::cast_slice_mut(out)))
+            }
+            _ => 0,
+        };
+        if done > 0 {
+            let rest = |v| tail(v, done);
+            let (a, b, c) = (rest(a), rest(b), rest(c));
+            lanes3(k, a, b, c, &mut out[done..]);
+            return;
+        }
+    }
     let s = T::from_value(k.scalar);
     if k.fused {
         for (i, o) in out.iter_mut().enumerate() {
@@ -197,6 +217,26 @@ pub fn lanes3<T: Num>(k: &MapKernel, a: &[T], b: &[T], c: &[T], out: &mut [T]) {
             _ => c[i],
         };
     }
+}
+
+/// The lanes of `v` from `n` on (none when it has fewer).
+fn tail<T>(v: &[T], n: usize) -> &[T] {
+    v.get(n..).unwrap_or(&[])
+}
+
+/// Typed lanes as their bytes.
+fn as_u8<T: bytemuck::Pod>(v: &[T]) -> &[u8] {
+    bytemuck::cast_slice(v)
+}
+
+/// Bytes seen as the lanes of `U` (the sources' bytes are typed lanes already: casting back
+/// cannot fail on their own alignment).
+fn cast<U: bytemuck::Pod>(b: &[u8]) -> &[U] {
+    bytemuck::try_cast_slice(b).unwrap_or(&[])
+}
+
+fn cast_mut<U: bytemuck::Pod>(b: &mut [u8]) -> &mut [U] {
+    bytemuck::try_cast_slice_mut(b).unwrap_or(&mut [])
 }
 
 /// `f` over the lanes seen as `U` (the same bits; 0 when they cannot be: the SIMD paths).
@@ -258,6 +298,24 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
             })
         };
         if done > 0 {
+            let rest = b.get(done..).unwrap_or(&[]);
+            lanes(k, &a[done..], rest, &mut out[done..]);
+            return;
+        }
+    }
+    // The families `elementwise_bulk` computes from bits and with the host's SIMD.
+    if out.len() >= 64 {
+        let done = match T::DTYPE {
+            DType::Half => as_bits::<T, u16>(a, b, out, |x, y, o| bulk::half(k, x, y, o)),
+            DType::Float => as_bits::<T, u32>(a, b, out, |x, y, o| bulk::float(k, x, y, o)),
+            _ => 0,
+        };
+        if done > 0 {
+            if k.ftz {
+                for o in &mut out[..done] {
+                    *o = o.ftz();
+                }
+            }
             let rest = b.get(done..).unwrap_or(&[]);
             lanes(k, &a[done..], rest, &mut out[done..]);
             return;
@@ -412,6 +470,10 @@ pub fn exec_block<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, b: 
 /// (the fast path: full or prefix masks with unit block strides, no hazardous overlap). Gives
 /// the same bytes as `exec_block` over the same lanes.
 pub fn exec_run<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
+    if k.reads_dst() {
+        exec_run3::<T>(k, plan, mem, r, n);
+        return;
+    }
     let size = std::mem::size_of::<T>();
     let len = n as usize * size;
     let start = |j: usize| plan.operands.get(j).map(|o| o.addr(r, 0) as usize);
@@ -639,6 +701,59 @@ impl Room for Elementwise {
                 }
             ),
         })
+    }
+}
+
+/// `exec_run` for the instructions that read dst (FusedMulAdd, MulAddRelu, MulAddDst, Axpy):
+/// a chunk of lanes of every source (dst the last) read, computed, then stored. The fast path
+/// admits dst as a source only in place lane for lane (`overlap::fast_ok`), so reading a chunk
+/// before storing it is what block stepping reads.
+fn exec_run3<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
+    const L: usize = 1024;
+    let size = std::mem::size_of::<T>();
+    let Some(d) = plan.operands.first().map(|o| o.addr(r, 0)) else {
+        return;
+    };
+    let starts: Vec<u64> = plan.operands[1..].iter().map(|o| o.addr(r, 0)).collect();
+    let mut src = [[T::default(); L]; 3];
+    let mut out = [T::default(); L];
+    let mut off = 0u64;
+    while off < n {
+        let m = (n - off).min(L as u64) as usize;
+        let at = off * size as u64;
+        for (s, &start) in src.iter_mut().zip(&starts) {
+            let Some(bytes) = mem.ub.get(start + at..start + at + (m * size) as u64) else {
+                return;
+            };
+            match bytemuck::try_cast_slice::<u8, T>(bytes) {
+                Ok(v) if cfg!(target_endian = "little") => s[..m].copy_from_slice(v),
+                _ => {
+                    for (x, c) in s[..m].iter_mut().zip(bytes.chunks_exact(size)) {
+                        *x = T::load(c);
+                    }
+                }
+            }
+        }
+        let used = |j: usize| if j < starts.len() { m } else { 0 };
+        let [a, b, c] = &src;
+        lanes3(
+            k,
+            &a[..used(0)],
+            &b[..used(1)],
+            &c[..used(2)],
+            &mut out[..m],
+        );
+        let start = d + at;
+        if start + (m * size) as u64 > u32::MAX as u64 {
+            return;
+        }
+        let dst = mem
+            .ub
+            .slice_mut(start as u32..(start + (m * size) as u64) as u32);
+        for (v, c) in out[..m].iter().zip(dst.chunks_exact_mut(size)) {
+            v.store(c);
+        }
+        off += m as u64;
     }
 }
 

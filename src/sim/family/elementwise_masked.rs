@@ -38,9 +38,9 @@ pub fn byte_mask(active: &Lanes, par: usize, size: usize) -> [u64; 4] {
 /// another in memory.
 const MASKED_CHUNK: u32 = 8;
 
-/// The words `exec_masked` works in: two sources and the result, `MASKED_CHUNK` repeats of 256
-/// bytes each.
-pub const MASKED_BUF_WORDS: usize = 3 * MASKED_CHUNK as usize * 256 / 8;
+/// The words `exec_masked` works in: up to three sources (the multiply–adds read dst too) and
+/// the result, `MASKED_CHUNK` repeats of 256 bytes each.
+pub const MASKED_BUF_WORDS: usize = 4 * MASKED_CHUNK as usize * 256 / 8;
 
 /// Block `b`'s 32 bits of a repeat's byte mask (`byte_mask`).
 #[inline(always)]
@@ -191,12 +191,14 @@ fn masked_piece<T: Num>(
     let (blk, rb) = (per * size, par * size);
     let lanes_n = par * n as usize;
     let active = |b: &usize| block_bits(&mask.bits, *b) != 0;
-    let third = MASKED_BUF_WORDS / 3;
-    let (x, rest) = bufs.split_at_mut(third);
-    let (y, o) = rest.split_at_mut(third);
-    let src: [&mut [T]; 2] = [
+    let quarter = MASKED_BUF_WORDS / 4;
+    let (x, rest) = bufs.split_at_mut(quarter);
+    let (y, rest) = rest.split_at_mut(quarter);
+    let (z, o) = rest.split_at_mut(quarter);
+    let src: [&mut [T]; 3] = [
         &mut bytemuck::cast_slice_mut::<u64, T>(x)[..lanes_n],
         &mut bytemuck::cast_slice_mut::<u64, T>(y)[..lanes_n],
+        &mut bytemuck::cast_slice_mut::<u64, T>(z)[..lanes_n],
     ];
     let out = &mut bytemuck::cast_slice_mut::<u64, T>(o)[..lanes_n];
     let mut srcs = 0;
@@ -210,8 +212,8 @@ fn masked_piece<T: Num>(
     // A source whose piece is one run of bytes is read where it lies (the typed lanes
     // themselves on a little-endian host: UB words are 8-byte aligned, operands 32-byte).
     let ub = &*mem.ub;
-    let mut view: [Option<&[T]>; 2] = [None, None];
-    for (j, op) in plan.operands.iter().enumerate().skip(1).take(2) {
+    let mut view: [Option<&[T]>; 3] = [None, None, None];
+    for (j, op) in plan.operands.iter().enumerate().skip(1).take(3) {
         let into: &mut [u8] = bytemuck::cast_slice_mut(&mut *src[j - 1]);
         let whole = follows(op)
             .then(|| op.addr(r, 0))
@@ -254,14 +256,23 @@ fn masked_piece<T: Num>(
             }
         }
     }
-    let [a, b] = src;
+    let [a, b, c] = src;
     let a = view[0].unwrap_or(a);
     let b = if srcs > 1 {
         view[1].unwrap_or(b)
     } else {
         &[][..]
     };
-    lanes::<T>(k, a, b, out);
+    if k.reads_dst() {
+        let c = if srcs > 2 {
+            view[2].unwrap_or(c)
+        } else {
+            &[][..]
+        };
+        lanes3::<T>(k, a, b, c, out);
+    } else {
+        lanes::<T>(k, a, b, out);
+    }
     if cfg!(target_endian = "big") {
         for v in out.iter_mut() {
             let mut le = [0u8; 8];

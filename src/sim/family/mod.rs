@@ -25,6 +25,7 @@ pub mod compare;
 pub mod copy;
 pub mod dequant;
 pub mod elementwise;
+mod elementwise_bulk;
 mod elementwise_masked;
 pub mod fill;
 pub mod gather;

@@ -6,7 +6,7 @@
 use crate::base::catalog::Op;
 use crate::sim::ub::ByteMask;
 
-/// `out[i] = a[i] op b[i]` for half bit patterns, `op` Add, Sub or Mul, over the longest
+/// `out[i] = a[i] op b[i]` for half bit patterns, `op` Add, Sub, Mul or Div, over the longest
 /// prefix that is a multiple of 8 lanes; returns how many lanes it computed (0 when the host
 /// lacks F16C/AVX or `op` is another operation).
 pub fn half_binary(op: Op, a: &[u16], b: &[u16], out: &mut [u16]) -> usize {
@@ -14,7 +14,7 @@ pub fn half_binary(op: Op, a: &[u16], b: &[u16], out: &mut [u16]) -> usize {
     {
         let n = out.len().min(a.len()).min(b.len()) / 8 * 8;
         if n > 0
-            && matches!(op, Op::Add | Op::Sub | Op::Mul)
+            && matches!(op, Op::Add | Op::Sub | Op::Mul | Op::Div)
             && std::is_x86_feature_detected!("f16c")
             && std::is_x86_feature_detected!("avx")
         {
@@ -27,7 +27,7 @@ pub fn half_binary(op: Op, a: &[u16], b: &[u16], out: &mut [u16]) -> usize {
     0
 }
 
-/// `out[i] = a[i] op b[i]` for floats, `op` Add, Sub or Mul, eight lanes at a time with AVX
+/// `out[i] = a[i] op b[i]` for floats, `op` Add, Sub, Mul or Div, eight lanes at a time with AVX
 /// (a NaN made canonical), over the longest prefix that is a multiple of 8 lanes; returns how
 /// many lanes it computed (0 without AVX or for another operation). IEEE arithmetic is the
 /// same at any vector width, so the bits are the lane functions'.
@@ -36,7 +36,7 @@ pub fn float_binary(op: Op, a: &[f32], b: &[f32], out: &mut [f32]) -> usize {
     {
         let n = out.len().min(a.len()).min(b.len()) / 8 * 8;
         if n > 0
-            && matches!(op, Op::Add | Op::Sub | Op::Mul)
+            && matches!(op, Op::Add | Op::Sub | Op::Mul | Op::Div)
             && std::is_x86_feature_detected!("avx")
         {
             // SAFETY: the CPU has AVX (checked just above); the slices hold n lanes.
@@ -105,7 +105,7 @@ pub fn binary_blocks(
                 Second::Splat(_) => true,
             };
         if inside
-            && matches!(op, Op::Add | Op::Sub | Op::Mul)
+            && matches!(op, Op::Add | Op::Sub | Op::Mul | Op::Div)
             && std::is_x86_feature_detected!("avx")
             && std::is_x86_feature_detected!("f16c")
         {

@@ -10,6 +10,7 @@ fn compute(op: Op, x: __m256, y: __m256, nan: __m256) -> __m256 {
     let r = match op {
         Op::Add => _mm256_add_ps(x, y),
         Op::Sub => _mm256_sub_ps(x, y),
+        Op::Div => _mm256_div_ps(x, y),
         _ => _mm256_mul_ps(x, y),
     };
     _mm256_blendv_ps(r, nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(r, r))
