@@ -233,12 +233,11 @@ impl Mem<'_> {
     /// bounds checks keep them inside).
     pub fn read_one<T: Elem>(&mut self, op: &OpAddr, lane: u32, addr: u64) -> T {
         let size = op.size() as usize;
-        let bytes = self.bytes_of(&[addr as u32], size);
-        if !self.ub.holds(addr..addr + size as u64) {
+        let Some(v) = self.ub.get(addr..addr + size as u64).map(T::load) else {
             return T::load(&[0u8; 8]);
-        }
-        let v = T::load(&bytes);
+        };
         if self.rec.is_some() {
+            let bytes = self.bytes_of(&[addr as u32], size);
             let init = self.elem_init(addr as u32, size as u32);
             if let Some(rec) = self.rec.as_deref_mut() {
                 rec.push(Access {

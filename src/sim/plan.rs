@@ -421,7 +421,7 @@ impl Plan {
     }
 
     /// `walk` over repeat `r` alone (`es` a buffer); false when `f` stopped it.
-    fn walk_repeat(
+    pub fn walk_repeat(
         &self,
         i: usize,
         r: u32,

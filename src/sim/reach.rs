@@ -209,14 +209,10 @@ fn prepare_inner(
             (k.op == Op::Cast && !k.deq
                 || matches!(k.op, Op::AddReluCast | Op::SubReluCast | Op::MulCast)
                     && matches!(k.src, DType::Half | DType::Float | DType::BFloat16))
-                && overlap::fast_ok(&plan)
-                && plan.operands.iter().all(|o| o.repeat_contiguous(plan.par))
-                && match plan.lanes {
-                    LaneSource::Fixed { lanes, .. } => lanes == Lanes::first(lanes.count()),
-                    LaneSource::Counted { .. } => true,
-                    LaneSource::Grouped { .. } => false,
-                }
+                && whole_runs(&plan)
         }
+        // Gather: its offsets and dst whole runs; 8-bit data (lanes counted as 16-bit) steps.
+        Exec::Gather(k) => k.dtype.size() >= 2 && whole_runs(&plan),
         Exec::Compare(k) => crate::sim::family::compare::fast_ok(k, &plan),
         Exec::Reduce(k) => crate::sim::family::reduce::fast_ok(k, &plan),
         Exec::Whole(_) => crate::sim::family::whole::fast_ok(&plan),
@@ -232,6 +228,19 @@ fn prepare_inner(
         warnings: c.warnings,
         fast,
     })
+}
+
+/// Whether the fast path may run `plan` in whole runs only (`exec_run` of a family that has no
+/// masked form): operands apart (`overlap::fast_ok`; different widths are never the same
+/// geometry), each operand's repeat one run of bytes, prefix lanes.
+fn whole_runs(plan: &Plan) -> bool {
+    overlap::fast_ok(plan)
+        && plan.operands.iter().all(|o| o.repeat_contiguous(plan.par))
+        && match plan.lanes {
+            LaneSource::Fixed { lanes, .. } => lanes == Lanes::first(lanes.count()),
+            LaneSource::Counted { .. } => true,
+            LaneSource::Grouped { .. } => false,
+        }
 }
 
 /// The value of the tensor element a flexible scalar names, converted to the type of the

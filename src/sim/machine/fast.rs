@@ -12,6 +12,14 @@ enum RepeatKernel {
     GatherMask(gather::GatherKernel),
 }
 
+/// The kernels the fast path runs over whole runs of lanes only (prefix lanes, every operand's
+/// repeat one run of bytes: `sim::reach` admits no other plan for them).
+#[derive(Clone, Copy)]
+enum RunKernel {
+    Cast(cast::CastKernel),
+    Gather(crate::sim::family::gather_index::IndexKernel),
+}
+
 impl RepeatKernel {
     fn dtype(&self) -> crate::base::dtype::DType {
         match self {
@@ -33,12 +41,13 @@ impl Machine {
         };
         let idx = self.pos.instruction;
         let plan = &active.prep.plan;
-        // Elementwise kernels, plain Cast (whose plan `reach` admits only with every
-        // operand's repeat one run of bytes and prefix lanes, so never `masked` below), and the
-        // kernels that run a repeat at a time (`RepeatKernel`).
+        // Elementwise kernels, the kernels of whole runs (`RunKernel`, whose plans `reach`
+        // admits only with every operand's repeat one run of bytes and prefix lanes, so never
+        // `masked` below), and the kernels that run a repeat at a time (`RepeatKernel`).
         let (map, cast, per_repeat) = match &active.prep.exec {
             Exec::Map(k) => (Some(*k), None, None),
-            Exec::Cast(k) => (None, Some(*k), None),
+            Exec::Cast(k) => (None, Some(RunKernel::Cast(*k)), None),
+            Exec::Gather(k) => (None, Some(RunKernel::Gather(*k)), None),
             Exec::Compare(k) => (None, None, Some(RepeatKernel::Compare(*k))),
             Exec::Reduce(k) => (None, None, Some(RepeatKernel::Reduce(*k))),
             Exec::Whole(k) => (None, None, Some(RepeatKernel::Whole(*k))),
@@ -219,7 +228,10 @@ impl Machine {
                 (Some(k), _) => {
                     with_dtype!(k.dtype, T => elementwise::exec_run::<T>(k, plan, &mut mem, r, elems))
                 }
-                (None, Some(k)) => cast::exec_run(k, plan, &mut mem, r, elems),
+                (None, Some(RunKernel::Cast(k))) => cast::exec_run(k, plan, &mut mem, r, elems),
+                (None, Some(RunKernel::Gather(k))) => {
+                    with_dtype!(k.dtype, T => crate::sim::family::gather_index::exec_run::<T>(k, plan, &mut mem, r, elems))
+                }
                 (None, None) => {}
             }
             r = r1;
