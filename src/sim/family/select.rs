@@ -137,6 +137,121 @@ pub fn exec_block<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, b: 
     mem.write_bytes(&plan.operands[0], r, ks, &lanes, &bytes[..n * size]);
 }
 
+/// Whether the fast path may run `plan` in whole runs (`exec_run`): prefix lanes, the data
+/// operands each a run of bytes per repeat, every source apart from dst or dst itself lane
+/// for lane, the selMask bits apart from dst.
+pub fn fast_ok(plan: &Plan) -> bool {
+    use crate::sim::mask::{LaneSource, Lanes};
+    use crate::sim::plan::Indexing;
+    let prefix = match plan.lanes {
+        LaneSource::Fixed { lanes, .. } => lanes == Lanes::first(lanes.count()),
+        LaneSource::Counted { .. } => true,
+        LaneSource::Grouped { .. } => false,
+    };
+    let Some(d) = plan.extent(0) else {
+        return false;
+    };
+    let dst = plan.operands[0];
+    prefix
+        && plan.operands.iter().enumerate().all(|(j, o)| {
+            let apart = plan
+                .extent(j)
+                .is_none_or(|e| e.end <= d.start || e.start >= d.end);
+            match o.index {
+                Indexing::Lanes => {
+                    o.repeat_contiguous(plan.par) && (j == 0 || apart || dst.same_geometry(o))
+                }
+                _ => apart,
+            }
+        })
+}
+
+/// The fast path (`Machine::run_fast`, `fast_ok`): `n` lanes from lane 0 of repeat `r`, each
+/// data operand one run of bytes; the selMask bits of the run read in one piece (mode 0: the
+/// same PAR bits in every repeat). The sources are read before dst is stored, as a block
+/// step reads its lanes before writing them.
+pub fn exec_run<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
+    use std::borrow::Cow;
+    // Lanes per chunk: a multiple of 8 and of every PAR.
+    const L: usize = 1024;
+    let (n, par) = (n as usize, plan.par as usize);
+    let size = std::mem::size_of::<T>();
+    let two = k.mode != SelMode::TensorScalar;
+    let sel_i = if two { 3 } else { 2 };
+    // Mode 0 repeats the first PAR bits; modes 1 and 2 read on.
+    let mode0 = k.mode == SelMode::CmpMaskSpr;
+    // Typed lanes where they lie (little-endian host), else loaded.
+    fn typed<T: Num>(b: &[u8]) -> Cow<'_, [T]> {
+        match bytemuck::try_cast_slice::<u8, T>(b) {
+            Ok(v) if cfg!(target_endian = "little") => Cow::Borrowed(v),
+            _ => Cow::Owned(
+                b.chunks_exact(std::mem::size_of::<T>())
+                    .map(T::load)
+                    .collect(),
+            ),
+        }
+    }
+    let scalar = T::from_value(k.scalar);
+    let mut out = [T::default(); L];
+    let mut off = 0;
+    while off < n {
+        let m = (n - off).min(L);
+        {
+            let ub = &*mem.ub;
+            let bytes = |j: usize, at: usize, len: usize| -> Option<&[u8]> {
+                let a = plan.operands.get(j)?.addr(r, 0) + at as u64;
+                ub.get(a..a + len as u64)
+            };
+            let Some(x) = bytes(1, off * size, m * size).map(typed::<T>) else {
+                return;
+            };
+            let y = match two {
+                true => match bytes(2, off * size, m * size) {
+                    Some(b) => Some(typed::<T>(b)),
+                    None => return,
+                },
+                false => None,
+            };
+            let bits: Cow<[u8]> = match (&k.reg, mode0) {
+                (Some(reg), _) => Cow::Owned(reg.to_vec()),
+                (None, true) => Cow::Borrowed(match bytes(sel_i, 0, par / 8) {
+                    Some(b) => b,
+                    None => return,
+                }),
+                (None, false) => Cow::Borrowed(match bytes(sel_i, off / 8, m.div_ceil(8)) {
+                    Some(b) => b,
+                    None => return,
+                }),
+            };
+            // Eight lanes per selMask byte (mode 0: its repeat's byte).
+            let flip = if k.scalar_first { 0xff } else { 0 };
+            for (c, o8) in out[..m].chunks_mut(8).enumerate() {
+                let j = if mode0 { ((off + 8 * c) % par) >> 3 } else { c };
+                let byte = bits.get(j).copied().unwrap_or(0) ^ flip;
+                let (x8, at) = (&x[8 * c..8 * c + o8.len()], 8 * c);
+                for (t, (o, &v)) in o8.iter_mut().zip(x8).enumerate() {
+                    let other = y.as_ref().map_or(scalar, |y| y[at + t]);
+                    *o = if byte >> t & 1 == 1 { v } else { other };
+                }
+            }
+        }
+        let d = plan.operands[0].addr(r, 0) + (off * size) as u64;
+        let end = d + (m * size) as u64;
+        if end > u32::MAX as u64 {
+            return;
+        }
+        if let Some((bytes, at, _)) = mem.ub.run_mut(d as u32..end as u32) {
+            for (v, c) in out[..m]
+                .iter()
+                .zip(bytes[at..at + m * size].chunks_exact_mut(size))
+            {
+                v.store(c);
+            }
+        }
+        off += m;
+    }
+}
+
 /// The room of Select.
 pub struct SelectRoom;
 

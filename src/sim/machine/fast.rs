@@ -18,6 +18,7 @@ enum RepeatKernel {
 enum RunKernel {
     Cast(cast::CastKernel),
     Gather(crate::sim::family::gather_index::IndexKernel),
+    Select(crate::sim::family::select::SelKernel),
 }
 
 impl RepeatKernel {
@@ -48,6 +49,7 @@ impl Machine {
             Exec::Map(k) => (Some(*k), None, None),
             Exec::Cast(k) => (None, Some(RunKernel::Cast(*k)), None),
             Exec::Gather(k) => (None, Some(RunKernel::Gather(*k)), None),
+            Exec::Select(k) => (None, Some(RunKernel::Select(*k)), None),
             Exec::Compare(k) => (None, None, Some(RepeatKernel::Compare(*k))),
             Exec::Reduce(k) => (None, None, Some(RepeatKernel::Reduce(*k))),
             Exec::Whole(k) => (None, None, Some(RepeatKernel::Whole(*k))),
@@ -61,12 +63,17 @@ impl Machine {
         // Operands whose repeat is one run of bytes take `exec_run` over whole runs of
         // repeats; any other layout (block strides, gaps) goes block by block in one call
         // (`exec_masked`).
-        let contiguous = plan.operands.iter().all(|o| o.repeat_contiguous(par));
+        // (Operands not indexed by lane, Select's bits, GatherMask's pattern, are the
+        // kernels' own business.)
+        let contiguous = plan
+            .operands
+            .iter()
+            .all(|o| o.index != Indexing::Lanes || o.repeat_contiguous(par));
         let merge = contiguous
-            && plan
-                .operands
-                .iter()
-                .all(|o| o.rep as u64 * o.rep_unit as u64 == (par * o.size()) as u64);
+            && plan.operands.iter().all(|o| {
+                o.index != Indexing::Lanes
+                    || o.rep as u64 * o.rep_unit as u64 == (par * o.size()) as u64
+            });
         let mut r = self.pos.repeat;
         let mut found: Vec<(u32, u32, usize, u32, u32)> = Vec::new();
         let (mut mask, mut mask_of) = (ByteMask::new([0; 4]), None);
@@ -229,6 +236,9 @@ impl Machine {
                     with_dtype!(k.dtype, T => elementwise::exec_run::<T>(k, plan, &mut mem, r, elems))
                 }
                 (None, Some(RunKernel::Cast(k))) => cast::exec_run(k, plan, &mut mem, r, elems),
+                (None, Some(RunKernel::Select(k))) => {
+                    with_dtype!(k.dtype, T => crate::sim::family::select::exec_run::<T>(k, plan, &mut mem, r, elems))
+                }
                 (None, Some(RunKernel::Gather(k))) => {
                     with_dtype!(k.dtype, T => crate::sim::family::gather_index::exec_run::<T>(k, plan, &mut mem, r, elems))
                 }
