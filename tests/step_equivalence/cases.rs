@@ -149,6 +149,13 @@ fn reduction_repeats_equal_stepping() {
         ("half", "RepeatReduceSum(dst: \"d\", src: \"x\", repeat_times: 5, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)"),
         ("half", "WholeReduceSum(dst: \"d\", src: \"x\", repeat_times: 6, mask: [0xffff0000ffffffff, 0xffffffffffffffff], dst_rep_stride: 2, src_blk_stride: 1, src_rep_stride: 8)"),
         ("half", "BlockReduceMax(dst: \"d\", src: \"x\", repeat_times: 4, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)"),
+        // The extremes by bits (full repeats): NaNs, ±0 and ties among the data, every order.
+        ("half", "BlockReduceMin(dst: \"d\", src: \"x\", repeat_times: 30, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)"),
+        ("float", "BlockReduceMax(dst: \"d\", src: \"x\", repeat_times: 30, mask: 64, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)"),
+        ("half", "WholeReduceMax(dst: \"d\", src: \"x\", repeat_times: 30, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8, order: ORDER_VALUE_INDEX), GetReduceRepeatMaxMinSpr(value: \"s0\", index: \"n\")"),
+        ("half", "WholeReduceMin(dst: \"d\", src: \"t\", repeat_times: 30, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8, order: ORDER_INDEX_VALUE), GetReduceRepeatMaxMinSpr(value: \"s0\", index: \"n\")"),
+        ("float", "WholeReduceMin(dst: \"d\", src: \"x\", repeat_times: 30, mask: 64, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8, order: ORDER_VALUE_INDEX)"),
+        ("float", "WholeReduceMax(dst: \"d\", src: \"t\", repeat_times: 30, mask: 64, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8, order: ORDER_ONLY_VALUE), GetReduceRepeatMaxMinSpr(value: \"s0\", index: \"n\")"),
         ("half", "PairReduceSum(dst: \"d\", src: \"x\", repeat_times: 12, mask: 128, dst_rep_stride: 1, src_blk_stride: 1, src_rep_stride: 8)"),
         ("half", "PairReduceSum(dst: \"d\", src: \"x\", repeat_times: 6, mask: [0xffff0000fff0ffff, 0x0fffffffffffffff], dst_rep_stride: 2, src_blk_stride: 1, src_rep_stride: 8)"),
         ("half", "PairReduceSum(dst: \"d\", src: \"x\", repeat_times: 5, mask: 128, dst_rep_stride: 1, src_blk_stride: 2, src_rep_stride: 16)"),
@@ -192,15 +199,30 @@ fn reduction_repeats_equal_stepping() {
         })
         .collect();
     let finite = finite.join(", ");
+    // Few distinct values (ties everywhere), ±0 side by side: the first lane must win.
+    let ties = (0..4096u32)
+        .map(|i| {
+            format!(
+                "{:#x}",
+                [0x0000, 0x8000, 0x3c00, 0xbc00, 0x3c00, 0x0000][(i % 6) as usize]
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
     for product in [Product::AtlasA2, Product::Atlas200I500A2] {
         for (dt, code) in cases {
+            // 200I/500 A2 has no GetReduceRepeatMaxMinSpr.
+            if product == Product::Atlas200I500A2 && code.contains("Spr") {
+                continue;
+            }
             let text = format!(
                 r#"Program(tensors: {{
                     "x": (dtype: {dt}, addr: 0x0000, len: 4096, init: Bits([{bits}])),
                     "d": (dtype: {dt}, addr: 0x10000, len: 2048),
                     "f": (dtype: {dt}, addr: 0x20000, len: 4096, init: Bits([{finite}])),
                     "w": (dtype: {dt}, addr: 0x18000, len: 4096),
-                }}, code: [ {code} ])"#
+                    "t": (dtype: {dt}, addr: 0x28000, len: 4096, init: Bits([{ties}])),
+                }}, scalars: {{ "s0": (dtype: {dt}), "n": (dtype: int32) }}, code: [ {code} ])"#
             );
             finishes_like_block_stepping(&text, product, code);
         }

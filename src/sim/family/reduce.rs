@@ -306,15 +306,120 @@ pub(crate) fn full_block_sums(dtype: DType, plan: &Plan, mem: &Mem, r: u32) -> O
     }
 }
 
+/// Each block's extreme of a full repeat of half or float as `block_best` finds it (value
+/// bits, lane in the repeat), on the bits: the first NaN wins, else the larger (smaller) by a
+/// key that orders −0 below +0, the first lane on ties. None where `full_block_sums` declines.
+fn full_block_best(
+    dtype: DType,
+    plan: &Plan,
+    mem: &Mem,
+    r: u32,
+    max: bool,
+) -> Option<[(u64, u32); 8]> {
+    let src = &plan.operands[1];
+    let par = plan.par;
+    if !matches!((dtype, par), (DType::Half, 128) | (DType::Float, 64))
+        || plan.lanes_of(r) != Lanes::first(par)
+        || !src.repeat_contiguous(par)
+    {
+        return None;
+    }
+    let a = src.addr(r, 0);
+    let bytes = mem.ub.get(a..a + 256)?;
+    Some(if dtype == DType::Half {
+        let mut v = [0u16; 128];
+        for (x, c) in v.iter_mut().zip(bytes.chunks_exact(2)) {
+            *x = u16::from_le_bytes([c[0], c[1]]);
+        }
+        blocks_best(&v, max, |x| {
+            let s = x as i16;
+            (x & 0x7fff > 0x7c00, (s ^ ((s >> 15) & 0x7fff)) as i32)
+        })
+    } else {
+        let mut v = [0u32; 64];
+        for (x, c) in v.iter_mut().zip(bytes.chunks_exact(4)) {
+            *x = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
+        blocks_best(&v, max, |x| {
+            let s = x as i32;
+            (x & 0x7fff_ffff > 0x7f80_0000, s ^ ((s >> 31) & 0x7fff_ffff))
+        })
+    })
+}
+
+/// `full_block_best` over the repeat's elements `v` (eight blocks of `v.len() / 8`), `judge`
+/// giving an element's (NaN, key).
+#[inline(always)]
+fn blocks_best<X: Copy + Into<u64>>(
+    v: &[X],
+    max: bool,
+    judge: impl Fn(X) -> (bool, i32),
+) -> [(u64, u32); 8] {
+    let per = v.len() / 8;
+    let mut out = [(0u64, 0u32); 8];
+    for (b, o) in out.iter_mut().enumerate() {
+        let blk = &v[b * per..(b + 1) * per];
+        let mut keys = [0i32; 16];
+        let mut nan = usize::MAX;
+        for (i, &x) in blk.iter().enumerate() {
+            let (n, k) = judge(x);
+            keys[i] = k;
+            if n && nan == usize::MAX {
+                nan = i;
+            }
+        }
+        let at = if nan != usize::MAX {
+            nan
+        } else {
+            let mut bi = 0;
+            for i in 1..per {
+                if if max {
+                    keys[i] > keys[bi]
+                } else {
+                    keys[i] < keys[bi]
+                } {
+                    bi = i;
+                }
+            }
+            bi
+        };
+        *o = (blk[at].into(), (b * per + at) as u32);
+    }
+    out
+}
+
 /// Repeat `r` of a BlockReduceSum, WholeReduceSum or RepeatReduceSum whose block sums
 /// `full_block_sums` gives, written as block stepping writes them; false (nothing done) for
 /// anything else, which then goes block by block.
-pub fn exec_repeat(k: &ReduceKernel, plan: &Plan, mem: &mut Mem, r: u32) -> bool {
+pub fn exec_repeat(
+    k: &ReduceKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    scratch: &mut Scratch,
+) -> bool {
     if kind(k.op) == Kind::Pair {
         return pair_run(k, plan, mem, r, r + 1);
     }
-    if combine(k.op) != Combine::Sum {
-        return false;
+    let c = combine(k.op);
+    if c != Combine::Sum {
+        let Some(best) = full_block_best(k.dtype, plan, mem, r, c == Combine::Max) else {
+            return false;
+        };
+        crate::with_dtype!(k.dtype, T => {
+            if kind(k.op) == Kind::Block {
+                write_sums(k, plan, mem, r, best.map(|(b, _)| from_bits::<T>(b)));
+            } else {
+                let parts = best.map(Some);
+                if let Some((v, i)) = write_whole::<T>(k, &plan.operands[0], mem, r, &parts) {
+                    // GetReduceRepeatMaxMinSpr's running extreme, as `exec_block` keeps it.
+                    let cur = scratch.best.map(|(b, i)| (from_bits::<T>(b), i));
+                    scratch.best = pick(cur, v, r * plan.par + i, c == Combine::Max)
+                        .map(|(v, i)| (bits(v), i));
+                }
+            }
+        });
+        return true;
     }
     let Some(sums) = full_block_sums(k.dtype, plan, mem, r) else {
         return false;

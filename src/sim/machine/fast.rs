@@ -209,7 +209,9 @@ impl Machine {
                         RepeatKernel::Compare(k) => {
                             with_dtype!(k.dtype, T => compare::exec_repeat::<T>(k, plan, &mut mem, rr, &mut bufs))
                         }
-                        RepeatKernel::Reduce(k) => reduce::exec_repeat(k, plan, &mut mem, rr),
+                        RepeatKernel::Reduce(k) => {
+                            reduce::exec_repeat(k, plan, &mut mem, rr, &mut active.scratch)
+                        }
                         RepeatKernel::Whole(k) => {
                             whole::exec_repeat(k, plan, &mut mem, rr, &mut active.scratch)
                         }
