@@ -214,6 +214,9 @@ fn prepare_inner(
         // Gather: its offsets and dst whole runs; 8-bit data (lanes counted as 16-bit) steps.
         Exec::Gather(k) => k.dtype.size() >= 2 && whole_runs(&plan),
         Exec::Select(_) => crate::sim::family::select::fast_ok(&plan),
+        Exec::Brcb(_) => crate::sim::family::fill::brcb_fast_ok(&plan),
+        Exec::VecIndex(_) => whole_runs(&plan),
+        Exec::Gatherb(_) => crate::sim::family::gather_index::gatherb_fast_ok(&plan),
         Exec::Compare(k) => crate::sim::family::compare::fast_ok(k, &plan),
         Exec::Reduce(k) => crate::sim::family::reduce::fast_ok(k, &plan),
         Exec::Whole(_) => crate::sim::family::whole::fast_ok(&plan),

@@ -650,3 +650,88 @@ fn select_runs_equal_stepping() {
         }
     }
 }
+
+/// Brcb and CreateVecIndex on the fast path: the same bytes and diagnostics as block stepping,
+/// CreateVecIndex over many repeats whose half sums round (first values near 2048 and 60000),
+/// float, int16 and int32, a partial last repeat and a prefix mask; Brcb with a destination in
+/// a row and with gaps between repeats, a partly uninitialised source.
+#[test]
+fn fills_run_like_they_step() {
+    let cases = [
+        ("half", "CreateVecIndex(dst: \"d\", first_value: 1900, count: 3000)"),
+        ("half", "CreateVecIndex(dst: \"d\", first_value: 60000, count: 1000)"),
+        ("half", "CreateVecIndex(dst: \"d\", first_value: -5, mask: 100, repeat_times: 20, dst_blk_stride: 1, dst_rep_stride: 8)"),
+        ("float", "CreateVecIndex(dst: \"d\", first_value: 16777000, count: 3000)"),
+        ("int16", "CreateVecIndex(dst: \"d\", first_value: 32000, count: 3000)"),
+        ("int32", "CreateVecIndex(dst: \"d\", first_value: 7, count: 1001)"),
+        ("half", "Brcb(dst: \"d\", src: \"s\", repeat_times: 20, dst_blk_stride: 1, dst_rep_stride: 8)"),
+        ("float", "Brcb(dst: \"d\", src: \"s\", repeat_times: 20, dst_blk_stride: 1, dst_rep_stride: 10)"),
+        ("half", "Brcb(dst: \"d\", src: \"u\", repeat_times: 20, dst_blk_stride: 1, dst_rep_stride: 8)"),
+    ];
+    for product in [Product::AtlasA2, Product::Ascend950] {
+        for (dt, code) in cases {
+            let text = format!(
+                r#"Program(tensors: {{
+                    "s": (dtype: {dt}, addr: 0x0000, len: 512, init: Ramp(start: 3, step: 7)),
+                    "u": (dtype: {dt}, addr: 0x1000, len: 512),
+                    "d": (dtype: {dt}, addr: 0x4000, len: 4096),
+                }}, code: [ Duplicate(dst: "u", scalar: 1, count: 100), {code} ])"#
+            );
+            finishes_like_block_stepping(&text, product, &format!("{dt} {code}"));
+        }
+    }
+}
+
+/// Gatherb on the fast path (whole repeats, each block copied from where its offset points):
+/// the same bytes, shadows and diagnostics as block stepping, with offsets reversed and
+/// repeated, a destination with gaps between repeats, a misaligned offset and one past the
+/// source (refused), a picked block uninitialised.
+#[test]
+fn gatherb_runs_equal_stepping() {
+    let offsets = |kind: &str| -> String {
+        (0..64u32)
+            .map(|i| match kind {
+                "misaligned" if i == 9 => "4".to_string(),
+                "past" if i == 9 => "8192".to_string(),
+                "reversed" | "uninit" => ((63 - i) * 32).to_string(),
+                _ => ((i % 5) * 32).to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for product in [Product::AtlasA2, Product::Ascend950] {
+        for dt in ["uint16", "uint32"] {
+            for kind in ["reversed", "repeated", "misaligned", "past", "uninit"] {
+                for rep in [8, 12] {
+                    let init = if kind == "uninit" {
+                        ""
+                    } else {
+                        ", init: Ramp(start: 1, step: 1)"
+                    };
+                    let code = format!("Gatherb(dst: \"d\", src: \"s\", offset: \"o\", repeat_times: 8, dst_blk_stride: 1, dst_rep_stride: {rep})");
+                    let text = format!(
+                        r#"Program(tensors: {{
+                            "s": (dtype: {dt}, addr: 0x0000, len: 1024{init}),
+                            "o": (dtype: uint32, addr: 0x1000, len: 64, init: Values([{offs}])),
+                            "d": (dtype: {dt}, addr: 0x2000, len: 2048),
+                        }}, code: [ Duplicate(dst: "s", scalar: 1, count: 256), {code} ])"#,
+                        offs = offsets(kind)
+                    );
+                    let what = format!("{dt} {kind} {code}");
+                    let m = run_equals_block_stepping(&text, product, &what);
+                    let codes: Vec<&str> = m.diagnostics().iter().map(|d| d.code).collect();
+                    let want = match kind {
+                        "misaligned" => Some("misaligned-gather-offset"),
+                        "past" => Some("gather-offset-out-of-range"),
+                        "uninit" => Some("uninitialised-read"),
+                        _ => None,
+                    };
+                    match want {
+                        Some(w) => assert!(codes.contains(&w), "{what}: {codes:?}"),
+                        None => assert!(codes.is_empty(), "{what}: {codes:?}"),
+                    }
+                }
+            }
+        }
+    }
+}

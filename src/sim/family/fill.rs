@@ -117,6 +117,124 @@ pub fn vec_index_block<T: Num>(
     mem.write_bytes(&plan.operands[0], r, ks, &lanes, &bytes[..n * size]);
 }
 
+/// Whether the fast path may run a Brcb in whole runs (`brcb_run`): dst's repeats each one
+/// run of bytes, src apart from dst.
+pub fn brcb_fast_ok(plan: &Plan) -> bool {
+    let (Some(d), Some(s)) = (plan.extent(0), plan.extent(1)) else {
+        return false;
+    };
+    plan.operands[0].repeat_contiguous(plan.par) && (s.end <= d.start || s.start >= d.end)
+}
+
+/// The fast path of Brcb (`brcb_fast_ok`): `n` lanes (whole repeats) from repeat `r`, each
+/// block filled with its source element, dst stored in one piece.
+pub fn brcb_run<T: Num>(plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
+    let (dst, src) = (&plan.operands[0], &plan.operands[1]);
+    let (n, per) = (n as usize, (plan.par / BLOCKS) as usize);
+    let size = std::mem::size_of::<T>();
+    let mut out = vec![0u8; n * size];
+    for (blk, c) in out.chunks_mut(per * size).enumerate() {
+        let (rr, b) = (
+            r + (blk / BLOCKS as usize) as u32,
+            (blk % BLOCKS as usize) as u32,
+        );
+        let a = src.addr(rr, b);
+        let v = mem.ub.get(a..a + size as u64).map_or(T::default(), T::load);
+        for e in c.chunks_exact_mut(size) {
+            v.store(e);
+        }
+    }
+    let d = dst.addr(r, 0);
+    let end = d + (n * size) as u64;
+    if end <= u32::MAX as u64 {
+        if let Some((bytes, at, _)) = mem.ub.run_mut(d as u32..end as u32) {
+            bytes[at..at + n * size].copy_from_slice(&out);
+        }
+    }
+}
+
+/// The fast path of CreateVecIndex (`Machine::run_fast`): `n` lanes from lane 0 of repeat `r`,
+/// dst one run of bytes, prefix lanes. Each repeat is the previous one's lanes plus PAR by the
+/// Add lane function (`elementwise::lanes`, which takes the host's SIMD where it can), repeat 0
+/// and the lanes no earlier repeat wrote `firstValue + k`; `scratch.lanes` carries the last
+/// values on as block stepping keeps them.
+pub fn vec_index_run<T: Num>(
+    k: &VecIndexKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    (r, n): (u32, u64),
+    scratch: &mut Scratch,
+) {
+    let (n, par) = (n as usize, plan.par as usize);
+    if scratch.lanes.len() < par {
+        scratch.lanes = vec![None; par];
+    }
+    if n == 0 {
+        return;
+    }
+    let size = std::mem::size_of::<T>();
+    let add = elementwise::MapKernel {
+        op: crate::base::catalog::Op::Add,
+        dtype: k.dtype,
+        scalar: Value::Int(0),
+        round_en: false,
+        ftz: false,
+        fused: false,
+        scalar_first: false,
+    };
+    let step = vec![from_bits::<T>(k.step); par];
+    let first = |lane: usize| {
+        T::from_value(match k.first {
+            Value::Int(i) => Value::Int(i + lane as i128),
+            Value::Float(f) => Value::Float(f + lane as f64),
+        })
+    };
+    let mut out = vec![T::default(); n];
+    let rows = n.div_ceil(par);
+    for i in 0..rows {
+        let (done, rest) = out.split_at_mut(i * par);
+        let m = (n - i * par).min(par);
+        let row = &mut rest[..m];
+        if i > 0 {
+            // The previous repeat of the run, whole (only the last may be partial).
+            elementwise::lanes::<T>(
+                &add,
+                &done[(i - 1) * par..(i - 1) * par + m],
+                &step[..m],
+                row,
+            );
+        } else {
+            for (lane, o) in row.iter_mut().enumerate() {
+                *o = match scratch.lanes[lane] {
+                    Some(v) if r > 0 => from_bits::<T>(v).vadd(step[0]),
+                    _ => first(lane),
+                };
+            }
+        }
+    }
+    // The last value of each lane: the last repeat's, the one before for lanes it leaves.
+    for (lane, s) in scratch.lanes.iter_mut().enumerate().take(par) {
+        let at = (rows - 1) * par + lane;
+        if at < n {
+            *s = Some(to_bits(out[at]));
+        } else if rows >= 2 {
+            *s = Some(to_bits(out[at - par]));
+        }
+    }
+    let d = plan.operands[0].addr(r, 0);
+    let end = d + (n * size) as u64;
+    if end <= u32::MAX as u64 {
+        if let Some((bytes, at, _)) = mem.ub.run_mut(d as u32..end as u32) {
+            for (v, c) in out
+                .iter()
+                .zip(bytes[at..at + n * size].chunks_exact_mut(size))
+            {
+                v.store(c);
+            }
+        }
+    }
+}
+
 pub(crate) fn to_bits<T: Elem>(v: T) -> u64 {
     let mut b = [0u8; 8];
     v.store(&mut b);

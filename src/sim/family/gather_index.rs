@@ -311,6 +311,56 @@ pub fn exec_block_gatherb<T: Num>(
     mem.write_bytes(dst, r, ks, &plan.lanes_of(r), &bytes[..n * size]);
 }
 
+/// Whether the fast path may run a Gatherb in whole runs (`gatherb_run`): dst's repeats each
+/// one run of bytes, the offsets apart from dst (the room keeps src apart from it).
+pub fn gatherb_fast_ok(plan: &Plan) -> bool {
+    let (Some(d), Some(o)) = (plan.extent(0), plan.extent(1)) else {
+        return false;
+    };
+    plan.operands[0].repeat_contiguous(plan.par) && (o.end <= d.start || o.start >= d.end)
+}
+
+/// The fast path of Gatherb (`gatherb_fast_ok`): `n` lanes (whole repeats) from repeat `r`,
+/// each destination block the source block its offset names, dst stored in one piece; the
+/// same bytes as `exec_block_gatherb` (the room has checked every offset).
+pub fn gatherb_run<T: Num>(k: &BlockGatherKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
+    let (dst, off) = (&plan.operands[0], &plan.operands[1]);
+    let n = n as usize * std::mem::size_of::<T>();
+    let mut out = vec![0u8; n];
+    for (blk, c) in out.chunks_mut(32).enumerate() {
+        let (rr, b) = (
+            r + (blk / BLOCKS as usize) as u32,
+            (blk % BLOCKS as usize) as u32,
+        );
+        // As `read_one` reads: 0 for an offset or element outside memory.
+        let oa = off.addr(rr, b);
+        let o = mem
+            .ub
+            .get(oa..oa + 4)
+            .map_or(0, |o| u32::from_le_bytes([o[0], o[1], o[2], o[3]]));
+        let a = k.src.base as u64 + o as u64;
+        match mem.ub.get(a..a + c.len() as u64) {
+            Some(v) => c.copy_from_slice(v),
+            None => {
+                let size = std::mem::size_of::<T>();
+                for (i, e) in c.chunks_exact_mut(size).enumerate() {
+                    let at = a + (i * size) as u64;
+                    if let Some(v) = mem.ub.get(at..at + size as u64) {
+                        e.copy_from_slice(v);
+                    }
+                }
+            }
+        }
+    }
+    let d = dst.addr(r, 0);
+    let end = d + n as u64;
+    if end <= u32::MAX as u64 {
+        if let Some((bytes, at, _)) = mem.ub.run_mut(d as u32..end as u32) {
+            bytes[at..at + n].copy_from_slice(&out);
+        }
+    }
+}
+
 /// The room of Gatherb: every block of `repeat_times` repeats, the register not involved.
 pub struct GatherbRoom;
 

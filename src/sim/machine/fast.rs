@@ -19,6 +19,9 @@ enum RunKernel {
     Cast(cast::CastKernel),
     Gather(crate::sim::family::gather_index::IndexKernel),
     Select(crate::sim::family::select::SelKernel),
+    Brcb(crate::sim::family::fill::BrcbKernel),
+    VecIndex(crate::sim::family::fill::VecIndexKernel),
+    Gatherb(crate::sim::family::gather_index::BlockGatherKernel),
 }
 
 impl RepeatKernel {
@@ -50,6 +53,9 @@ impl Machine {
             Exec::Cast(k) => (None, Some(RunKernel::Cast(*k)), None),
             Exec::Gather(k) => (None, Some(RunKernel::Gather(*k)), None),
             Exec::Select(k) => (None, Some(RunKernel::Select(*k)), None),
+            Exec::Brcb(k) => (None, Some(RunKernel::Brcb(*k)), None),
+            Exec::VecIndex(k) => (None, Some(RunKernel::VecIndex(*k)), None),
+            Exec::Gatherb(k) => (None, Some(RunKernel::Gatherb(*k)), None),
             Exec::Compare(k) => (None, None, Some(RepeatKernel::Compare(*k))),
             Exec::Reduce(k) => (None, None, Some(RepeatKernel::Reduce(*k))),
             Exec::Whole(k) => (None, None, Some(RepeatKernel::Whole(*k))),
@@ -240,6 +246,16 @@ impl Machine {
                 (None, Some(RunKernel::Cast(k))) => cast::exec_run(k, plan, &mut mem, r, elems),
                 (None, Some(RunKernel::Select(k))) => {
                     with_dtype!(k.dtype, T => crate::sim::family::select::exec_run::<T>(k, plan, &mut mem, r, elems))
+                }
+                (None, Some(RunKernel::Brcb(k))) => {
+                    with_dtype!(k.dtype, T => crate::sim::family::fill::brcb_run::<T>(plan, &mut mem, r, elems))
+                }
+                (None, Some(RunKernel::VecIndex(k))) => {
+                    let scratch = &mut active.scratch;
+                    with_dtype!(k.dtype, T => crate::sim::family::fill::vec_index_run::<T>(k, plan, &mut mem, (r, elems), scratch))
+                }
+                (None, Some(RunKernel::Gatherb(k))) => {
+                    with_dtype!(k.dtype, T => crate::sim::family::gather_index::gatherb_run::<T>(k, plan, &mut mem, r, elems))
                 }
                 (None, Some(RunKernel::Gather(k))) => {
                     with_dtype!(k.dtype, T => crate::sim::family::gather_index::exec_run::<T>(k, plan, &mut mem, r, elems))

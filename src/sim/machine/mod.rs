@@ -596,7 +596,8 @@ impl Machine {
         }
         // A source whose every byte is initialised now stays so: the instructions below only
         // initialise what they write. Its per-block check is skipped, as if already reported
-        // (a data-dependent read, Gather's, is always checked).
+        // (a data-dependent read, Gather's and Gatherb's source, is not a plan operand: their
+        // rooms check it).
         let mut uninit_seen = 0u64;
         if matches!(
             prep.exec,
@@ -608,6 +609,8 @@ impl Machine {
                 | Exec::Whole(_)
                 | Exec::Brcb(_)
                 | Exec::GatherMask(_)
+                | Exec::Gather(_)
+                | Exec::Gatherb(_)
         ) {
             for (j, op) in prep.plan.operands.iter().enumerate().take(8) {
                 let e = prep.plan.extent(j);
