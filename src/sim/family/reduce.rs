@@ -280,11 +280,9 @@ pub fn fast_ok(_k: &ReduceKernel, plan: &Plan) -> bool {
             .is_none_or(|e| e.end <= d.start || e.start >= d.end)
 }
 
-/// The eight block sums of repeat `r` of the source (operand 1) by `Num::sum_tree`, as bits,
-/// when it is half or float, all its lanes are active, it is one run of bytes in memory and the
-/// host has the SIMD for it (`simd::half_block_sums`, `simd::float_block_sums`: the eight
-/// trees side by side); None otherwise.
-pub(crate) fn full_block_sums(dtype: DType, plan: &Plan, mem: &Mem, r: u32) -> Option<[u64; 8]> {
+/// The 256 bytes of repeat `r` of the source (operand 1) when it is half or float, all its
+/// lanes are active and it is one run of bytes in memory.
+fn full_repeat<'m>(dtype: DType, plan: &Plan, mem: &'m Mem, r: u32) -> Option<&'m [u8]> {
     let src = &plan.operands[1];
     let par = plan.par;
     if !matches!((dtype, par), (DType::Half, 128) | (DType::Float, 64))
@@ -294,7 +292,15 @@ pub(crate) fn full_block_sums(dtype: DType, plan: &Plan, mem: &Mem, r: u32) -> O
         return None;
     }
     let a = src.addr(r, 0);
-    let bytes = mem.ub.get(a..a + 256)?;
+    mem.ub.get(a..a + 256)
+}
+
+/// The eight block sums of repeat `r` of the source (operand 1) by `Num::sum_tree`, as bits,
+/// when it is half or float, all its lanes are active, it is one run of bytes in memory and the
+/// host has the SIMD for it (`simd::half_block_sums`, `simd::float_block_sums`: the eight
+/// trees side by side); None otherwise.
+pub(crate) fn full_block_sums(dtype: DType, plan: &Plan, mem: &Mem, r: u32) -> Option<[u64; 8]> {
+    let bytes = full_repeat(dtype, plan, mem, r)?;
     if dtype == DType::Half {
         let h = bytemuck::pod_read_unaligned::<[u16; 128]>(bytes).map(u16::from_le);
         let mut sums = [0u16; 8];
@@ -316,30 +322,15 @@ fn full_block_best(
     r: u32,
     max: bool,
 ) -> Option<[(u64, u32); 8]> {
-    let src = &plan.operands[1];
-    let par = plan.par;
-    if !matches!((dtype, par), (DType::Half, 128) | (DType::Float, 64))
-        || plan.lanes_of(r) != Lanes::first(par)
-        || !src.repeat_contiguous(par)
-    {
-        return None;
-    }
-    let a = src.addr(r, 0);
-    let bytes = mem.ub.get(a..a + 256)?;
+    let bytes = full_repeat(dtype, plan, mem, r)?;
     Some(if dtype == DType::Half {
-        let mut v = [0u16; 128];
-        for (x, c) in v.iter_mut().zip(bytes.chunks_exact(2)) {
-            *x = u16::from_le_bytes([c[0], c[1]]);
-        }
+        let v = bytemuck::pod_read_unaligned::<[u16; 128]>(bytes).map(u16::from_le);
         blocks_best(&v, max, |x| {
             let s = x as i16;
             (x & 0x7fff > 0x7c00, (s ^ ((s >> 15) & 0x7fff)) as i32)
         })
     } else {
-        let mut v = [0u32; 64];
-        for (x, c) in v.iter_mut().zip(bytes.chunks_exact(4)) {
-            *x = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        }
+        let v = bytemuck::pod_read_unaligned::<[u32; 64]>(bytes).map(u32::from_le);
         blocks_best(&v, max, |x| {
             let s = x as i32;
             (x & 0x7fff_ffff > 0x7f80_0000, s ^ ((s >> 31) & 0x7fff_ffff))
