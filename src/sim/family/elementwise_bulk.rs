@@ -12,7 +12,7 @@
 //! - half Exp, Ln, Sqrt, Rsqrt and Reciprocal read a table of all 65,536 results, built once
 //!   per process from the lane function itself; float Sqrt and Reciprocal are the host's
 //!   correctly rounded operations (the lane function's f64 result rounded to f32 is the same
-//!   value: binary64 has more than 2·24 + 2 bits).
+//!   value: binary64 has more than 2·24 + 2 bits); float Exp is `simd::exp_f32`.
 //!
 //! Every function returns how many leading lanes it computed (0: none, the caller computes
 //! them); a host without F16C/AVX computes fewer.
@@ -325,6 +325,10 @@ pub fn float(k: &MapKernel, a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
         arith: float_arith,
         unary: |op, x: &[u32], o: &mut [u32]| match op {
             Op::Sqrt => map1(x, o, |v| canon(f32::from_bits(v).sqrt())),
+            Op::Exp => {
+                crate::sim::simd::exp_f32(x, o);
+                o.len()
+            }
             Op::Reciprocal => map1(x, o, |v| canon(1.0 / f32::from_bits(v))),
             _ => 0,
         },

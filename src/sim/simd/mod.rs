@@ -3,6 +3,9 @@
 //! compute, a NaN made canonical, round to nearest even into half), which stay the reference
 //! and the fallback (tests below compare the two).
 
+mod exp;
+pub use exp::exp_f32;
+
 use crate::base::catalog::Op;
 use crate::sim::ub::ByteMask;
 

@@ -1,0 +1,168 @@
+//! Float Exp over a run of lanes, bit for bit the lane function's `(x as f64).exp()` rounded to
+//! f32 (`Num::unary_f`), faster than calling the library's `exp` for every value.
+//!
+//! Each value is first computed in f64 by a short branch-free evaluation the compiler
+//! vectorises (`x = k·ln 2 + r`, `|r| ≤ ln 2 / 2`, Taylor to r¹² by Estrin's scheme, then
+//! ·2^k), relative error
+//! below 2^-45. The library's `exp` is within 2^-52 of the true value, so the two round to the
+//! same f32 unless the value lies within 2^-44 (relative) of a point halfway between two
+//! floats: such values, and every input outside [−87, 88] (zero, subnormal and infinite
+//! results, NaN), are then computed by the library's `exp` itself. About one value in 2^16 takes
+//! that second pass.
+
+/// ln 2 in two parts (Cody and Waite): `k · LN2_HI` is exact for |k| < 2^11.
+const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
+
+/// A value's f64 exp and whether its f32 rounding is certain (else the second pass decides).
+#[inline(always)]
+fn first_pass(v: f32) -> (f32, bool) {
+    let x = v as f64;
+    let in_range = x > -87.0 && x < 88.0;
+    let x = if in_range { x } else { 0.0 };
+    // k = round(x / ln 2) by the 1.5·2^52 trick (no branch, no library call).
+    const SHIFT: f64 = 6_755_399_441_055_744.0;
+    let shifted = x * std::f64::consts::LOG2_E + SHIFT;
+    let k = shifted - SHIFT;
+    let r = (x - k * LN2_HI) - k * LN2_LO;
+    // Taylor to r¹² by Estrin's scheme (short dependency chains, so the lanes pipeline).
+    const A: [f64; 13] = [
+        1.0,
+        1.0,
+        0.5,
+        1.0 / 6.0,
+        1.0 / 24.0,
+        1.0 / 120.0,
+        1.0 / 720.0,
+        1.0 / 5_040.0,
+        1.0 / 40_320.0,
+        1.0 / 362_880.0,
+        1.0 / 3_628_800.0,
+        1.0 / 39_916_800.0,
+        1.0 / 479_001_600.0,
+    ];
+    let (r2, q) = (r * r, |i: usize| A[i] + A[i + 1] * r);
+    let r4 = r2 * r2;
+    let t0 = (q(0) + q(2) * r2) + (q(4) + q(6) * r2) * r4;
+    let t1 = (q(8) + q(10) * r2) + A[12] * r4;
+    let p = t0 + t1 * (r4 * r4);
+    // 2^k from the integer k in the low bits of `shifted` (integer lanes: no conversion).
+    let scale = f64::from_bits(
+        shifted
+            .to_bits()
+            .wrapping_sub(SHIFT.to_bits())
+            .wrapping_add(1023)
+            << 52,
+    );
+    let y = p * scale;
+    let f = y as f32;
+    // The midpoints to the neighbouring floats (f is a positive normal float here).
+    let fb = f.to_bits();
+    let fd = f as f64;
+    let below = (f32::from_bits(fb.wrapping_sub(1)) as f64 + fd) * 0.5;
+    let above = (f32::from_bits(fb.wrapping_add(1)) as f64 + fd) * 0.5;
+    let room = (y - below).min(above - y);
+    (f, in_range & (room > y * (1.0 / 17_592_186_044_416.0)))
+}
+
+/// `out[i]` = the bits of `(x[i] as f64).exp()` rounded to f32, a NaN made the canonical one.
+pub fn exp_f32(x: &[u32], out: &mut [u32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has AVX2 and FMA (checked just above).
+        unsafe { exp_avx2(x, out) };
+        return;
+    }
+    exp_plain(x, out);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn exp_avx2(x: &[u32], out: &mut [u32]) {
+    exp_plain(x, out)
+}
+
+#[inline(always)]
+fn exp_plain(x: &[u32], out: &mut [u32]) {
+    const L: usize = 256;
+    let mut sure = [false; L];
+    for (xs, os) in x.chunks(L).zip(out.chunks_mut(L)) {
+        for ((o, s), &v) in os.iter_mut().zip(sure.iter_mut()).zip(xs) {
+            let (f, ok) = first_pass(f32::from_bits(v));
+            *o = f.to_bits();
+            *s = ok;
+        }
+        for ((o, s), &v) in os.iter_mut().zip(&sure).zip(xs) {
+            if !s {
+                let r = (f32::from_bits(v) as f64).exp() as f32;
+                *o = crate::sim::lanes::canon_f32(r).to_bits();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn want(v: u32) -> u32 {
+        crate::sim::lanes::canon_f32((f32::from_bits(v) as f64).exp() as f32).to_bits()
+    }
+
+    /// Random floats of every exponent, the range's ends, exact cases and special values,
+    /// against the library's exp rounded to f32.
+    #[test]
+    fn exp_equals_the_library_rounded_to_float() {
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        let mut x: Vec<u32> = (0..400_000)
+            .map(|i| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let r = (seed >> 32) as u32;
+                // Half of them in the range where the first pass answers.
+                if i % 2 == 0 {
+                    (((r as f64 / u32::MAX as f64) * 175.0 - 87.0) as f32).to_bits()
+                } else {
+                    r
+                }
+            })
+            .collect();
+        for v in [
+            0.0f32,
+            -0.0,
+            1.0,
+            -1.0,
+            88.0,
+            -87.0,
+            88.72283,
+            88.72284,
+            -103.97208,
+            -87.33654,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            f32::MIN_POSITIVE,
+            1e-30,
+            -1e-30,
+        ] {
+            x.push(v.to_bits());
+            x.push(v.to_bits() + 1);
+        }
+        x.push(0xffc0_1234);
+        x.push(0x7f80_0001);
+        let mut out = vec![0u32; x.len()];
+        exp_f32(&x, &mut out);
+        let mut plain = vec![0u32; x.len()];
+        exp_plain(&x, &mut plain);
+        for (i, &v) in x.iter().enumerate() {
+            assert_eq!(out[i], want(v), "exp({:e}) ({v:#010x})", f32::from_bits(v));
+            assert_eq!(
+                plain[i],
+                out[i],
+                "exp({:e}) without AVX2",
+                f32::from_bits(v)
+            );
+        }
+    }
+}
