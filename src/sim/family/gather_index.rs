@@ -29,6 +29,8 @@ pub struct IndexKernel {
     /// The source tensor (its start, dtype, tensor index) and the byte base added to offsets.
     pub src: OpAddr,
     pub base_addr: u32,
+    /// Where the source tensor ends (its bytes are `src.base..src_end`).
+    pub src_end: u64,
 }
 
 fn parts(instr: &Instr) -> Option<(Operand, u32)> {
@@ -72,20 +74,17 @@ pub fn exec_run<T: Num>(k: &IndexKernel, plan: &Plan, mem: &mut Mem, r: u32, n: 
     };
     let base = k.src.base as u64 + k.base_addr as u64;
     let off = |c: &[u8]| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as usize;
-    // The source bytes the offsets reach, in one piece.
-    let hi = offs.chunks_exact(4).map(off).max().unwrap_or(0) + size;
+    // The source tensor from the base on, in one piece (the room has kept every offset in it;
+    // an element outside reads 0, as `read_one` does).
+    let src = mem.ub.get(base..k.src_end.max(base)).unwrap_or(&[]);
     let mut out = vec![0u8; n * size];
-    match mem.ub.get(base..base + hi as u64) {
-        Some(src) => {
-            for (c, e) in offs.chunks_exact(4).zip(out.chunks_exact_mut(size)) {
-                let a = off(c);
-                e.copy_from_slice(&src[a..a + size]);
-            }
-        }
-        None => {
-            for (c, e) in offs.chunks_exact(4).zip(out.chunks_exact_mut(size)) {
-                let a = base + off(c) as u64;
-                if let Some(v) = mem.ub.get(a..a + size as u64) {
+    for (c, e) in offs.chunks_exact(4).zip(out.chunks_exact_mut(size)) {
+        let a = off(c);
+        match src.get(a..a + size) {
+            Some(v) => e.copy_from_slice(v),
+            None => {
+                let at = base + a as u64;
+                if let Some(v) = mem.ub.get(at..at + size as u64) {
                     e.copy_from_slice(v);
                 }
             }
@@ -168,10 +167,15 @@ impl Room for GatherRoom {
             .first()
             .map(|s| OpAddr::of(c.program, s, "src", AccessKind::Read, 1, 8))
             .unwrap_or_else(|| OpAddr::standard("src", 0, AccessKind::Read, t.src, 0, 1, 8));
+        let src_end = instr
+            .src()
+            .first()
+            .map_or(0, |s| c.program.tensors[s.tensor].end());
         Exec::Gather(IndexKernel {
             dtype: t.src,
             src,
             base_addr,
+            src_end,
         })
     }
 
@@ -550,7 +554,9 @@ fn offsets_in_a_row(plan: &Plan, ub: &Ub, base: u64, size: u64) -> Option<(u64, 
     if e.end > ub.size() as u64 || !ub.all_init(e.start as u32..e.end as u32) {
         return None;
     }
-    let (mut top, mut mis) = (0u64, 0u64);
+    // In 32 bits (offsets are uint32; only the low bits of base + offset matter for `mis`).
+    let (mut top, mut mis) = (0u32, 0u32);
+    let (base, mask) = (base as u32, (size - 1) as u32);
     for r in 0..plan.repeats {
         let lanes = plan.lanes_of(r);
         let n = lanes.count();
@@ -559,12 +565,12 @@ fn offsets_in_a_row(plan: &Plan, ub: &Ub, base: u64, size: u64) -> Option<(u64, 
         }
         let a = op.addr(r, 0) as usize;
         for c in ub.bytes().get(a..a + 4 * n as usize)?.chunks_exact(4) {
-            let o = u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as u64;
+            let o = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
             top = top.max(o);
-            mis |= (base + o) & (size - 1);
+            mis |= base.wrapping_add(o) & mask;
         }
     }
-    Some((top, mis))
+    Some((top as u64, mis as u64))
 }
 
 /// An offset's error at field `offset`, in block `b` of repeat `r`.
