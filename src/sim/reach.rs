@@ -214,9 +214,8 @@ fn prepare_inner(
         // Gather: its offsets and dst whole runs; 8-bit data (lanes counted as 16-bit) steps.
         Exec::Gather(k) => k.dtype.size() >= 2 && whole_runs(&plan),
         Exec::Select(_) => crate::sim::family::select::fast_ok(&plan),
-        Exec::Brcb(_) => crate::sim::family::fill::brcb_fast_ok(&plan),
+        Exec::Brcb(_) | Exec::Gatherb(_) => plan.dst_runs_apart_from_first_source(),
         Exec::VecIndex(_) => whole_runs(&plan),
-        Exec::Gatherb(_) => crate::sim::family::gather_index::gatherb_fast_ok(&plan),
         Exec::Compare(k) => crate::sim::family::compare::fast_ok(k, &plan),
         Exec::Reduce(k) => crate::sim::family::reduce::fast_ok(k, &plan),
         Exec::Whole(_) => crate::sim::family::whole::fast_ok(&plan),
@@ -240,11 +239,7 @@ fn prepare_inner(
 fn whole_runs(plan: &Plan) -> bool {
     overlap::fast_ok(plan)
         && plan.operands.iter().all(|o| o.repeat_contiguous(plan.par))
-        && match plan.lanes {
-            LaneSource::Fixed { lanes, .. } => lanes == Lanes::first(lanes.count()),
-            LaneSource::Counted { .. } => true,
-            LaneSource::Grouped { .. } => false,
-        }
+        && plan.prefix_lanes()
 }
 
 /// The value of the tensor element a flexible scalar names, converted to the type of the

@@ -117,16 +117,7 @@ pub fn vec_index_block<T: Num>(
     mem.write_bytes(&plan.operands[0], r, ks, &lanes, &bytes[..n * size]);
 }
 
-/// Whether the fast path may run a Brcb in whole runs (`brcb_run`): dst's repeats each one
-/// run of bytes, src apart from dst.
-pub fn brcb_fast_ok(plan: &Plan) -> bool {
-    let (Some(d), Some(s)) = (plan.extent(0), plan.extent(1)) else {
-        return false;
-    };
-    plan.operands[0].repeat_contiguous(plan.par) && (s.end <= d.start || s.start >= d.end)
-}
-
-/// The fast path of Brcb (`brcb_fast_ok`): `n` lanes (whole repeats) from repeat `r`, each
+/// The fast path of Brcb (`Plan::dst_runs_apart_from_first_source`): `n` lanes (whole repeats) from repeat `r`, each
 /// block filled with its source element, dst stored in one piece.
 pub fn brcb_run<T: Num>(plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
     let (dst, src) = (&plan.operands[0], &plan.operands[1]);

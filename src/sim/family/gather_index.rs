@@ -315,16 +315,8 @@ pub fn exec_block_gatherb<T: Num>(
     mem.write_bytes(dst, r, ks, &plan.lanes_of(r), &bytes[..n * size]);
 }
 
-/// Whether the fast path may run a Gatherb in whole runs (`gatherb_run`): dst's repeats each
-/// one run of bytes, the offsets apart from dst (the room keeps src apart from it).
-pub fn gatherb_fast_ok(plan: &Plan) -> bool {
-    let (Some(d), Some(o)) = (plan.extent(0), plan.extent(1)) else {
-        return false;
-    };
-    plan.operands[0].repeat_contiguous(plan.par) && (o.end <= d.start || o.start >= d.end)
-}
-
-/// The fast path of Gatherb (`gatherb_fast_ok`): `n` lanes (whole repeats) from repeat `r`,
+/// The fast path of Gatherb (`Plan::dst_runs_apart_from_first_source`: the offsets apart from
+/// dst; the room keeps src apart from it): `n` lanes (whole repeats) from repeat `r`,
 /// each destination block the source block its offset names, dst stored in one piece; the
 /// same bytes as `exec_block_gatherb` (the room has checked every offset).
 pub fn gatherb_run<T: Num>(k: &BlockGatherKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {

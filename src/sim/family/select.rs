@@ -141,13 +141,8 @@ pub fn exec_block<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, b: 
 /// operands each a run of bytes per repeat, every source apart from dst or dst itself lane
 /// for lane, the selMask bits apart from dst.
 pub fn fast_ok(plan: &Plan) -> bool {
-    use crate::sim::mask::{LaneSource, Lanes};
     use crate::sim::plan::Indexing;
-    let prefix = match plan.lanes {
-        LaneSource::Fixed { lanes, .. } => lanes == Lanes::first(lanes.count()),
-        LaneSource::Counted { .. } => true,
-        LaneSource::Grouped { .. } => false,
-    };
+    let prefix = plan.prefix_lanes();
     let Some(d) = plan.extent(0) else {
         return false;
     };

@@ -525,6 +525,25 @@ impl Plan {
         o.rep_unit as u64 * o.rep as u64
     }
 
+    /// Whether every repeat's lanes are a prefix (fixed prefix lanes or counted ones): what the
+    /// fast path's whole-run kernels need.
+    pub fn prefix_lanes(&self) -> bool {
+        match self.lanes {
+            LaneSource::Fixed { lanes, .. } => lanes == Lanes::first(lanes.count()),
+            LaneSource::Counted { .. } => true,
+            LaneSource::Grouped { .. } => false,
+        }
+    }
+
+    /// Whether dst's repeats are each one run of bytes and operand 1 lies apart from dst (the
+    /// whole-run kernels of Brcb and Gatherb, whose operand 1 is read one element per block).
+    pub fn dst_runs_apart_from_first_source(&self) -> bool {
+        let (Some(d), Some(s)) = (self.extent(0), self.extent(1)) else {
+            return false;
+        };
+        self.operands[0].repeat_contiguous(self.par) && (s.end <= d.start || s.start >= d.end)
+    }
+
     /// Lowest and highest byte (exclusive) operand `i` touches.
     pub fn extent(&self, i: usize) -> Option<Range<u64>> {
         self.extents.get(i).cloned().flatten()
