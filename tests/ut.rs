@@ -436,6 +436,35 @@ fn an_entry_declared_without_extern_c_and_a_default_tiling_struct() {
 }
 
 #[test]
+fn an_op_tested_only_on_ascend_950_runs_on_ascend_950_with_its_options() {
+    // Many ops' UT builds name only an Ascend 950 SoC (ops-nn's bnll, ops-math's asinh_grad):
+    // without --product the test builds and runs for 950 with that test case's -D options.
+    let d = repo("only950");
+    let cmake = d.join("math/fill_value/tests/ut/op_kernel/CMakeLists.txt");
+    std::fs::write(
+        &cmake,
+        "AddOpTestCase(fill_value \"ascend950pr_9599\" \"-DORIG_DTYPE_Y=DT_FLOAT -DDTYPE_Y=float\")\n",
+    )
+    .unwrap();
+    // The test needs the option's DTYPE_Y.
+    let test = "math/fill_value/tests/ut/op_kernel/test_fill_value.cpp";
+    let text = std::fs::read_to_string(d.join(test)).unwrap();
+    std::fs::write(
+        d.join(test),
+        format!("{text}\nusing Declared = DTYPE_Y;\nstatic_assert(sizeof(Declared) == 4, \"DTYPE_Y\");\n"),
+    )
+    .unwrap();
+    let r = ut(&d, &[test, "--report", "json"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.json()["product"], "ascend_950", "{}", r.dump());
+    // --product still decides: the build has no Atlas A2 test case, so no DTYPE_Y.
+    let r = ut(&d, &[test, "--product", "atlas_a2"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(r.stderr.contains("DTYPE_Y"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
 fn an_atlas_a2_tiling_header_in_op_host_arch32_is_found() {
     // The repositories keep Atlas A2's tiling in op_host/arch32/: the kernel's GET_TILING_DATA
     // needs the struct from there.

@@ -15,8 +15,11 @@ use std::time::Instant;
 /// Runs and judges one file: one case, or one per googletest case of a kernel unit test.
 pub fn run_one(path: &Path, opts: &Options) -> Vec<Case> {
     if crate::kernel::ut::is_ut(path) {
-        let kopts = kernel_options(opts, opts.product.unwrap_or_default(), Path::new("."));
-        return super::ut::cases(path, opts, kopts);
+        let product = opts
+            .product
+            .unwrap_or_else(|| crate::kernel::ut::product_of(path));
+        let kopts = kernel_options(opts, product, Path::new("."));
+        return super::ut::cases(path, kopts);
     }
     let start = Instant::now();
     let result = if crate::kernel::is_cpp(path) {

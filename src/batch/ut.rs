@@ -6,7 +6,7 @@
 //! the reports are merged (`kernel::gtest`); a program that dies outside any case fails the
 //! cases it reported nothing of as one case naming the last launch's test.
 
-use super::{Case, Options, Result};
+use super::{Case, Result};
 use std::path::Path;
 
 /// googletest's JSON report: the cases run, each with its failures.
@@ -52,13 +52,14 @@ fn utf8(s: &str) -> String {
 }
 
 /// The cases of one kernel unit test file.
-pub fn cases(path: &Path, opts: &Options, kopts: crate::kernel::Options) -> Vec<Case> {
+pub fn cases(path: &Path, kopts: crate::kernel::Options) -> Vec<Case> {
     let start = std::time::Instant::now();
+    let product = Some(kopts.product);
     let one = |result: Result| {
         vec![Case {
             path: path.to_path_buf(),
             test: None,
-            product: opts.product,
+            product,
             result,
             seconds: start.elapsed().as_secs_f64(),
         }]
@@ -133,7 +134,7 @@ pub fn cases(path: &Path, opts: &Options, kopts: crate::kernel::Options) -> Vec<
             out.push(Case {
                 path: path.to_path_buf(),
                 test: Some(name),
-                product: opts.product,
+                product,
                 result,
                 seconds,
             });

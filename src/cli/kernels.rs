@@ -114,7 +114,8 @@ pub(super) fn kernel_run(
     let run = match k {
         // A kernel unit test: the launch --gtest_filter and --launch select (docs/format.md §13).
         Kernel::File(f) if crate::kernel::ut::is_ut(f) => {
-            let mut opts = cpp.options(product, output);
+            let product = product.unwrap_or_else(|| crate::kernel::ut::product_of(f));
+            let mut opts = cpp.options(Some(product), output);
             // The test program runs whole (its other tests too); its output is not the kernel's.
             opts.output = crate::kernel::Output::Capture;
             crate::kernel::ut::recorded(f, &opts, cpp.gtest_filter.clone(), cpp.launch)

@@ -265,7 +265,9 @@ pub fn main_with(cli: Cli) -> i32 {
                 gtest_filter: None,
                 launch: 0,
             };
-            let opts = cpp.options(product, crate::kernel::Output::Inherit);
+            // Without --product: the product of the op's UT build (docs/format.md §13).
+            let product = product.unwrap_or_else(|| crate::kernel::ut::product_of(&file));
+            let opts = cpp.options(Some(product), crate::kernel::Output::Inherit);
             let ut = crate::kernel::ut::UtOptions {
                 filter: gtest_filter,
                 junit,

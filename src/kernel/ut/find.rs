@@ -84,43 +84,87 @@ fn test_case_options(
     ut_dir: &Path,
     root: &Path,
 ) -> Option<(String, Vec<String>)> {
+    for words in test_case_words(cmake) {
+        // (op) socs "options" …: the op name may be left out.
+        let socs_at = words
+            .iter()
+            .position(|w| w.to_ascii_lowercase().starts_with("ascend"))?;
+        let Some(soc) = words[socs_at]
+            .split_whitespace()
+            .find(|s| soc_fits(s, product))
+        else {
+            continue;
+        };
+        let opts = words.get(socs_at + 1).cloned().unwrap_or_default();
+        let opts = opts
+            .replace("${CMAKE_CURRENT_SOURCE_DIR}", &ut_dir.display().to_string())
+            .replace("${PROJECT_SOURCE_DIR}", &root.display().to_string());
+        // Whitespace or `;` (a CMake list) between options.
+        let defines = opts
+            .split(|c: char| c.is_whitespace() || c == ';')
+            .filter_map(|o| o.strip_prefix("-D"))
+            .filter(|d| !d.contains("${") && !d.starts_with("UT_CUSTOM_TILING_DATA_KEYS"))
+            .map(str::to_string)
+            .collect();
+        return Some((soc.to_string(), defines));
+    }
+    None
+}
+
+/// The words of each `AddOpTestCase(…)` / `AddOpsTestCase(…)` call of a CMakeLists, comments
+/// left out, in the order of the file (ops-nn's name first, then ops-math's).
+fn test_case_words(cmake: &str) -> Vec<Vec<String>> {
     let text: String = cmake
         .lines()
         .map(|l| l.split('#').next().unwrap_or(""))
         .collect::<Vec<_>>()
         .join("\n");
+    let mut calls = Vec::new();
     for name in ["AddOpTestCase(", "AddOpsTestCase("] {
         let mut from = 0;
         while let Some(k) = text[from..].find(name) {
             let start = from + k + name.len();
             let end = text[start..].find(')').map_or(text.len(), |e| start + e);
             from = end;
-            let words = cmake_words(&text[start..end]);
-            // (op) socs "options" …: the op name may be left out.
-            let socs_at = words
-                .iter()
-                .position(|w| w.to_ascii_lowercase().starts_with("ascend"))?;
-            let Some(soc) = words[socs_at]
-                .split_whitespace()
-                .find(|s| soc_fits(s, product))
-            else {
-                continue;
-            };
-            let opts = words.get(socs_at + 1).cloned().unwrap_or_default();
-            let opts = opts
-                .replace("${CMAKE_CURRENT_SOURCE_DIR}", &ut_dir.display().to_string())
-                .replace("${PROJECT_SOURCE_DIR}", &root.display().to_string());
-            // Whitespace or `;` (a CMake list) between options.
-            let defines = opts
-                .split(|c: char| c.is_whitespace() || c == ';')
-                .filter_map(|o| o.strip_prefix("-D"))
-                .filter(|d| !d.contains("${") && !d.starts_with("UT_CUSTOM_TILING_DATA_KEYS"))
-                .map(str::to_string)
-                .collect();
-            return Some((soc.to_string(), defines));
+            calls.push(cmake_words(&text[start..end]));
         }
     }
-    None
+    calls
+}
+
+/// The product a UT file's build is for when `--product` names none: the op's
+/// `AddOpTestCase` SoCs (Atlas A2 when one of them is an A2-class SoC, else the first SoC
+/// ascstep knows), Atlas A2 when the build names none. An op tested only on `ascend950`
+/// builds its kernel for Ascend 950, with that test case's options, as CANN's UT build does.
+pub fn product_of(test: &Path) -> Product {
+    let Some((_, ut_dir)) = std::fs::canonicalize(test).ok().and_then(|t| ut_dirs(&t)) else {
+        return Product::default();
+    };
+    let cmake = std::fs::read_to_string(ut_dir.join("CMakeLists.txt")).unwrap_or_default();
+    build_product(&cmake).unwrap_or_default()
+}
+
+/// The product of the SoCs the op's test cases name (see `product_of`).
+fn build_product(cmake: &str) -> Option<Product> {
+    let socs: Vec<String> = test_case_words(cmake)
+        .into_iter()
+        .filter_map(|words| {
+            let at = words
+                .iter()
+                .position(|w| w.to_ascii_lowercase().starts_with("ascend"))?;
+            Some(words[at].clone())
+        })
+        .flat_map(|w| w.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    let order = [
+        Product::AtlasA2,
+        Product::Ascend950,
+        Product::Atlas200I500A2,
+        Product::AtlasInference,
+    ];
+    order
+        .into_iter()
+        .find(|&p| socs.iter().any(|s| soc_fits(s, p)))
 }
 
 /// CANN's SoC name of a product, for `UT_SOC_VERSION` when the op names none.
@@ -348,6 +392,26 @@ endif()"#;
             Path::new("/r")
         )
         .is_none());
+    }
+
+    #[test]
+    fn the_build_product_is_the_test_cases_soc() {
+        // Only Ascend 950 (ops-nn's bnll, ops-math's asinh_grad): built for 950.
+        let only_950 = "AddOpTestCase(bnll \"ascend950pr_9599\" \"-DDTYPE_X=float\" )";
+        assert_eq!(build_product(only_950), Some(Product::Ascend950));
+        let multi_line =
+            "AddOpTestCase(\n    stateless_normal\n    \"ascend950\"\n    \"-DDTYPE_Y=float\")";
+        assert_eq!(build_product(multi_line), Some(Product::Ascend950));
+        // An A2-class SoC anywhere wins, whatever the order.
+        let both = "AddOpTestCase(x \"ascend950pr_9599\" \"\")\nAddOpTestCase(x \"ascend910b ascend310p\" \"\")";
+        assert_eq!(build_product(both), Some(Product::AtlasA2));
+        assert_eq!(
+            build_product("AddOpsTestCase(\"ascend310p\" \"-DX=1\")"),
+            Some(Product::AtlasInference)
+        );
+        // Commented out or absent: no product of the build's (the caller takes Atlas A2).
+        assert_eq!(build_product("# AddOpTestCase(x \"ascend950\" \"\")"), None);
+        assert_eq!(build_product(""), None);
     }
 
     #[test]

@@ -10,7 +10,7 @@
 mod find;
 
 use find::camel;
-pub use find::{find, is_ut, Build};
+pub use find::{find, is_ut, product_of, Build};
 
 use super::compile::{self, c_string, CompileError, Flags};
 use super::gtest;
