@@ -173,7 +173,7 @@ fn device_builtins_compile_and_trap_stops_the_kernel() {
         ("Values([7, 0])", "Values([7, 1])"),
         "trap.ron",
         &[
-            "device_builtins.asc:38:9: error[kernel-stopped]",
+            "device_builtins.asc:40:9: error[kernel-stopped]",
             "Trap: the kernel stopped itself",
         ],
     );

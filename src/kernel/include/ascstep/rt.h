@@ -597,3 +597,5 @@ std::string num(T v) {
 }
 
 }  // namespace ascstep_rt
+
+#include "ascstep/limits_hidden.h"

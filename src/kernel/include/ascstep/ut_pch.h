@@ -4,3 +4,4 @@
 #pragma once
 #include "ascstep/rt.h"
 #include "tikicpulib.h"
+#include "ascstep/limits_hidden.h"

@@ -3,6 +3,10 @@
 #include "kernel_operator.h"
 #include "graph/c_types.h"
 #include "fill_value_tiling_data.h"
+// A kernel including <climits> itself after kernel_operator.h has its macros (ops-nn's
+// deep_norm_grad uses INT_MAX so).
+#include <climits>
+static_assert(INT_MAX == 2147483647 && CHAR_BIT == 8 && LLONG_MIN < 0, "<climits>");
 
 #if ORIG_DTYPE_Y == DT_FLOAT
 using FillType = float;

@@ -66,3 +66,7 @@ extern "C" __global__ __aicore__ void scaled_add(GM_ADDR x, GM_ADDR y, GM_ADDR z
         op.Process(true);
     }
 }
+
+// A kernel constant named as a <climits> macro, as ops-nn's gather_elements_v2 has one: CANN's
+// kernel_operator.h brings no <climits>, nor may ascstep's.
+constexpr int64_t INT_MAX = 2147483647;
