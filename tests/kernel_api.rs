@@ -166,6 +166,12 @@ fn device_builtins_compile_and_trap_stops_the_kernel() {
     );
     // PRINTF qualified and not; TQueSync<PIPE_S, PIPE_MTE3> is SetFlag<HardEvent::S_MTE3>.
     assert!(r.stdout.starts_with("n=7\ntrap=0\n"), "{}", r.dump());
+    // CANN's KERNEL_LOG: the level, the position, the message.
+    assert!(
+        r.stdout.contains("[WARN][") && r.stdout.contains("device_builtins.asc:52] logged 7\n"),
+        "{}",
+        r.dump()
+    );
     assert!(r.stderr.contains("9 API calls"), "{}", r.dump());
     variant_stops(
         &dir,
@@ -173,7 +179,7 @@ fn device_builtins_compile_and_trap_stops_the_kernel() {
         ("Values([7, 0])", "Values([7, 1])"),
         "trap.ron",
         &[
-            "device_builtins.asc:40:9: error[kernel-stopped]",
+            "device_builtins.asc:41:9: error[kernel-stopped]",
             "Trap: the kernel stopped itself",
         ],
     );

@@ -252,6 +252,9 @@ fn ascstep_test_gives_a_line_per_googletest_case() {
     assert_eq!(
         lines,
         vec![
+            // Built for Ascend 950, its only SoC: the copy in, two barriers, Maxs, Mins, the copy
+            // out.
+            "ok       math/clip_value/tests/ut/op_kernel/test_clip_value_apt.cpp ClipValueTest.clips_to_the_range (1 launch, 6 API calls)",
             // Duplicate, the PipeBarrier and the copy out.
             "ok       math/fill_value/tests/ut/op_kernel/test_fill_value.cpp FillValueTest.fills_floats (1 launch, 3 API calls)",
             format!("ok       {dir}/test_scaled_add.cpp ScaledAddTest.lambda_launch_adds (1 launch, 40 API calls)").as_str(),
@@ -264,11 +267,11 @@ fn ascstep_test_gives_a_line_per_googletest_case() {
             format!("FAILED   {dir}/test_scaled_add_crash.cpp ScaledAddCrash.fails_after: Expected equality of these values:").as_str(),
             format!("ok       {dir}/test_scaled_add_errors.cpp ScaledAddErrors.fits_the_ub (1 launch, 20 API calls)").as_str(),
             format!("FAILED   {dir}/test_scaled_add_errors.cpp ScaledAddErrors.tiles_past_the_ub: math/scaled_add/op_kernel/scaled_add.cpp:25:50: error[tensor-outside-ub]: this LocalTensor spans 0x40000..0x60000, beyond the 196608-byte UB of atlas_a2").as_str(),
-            "6 passed, 3 failed, 1 invalid",
+            "7 passed, 3 failed, 1 invalid",
         ]
     );
     let xml = std::fs::read_to_string(d.join("report.xml")).unwrap();
-    assert_eq!(xml.matches("<testcase ").count(), 10, "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), 11, "{xml}");
     assert!(
         xml.contains("name=\"test_scaled_add_errors.cpp ScaledAddErrors.tiles_past_the_ub\""),
         "{xml}"
@@ -461,6 +464,31 @@ fn an_op_tested_only_on_ascend_950_runs_on_ascend_950_with_its_options() {
     let r = ut(&d, &[test, "--product", "atlas_a2"]);
     assert_eq!(r.code, 3, "{}", r.dump());
     assert!(r.stderr.contains("DTYPE_Y"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn an_ascend_950_test_including_its_apt_kernel_builds_as_cann_lays_it_out() {
+    // clip_value: only op_kernel/clip_value_apt.cpp, included by the test; its arch35/ body
+    // reaches the repository's common/inc/op_kernel/ as "../inc/clip_util.h" (CANN's ascendc/
+    // layout), calls securec's snprintf_s in CPU mode, and takes GET_TILING_DATA before its
+    // REGISTER_TILING_DEFAULT. The test compares with the clip computed on the host.
+    let d = repo("clip");
+    let r = ut(
+        &d,
+        &[
+            "math/clip_value/tests/ut/op_kernel/test_clip_value_apt.cpp",
+            "--report",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let j = r.json();
+    assert_eq!(j["product"], "ascend_950");
+    assert_eq!(j["tests"][0]["name"], "ClipValueTest.clips_to_the_range");
+    assert_eq!(j["tests"][0]["passed"], true);
+    // The kernel's PRINTF of what snprintf_s made.
+    assert!(r.stderr.contains("clipped 64\n"), "{}", r.dump());
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -52,6 +52,10 @@ void check(const Pos& p, const char* what, bool ok, const A&...) {
 #define ascendc_assert(...) ::ascstep_rt::check(::ascstep_rt::Pos::current(), #__VA_ARGS__, __VA_ARGS__)
 #define ASSERT(cond) ::ascstep_rt::check(::ascstep_rt::Pos::current(), #cond, bool(cond))
 #define ASCENDC_ASSERT(cond, ...) ::ascstep_rt::check(::ascstep_rt::Pos::current(), #cond, bool(cond))
+// CANN's kernel_log.h in CPU mode: `[LEVEL][file:line] message` on standard output; the level one
+// of KERNEL_DEBUG, KERNEL_INFO, KERNEL_WARN, KERNEL_ERROR.
+#define KERNEL_LOG(level, format, ...) \
+    ::std::printf("[%s][%s:%d] " format "\n", &#level[7], __FILE__, __LINE__, ##__VA_ARGS__)
 
 // The kernel-side tiling macros (GET_TILING_DATA, REGISTER_TILING_DEFAULT, TILING_KEY_IS, …)
 // come with kernel_operator.h as with CANN's, so an operator kernel that includes only this

@@ -198,6 +198,25 @@ fn has_gtest(flags: &Flags) -> bool {
     cmd.status().map_or(true, |s| s.success())
 }
 
+/// A file of the op's `op_kernel/` that places it in CANN's layout when the test includes the
+/// kernel itself: `<op>.cpp`, `<op>_apt.cpp` (Ascend 950's), else the first file there.
+fn any_kernel_file(dir: &Path, op: &str) -> Option<PathBuf> {
+    [format!("{op}.cpp"), format!("{op}_apt.cpp")]
+        .iter()
+        .map(|n| dir.join(n))
+        .find(|p| p.is_file())
+        .or_else(|| {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+                .ok()?
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .collect();
+            files.sort();
+            files.into_iter().next()
+        })
+}
+
 /// Compiles the test with its kernel as the UT build does and runs it, each launch simulated.
 pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, CompileError> {
     let b = find(test, opts.product)?;
@@ -224,7 +243,10 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
             ascendc = staged.last().cloned();
             includes.extend(staged);
         }
-    } else if let Some(l) = layout::of(&b.op_dir.join("op_kernel").join(format!("{}.cpp", b.op))) {
+    } else if let Some(l) = any_kernel_file(&b.op_dir.join("op_kernel"), &b.op)
+        .as_deref()
+        .and_then(layout::of)
+    {
         let ob = layout::opbase(&l.repo, opts.opbase.as_deref());
         if let Ok((_, staged)) = layout::stage(&l, ob.as_deref(), &compile::cache_dir()) {
             ascendc = staged.last().cloned();
@@ -250,6 +272,12 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
         .map_err(|e| missing(format!("cannot write {}: {e}", gen.display())))?;
     let test_dir = b.test.parent().unwrap_or(Path::new(".")).to_path_buf();
     let (mut prelude, registered) = tiling_prelude(&b, &flags.includes, opts.product);
+    let registered = registered.or_else(|| {
+        tiling::registered_default(
+            &b.op_dir.join("op_kernel"),
+            opts.product == Product::Ascend950,
+        )
+    });
     // The struct GET_TILING_DATA takes, defined in the units (not with -D, which would keep
     // the compiler from the precompiled header that defines its fallback).
     if let Some(t) = registered {
