@@ -112,6 +112,19 @@ pub fn explain(output: &str) -> String {
         );
     }
     if msg.contains("No such file or directory") {
+        // The repositories' UTs that run the op's host tiling (22 of ops-math's and ops-nn's):
+        // CANN's graph runtime, not Ascend C.
+        const HOST_TILING: [&str; 4] = [
+            "op_tiling_context_builder.h",
+            "op_tiling_parse_context_builder.h",
+            "tiling_case_executor.h",
+            "kernel_run_context_holder.h",
+        ];
+        if let Some(h) = HOST_TILING.iter().find(|h| msg.contains(*h)) {
+            return format!(
+                "{at}: the test runs the op's host tiling through CANN's tiling context (`{h}`), which ascstep does not provide: fill the tiling struct in the test instead (docs/format.md §12.4, §13)"
+            );
+        }
         return format!(
             "{at}: an included header is not found ({msg}); give its directory with -I"
         );
@@ -141,6 +154,15 @@ mod tests {
             "{}",
             explain(out)
         );
+    }
+
+    #[test]
+    fn names_the_host_tiling_runtime_a_test_needs() {
+        let out = "/r/tests/ut/common/tiling_context_faker.h:14:10: fatal error: op_tiling_context_builder.h: No such file or directory";
+        let e = explain(out);
+        assert!(e.starts_with("/r/tests/ut/common/tiling_context_faker.h:14:10: the test runs the op's host tiling through CANN's tiling context (`op_tiling_context_builder.h`)"), "{e}");
+        let other = "/k.h:3:10: fatal error: foo.h: No such file or directory";
+        assert!(explain(other).contains("an included header is not found"));
     }
 
     #[test]

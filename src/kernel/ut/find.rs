@@ -76,29 +76,94 @@ fn soc_fits(soc: &str, product: Product) -> bool {
     }
 }
 
-/// The SoC and compile options of the op's `AddOpTestCase` for `product` (the first call
-/// naming one of its SoCs), with `${…}` variables the build defines replaced.
+/// One `AddOpTestCase(…)` / `AddOpsTestCase(…)` call of a CMakeLists: positional (ops-nn's
+/// `(op "socs" "options" …)`, the op name may be left out) or with keywords (ops-math's
+/// `OP_NAME op SOC_VERSION socs… OTHER_COMPILE_OPTIONS "…" TILING_SRC_FILES … UT_SRC_FILES …`).
+#[derive(Debug, Default, PartialEq)]
+struct TestCase {
+    /// The SoCs; a CMake variable (`${ASCEND_COMPUTE_UNIT}`) stands for whichever is built.
+    socs: Vec<String>,
+    options: String,
+    /// UT_SRC_FILES: the sources compiled with the test (a kernel instantiation among them).
+    sources: Vec<String>,
+}
+
+impl TestCase {
+    fn fits(&self, product: Product) -> Option<&str> {
+        self.socs
+            .iter()
+            .find(|s| s.starts_with("${") || soc_fits(s, product))
+            .map(String::as_str)
+    }
+}
+
+/// The op's test cases, in the order of the file (comments left out).
+fn test_cases(cmake: &str) -> Vec<TestCase> {
+    const KEYS: [&str; 5] = [
+        "OP_NAME",
+        "SOC_VERSION",
+        "OTHER_COMPILE_OPTIONS",
+        "TILING_SRC_FILES",
+        "UT_SRC_FILES",
+    ];
+    let mut out = Vec::new();
+    for words in test_case_words(cmake) {
+        if words.first().is_some_and(|w| w == "OP_NAME") {
+            let mut case = TestCase::default();
+            let mut key = "";
+            for w in &words {
+                if KEYS.contains(&w.as_str()) {
+                    key = w;
+                    continue;
+                }
+                match key {
+                    "SOC_VERSION" => case.socs.extend(w.split_whitespace().map(str::to_string)),
+                    "OTHER_COMPILE_OPTIONS" => case.options = w.clone(),
+                    "UT_SRC_FILES" => case
+                        .sources
+                        .extend(w.split_whitespace().map(str::to_string)),
+                    _ => {}
+                }
+            }
+            out.push(case);
+        } else if let Some(at) = words
+            .iter()
+            .position(|w| w.to_ascii_lowercase().starts_with("ascend"))
+        {
+            out.push(TestCase {
+                socs: words[at].split_whitespace().map(str::to_string).collect(),
+                options: words.get(at + 1).cloned().unwrap_or_default(),
+                sources: Vec::new(),
+            });
+        }
+    }
+    out
+}
+
+/// `${CMAKE_CURRENT_SOURCE_DIR}` and `${PROJECT_SOURCE_DIR}` of a UT CMakeLists replaced.
+fn cmake_vars(text: &str, ut_dir: &Path, root: &Path) -> String {
+    text.replace("${CMAKE_CURRENT_SOURCE_DIR}", &ut_dir.display().to_string())
+        .replace("${PROJECT_SOURCE_DIR}", &root.display().to_string())
+}
+
+/// The SoC, the `-D` options and the UT_SRC_FILES of the op's test case for `product` (the
+/// first call naming one of its SoCs), with `${…}` variables the build defines replaced.
 fn test_case_options(
     cmake: &str,
     product: Product,
     ut_dir: &Path,
     root: &Path,
-) -> Option<(String, Vec<String>)> {
-    for words in test_case_words(cmake) {
-        // (op) socs "options" …: the op name may be left out.
-        let socs_at = words
-            .iter()
-            .position(|w| w.to_ascii_lowercase().starts_with("ascend"))?;
-        let Some(soc) = words[socs_at]
-            .split_whitespace()
-            .find(|s| soc_fits(s, product))
-        else {
+) -> Option<(String, Vec<String>, Vec<PathBuf>)> {
+    for case in test_cases(cmake) {
+        let Some(soc) = case.fits(product) else {
             continue;
         };
-        let opts = words.get(socs_at + 1).cloned().unwrap_or_default();
-        let opts = opts
-            .replace("${CMAKE_CURRENT_SOURCE_DIR}", &ut_dir.display().to_string())
-            .replace("${PROJECT_SOURCE_DIR}", &root.display().to_string());
+        let soc = if soc.starts_with("${") {
+            default_soc(product)
+        } else {
+            soc
+        };
+        let opts = cmake_vars(&case.options, ut_dir, root);
         // Whitespace or `;` (a CMake list) between options.
         let defines = opts
             .split(|c: char| c.is_whitespace() || c == ';')
@@ -106,7 +171,14 @@ fn test_case_options(
             .filter(|d| !d.contains("${") && !d.starts_with("UT_CUSTOM_TILING_DATA_KEYS"))
             .map(str::to_string)
             .collect();
-        return Some((soc.to_string(), defines));
+        let sources = case
+            .sources
+            .iter()
+            .map(|f| cmake_vars(f, ut_dir, root))
+            .filter(|f| !f.contains("${"))
+            .map(PathBuf::from)
+            .collect();
+        return Some((soc.to_string(), defines, sources));
     }
     None
 }
@@ -146,25 +218,15 @@ pub fn product_of(test: &Path) -> Product {
 
 /// The product of the SoCs the op's test cases name (see `product_of`).
 fn build_product(cmake: &str) -> Option<Product> {
-    let socs: Vec<String> = test_case_words(cmake)
-        .into_iter()
-        .filter_map(|words| {
-            let at = words
-                .iter()
-                .position(|w| w.to_ascii_lowercase().starts_with("ascend"))?;
-            Some(words[at].clone())
-        })
-        .flat_map(|w| w.split_whitespace().map(str::to_string).collect::<Vec<_>>())
-        .collect();
-    let order = [
+    let cases = test_cases(cmake);
+    [
         Product::AtlasA2,
         Product::Ascend950,
         Product::Atlas200I500A2,
         Product::AtlasInference,
-    ];
-    order
-        .into_iter()
-        .find(|&p| socs.iter().any(|s| soc_fits(s, p)))
+    ]
+    .into_iter()
+    .find(|&p| cases.iter().any(|c| c.socs.iter().any(|s| soc_fits(s, p))))
 }
 
 /// CANN's SoC name of a product, for `UT_SOC_VERSION` when the op names none.
@@ -319,22 +381,33 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
             ))
         })?;
     let cmake = std::fs::read_to_string(ut_dir.join("CMakeLists.txt")).unwrap_or_default();
-    let (soc, mut defines) = test_case_options(&cmake, product, &ut_dir, &root)
-        .unwrap_or_else(|| (default_soc(product).to_string(), Vec::new()));
+    let (soc, mut defines, sources) = test_case_options(&cmake, product, &ut_dir, &root)
+        .unwrap_or_else(|| (default_soc(product).to_string(), Vec::new(), Vec::new()));
     defines.push(format!("UT_SOC_VERSION=\"{soc}\""));
     defines.push("KERNELUT=1".into());
     defines.push("__CCE_KT_TEST__=1".into());
     let text = std::fs::read_to_string(&test)
         .map_err(|e| missing(format!("cannot read {}: {e}", test.display())))?;
-    // The first entry the test declares that an op_kernel source defines is compiled with it;
-    // a declared kernel defined nowhere is an error.
+    // The first entry the test declares that an op_kernel source defines is compiled with it,
+    // else the UT_SRC_FILES source of the test case that defines it (ops-math's
+    // `<op>_kernel_inst.cpp`, instantiating the kernel's templates as entries); a declared
+    // kernel defined nowhere is an error.
     let declared = declared_entries(&text);
-    let kernel = declared
-        .iter()
-        .find_map(|(entry, _)| kernel_file(&op_dir, &op, entry));
+    let kernel = declared.iter().find_map(|(entry, _)| {
+        kernel_file(&op_dir, &op, entry).or_else(|| {
+            sources
+                .iter()
+                .filter(|f| f.is_file() && std::fs::canonicalize(f).ok().as_ref() != Some(&test))
+                .find(|f| {
+                    std::fs::read_to_string(f)
+                        .is_ok_and(|t| source::entries_all(&t).iter().any(|e| e.name == *entry))
+                })
+                .cloned()
+        })
+    });
     if let (None, Some((entry, _))) = (&kernel, declared.iter().find(|(_, marked)| *marked)) {
         return Err(missing(format!(
-            "{}: the test declares the kernel entry `{entry}`, defined in no .cpp of {}",
+            "{}: the test declares the kernel entry `{entry}`, defined in no .cpp of {} nor in the test case's UT_SRC_FILES",
             test.display(),
             op_dir.join("op_kernel").display()
         )));
@@ -363,18 +436,18 @@ if (UT_TEST_ALL OR OP_KERNEL_UT)
     AddOpTestCase(foo "ascend950pr_9599" "-DDTYPE_X=half")
     AddOpTestCase(foo "ascend910B1 ascend310p" "-DDTYPE_X=float -fpermissive;-DP=${PROJECT_SOURCE_DIR}/p")
 endif()"#;
-        let (soc, d) =
+        let (soc, d, _) =
             test_case_options(cmake, Product::AtlasA2, Path::new("/u"), Path::new("/r")).unwrap();
         assert_eq!(soc, "ascend910B1");
         assert_eq!(d, vec!["DTYPE_X=float".to_string(), "P=/r/p".to_string()]);
-        let (soc, d) =
+        let (soc, d, _) =
             test_case_options(cmake, Product::Ascend950, Path::new("/u"), Path::new("/r")).unwrap();
         assert_eq!(
             (soc.as_str(), d),
             ("ascend950pr_9599", vec!["DTYPE_X=half".to_string()])
         );
         // ops-math's spelling, the op name left out.
-        let (soc, d) = test_case_options(
+        let (soc, d, _) = test_case_options(
             r#"AddOpsTestCase("ascend910b" "-DORIG_DTYPE_X=DT_FLOAT")"#,
             Product::AtlasA2,
             Path::new("/u"),
@@ -392,6 +465,48 @@ endif()"#;
             Path::new("/r")
         )
         .is_none());
+    }
+
+    #[test]
+    fn reads_the_keyword_form_of_ops_math() {
+        // ops-math's experimental/conversion/im2col and random/drop_out_do_mask write so.
+        let cmake = r#"
+    set(socs ascend910b ascend910_93)
+    if(ASCEND_COMPUTE_UNIT IN_LIST socs)
+        AddOpsTestCase(
+            OP_NAME im2col
+            SOC_VERSION ${ASCEND_COMPUTE_UNIT}
+            OTHER_COMPILE_OPTIONS "-DDTYPE_X=half -DN=2"
+            TILING_SRC_FILES ${CMAKE_CURRENT_SOURCE_DIR}/../../../op_host/im2col_tiling.cpp
+            UT_SRC_FILES
+                ${CMAKE_CURRENT_SOURCE_DIR}/test_im2col.cpp
+                ${CMAKE_CURRENT_SOURCE_DIR}/im2col_kernel_inst.cpp
+                ${GLOBBED_CASES})
+    endif()"#;
+        let (soc, d, sources) =
+            test_case_options(cmake, Product::AtlasA2, Path::new("/u"), Path::new("/r")).unwrap();
+        // A variable SoC is whichever the build is for.
+        assert_eq!(soc, "Ascend910B1");
+        assert_eq!(d, vec!["DTYPE_X=half".to_string(), "N=2".to_string()]);
+        // The tiling sources are the host's; unresolved variables are left out.
+        assert_eq!(
+            sources,
+            vec![
+                PathBuf::from("/u/test_im2col.cpp"),
+                PathBuf::from("/u/im2col_kernel_inst.cpp")
+            ]
+        );
+        let named = r#"AddOpsTestCase(OP_NAME drop_out_do_mask SOC_VERSION "ascend950" OTHER_COMPILE_OPTIONS "-DDTYPE_X=float")"#;
+        assert_eq!(build_product(named), Some(Product::Ascend950));
+        let (soc, d, _) =
+            test_case_options(named, Product::Ascend950, Path::new("/u"), Path::new("/r")).unwrap();
+        assert_eq!(
+            (soc.as_str(), d),
+            ("ascend950", vec!["DTYPE_X=float".to_string()])
+        );
+        assert!(
+            test_case_options(named, Product::AtlasA2, Path::new("/u"), Path::new("/r")).is_none()
+        );
     }
 
     #[test]

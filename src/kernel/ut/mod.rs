@@ -199,7 +199,7 @@ fn has_gtest(flags: &Flags) -> bool {
 }
 
 /// A file of the op's `op_kernel/` that places it in CANN's layout when the test includes the
-/// kernel itself: `<op>.cpp`, `<op>_apt.cpp` (Ascend 950's), else the first file there.
+/// kernel itself (or a UT source of the test case does): `<op>.cpp`, `<op>_apt.cpp` (Ascend 950's), else the first file there.
 fn any_kernel_file(dir: &Path, op: &str) -> Option<PathBuf> {
     [format!("{op}.cpp"), format!("{op}_apt.cpp")]
         .iter()
@@ -230,19 +230,22 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     // The kernel compiled through CANN's layout, as its own build does (§12.2).
     let mut kernel = b.kernel.clone();
     let mut ascendc: Option<PathBuf> = None;
-    if let Some(k) = &b.kernel {
-        if let Some(l) = layout::of(k) {
-            let ob = layout::opbase(&l.repo, opts.opbase.as_deref());
-            let (staged_kernel, staged) = layout::stage(&l, ob.as_deref(), &compile::cache_dir())
-                .map_err(|e| {
+    // (A kernel source of the UT folder, a UT_SRC_FILES one, is not in the op's op_kernel/.)
+    let own_kernel = b
+        .kernel
+        .as_deref()
+        .filter(|k| k.starts_with(b.op_dir.join("op_kernel")));
+    if let Some(l) = own_kernel.and_then(layout::of) {
+        let ob = layout::opbase(&l.repo, opts.opbase.as_deref());
+        let (staged_kernel, staged) = layout::stage(&l, ob.as_deref(), &compile::cache_dir())
+            .map_err(|e| {
                 missing(format!(
                     "cannot lay out CANN's kernel tree in the cache: {e}"
                 ))
             })?;
-            kernel = Some(staged_kernel);
-            ascendc = staged.last().cloned();
-            includes.extend(staged);
-        }
+        kernel = Some(staged_kernel);
+        ascendc = staged.last().cloned();
+        includes.extend(staged);
     } else if let Some(l) = any_kernel_file(&b.op_dir.join("op_kernel"), &b.op)
         .as_deref()
         .and_then(layout::of)
