@@ -732,3 +732,36 @@ fn div_and_sqrt_take_their_configuration_as_kernels_hold_it() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// LocalTensor's operators (ops-math's angle_v2 writes `mask1 = imagLocal >= zeroTensor`): each
+/// is the count-form call CANN's symbol overrides make, checked against numpy; the import shows
+/// one call per operator at the expression's line.
+#[test]
+fn local_tensor_operators_are_the_api_calls_they_stand_for() {
+    let (dir, r) = runs_and_passes(
+        "symbol_override",
+        "symbol_override",
+        "symbol_override.ron",
+        &["arith[0..256]", "bits[0..128]", "masks[0..192]"],
+    );
+    // 4 copies in, Duplicate, barrier, + - * /, & |, six comparisons, barrier, 3 copies out.
+    assert!(r.stderr.contains("22 API calls"), "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "symbol_override.ron"]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    for (call, line) in [
+        ("Add(", 44),
+        ("Div(", 47),
+        ("And(", 51),
+        ("Or(", 52),
+        ("cmp: GE", 58),
+        ("cmp: NE", 60),
+    ] {
+        assert!(
+            imp.stdout
+                .lines()
+                .any(|l| l.contains(call) && l.contains(&format!("symbol_override.asc:{line}:"))),
+            "{call} at line {line}\n{}",
+            imp.stdout
+        );
+    }
+}

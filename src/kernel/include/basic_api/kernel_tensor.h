@@ -5,6 +5,8 @@
 
 namespace AscendC {
 namespace detail {
+template <class T>
+struct SymbolOverride;
 // The UB views of this launch declared so far: (dtype, address, length) → id.
 using UbViews = std::map<std::tuple<std::string, uint32_t, uint32_t>, int>;
 inline UbViews& ub_views() {
@@ -112,6 +114,28 @@ public:
     uint64_t GetPhyAddr(uint32_t off) const { return addr_ + detail::bytes_of<T>(off); }
     int32_t GetPosition() const { return int32_t(TPosition::VECCALC); }
     uint32_t GetLength() const { return uint32_t(detail::bytes_of<T>(len_)); }
+    // The operators (`dst = a + b`, `mask = a < b`: kernel_operator_symbol_override.h). The
+    // right operand converts implicitly, taking the expression's position with it.
+    struct SymbolOperand {
+        const LocalTensor& t;
+        Pos p;
+        SymbolOperand(const LocalTensor& t, Pos p = Pos::current()) : t(t), p(p) {}
+    };
+    LocalTensor& operator=(const LocalTensor&) = default;
+    template <class E, class = std::enable_if_t<E::ascstep_expression>>
+    LocalTensor& operator=(const E& e);
+    detail::SymbolOverride<T> operator+(const SymbolOperand& rhs) const;
+    detail::SymbolOverride<T> operator-(const SymbolOperand& rhs) const;
+    detail::SymbolOverride<T> operator*(const SymbolOperand& rhs) const;
+    detail::SymbolOverride<T> operator/(const SymbolOperand& rhs) const;
+    detail::SymbolOverride<T> operator&(const SymbolOperand& rhs) const;
+    detail::SymbolOverride<T> operator|(const SymbolOperand& rhs) const;
+    detail::SymbolOverride<T> operator<(const SymbolOperand& rhs) const;
+    detail::SymbolOverride<T> operator>(const SymbolOperand& rhs) const;
+    detail::SymbolOverride<T> operator<=(const SymbolOperand& rhs) const;
+    detail::SymbolOverride<T> operator>=(const SymbolOperand& rhs) const;
+    detail::SymbolOverride<T> operator==(const SymbolOperand& rhs) const;
+    detail::SymbolOverride<T> operator!=(const SymbolOperand& rhs) const;
     template <class U>
     LocalTensor<U> ReinterpretCast(Pos p = Pos::current()) const {
         LocalTensor<U> t;
