@@ -19,6 +19,7 @@ pub mod launches;
 pub mod layout;
 pub mod msg;
 pub mod record;
+pub mod registration;
 pub mod source;
 pub mod tiling;
 pub mod tpl;

@@ -32,7 +32,7 @@ struct Found {
 }
 
 /// The text with comments blanked (line breaks kept).
-fn strip_comments(src: &str) -> String {
+pub(super) fn strip_comments(src: &str) -> String {
     let b = src.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -76,7 +76,7 @@ fn identifiers(s: &str) -> Vec<String> {
 
 /// The arguments of the macro call starting at `at` (just after the name): the text inside
 /// its parentheses split at top-level commas, and where it ends.
-fn macro_args(text: &str, at: usize) -> Option<(Vec<String>, usize)> {
+pub(super) fn macro_args(text: &str, at: usize) -> Option<(Vec<String>, usize)> {
     let rest = &text[at..];
     let open = rest.find('(')?;
     if !rest[..open].trim().is_empty() {
@@ -474,97 +474,6 @@ fn kernel_side_includes(header: &Path, search: &[PathBuf]) -> Vec<PathBuf> {
         }
     }
     out
-}
-
-/// The struct the op's kernel entries name with `REGISTER_TILING_DEFAULT(type)`, when they
-/// name one: the `.cpp` files of `op_kernel` for `product` (`*_apt.cpp`, Ascend 950's, for
-/// Ascend 950 when there are such, the others for the other products). CANN's build takes the
-/// registration wherever it stands in the entry; C++ cannot look ahead, so a kernel that calls
-/// GET_TILING_DATA before registering (ops-nn's hardtanh_grad) needs the struct given first.
-pub fn registered_default(op_kernel: &Path, ascend950: bool) -> Option<String> {
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(op_kernel)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "cpp"))
-        .collect();
-    files.sort();
-    let apt = |p: &std::path::PathBuf| p.to_string_lossy().ends_with("_apt.cpp");
-    let want_apt = ascend950 && files.iter().any(apt);
-    let mut types: Vec<String> = Vec::new();
-    for f in files.iter().filter(|p| apt(p) == want_apt) {
-        let Ok(t) = std::fs::read_to_string(f) else {
-            continue;
-        };
-        let t = strip_comments(&t);
-        let mut from = 0;
-        while let Some(k) = t[from..].find("REGISTER_TILING_DEFAULT") {
-            let at = from + k + "REGISTER_TILING_DEFAULT".len();
-            from = at;
-            if let Some((a, _)) = macro_args(&t, at) {
-                if let [ty] = a.as_slice() {
-                    let ty = ty.trim().to_string();
-                    if !ty.is_empty() && !types.contains(&ty) {
-                        types.push(ty);
-                    }
-                }
-            }
-        }
-    }
-    match types.as_slice() {
-        [one] => Some(one.clone()),
-        _ => None,
-    }
-}
-
-/// The tiling struct an op registers for its op type (`REGISTER_TILING_DATA_CLASS(OpType,
-/// Struct)` in its `op_host/`): for `op_type`, else the only one registered.
-pub fn registered(op_type: &str, op_host: &Path) -> Option<String> {
-    let mut files = Vec::new();
-    sources_under(op_host, 3, &mut files);
-    let mut all: Vec<(String, String)> = Vec::new();
-    for f in files {
-        let Ok(t) = std::fs::read_to_string(&f) else {
-            continue;
-        };
-        let t = strip_comments(&t);
-        let mut from = 0;
-        while let Some(k) = t[from..].find("REGISTER_TILING_DATA_CLASS") {
-            let at = from + k + "REGISTER_TILING_DATA_CLASS".len();
-            from = at;
-            if let Some((a, _)) = macro_args(&t, at) {
-                if let [op, st] = a.as_slice() {
-                    all.push((op.trim().to_string(), st.trim().to_string()));
-                }
-            }
-        }
-    }
-    if let Some((_, st)) = all.iter().find(|(op, _)| op == op_type) {
-        return Some(st.clone());
-    }
-    let mut structs: Vec<&String> = all.iter().map(|(_, s)| s).collect();
-    structs.dedup();
-    match structs.as_slice() {
-        [one] => Some((*one).clone()),
-        _ => None,
-    }
-}
-
-fn sources_under(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() && depth > 0 {
-            sources_under(&p, depth - 1, out);
-        } else if p
-            .extension()
-            .is_some_and(|x| x == "h" || x == "hpp" || x == "cpp" || x == "cc")
-        {
-            out.push(p);
-        }
-    }
 }
 
 /// The op_host tiling headers that declare `name` with the tiling macros, found as the

@@ -15,7 +15,7 @@ pub use find::{find, is_ut, product_of, Build};
 use super::compile::{self, c_string, CompileError, Flags};
 use super::gtest;
 use super::launches::Ut;
-use super::{child, layout, record, source, tiling, Options};
+use super::{child, layout, record, registration, source, tiling, Options};
 use crate::base::product::Product;
 use std::path::{Path, PathBuf};
 
@@ -78,7 +78,7 @@ fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, O
             let s = format!("#include \"{}\"\n", c_string(&p.display().to_string()));
             return (
                 s,
-                tiling::registered(&camel(&b.op), &b.op_dir.join("op_host")),
+                registration::registered(&camel(&b.op), &b.op_dir.join("op_host")),
             );
         }
     }
@@ -113,7 +113,7 @@ fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, O
     for h in headers {
         s.push_str(&tiling::host_header_substitute(&h, search));
     }
-    let registered = tiling::registered(&camel(&b.op), &b.op_dir.join("op_host"));
+    let registered = registration::registered(&camel(&b.op), &b.op_dir.join("op_host"));
     (s, registered)
 }
 
@@ -276,7 +276,7 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     let test_dir = b.test.parent().unwrap_or(Path::new(".")).to_path_buf();
     let (mut prelude, registered) = tiling_prelude(&b, &flags.includes, opts.product);
     let registered = registered.or_else(|| {
-        tiling::registered_default(
+        registration::registered_default(
             &b.op_dir.join("op_kernel"),
             opts.product == Product::Ascend950,
         )
