@@ -493,6 +493,44 @@ fn an_ascend_950_test_including_its_apt_kernel_builds_as_cann_lays_it_out() {
 }
 
 #[test]
+fn a_data_script_started_with_python_runs_where_only_python3_is() {
+    // ops-nn's foreach_div_scalar starts `python compare_data.py`; Debian has only python3.
+    let d = repo("python");
+    let test = d.join("math/fill_value/tests/ut/op_kernel/test_fill_value.cpp");
+    let text = std::fs::read_to_string(&test).unwrap();
+    std::fs::write(
+        &test,
+        format!("{text}\nTEST(FillValueTest, python_runs)\n{{\n    EXPECT_EQ(system(\"python -c 'import sys; sys.exit(7 - 7)'\"), 0);\n}}\n"),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
+        .args([
+            "ut",
+            "math/fill_value/tests/ut/op_kernel/test_fill_value.cpp",
+        ])
+        .current_dir(&d)
+        .env("PATH", "/usr/bin:/bin")
+        .env(
+            "ASCSTEP_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("kernel-cache"),
+        )
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("[       OK ] FillValueTest.python_runs"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
 fn an_atlas_a2_tiling_header_in_op_host_arch32_is_found() {
     // The repositories keep Atlas A2's tiling in op_host/arch32/: the kernel's GET_TILING_DATA
     // needs the struct from there.

@@ -198,6 +198,36 @@ fn has_gtest(flags: &Flags) -> bool {
     cmd.status().map_or(true, |s| s.success())
 }
 
+/// The test program's PATH when it needs one: some UTs start their data scripts with `python`
+/// (ops-nn's foreach_div_scalar), which a machine with only `python3` lacks; then a directory
+/// of `gen` holding `python` → python3 goes last on PATH, so a `python` of the user's wins.
+fn python_on_path(gen: &Path) -> Option<String> {
+    let path = std::env::var_os("PATH")?;
+    let dirs: Vec<PathBuf> = std::env::split_paths(&path).collect();
+    let has = |name: &str| dirs.iter().any(|d| d.join(name).is_file());
+    if has("python") || !has("python3") {
+        return None;
+    }
+    let python3 = dirs
+        .iter()
+        .map(|d| d.join("python3"))
+        .find(|p| p.is_file())?;
+    let shim = gen.join("python-shim");
+    let link = shim.join("python");
+    if std::fs::read_link(&link).ok().as_deref() != Some(python3.as_path()) {
+        let _ = std::fs::create_dir_all(&shim);
+        let tmp = shim.join(format!(".python-{}", std::process::id()));
+        let _ = std::fs::remove_file(&tmp);
+        std::os::unix::fs::symlink(&python3, &tmp).ok()?;
+        std::fs::rename(&tmp, &link).ok()?;
+    }
+    let mut all = dirs;
+    all.push(shim);
+    std::env::join_paths(all)
+        .ok()
+        .map(|p| p.to_string_lossy().into_owned())
+}
+
 /// A file of the op's `op_kernel/` that places it in CANN's layout when the test includes the
 /// kernel itself (or a UT source of the test case does): `<op>.cpp`, `<op>_apt.cpp` (Ascend 950's), else the first file there.
 fn any_kernel_file(dir: &Path, op: &str) -> Option<PathBuf> {
@@ -357,9 +387,13 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     // After a crash: the cases of the programs so far, and those each program started.
     let mut merged: Vec<gtest::Outcome> = Vec::new();
     let mut started: Vec<String> = Vec::new();
+    let path = python_on_path(&gen);
     let end = loop {
         let first = crashes.is_empty();
         let mut env: Vec<(&str, String)> = vec![("ASCSTEP_BLOCKS", only.join(","))];
+        if let Some(p) = &path {
+            env.push(("PATH", p.clone()));
+        }
         let filter = if first {
             ut.filter.clone()
         } else {
