@@ -329,6 +329,10 @@ pub fn float(k: &MapKernel, a: &[u32], b: &[u32], out: &mut [u32]) -> usize {
                 crate::sim::simd::exp_f32(x, o);
                 o.len()
             }
+            Op::Ln => {
+                crate::sim::simd::ln_f32(x, o);
+                o.len()
+            }
             Op::Reciprocal => map1(x, o, |v| canon(1.0 / f32::from_bits(v))),
             _ => 0,
         },

@@ -56,13 +56,8 @@ fn first_pass(v: f32) -> (f32, bool) {
     );
     let y = p * scale;
     let f = y as f32;
-    // The midpoints to the neighbouring floats (f is a positive normal float here).
-    let fb = f.to_bits();
-    let fd = f as f64;
-    let below = (f32::from_bits(fb.wrapping_sub(1)) as f64 + fd) * 0.5;
-    let above = (f32::from_bits(fb.wrapping_add(1)) as f64 + fd) * 0.5;
-    let room = (y - below).min(above - y);
-    (f, in_range & (room > y * (1.0 / 17_592_186_044_416.0)))
+    // f is a positive normal float here.
+    (f, in_range & rounding_certain(y, f))
 }
 
 /// `out[i]` = the bits of `(x[i] as f64).exp()` rounded to f32, a NaN made the canonical one.
@@ -84,21 +79,47 @@ unsafe fn exp_avx2(x: &[u32], out: &mut [u32]) {
 
 #[inline(always)]
 fn exp_plain(x: &[u32], out: &mut [u32]) {
+    two_pass(x, out, first_pass, f64::exp)
+}
+
+/// The two passes over `x`: `first` for every value (the compiler vectorises it when it is
+/// inlined here), then `exact` (the lane function's f64 function, rounded to f32, a NaN made
+/// canonical) for the values whose rounding `first` did not make certain.
+#[inline(always)]
+pub(super) fn two_pass(
+    x: &[u32],
+    out: &mut [u32],
+    first: impl Fn(f32) -> (f32, bool),
+    exact: fn(f64) -> f64,
+) {
     const L: usize = 256;
     let mut sure = [false; L];
     for (xs, os) in x.chunks(L).zip(out.chunks_mut(L)) {
         for ((o, s), &v) in os.iter_mut().zip(sure.iter_mut()).zip(xs) {
-            let (f, ok) = first_pass(f32::from_bits(v));
+            let (f, ok) = first(f32::from_bits(v));
             *o = f.to_bits();
             *s = ok;
         }
         for ((o, s), &v) in os.iter_mut().zip(&sure).zip(xs) {
             if !s {
-                let r = (f32::from_bits(v) as f64).exp() as f32;
+                let r = exact(f32::from_bits(v) as f64) as f32;
                 *o = crate::sim::lanes::canon_f32(r).to_bits();
             }
         }
     }
+}
+
+/// Whether `y` (an f64 result with relative error below 2^-46) rounds to `f = y as f32` for
+/// certain: `y` lies farther than 2^-44 · |y| from both midpoints to `f`'s neighbours (`f` a
+/// nonzero normal float).
+#[inline(always)]
+pub(super) fn rounding_certain(y: f64, f: f32) -> bool {
+    let fb = f.to_bits();
+    let fd = f as f64;
+    let below = (f32::from_bits(fb.wrapping_sub(1)) as f64 + fd) * 0.5;
+    let above = (f32::from_bits(fb.wrapping_add(1)) as f64 + fd) * 0.5;
+    let room = (y - below).abs().min((above - y).abs());
+    room > y.abs() * (1.0 / 17_592_186_044_416.0)
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 //! and the fallback (tests below compare the two).
 
 mod exp;
+mod ln;
 pub use exp::exp_f32;
+pub use ln::ln_f32;
 
 use crate::base::catalog::Op;
 use crate::sim::ub::ByteMask;
