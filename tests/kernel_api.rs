@@ -765,3 +765,11 @@ fn local_tensor_operators_are_the_api_calls_they_stand_for() {
         );
     }
 }
+
+/// The library's Xor (ops-math's sim_thread_exponential calls it), as CANN's A2 steps make it,
+/// against numpy's bitwise_xor: a buffer of 256 bytes (pieces of 128 and a tail) and the stack
+/// buffer with src0's size.
+#[test]
+fn library_xor_is_or_and_not_and() {
+    runs_and_passes("xor", "xor", "xor.ron", &["y[0..320]", "z[0..96]"]);
+}
