@@ -470,8 +470,9 @@ fn an_op_tested_only_on_ascend_950_runs_on_ascend_950_with_its_options() {
 #[test]
 fn an_ascend_950_test_including_its_apt_kernel_builds_as_cann_lays_it_out() {
     // clip_value: only op_kernel/clip_value_apt.cpp, included by the test; its arch35/ body
-    // reaches the repository's common/inc/op_kernel/ as "../inc/clip_util.h" (CANN's ascendc/
-    // layout), calls securec's snprintf_s in CPU mode, and takes GET_TILING_DATA before its
+    // reaches the repository's common/inc/op_kernel/ as "../inc/clip_util.h" and fill_value's
+    // header as "../../fill_value/…" (CANN's ascendc/ layout), calls securec's snprintf_s in CPU
+    // mode, and takes GET_TILING_DATA before its
     // REGISTER_TILING_DEFAULT. The test compares with the clip computed on the host.
     let d = repo("clip");
     let r = ut(

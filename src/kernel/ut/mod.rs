@@ -119,7 +119,18 @@ fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, O
 
 /// The test's text with each include of an op_host header replaced by its kernel side (line
 /// breaks kept), the substitutes written into `dir`.
-fn substitute_host_includes(text: &str, test_dir: &Path, search: &[PathBuf], dir: &Path) -> String {
+///
+/// An include of the op's own kernel sources (`"../../../op_kernel/arch35/x.cpp"`) becomes
+/// the same file in CANN's staged layout (`staged`: the op's `op_kernel/` and its `ascendc/<op>/`
+/// copy), so the kernel's relative includes walk that tree (`"../../other_op/y.h"`) as in
+/// CANN's build.
+fn substitute_host_includes(
+    text: &str,
+    test_dir: &Path,
+    search: &[PathBuf],
+    dir: &Path,
+    staged: Option<(&Path, &Path)>,
+) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         let t = line.trim_start();
@@ -152,6 +163,17 @@ fn substitute_host_includes(text: &str, test_dir: &Path, search: &[PathBuf], dir
                 out.push_str(&format!(
                     "#include \"{}\"",
                     c_string(&f.display().to_string())
+                ));
+                if line.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+            Some(p) if staged.is_some_and(|(real, _)| p.starts_with(real)) => {
+                let (real, copy) = staged.unwrap_or((Path::new(""), Path::new("")));
+                let rel = p.strip_prefix(real).unwrap_or(&p);
+                out.push_str(&format!(
+                    "#include \"{}\"",
+                    c_string(&copy.join(rel).display().to_string())
                 ));
                 if line.ends_with('\n') {
                     out.push('\n');
@@ -330,7 +352,15 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
             ..Flags::default()
         },
     );
-    let body = substitute_host_includes(&text, &test_dir, &flags.includes, &gen);
+    let own = b.op_dir.join("op_kernel");
+    let staged_own = ascendc.as_ref().map(|a| a.join(&b.op));
+    let body = substitute_host_includes(
+        &text,
+        &test_dir,
+        &flags.includes,
+        &gen,
+        staged_own.as_deref().map(|s| (own.as_path(), s)),
+    );
     // Three translation units, as the UT build has them: the test, the kernel (when the test
     // declares its entry rather than including it), each with the tiling header force-included,
     // and the support: the repository's shared helpers (ReadFile, WriteFile, …) and main.

@@ -1,11 +1,15 @@
 // y = min(max(x, low), high) over `length` floats in one tile, as Ascend 950's kernels of the
 // repositories are laid out: the entry in op_kernel/<op>_apt.cpp, the body in arch35/, a common
-// header reached through CANN's layout ("../inc/…").
+// header reached through CANN's layout ("../inc/…", "../../other_op/…").
 #ifndef CLIP_VALUE_H
 #define CLIP_VALUE_H
 #include "kernel_operator.h"
 #include "../inc/clip_util.h"
 #include "clip_value_tiling_data.h"
+// Another op's kernel header, reached as CANN's ascendc/ layout places it beside this op
+// (ascendc/clip_value/arch35/../../fill_value/), not as the checkout does.
+#include "../../fill_value/fill_value_tiling_data.h"
+static_assert(sizeof(FillValueTilingData) == 8, "fill_value's tiling struct");
 
 inline void ClipValue(GM_ADDR x, GM_ADDR y, const ClipValueTilingData& t)
 {
