@@ -214,6 +214,11 @@ def classify(code, stderr):
     m = re.search(r"error\[compile-error\]: (.*)", stderr)
     if m:
         first = m.group(1)
+        # ascstep's own sentence for the out-of-scope programming models.
+        if "register-based vector API" in first:
+            return "out of scope", "register API (through a header)"
+        if "the SIMT API" in first:
+            return "out of scope", "simt (through a header)"
         if "No such file" in stderr or "file not found" in first:
             h = re.search(r"fatal error: ([^:]+): No such file", stderr)
             return "missing header", h.group(1) if h else first

@@ -77,6 +77,35 @@ pub fn explain(output: &str) -> String {
     let missing = (not_member || undeclared)
         .then(|| quoted.first().copied())
         .flatten();
+    // Ascend 950's register-based vector API and SIMT: programming models of their own.
+    let register_api = [
+        "MicroAPI",
+        "Reg",
+        "__VEC_SCOPE__",
+        "__simd_vf__",
+        "__local_mem__",
+        "asc_vf_call",
+        "GetVecLen",
+        "VECTOR_REG_WIDTH",
+    ];
+    let named = quoted.iter().map(|q| q.rsplit("::").next().unwrap_or(q));
+    if let Some(n) = named.clone().find(|n| register_api.contains(n)) {
+        if msg.contains("declared")
+            || msg.contains("does not name a type")
+            || msg.contains("is not a member")
+        {
+            return format!(
+                "{at}: the kernel uses `{n}`, Ascend 950's register-based vector API (MicroAPI), which ascstep does not simulate: only the Memory vector API is (docs/format.md §12.4)"
+            );
+        }
+    }
+    if msg.contains("No such file or directory")
+        && (msg.starts_with("simt_api/") || msg.contains(" simt_api/"))
+    {
+        return format!(
+            "{at}: the kernel includes the SIMT API ({msg}), which ascstep does not simulate: only the Memory vector API is (docs/format.md §12.4)"
+        );
+    }
     if let Some(name) = missing {
         let name = name.rsplit("::").next().unwrap_or(name);
         let macro_like = name.len() > 1
@@ -154,6 +183,28 @@ mod tests {
             "{}",
             explain(out)
         );
+    }
+
+    #[test]
+    fn names_the_register_api_and_simt_as_not_simulated() {
+        for out in [
+            "/k/a.h:26:16: error: ‘AscendC::Reg’ has not been declared",
+            "/k/a.h:28:27: error: ‘MicroAPI’ in namespace ‘AscendC’ does not name a type",
+            "/k/a.h:28:1: error: ‘__simd_vf__’ does not name a type",
+            "/k/a.h:239:9: error: ‘__local_mem__’ was not declared in this scope; did you mean ‘__locale_t’?",
+        ] {
+            let e = explain(out);
+            assert!(e.contains("Ascend 950's register-based vector API (MicroAPI), which ascstep does not simulate"), "{e}");
+        }
+        let simt = "/k/b.h:21:10: fatal error: simt_api/asc_simt.h: No such file or directory";
+        assert!(
+            explain(simt).contains("the kernel includes the SIMT API (simt_api/asc_simt.h"),
+            "{}",
+            explain(simt)
+        );
+        // A name of the user's own is no register API.
+        let own = "/k/c.h:3:5: error: ‘Regs’ was not declared in this scope";
+        assert!(!explain(own).contains("register-based"), "{}", explain(own));
     }
 
     #[test]
