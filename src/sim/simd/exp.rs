@@ -62,24 +62,35 @@ fn first_pass(v: f32) -> (f32, bool) {
 
 /// `out[i]` = the bits of `(x[i] as f64).exp()` rounded to f32, a NaN made the canonical one.
 pub fn exp_f32(x: &[u32], out: &mut [u32]) {
+    two_pass_best(x, out, first_pass, f64::exp)
+}
+
+/// `two_pass` compiled for AVX2 and FMA where the host has them (the first pass inlined and
+/// vectorised four f64 lanes at a time), else for the baseline.
+pub(super) fn two_pass_best<F: Fn(f32) -> (f32, bool)>(
+    x: &[u32],
+    out: &mut [u32],
+    first: F,
+    exact: fn(f64) -> f64,
+) {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
         // SAFETY: the CPU has AVX2 and FMA (checked just above).
-        unsafe { exp_avx2(x, out) };
+        unsafe { two_pass_avx2(x, out, first, exact) };
         return;
     }
-    exp_plain(x, out);
+    two_pass(x, out, first, exact)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn exp_avx2(x: &[u32], out: &mut [u32]) {
-    exp_plain(x, out)
-}
-
-#[inline(always)]
-fn exp_plain(x: &[u32], out: &mut [u32]) {
-    two_pass(x, out, first_pass, f64::exp)
+unsafe fn two_pass_avx2<F: Fn(f32) -> (f32, bool)>(
+    x: &[u32],
+    out: &mut [u32],
+    first: F,
+    exact: fn(f64) -> f64,
+) {
+    two_pass(x, out, first, exact)
 }
 
 /// The two passes over `x`: `first` for every value (the compiler vectorises it when it is
@@ -175,7 +186,7 @@ mod tests {
         let mut out = vec![0u32; x.len()];
         exp_f32(&x, &mut out);
         let mut plain = vec![0u32; x.len()];
-        exp_plain(&x, &mut plain);
+        two_pass(&x, &mut plain, first_pass, f64::exp);
         for (i, &v) in x.iter().enumerate() {
             assert_eq!(out[i], want(v), "exp({:e}) ({v:#010x})", f32::from_bits(v));
             assert_eq!(

@@ -8,7 +8,9 @@
 //! other input (zero, negative, subnormal, infinite, NaN), x = 1 (ln x = 0), and a result whose
 //! rounding to f32 is not certain go to the library's `ln`.
 
-use super::exp::{rounding_certain, two_pass};
+#[cfg(test)]
+use super::exp::two_pass;
+use super::exp::{rounding_certain, two_pass_best};
 
 #[inline(always)]
 fn first_pass(v: f32) -> (f32, bool) {
@@ -46,24 +48,7 @@ fn first_pass(v: f32) -> (f32, bool) {
 
 /// `out[i]` = the bits of `(x[i] as f64).ln()` rounded to f32, a NaN made the canonical one.
 pub fn ln_f32(x: &[u32], out: &mut [u32]) {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has AVX2 and FMA (checked just above).
-        unsafe { ln_avx2(x, out) };
-        return;
-    }
-    ln_plain(x, out);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn ln_avx2(x: &[u32], out: &mut [u32]) {
-    ln_plain(x, out)
-}
-
-#[inline(always)]
-fn ln_plain(x: &[u32], out: &mut [u32]) {
-    two_pass(x, out, first_pass, f64::ln)
+    two_pass_best(x, out, first_pass, f64::ln)
 }
 
 #[cfg(test)]
@@ -119,7 +104,7 @@ mod tests {
         let mut out = vec![0u32; x.len()];
         ln_f32(&x, &mut out);
         let mut plain = vec![0u32; x.len()];
-        ln_plain(&x, &mut plain);
+        two_pass(&x, &mut plain, first_pass, f64::ln);
         for (i, &v) in x.iter().enumerate() {
             assert_eq!(out[i], want(v), "ln({:e}) ({v:#010x})", f32::from_bits(v));
             assert_eq!(plain[i], out[i], "ln({:e}) without AVX2", f32::from_bits(v));
