@@ -133,33 +133,66 @@ pub(super) fn rounding_certain(y: f64, f: f32) -> bool {
     room > y.abs() * (1.0 / 17_592_186_044_416.0)
 }
 
+/// Test support shared by exp.rs's and ln.rs's tests: random 32-bit words, and the check of
+/// a two-pass function against its lane function with and without AVX2.
+#[cfg(test)]
+pub(super) mod check {
+    /// `n` words from a linear congruential generator started at `seed`, each given its index.
+    pub fn words(seed: u64, n: usize, mut f: impl FnMut(usize, u32) -> u32) -> Vec<u32> {
+        let mut s = seed;
+        (0..n)
+            .map(|i| {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                f(i, (s >> 32) as u32)
+            })
+            .collect()
+    }
+
+    /// `best` (the dispatched function) and `two_pass` with `first` give, for every `x`, the
+    /// bits of `exact` rounded to f32 (a NaN canonical).
+    pub fn equals_lane_function(
+        name: &str,
+        x: &[u32],
+        best: fn(&[u32], &mut [u32]),
+        first: fn(f32) -> (f32, bool),
+        exact: fn(f64) -> f64,
+    ) {
+        let mut out = vec![0u32; x.len()];
+        best(x, &mut out);
+        let mut plain = vec![0u32; x.len()];
+        super::two_pass(x, &mut plain, first, exact);
+        for (i, &v) in x.iter().enumerate() {
+            let want =
+                crate::sim::lanes::canon_f32(exact(f32::from_bits(v) as f64) as f32).to_bits();
+            assert_eq!(out[i], want, "{name}({:e}) ({v:#010x})", f32::from_bits(v));
+            assert_eq!(
+                plain[i],
+                out[i],
+                "{name}({:e}) without AVX2",
+                f32::from_bits(v)
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn want(v: u32) -> u32 {
-        crate::sim::lanes::canon_f32((f32::from_bits(v) as f64).exp() as f32).to_bits()
-    }
 
     /// Random floats of every exponent, the range's ends, exact cases and special values,
     /// against the library's exp rounded to f32.
     #[test]
     fn exp_equals_the_library_rounded_to_float() {
-        let mut seed = 0x1234_5678_9abc_def0u64;
-        let mut x: Vec<u32> = (0..400_000)
-            .map(|i| {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let r = (seed >> 32) as u32;
-                // Half of them in the range where the first pass answers.
-                if i % 2 == 0 {
-                    (((r as f64 / u32::MAX as f64) * 175.0 - 87.0) as f32).to_bits()
-                } else {
-                    r
-                }
-            })
-            .collect();
+        let mut x = check::words(0x1234_5678_9abc_def0, 400_000, |i, r| {
+            // Half of them in the range where the first pass answers.
+            if i % 2 == 0 {
+                (((r as f64 / u32::MAX as f64) * 175.0 - 87.0) as f32).to_bits()
+            } else {
+                r
+            }
+        });
         for v in [
             0.0f32,
             -0.0,
@@ -183,18 +216,6 @@ mod tests {
         }
         x.push(0xffc0_1234);
         x.push(0x7f80_0001);
-        let mut out = vec![0u32; x.len()];
-        exp_f32(&x, &mut out);
-        let mut plain = vec![0u32; x.len()];
-        two_pass(&x, &mut plain, first_pass, f64::exp);
-        for (i, &v) in x.iter().enumerate() {
-            assert_eq!(out[i], want(v), "exp({:e}) ({v:#010x})", f32::from_bits(v));
-            assert_eq!(
-                plain[i],
-                out[i],
-                "exp({:e}) without AVX2",
-                f32::from_bits(v)
-            );
-        }
+        check::equals_lane_function("exp", &x, exp_f32, first_pass, f64::exp);
     }
 }

@@ -8,8 +8,6 @@
 //! other input (zero, negative, subnormal, infinite, NaN), x = 1 (ln x = 0), and a result whose
 //! rounding to f32 is not certain go to the library's `ln`.
 
-#[cfg(test)]
-use super::exp::two_pass;
 use super::exp::{rounding_certain, two_pass_best};
 
 #[inline(always)]
@@ -53,33 +51,22 @@ pub fn ln_f32(x: &[u32], out: &mut [u32]) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::exp::check;
     use super::*;
-
-    fn want(v: u32) -> u32 {
-        crate::sim::lanes::canon_f32((f32::from_bits(v) as f64).ln() as f32).to_bits()
-    }
 
     /// Random bit patterns (every sign, exponent and class), floats near 1 and √2, and special
     /// values, against the library's ln rounded to f32, with and without AVX2.
     #[test]
     fn ln_equals_the_library_rounded_to_float() {
-        let mut seed = 0x0fed_cba9_8765_4321u64;
-        let mut x: Vec<u32> = (0..400_000)
-            .map(|i| {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let r = (seed >> 32) as u32;
-                match i % 4 {
-                    // Positive normal floats of every exponent.
-                    0 | 1 => r & 0x7fff_ffff,
-                    // Within 2^-10 of 1 (the smallest results) and of √2 (the halving point).
-                    2 => (1.0f32 + ((r >> 9) as f32 / 8_388_608.0 - 0.5) / 512.0).to_bits(),
-                    _ => (std::f32::consts::SQRT_2 + ((r >> 9) as f32 / 8_388_608.0 - 0.5) / 512.0)
-                        .to_bits(),
-                }
-            })
-            .collect();
+        let mut x = check::words(0x0fed_cba9_8765_4321, 400_000, |i, r| match i % 4 {
+            // Positive normal floats of every exponent.
+            0 | 1 => r & 0x7fff_ffff,
+            // Within 2^-10 of 1 (the smallest results) and of √2 (the halving point).
+            2 => (1.0f32 + ((r >> 9) as f32 / 8_388_608.0 - 0.5) / 512.0).to_bits(),
+            _ => {
+                (std::f32::consts::SQRT_2 + ((r >> 9) as f32 / 8_388_608.0 - 0.5) / 512.0).to_bits()
+            }
+        });
         for v in [
             0.0f32,
             -0.0,
@@ -101,13 +88,6 @@ mod tests {
         }
         x.push(0xffc0_1234);
         x.push(0x7f80_0001);
-        let mut out = vec![0u32; x.len()];
-        ln_f32(&x, &mut out);
-        let mut plain = vec![0u32; x.len()];
-        two_pass(&x, &mut plain, first_pass, f64::ln);
-        for (i, &v) in x.iter().enumerate() {
-            assert_eq!(out[i], want(v), "ln({:e}) ({v:#010x})", f32::from_bits(v));
-            assert_eq!(plain[i], out[i], "ln({:e}) without AVX2", f32::from_bits(v));
-        }
+        check::equals_lane_function("ln", &x, ln_f32, first_pass, f64::ln);
     }
 }
