@@ -95,10 +95,7 @@ fn parse_junit(
 }
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("ascstep-batch-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::scratch(&format!("batch_{name}"))
 }
 
 #[test]

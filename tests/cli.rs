@@ -471,8 +471,7 @@ fn check_says_when_expectations_would_fail() {
 /// What a C++ author types first gets a diagnostic that says how ascstep spells it.
 #[test]
 fn cpp_spellings_get_notes() {
-    let dir = std::env::temp_dir().join(format!("ascstep-cpp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("cpp_spellings");
     let check = |name: &str, text: &str| {
         let f = dir.join(name);
         std::fs::write(&f, text).unwrap();

@@ -76,9 +76,7 @@ fn a_wrong_golden_lists_gm_mismatches_at_gm_addresses() {
 }
 
 fn tempfile_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("ascstep_{name}_{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+    common::scratch(name)
 }
 
 #[test]

@@ -12,9 +12,7 @@ use std::path::PathBuf;
 /// A directory with input_x.bin (64 float32: x[i] = i / 4) and golden.bin (2x + 1, with
 /// element 40 off by a relative 5e-4 and element 50 set to 30 instead of 26).
 fn project(name: &str, ratio: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ascstep-golden-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
+    let d = common::scratch(&format!("golden_{name}"));
     let x: Vec<f32> = (0..64).map(|i| i as f32 / 4.0).collect();
     let mut golden: Vec<f32> = x.iter().map(|v| 2.0 * v + 1.0).collect();
     golden[40] *= 1.0 + 5e-4;

@@ -570,7 +570,8 @@ fn get_para_base_gives_the_parameters_and_the_inline_tiling() {
 /// (the padding up to `inner` not counted), within the device's rounding.
 #[test]
 fn library_sum_gives_numpys_row_sums() {
-    runs_and_passes("sum", "sum", "sum.ron", &["yf[0..8]", "yh[0..16]"]);
+    let (dir, _) = runs_and_passes("sum", "sum", "sum.ron", &["yf[0..8]", "yh[0..16]"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The library's sorting (docs/semantics.md §24): Concat, Sort<T, true> and Extract give numpy's
@@ -771,5 +772,6 @@ fn local_tensor_operators_are_the_api_calls_they_stand_for() {
 /// buffer with src0's size.
 #[test]
 fn library_xor_is_or_and_not_and() {
-    runs_and_passes("xor", "xor", "xor.ron", &["y[0..320]", "z[0..96]"]);
+    let (dir, _) = runs_and_passes("xor", "xor", "xor.ron", &["y[0..320]", "z[0..96]"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -166,8 +166,7 @@ fn json_report_has_position_and_stops() {
 
 #[test]
 fn a_paused_replay_reports_paused() {
-    let dir = std::env::temp_dir().join(format!("ascstep-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("paused_replay");
     let script = dir.join("pause.script");
     std::fs::write(&script, "step block 3\nwhere\n").unwrap();
     let r = replay_json(&root("programs/seed_add_int16_mask64.ron"), &script);

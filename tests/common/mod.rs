@@ -58,10 +58,28 @@ fn finish(c: &mut Command) -> Run {
     }
 }
 
-/// A fresh, empty scratch directory for test `name` (per process, so parallel runs do not
-/// meet); the test removes it at the end.
+/// A fresh, empty scratch directory for test `name` under cargo's `target/tmp` (never the
+/// system's temporary directory), per process so parallel runs do not meet; the test removes
+/// it at the end, and one left by a test process that has ended (a failed test) goes when
+/// the same test next makes its own.
 pub fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ascstep_{name}_{}", std::process::id()));
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch");
+    let pid = std::process::id();
+    if let Ok(entries) = std::fs::read_dir(&base) {
+        for e in entries.flatten() {
+            let file = e.file_name();
+            let other = file
+                .to_str()
+                .and_then(|f| f.strip_prefix(name)?.strip_prefix('_'));
+            let ended = other
+                .and_then(|p| p.parse::<u32>().ok())
+                .is_some_and(|p| p != pid && !Path::new(&format!("/proc/{p}")).exists());
+            if ended {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+    }
+    let d = base.join(format!("{name}_{pid}"));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).expect("scratch directory");
     d

@@ -100,7 +100,7 @@ fn a_full_256_kib_ub_renders() {
 fn a_keymap_file_overrides_bindings() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let bin = env!("CARGO_BIN_EXE_ascstep");
-    let dir = std::env::temp_dir().join(format!("ascstep-keymap-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("keymap_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("keys.ron"),

@@ -27,7 +27,8 @@ fn bad_theme_and_keymap_files_are_reported_with_their_position() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let bin = env!("CARGO_BIN_EXE_ascstep");
     let prog = root.join(ADD64);
-    let script = std::env::temp_dir().join(format!("ascstep-tui-{}.script", std::process::id()));
+    let script =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tui_{}.script", std::process::id()));
     std::fs::write(&script, "step\n").unwrap();
     for name in [
         "bad_color",
