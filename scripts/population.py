@@ -234,8 +234,31 @@ def classify(code, stderr):
     return "rejected call", (m.group(1) + ": " + m.group(2)[:80]) if m else stderr[-100:]
 
 
+ARCH35_IF = re.compile(r"#\s*if.*(__CCE_AICORE__\s*==\s*310|__NPU_ARCH__\s*==\s*3(510|101))")
+
+
+def for_product(text, product):
+    """The text without the `#if __CCE_AICORE__ == 310` (Ascend 950) branches on an Atlas A2
+    product, as its preprocessor drops them (their `#else` branches kept)."""
+    if product == "ascend_950":
+        return text
+    out, stack = [], []  # per #if: (drops its if-part, in the else-part now)
+    for line in text.splitlines():
+        t = line.strip()
+        if re.match(r"#\s*if", t):
+            stack.append([bool(ARCH35_IF.match(t)), False])
+        elif re.match(r"#\s*(else|elif)", t) and stack:
+            stack[-1][1] = True
+        elif re.match(r"#\s*endif", t) and stack:
+            stack.pop()
+            continue
+        if not any(drop and not in_else for drop, in_else in stack):
+            out.append(line)
+    return "\n".join(out)
+
+
 def binding(op_dir, kernel, product, includes, scratch, repo):
-    text = read(kernel)
+    text = for_product(read(kernel), product)
     e = entry_of(text, os.path.basename(op_dir))
     if not e:
         return None

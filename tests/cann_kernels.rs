@@ -140,6 +140,32 @@ fn a_tiling_struct_of_another_op_of_the_repository_is_found() {
     assert!(r.stdout.contains("pass  y[0..32]"), "{}", r.dump());
 }
 
+/// format.md §12.2, as CANN's build for Atlas A2 compiles tests/cann_layout's dual_entry: the
+/// plain `extern "C"` entry, not the tiling-key template of Ascend 950's `#if` branch (its
+/// parameters named as the plain one names them); the struct generated from op_host, not the
+/// unit-test build's `#ifdef __CCE_KT_TEST__` one of the kernel's header; and the second struct
+/// the kernel's header names, from another header of op_host/. The binding's expectation is
+/// y = 2.5x.
+#[test]
+fn an_a2_build_takes_its_own_branch_s_entry_and_the_op_host_structs() {
+    let dir = common::root("tests/cann_layout/math/dual_entry");
+    let r = ascstep_in(&dir, &["run", "dual_entry.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..32]"), "{}", r.dump());
+}
+
+/// format.md §12.2: a struct declared by two other ops (tests/cann_layout's shift and a drifted
+/// copy in shift_copy) is the one of the op the kernel's host build depends on
+/// (`DEPENDENCIES shift` in shift_grad's op_host/CMakeLists.txt); y = x + 0.5 holds only with
+/// shift's layout.
+#[test]
+fn a_struct_declared_twice_is_taken_from_the_op_the_host_build_depends_on() {
+    let dir = common::root("tests/cann_layout/math/shift_grad");
+    let r = ascstep_in(&dir, &["run", "shift_grad.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..16]"), "{}", r.dump());
+}
+
 /// format.md §12.2: a tiling struct defined in a kernel header of another op, reached only
 /// through CANN's ascendc/ layout (`"../other_op/arch35/x.h"` including
 /// `"../../third_op/arch35/struct.h"`, as ops-math's pad reaches slice's struct), is the

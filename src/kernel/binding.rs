@@ -50,14 +50,21 @@ pub fn tiling_prelude(
     kernel_source: &str,
     compiled: &std::path::Path,
     search: &[std::path::PathBuf],
+    product: crate::base::product::Product,
 ) -> Result<String, String> {
     let mut s = String::new();
     let kernel_dir = kb.file.parent().unwrap_or(std::path::Path::new("."));
     let compiled_dir = compiled.parent().unwrap_or(kernel_dir);
     let own = |n: &str| {
-        super::tiling::defined_by_kernel(n, kernel_source, kernel_dir, &kb.include)
+        super::tiling::defined_by_kernel(n, kernel_source, kernel_dir, &kb.include, product)
             || compiled_dir != kernel_dir
-                && super::tiling::reached_by_includes(n, kernel_source, compiled_dir, search)
+                && super::tiling::reached_by_includes(
+                    n,
+                    kernel_source,
+                    compiled_dir,
+                    search,
+                    product,
+                )
     };
     for (_, a) in &kb.args {
         let KernelArg::Tiling { name, header, .. } = a else {
@@ -84,6 +91,9 @@ pub fn tiling_prelude(
                         ));
                     }
                     [one] => one.clone(),
+                    // Copies of one header in several ops (dequant_swiglu_quant keeps its own
+                    // copy of swi_glu's): the same struct whichever is taken.
+                    many if same_struct(name, many, &kb.include, &own) => many[0].clone(),
                     many => {
                         return Err(format!(
                             "tiling struct `{name}` is declared in {} headers: {}; name one with `Tiling(\"{name}\", {{…}}, header: \"…\")`",
@@ -102,6 +112,27 @@ pub fn tiling_prelude(
         )?);
     }
     Ok(s)
+}
+
+/// Whether every header of `many` makes the same kernel-side struct `name`.
+fn same_struct(
+    name: &str,
+    many: &[std::path::PathBuf],
+    include: &[std::path::PathBuf],
+    own: &dyn Fn(&str) -> bool,
+) -> bool {
+    let made: Vec<_> = many
+        .iter()
+        .map(|h| {
+            // Past the first line, which names the header.
+            let s = super::tiling::kernel_side(name, h, include, own).ok()?;
+            Some(
+                s.split_once('\n')
+                    .map_or(String::new(), |(_, rest)| rest.to_string()),
+            )
+        })
+        .collect();
+    made[0].is_some() && made.iter().all(|m| *m == made[0])
 }
 
 /// The host program that runs the binding: the tiling structs (`tiling_prelude`), then the

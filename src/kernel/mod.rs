@@ -8,6 +8,7 @@
 //! headers, cache), `child` (the process and its messages), `record` (messages → Program).
 
 pub mod binding;
+pub mod branches;
 pub mod cexpr;
 pub mod child;
 pub mod compile;
@@ -165,7 +166,7 @@ fn bound(
     if let Some(why) = binding::check_args(kb, checked.as_deref().unwrap_or(&source)) {
         return Err(CompileError::Binding(why));
     }
-    let prelude = binding::tiling_prelude(kb, &source, &kernel, &flags.includes)
+    let prelude = binding::tiling_prelude(kb, &source, &kernel, &flags.includes, opts.product)
         .map_err(CompileError::Binding)?;
     let dir = std::fs::canonicalize(p.path.parent().unwrap_or(Path::new("."))).unwrap_or_default();
     let stem = p.path.file_stem().unwrap_or_default().to_string_lossy();
@@ -228,22 +229,30 @@ fn instantiation(
         return Ok(None);
     }
     let bare = source::base_name(&kb.entry);
-    let Some(e) = source::entries(source).into_iter().find(|e| e.name == bare) else {
+    // A template entry in any `#if` branch of the text; which branch the compiler sees, the
+    // preprocessed kernel says.
+    let Some(e) = source::entries_all(source)
+        .into_iter()
+        .find(|e| e.name == bare && !e.template.is_empty())
+    else {
         return Ok(None);
     };
-    if e.template.is_empty() {
-        return Ok(None);
-    }
     let mut pre_flags = flags.clone();
     pre_flags.defines.push("ASCENDC_TPL_PRE".into());
     // A kernel the preprocessor rejects: the compile says why.
     let Some(pre) = compile::preprocess(&kb.file, product, &pre_flags) else {
         return Ok(None);
     };
+    // A plain entry of the same name beside the template (roll's `extern "C"` one) is what a
+    // call without template arguments reaches, as in C++'s overload resolution.
+    let all = source::entries_all(&pre);
+    if all.iter().any(|x| x.name == bare && x.template.is_empty()) {
+        return Ok(None);
+    }
     let bad = |why: String| CompileError::Binding(why);
     // The parameters as the compiler sees them: a macro such as atvoss's `REDUCE_TPL_PARAM`
     // stands for several.
-    let e = source::entries(&pre)
+    let e = all
         .into_iter()
         .find(|x| x.name == bare && !x.template.is_empty())
         .unwrap_or(e);

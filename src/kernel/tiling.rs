@@ -7,6 +7,8 @@
 //! `REGISTER_*` lines) is never compiled. Fields keep their natural alignment (CANN's tiling
 //! macros require fields at offsets of their own size).
 
+use super::branches;
+use crate::base::product::Product;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -385,6 +387,23 @@ pub fn kernel_side(
     for other in f.own.iter().filter(|o| !kernel_defines(o)) {
         f.emit(other, &mut out, &mut done, 0);
     }
+    // And those of the op's other op_host headers: the build's tiling header holds every
+    // struct the op registers (max_pool3d_with_argmax_v2 takes its no-split struct from
+    // tiling_base.h, its key-one struct from ksize_one_tiling.h).
+    // Only those the op's kernel files name: the others may need what ascstep lacks.
+    let siblings = op_host_siblings(header);
+    let kernel_words: std::collections::HashSet<String> = match siblings.is_empty() {
+        true => Default::default(),
+        false => identifiers(&op_kernel_text(header)).into_iter().collect(),
+    };
+    for sibling in siblings {
+        let mut g = Found::default();
+        g.read(&sibling, search);
+        let named = |o: &&String| kernel_words.contains(o.as_str());
+        for other in g.own.iter().filter(|o| !kernel_defines(o)).filter(named) {
+            g.emit(other, &mut out, &mut done, 0);
+        }
+    }
     let mut s = format!(
         "// ascstep: the tiling struct `{name}` as CANN's build generates it from {}\n",
         header.display()
@@ -432,6 +451,45 @@ pub fn host_header_substitute(header: &Path, search: &[PathBuf]) -> String {
         s.push_str("#endif\n");
     }
     s
+}
+
+/// The other `.h` files of `header`'s directory when it is an `op_host` one, sorted.
+fn op_host_siblings(header: &Path) -> Vec<PathBuf> {
+    let Some(dir) = header.parent().filter(|d| d.ends_with("op_host")) else {
+        return Vec::new();
+    };
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "h") && p.as_path() != header)
+        .collect();
+    v.sort();
+    v
+}
+
+/// The text of every file under the `op_kernel/` beside `header`'s `op_host/` (up to 4 MB).
+fn op_kernel_text(header: &Path) -> String {
+    let Some(op) = header.parent().and_then(Path::parent) else {
+        return String::new();
+    };
+    let mut text = String::new();
+    let mut dirs = vec![op.join("op_kernel")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if text.len() < 4 << 20 {
+                text.push_str(&String::from_utf8_lossy(
+                    &std::fs::read(&p).unwrap_or_default(),
+                ));
+                text.push('\n');
+            }
+        }
+    }
+    text
 }
 
 /// Whether a path lies in an `op_host` directory.
@@ -501,7 +559,47 @@ pub fn find_header(name: &str, kernel: &Path, include: &[PathBuf]) -> Vec<PathBu
     let mut op_hosts = Vec::new();
     op_host_dirs(&l.repo, 6, &mut op_hosts);
     op_hosts.sort();
+    // First the ops the op's host build depends on (`DEPENDENCIES swi_glu` in its
+    // op_host/CMakeLists.txt: swi_glu_grad takes swi_glu's struct, of which another op keeps
+    // a copy).
+    let deps = kernel
+        .parent()
+        .and_then(Path::parent)
+        .map(|op| cmake_dependencies(&op.join("op_host/CMakeLists.txt")))
+        .unwrap_or_default();
+    let of_deps: Vec<PathBuf> = op_hosts
+        .iter()
+        .filter(|d| {
+            let op = d
+                .parent()
+                .and_then(Path::file_name)
+                .and_then(|n| n.to_str());
+            op.is_some_and(|op| deps.iter().any(|x| x == op))
+        })
+        .cloned()
+        .collect();
+    let found = declaring(name, &of_deps);
+    if !found.is_empty() {
+        return found;
+    }
     declaring(name, &op_hosts)
+}
+
+/// The op names after `DEPENDENCIES` in an op_host CMakeLists.txt's calls.
+fn cmake_dependencies(cmake: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(cmake).unwrap_or_default();
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        if let Some((_, rest)) = line.split_once("DEPENDENCIES") {
+            let words = rest.split(|c: char| c.is_whitespace() || c == ')');
+            for w in words.take_while(|w| !w.chars().any(|c| c.is_ascii_uppercase())) {
+                if !w.is_empty() {
+                    out.push(w.to_string());
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Every `op_host` directory under `dir`, `depth` levels down (not tests, builds or .git).
@@ -559,9 +657,11 @@ pub fn defined_by_kernel(
     kernel_source: &str,
     kernel_dir: &Path,
     include: &[PathBuf],
+    product: Product,
 ) -> bool {
-    let defines_as = |text: &str, macros: bool| defines_struct(bare, text, macros);
-    if reached_by_includes(bare, kernel_source, kernel_dir, include) {
+    let defines_as =
+        |text: &str, macros: bool| defines_struct(bare, &branches::taken(text, product), macros);
+    if reached_by_includes(bare, kernel_source, kernel_dir, include, product) {
         return true;
     }
     // Every header of its own directory and of `include`.
@@ -607,14 +707,18 @@ pub fn reached_by_includes(
     kernel_source: &str,
     kernel_dir: &Path,
     include: &[PathBuf],
+    product: Product,
 ) -> bool {
+    // Each text as far as the product's compile takes it (not Ascend 950's `#if` branch of an
+    // Atlas A2 kernel, nor the unit-test build's).
+    let taken = |text: &str| branches::taken(text, product);
     let defines = |text: &str| defines_struct(bare, text, true);
-    if defines(kernel_source) {
+    let kernel_source = taken(kernel_source);
+    if defines(&kernel_source) {
         return true;
     }
     let mut seen: Vec<PathBuf> = Vec::new();
-    let mut queue: Vec<(PathBuf, String)> =
-        vec![(kernel_dir.to_path_buf(), kernel_source.to_string())];
+    let mut queue: Vec<(PathBuf, String)> = vec![(kernel_dir.to_path_buf(), kernel_source)];
     while let Some((dir, text)) = queue.pop() {
         for inc in quoted_includes(&strip_comments(&text)) {
             let Some(f) = std::iter::once(dir.clone())
@@ -634,6 +738,7 @@ pub fn reached_by_includes(
             let Ok(t) = std::fs::read_to_string(&f) else {
                 continue;
             };
+            let t = taken(&t);
             if defines(&t) {
                 return true;
             }
