@@ -164,7 +164,18 @@ fn bound(
         _ => compile::preprocess(&kb.file, opts.product, &flags),
     };
     if let Some(why) = binding::check_args(kb, checked.as_deref().unwrap_or(&source)) {
-        return Err(CompileError::Binding(why));
+        // Parameters a macro stands for (`void k(INPLACE_APPLY_ADAGRAD_V2_PARAMS)`): checked
+        // against what the preprocessor makes of them.
+        let expanded = match checked {
+            Some(_) => None,
+            None => compile::preprocess(&kb.file, opts.product, &flags),
+        };
+        // Told in the names the compiler sees, where the preprocessor could say.
+        match expanded.map(|pre| binding::check_args(kb, &pre)) {
+            Some(None) => {}
+            Some(Some(seen)) => return Err(CompileError::Binding(seen)),
+            None => return Err(CompileError::Binding(why)),
+        }
     }
     let prelude = binding::tiling_prelude(kb, &source, &kernel, &flags.includes, opts.product)
         .map_err(CompileError::Binding)?;

@@ -208,6 +208,26 @@ fn the_argument_check_follows_the_preprocessor() {
     assert_eq!(r.code, 3, "{}", r.dump());
     has(&r.stderr, "must be the parameters of `k(a950, b950)`", &r);
     let _ = std::fs::remove_dir_all(&dir);
+    // Parameters a macro stands for (ops-nn's inplace_apply_adagrad_v2): the names it expands
+    // to are the ones the binding gives; a binding naming others is told those names.
+    let kernel = "#include \"kernel_operator.h\"\n#define K_PARAMS GM_ADDR x, GM_ADDR y\nextern \"C\" __global__ __aicore__ void k(K_PARAMS)\n{\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)y, 8);\n    g.SetValue(0, 2.0f);\n}\n";
+    let dir = binding_dir(
+        "macro_params",
+        kernel,
+        "Program(code: Kernel(file: \"op_kernel/k.cpp\", entry: \"k\"),\n  args: { \"x\": (dtype: float, len: 8), \"y\": (dtype: float, len: 8) },\n  expect: [(tensor: \"y\", values: Values([2, 0, 0, 0, 0, 0, 0, 0]))])\n",
+    );
+    let r = ascstep_in(&dir, &["run", "k.ron"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "pass  y[0..8]", &r);
+    std::fs::write(
+        dir.join("k.ron"),
+        "Program(code: Kernel(file: \"op_kernel/k.cpp\", entry: \"k\"),\n  args: { \"x\": (dtype: float, len: 8), \"z\": (dtype: float, len: 8) })\n",
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "k.ron"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(&r.stderr, "must be the parameters of `k(x, y)`", &r);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The library's math headers (format.md §12.3, docs/semantics.md §21): opbase's
