@@ -157,12 +157,19 @@ fn report(run: &UtRun) -> i32 {
         }
     );
     for c in &run.crashes {
-        eprintln!(
-            "{file}: error[{}]: {} in test {}; the cases not started yet ran in a new test program",
-            crate::kernel::gtest::code(&c.end),
-            crate::kernel::gtest::ended(&c.end),
+        let then = format!(
+            "in test {}; the cases not started yet ran in a new test program",
             c.test
         );
+        match &c.end {
+            // The kernel's own stop, at the position it names.
+            End::Rejected(d) => emit(&d.clone().note(then).render(&file, "")),
+            end => eprintln!(
+                "{file}: error[{}]: {} {then}",
+                crate::kernel::gtest::code(end),
+                crate::kernel::gtest::ended(end),
+            ),
+        }
     }
     let failed = if run.crashes.is_empty() {
         EXIT_OK

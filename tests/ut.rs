@@ -136,21 +136,31 @@ fn a_crash_fails_its_test_and_the_tests_after_it_still_run() {
     assert!(
         r.stderr
             .contains("error[kernel-crashed]: the test program died from SIGSEGV")
-            && r.stderr.contains("test_scaled_add_crash.cpp:43")
+            && r.stderr.contains("test_scaled_add_crash.cpp:45")
             && r.stderr.contains("in test ScaledAddCrash.dies"),
         "{}",
         r.dump()
     );
+    // The kernel's own stop, at its position in the kernel (the first block past the 256
+    // floats of 64 sets zGm at z + 256 k).
+    assert!(
+        r.stderr.contains(
+            "op_kernel/scaled_add.cpp:16:13: error[kernel-stopped]: the kernel stopped: an API call uses the GlobalTensor set here"
+        ) && r.stderr.contains("= note: in test ScaledAddCrash.past_its_gm"),
+        "{}",
+        r.dump()
+    );
     let xml = std::fs::read_to_string(&junit).unwrap();
-    assert_eq!(xml.matches("<testcase ").count(), 4, "{xml}");
-    assert!(xml.contains("tests=\"4\" failures=\"2\""), "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), 5, "{xml}");
+    assert!(xml.contains("tests=\"5\" failures=\"3\""), "{xml}");
     let t = ascstep_venv(&d, &["test", &file, "-j", "1"]);
     assert_eq!(t.code, 1, "{}", t.dump());
     for line in [
         "ok       math/scaled_add/tests/ut/op_kernel/test_scaled_add_crash.cpp ScaledAddCrash.before",
         "FAILED   math/scaled_add/tests/ut/op_kernel/test_scaled_add_crash.cpp ScaledAddCrash.dies: the test program died from SIGSEGV",
         "ok       math/scaled_add/tests/ut/op_kernel/test_scaled_add_crash.cpp ScaledAddCrash.after",
-        "2 passed, 2 failed",
+        "FAILED   math/scaled_add/tests/ut/op_kernel/test_scaled_add_crash.cpp ScaledAddCrash.past_its_gm: the kernel stopped: an API call uses the GlobalTensor set here",
+        "2 passed, 3 failed",
     ] {
         assert!(t.stdout.contains(line), "{line}\n{}", t.dump());
     }
