@@ -153,7 +153,7 @@ fn scalar_bit_counts_give_the_documented_results() {
 
 /// What the device compiler gives a kernel besides the APIs: `min`/`max` called unqualified
 /// (the common type of their operands), `__tiling_data_ptr__`, `__bf16` as `bfloat16_t`, CANN's
-/// header names (kernel_type.h, kernel_event.h, kernel_basic_intf.h), the DT_* codes, PRINTF
+/// header names (kernel_type.h, kernel_event.h, kernel_basic_intf.h, kernel_utils.h), the DT_* codes, PRINTF
 /// and TQueSync; Trap
 /// stops the kernel at its line as CPU mode's assert does (DK:调试接口/异常检测/Trap).
 #[test]
@@ -168,7 +168,7 @@ fn device_builtins_compile_and_trap_stops_the_kernel() {
     assert!(r.stdout.starts_with("n=7\ntrap=0\n"), "{}", r.dump());
     // CANN's KERNEL_LOG: the level, the position, the message.
     assert!(
-        r.stdout.contains("[WARN][") && r.stdout.contains("device_builtins.asc:52] logged 7\n"),
+        r.stdout.contains("[WARN][") && r.stdout.contains("device_builtins.asc:53] logged 7\n"),
         "{}",
         r.dump()
     );
@@ -179,7 +179,7 @@ fn device_builtins_compile_and_trap_stops_the_kernel() {
         ("Values([7, 0])", "Values([7, 1])"),
         "trap.ron",
         &[
-            "device_builtins.asc:41:9: error[kernel-stopped]",
+            "device_builtins.asc:42:9: error[kernel-stopped]",
             "Trap: the kernel stopped itself",
         ],
     );
