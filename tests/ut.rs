@@ -137,6 +137,7 @@ fn a_crash_fails_its_test_and_the_tests_after_it_still_run() {
         r.stderr
             .contains("error[kernel-crashed]: the test program died from SIGSEGV")
             && r.stderr.contains("test_scaled_add_crash.cpp:45")
+            && r.stderr.contains("touching address 0x0: a null pointer")
             && r.stderr.contains("in test ScaledAddCrash.dies"),
         "{}",
         r.dump()

@@ -361,8 +361,8 @@ pub fn run(
                 Event::Bad(e) => return (End::Broken(e), String::new()),
                 Event::Msgs(ms) => {
                     for m in ms {
-                        if let Msg::CrashAt(off) = m {
-                            crashed_at = Some(off);
+                        if let Msg::CrashAt(off, addr) = m {
+                            crashed_at = Some((off, addr));
                             continue;
                         }
                         if too_large(&mut handled, limits.memory) {
@@ -403,7 +403,11 @@ pub fn run(
         }
         (Some(c), _) => (End::Exited(c), text),
         (None, Some(sig)) => (
-            End::Crashed(signal_name(sig) + &crash_site(exe, crashed_at)),
+            End::Crashed(
+                signal_name(sig)
+                    + &crash_site(exe, crashed_at.map(|c| c.0))
+                    + &low_address(crashed_at.and_then(|c| c.1)),
+            ),
             text,
         ),
         _ => (End::Crashed("an unknown signal".into()), text),
@@ -413,6 +417,19 @@ pub fn run(
 /// ` at FILE:LINE in FUNCTION` for a crash at offset `off` of the executable `exe`: the
 /// innermost frame addr2line names outside ascstep's own headers (`include-<hash>/`), else the
 /// innermost; empty when it cannot tell (no addr2line, no line information).
+/// What a fault at a low address (below 1 MiB, never mapped in a Linux process) most likely
+/// was in a kernel: a null pointer, or a UB address (`LocalTensor::GetPhyAddr`) used as a
+/// pointer, which the device's scalar unit may read but ascstep's cannot: its UB is the
+/// simulator's.
+fn low_address(addr: Option<u64>) -> String {
+    match addr {
+        Some(a) if a < 1 << 20 => format!(
+            ", touching address {a:#x}: a null pointer, or a UB address (LocalTensor::GetPhyAddr) used as a pointer, which ascstep's scalar code cannot read or write (its UB is the simulator's: use GetValue and SetValue)"
+        ),
+        _ => String::new(),
+    }
+}
+
 fn crash_site(exe: &Path, off: Option<u64>) -> String {
     let Some(off) = off else {
         return String::new();

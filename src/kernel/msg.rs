@@ -106,9 +106,10 @@ pub enum Msg {
     },
     /// A kernel unit test: GmFree.
     Free(u32),
-    /// `K <hex>`: the program crashed at this offset into its executable (sent by the crash
-    /// handler before the signal ends it; `child.rs` names the C++ line).
-    CrashAt(u64),
+    /// `K <hex> [<hex>]`: the program crashed at this offset into its executable (sent by the
+    /// crash handler before the signal ends it; `child.rs` names the C++ line), touching this
+    /// address (SIGSEGV, SIGBUS).
+    CrashAt(u64, Option<u64>),
 }
 
 fn num<T: std::str::FromStr>(it: &mut std::str::SplitN<'_, char>) -> Result<T, String> {
@@ -281,7 +282,15 @@ pub fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
             }
         }
         "D" => Msg::Free(rest.trim().parse().map_err(|_| "bad allocation id")?),
-        "K" => Msg::CrashAt(u64::from_str_radix(rest.trim(), 16).map_err(|_| "bad crash offset")?),
+        "K" => {
+            let mut w = rest.split_whitespace();
+            let hex = |w: Option<&str>| w.map(|h| u64::from_str_radix(h, 16));
+            let off = hex(w.next())
+                .and_then(Result::ok)
+                .ok_or("bad crash offset")?;
+            let addr = hex(w.next()).transpose().map_err(|_| "bad crash address")?;
+            Msg::CrashAt(off, addr)
+        }
         _ => {
             return Err(format!(
                 "unknown message `{}`",

@@ -61,8 +61,28 @@ fn a_crash_and_a_loop_are_stopped_and_reported_with_the_last_call() {
         "crash.asc:9:5 in k `Duplicate(dst: \"t\", scalar: 1, count: 64)`",
         &r,
     );
-    // The faulting line itself, from the executable's line table.
+    // The faulting line itself, from the executable's line table, and the address touched.
     has(&r.stderr, "crash.asc:11 in k", &r);
+    has(
+        &r.stderr,
+        "touching address 0x0: a null pointer, or a UB address",
+        &r,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // A UB address read as a pointer (ops-nn's group_quant reads a scalar so): the device's
+    // scalar unit reads UB, ascstep's scalar code cannot; the crash says which address.
+    let (dir, _) = kernel(
+        "ub_pointer",
+        "    AscendC::Duplicate(t, 1.0f, 64);\n    volatile float v = *((__ubuf__ float*)t[32].GetPhyAddr());\n    (void)v;",
+    );
+    let r = ascstep_in(&dir, &["run", "ub_pointer.asc"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    // t is the buffer at UB 0: its element 32 is at byte 0x80.
+    has(
+        &r.stderr,
+        "ub_pointer.asc:10 in k(unsigned char*), touching address 0x80: a null pointer, or a UB address (LocalTensor::GetPhyAddr) used as a pointer",
+        &r,
+    );
     let _ = std::fs::remove_dir_all(&dir);
     let (dir, _) = kernel(
         "spin",

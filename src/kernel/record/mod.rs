@@ -242,7 +242,7 @@ impl Recorder {
                 self.block = b;
                 Ok(None)
             }
-            Msg::LaunchEnd | Msg::Test(_) | Msg::TestEnd { .. } | Msg::CrashAt(_) => Ok(None),
+            Msg::LaunchEnd | Msg::Test(_) | Msg::TestEnd { .. } | Msg::CrashAt(..) => Ok(None),
             Msg::UbView {
                 vid,
                 dtype,

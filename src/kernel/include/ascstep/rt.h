@@ -118,27 +118,34 @@ struct Chan {
             }
         }).detach();
         // A crash sends what is buffered first, so ascstep knows the last call before it, then
-        // `K <offset>`: where in the executable the faulting instruction is (ascstep names its
-        // C++ line with addr2line).
+        // `K <offset> [<address>]`: where in the executable the faulting instruction is (ascstep
+        // names its C++ line with addr2line) and, for SIGSEGV and SIGBUS, the address it touched.
         Dl_info self{};
         if (::dladdr(reinterpret_cast<void*>(&chan), &self) != 0) image_base() = reinterpret_cast<uintptr_t>(self.dli_fbase);
         struct sigaction sa{};
         sa.sa_flags = SA_SIGINFO;
-        sa.sa_sigaction = [](int s, siginfo_t*, void* ctx) {
+        sa.sa_sigaction = [](int s, siginfo_t* info, void* ctx) {
             Chan& c = chan();
             if (!c.buf.empty()) (void)::write(c.out, c.buf.data(), c.buf.size());
             uintptr_t pc = fault_pc(ctx);
             if (pc != 0 && image_base() != 0 && s != SIGABRT) {
-                char line[32] = "K ";
-                uintptr_t off = pc - image_base();
+                char line[64] = "K ";
                 int n = 2;
-                char hex[20];
-                int k = 0;
-                do {
-                    hex[k++] = "0123456789abcdef"[off & 15];
-                    off >>= 4;
-                } while (off != 0 && k < 20);
-                while (k > 0) line[n++] = hex[--k];
+                // Async-signal-safe hex of v at line[n…].
+                auto hex = [&](uintptr_t v) {
+                    char h[20];
+                    int k = 0;
+                    do {
+                        h[k++] = "0123456789abcdef"[v & 15];
+                        v >>= 4;
+                    } while (v != 0 && k < 20);
+                    while (k > 0) line[n++] = h[--k];
+                };
+                hex(pc - image_base());
+                if ((s == SIGSEGV || s == SIGBUS) && info != nullptr) {
+                    line[n++] = ' ';
+                    hex(reinterpret_cast<uintptr_t>(info->si_addr));
+                }
                 line[n++] = '\n';
                 (void)::write(c.out, line, size_t(n));
             }
