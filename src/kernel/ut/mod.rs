@@ -364,7 +364,8 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     // Three translation units, as the UT build has them: the test, the kernel (when the test
     // declares its entry rather than including it), each with the tiling header force-included,
     // and the support: the repository's shared helpers (ReadFile, WriteFile, …) and main.
-    let mut test_tu = format!("#include \"tikicpulib.h\"\n{prelude}");
+    // The test's unit is a host unit for CANN's tiling-key templates (GET_TPL_TILING_KEY).
+    let mut test_tu = format!("#define ASCSTEP_TPL_HOST 1\n#include \"tikicpulib.h\"\n{prelude}");
     test_tu.push_str(&format!(
         "#line 1 \"{}\"\n{body}\n",
         c_string(&b.test.display().to_string())

@@ -75,6 +75,90 @@
 #define ASCENDC_TPL_ARGS_DECL(x, ...) __ascstep_tpl_decl(x, __VA_ARGS__)
 #define ASCENDC_TPL_ARGS_SEL(...) __ascstep_tpl_sel(__VA_ARGS__)
 #define ASCENDC_TPL_SEL(...) __ascstep_tpl_sels(__VA_ARGS__)
+#elif defined(ASCSTEP_TPL_HOST)
+// A kernel unit test's own translation unit (ascstep's UT build defines ASCSTEP_TPL_HOST there),
+// as CANN's host build has it: ASCENDC_TPL_ARGS_DECL defines g_tilingDeclareParams and
+// GET_TPL_TILING_KEY(values…) encodes a tiling key from it as CANN's FastEncodeTilingKeyDirect
+// (utils/tiling/template_argument.h): the declared parameters from bit 0 in order, a UINT as
+// the index of its value among the declared ones (a RANGE or MIX declaration expanded), the
+// others as the value itself. A UINT value not declared prints CANN's error and gives
+// INVALID_TILING_KEY. The selections are the build's concern and expand to nothing.
+#include <algorithm>
+#include <cstdio>
+#include <initializer_list>
+#include <vector>
+namespace ascstep_tpl {
+constexpr uint64_t INVALID_TILING_KEY = 0xFFFFFFFFFFFFFFFFULL;
+struct Param {
+    const char* name;
+    int kind;  // 2: UINT
+    uint8_t bits;
+    std::vector<uint64_t> vals;
+    Param(const char* n, int k, uint8_t b, std::vector<uint64_t> v) : name(n), kind(k), bits(b), vals(std::move(v))
+    {
+        if (kind != 2 || vals.empty()) return;
+        const uint64_t how = vals[0];
+        if (how == ASCENDC_TPL_UI_LIST) {
+            vals.erase(vals.begin());
+            return;
+        }
+        // RANGE / MIX: a count of [low, high] pairs, then (MIX) single values.
+        std::vector<uint64_t> all;
+        const size_t ranges = vals.size() > 1 ? size_t(vals[1]) : 0;
+        for (size_t i = 1; i <= ranges && 2 * i + 1 < vals.size(); i++) {
+            for (uint64_t v = vals[2 * i]; v <= vals[2 * i + 1]; v++) all.push_back(v);
+        }
+        if (how == ASCENDC_TPL_UI_MIX) {
+            for (size_t i = 2 + 2 * ranges; i < vals.size(); i++) all.push_back(vals[i]);
+        }
+        vals = std::move(all);
+    }
+};
+inline uint64_t encode(const std::vector<Param>& decl, std::initializer_list<uint64_t> args)
+{
+    uint64_t key = 0;
+    unsigned bits = 0;
+    auto a = args.begin();
+    for (size_t i = 0; i < decl.size() && a != args.end(); i++, a++) {
+        uint64_t v = *a;
+        if (decl[i].kind == 2) {
+            auto at = std::find(decl[i].vals.begin(), decl[i].vals.end(), v);
+            if (at == decl[i].vals.end()) {
+                std::printf("[ERROR] ASCENDC_TPL_UINT_SEL %s value %lu does not exist in ASCENDC_TPL_UINT_DECL, "
+                            "please check it!\n", decl[i].name, (unsigned long)v);
+                return INVALID_TILING_KEY;
+            }
+            v = uint64_t(at - decl[i].vals.begin());
+        }
+        key |= v << bits;
+        bits += decl[i].bits;
+    }
+    if (bits > 64) {
+        std::printf("[ERROR] Tiling key bits %u exceed max bits 64, please check it!\n", bits);
+        return INVALID_TILING_KEY;
+    }
+    return key;
+}
+}  // namespace ascstep_tpl
+#define ASCENDC_TPL_DTYPE_DECL(x, ...) ::ascstep_tpl::Param{#x, 0, 8, {__VA_ARGS__}}
+#define ASCENDC_TPL_DATATYPE_DECL(x, ...) ::ascstep_tpl::Param{#x, 0, 8, {__VA_ARGS__}}
+#define ASCENDC_TPL_FORMAT_DECL(x, ...) ::ascstep_tpl::Param{#x, 1, 8, {__VA_ARGS__}}
+#define ASCENDC_TPL_UINT_DECL(x, bw, ...) ::ascstep_tpl::Param{#x, 2, bw, {__VA_ARGS__}}
+#define ASCENDC_TPL_BOOL_DECL(x, ...) ::ascstep_tpl::Param{#x, 3, 1, {__VA_ARGS__}}
+#define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...) ::ascstep_tpl::Param{#x, 6, 8, {__VA_ARGS__}}
+#define ASCENDC_TPL_DTYPE_SEL(...)
+#define ASCENDC_TPL_DATATYPE_SEL(...)
+#define ASCENDC_TPL_FORMAT_SEL(...)
+#define ASCENDC_TPL_UINT_SEL(...)
+#define ASCENDC_TPL_BOOL_SEL(...)
+#define ASCENDC_TPL_TILING_STRUCT_SEL(...)
+#define ASCENDC_TPL_KERNEL_TYPE_SEL(...)
+#define ASCENDC_TPL_DETERMINISTIC_SEL(...)
+#define ASCENDC_TPL_SHARED_KERNEL_TYPE_SEL(...)
+#define ASCENDC_TPL_ARGS_DECL(x, ...) static const std::vector<::ascstep_tpl::Param> g_tilingDeclareParams{__VA_ARGS__}
+#define ASCENDC_TPL_ARGS_SEL(...)
+#define ASCENDC_TPL_SEL(...)
+#define GET_TPL_TILING_KEY(...) ::ascstep_tpl::encode(g_tilingDeclareParams, {__VA_ARGS__})
 #else
 #define ASCENDC_TPL_DTYPE_DECL(...)
 #define ASCENDC_TPL_DATATYPE_DECL(...)
