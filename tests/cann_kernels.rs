@@ -178,6 +178,17 @@ fn a_tiling_struct_reached_through_the_layout_s_includes_is_the_kernel_s() {
     assert!(r.stdout.contains("pass  y[0..16]"), "{}", r.dump());
 }
 
+/// A C++ file starting with a UTF-8 byte-order mark compiles as the compiler takes it alone.
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_cpp_file_is_skipped() {
+    let dir = scratch("bom");
+    let src = "\u{feff}#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n__global__ __vector__ void k(GM_ADDR y)\n{\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)y, 8);\n    g.SetValue(0, 3.0f);\n}\nint main()\n{\n    float* y;\n    aclrtMallocHost((void**)&y, 32);\n    uint8_t* d;\n    aclrtMalloc((void**)&d, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(d);\n    aclrtMemcpy(y, 32, d, 32, ACL_MEMCPY_DEVICE_TO_HOST);\n    return y[0] == 3.0f ? 0 : 1;\n}\n";
+    std::fs::write(dir.join("bom.asc"), src).unwrap();
+    let r = ascstep_in(&dir, &["run", "bom.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Runs a C++ file made of `kernel` (a `__global__` function `name(GM_ADDR y)`) and a host main
 /// that launches it on one block with `bytes` of GM, copies them to `float* y` and runs
 /// `check` (C++ statements returning 1 on a mismatch); asserts that main returned 0.

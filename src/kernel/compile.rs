@@ -302,7 +302,9 @@ pub fn preprocess(file: &Path, product: Product, flags: &Flags) -> Option<String
 /// Compiles `file` for `product`, or takes it from the cache.
 pub fn compile(file: &Path, product: Product, flags: &Flags) -> Result<Compiled, CompileError> {
     let src = std::fs::read_to_string(file).map_err(|e| io("read", file, e))?;
-    let (rewritten, _) = super::source::rewrite_launches(&src, true);
+    // Without a byte-order mark, which the compiler skips only at a file's start.
+    let src = src.strip_prefix('\u{feff}').unwrap_or(&src);
+    let (rewritten, _) = super::source::rewrite_launches(src, true);
     let abs = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
     compile_text(&abs, &rewritten, product, flags)
 }

@@ -1,5 +1,6 @@
-// fill_mode's kernel UT, as ops-nn's prelu test writes one: the key from GET_TPL_TILING_KEY,
-// the instantiation launched through a lambda.
+﻿// fill_mode's kernel UT, as ops-nn's prelu test writes one: the key from GET_TPL_TILING_KEY,
+// the instantiation launched through a lambda. The file starts with a UTF-8 byte-order mark,
+// as ops-nn's fused_add_rms_norm test does.
 #include <cstdint>
 #include "gtest/gtest.h"
 #include "tikicpulib.h"
