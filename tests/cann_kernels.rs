@@ -432,7 +432,8 @@ fn ceil_and_trunc_are_the_library_s_cast_composites() {
 }
 
 /// format.md §12.3: `tensor(i)` reads and assigns element i (GetValue, SetValue at the call's
-/// position), and a LocalTensor<bool> is bytes of 0 and 1 (simulated as uint8): main sees the
+/// position) of a LocalTensor and of a GlobalTensor (ops-nn's dequant_swiglu_quant reads GM
+/// so), and a LocalTensor<bool> is bytes of 0 and 1 (simulated as uint8): main sees the
 /// bytes written through operator() and a copy of the bools.
 #[test]
 fn local_tensor_call_operator_and_bool_tensors() {
@@ -455,9 +456,12 @@ fn local_tensor_call_operator_and_bool_tensors() {
     g.SetGlobalBuffer((__gm__ float*)y, 64);
     AscendC::PipeBarrier<PIPE_ALL>();
     AscendC::DataCopy(g, f, 64);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    g(40) = g(3) * 2.0f;
 }"#,
         256,
         r#"    for (int i = 0; i < 8; i++) if (y[i] != 1.5f * i || y[8 + i] != 1.5f * (7 - i) + 1.0f) { printf("f[%d]\n", i); return 1; }
+    if (y[40] != 9.0f) { printf("y[40] = %f\n", y[40]); return 1; }
     const uint8_t* c = (const uint8_t*)(y + 32);
     for (int i = 0; i < 32; i++) if (c[i] != (i % 3 == 0 ? 1 : 0)) { printf("c[%d] = %d\n", i, c[i]); return 1; }"#,
     );

@@ -53,6 +53,26 @@ T get_value(int id, uint64_t off, const Pos& p) {
     ascstep_rt::chan().put("V " + ascstep_rt::at(p) + ascstep_rt::fmt(" %d %llu ", id, (unsigned long long)off) + ascstep_rt::Dtype<T>::name);
     return ascstep_rt::parse<T>(ascstep_rt::chan().line());
 }
+// tensor(i), LocalTensor's and GlobalTensor's: element i to read (GetValue) or assign
+// (SetValue), at the call's position.
+template <class Tensor, class T, class Index>
+struct Element {
+    const Tensor* t;
+    Index i;
+    Pos p;
+    operator T() const { return t->GetValue(i, p); }
+    // An explicit cast to another arithmetic type (`(float)halfTensor(i)`): through T.
+    template <class U, class = std::enable_if_t<std::is_arithmetic_v<U> && !std::is_same_v<U, T>>>
+    explicit operator U() const {
+        return U(T(*this));
+    }
+    template <class U>
+    const Element& operator=(U v) const {
+        t->SetValue(i, v, p);
+        return *this;
+    }
+    const Element& operator=(const Element& o) const { return *this = T(o); }
+};
 }  // namespace detail
 
 template <class T>
@@ -83,24 +103,7 @@ public:
     T GetValue(uint32_t i, Pos p = Pos::current()) const {
         return detail::get_value<T>(id_, detail::elems_of<T>(addr_ - base_) + i, p);
     }
-    // tensor(i): element i to read (GetValue) or assign (SetValue), at the call's position.
-    struct Element {
-        const LocalTensor* t;
-        uint32_t i;
-        Pos p;
-        operator T() const { return t->GetValue(i, p); }
-        // An explicit cast to another arithmetic type (`(float)halfTensor(i)`): through T.
-        template <class U, class = std::enable_if_t<std::is_arithmetic_v<U> && !std::is_same_v<U, T>>>
-        explicit operator U() const {
-            return U(T(*this));
-        }
-        template <class U>
-        const Element& operator=(U v) const {
-            t->SetValue(i, v, p);
-            return *this;
-        }
-        const Element& operator=(const Element& o) const { return *this = T(o); }
-    };
+    using Element = detail::Element<LocalTensor, T, uint32_t>;
     Element operator()(uint32_t i, Pos p = Pos::current()) const { return Element{this, i, p}; }
     template <class U>
     void SetValue(uint32_t i, U v, Pos p = Pos::current()) const {
@@ -197,6 +200,8 @@ public:
         check_set();
         return detail::get_value<T>(id_, off_ + i, p);
     }
+    using Element = detail::Element<GlobalTensor, T, uint64_t>;
+    Element operator()(uint64_t i, Pos p = Pos::current()) const { return Element{this, i, p}; }
     template <CacheRwMode rw = CacheRwMode::RW>
     void SetL2CacheHint(CacheMode) {}
     template <class U>
