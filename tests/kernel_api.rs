@@ -355,7 +355,8 @@ fn apis_taken_by_address_run_and_direct_calls_keep_their_line() {
 /// CANN forms the operator kernels use compile and compute what numpy does: the queue's
 /// AllocTensor filling a tensor the caller holds, `(float)halfTensor(i)`, brace-initialised
 /// DataCopyPad parameters (only DataCopyParams takes four values, as in CANN); a double tensor
-/// in a branch not taken compiles, and when the branch is taken the view is refused by name; a
+/// (and an Ascend 950 hifloat8_t one) in a branch not taken compiles, and when the branch is
+/// taken the view is refused by name; a
 /// GlobalTensor set past every allocation stops the kernel only when used.
 #[test]
 fn cann_tensor_forms_run_and_a_double_view_is_named() {
@@ -373,6 +374,17 @@ fn cann_tensor_forms_run_and_a_double_view_is_named() {
         &[
             "tensor_forms.asc:10:26: error[bad-dtype]",
             "element type `double` is not simulated",
+        ],
+    );
+    // Likewise a tensor of Ascend 950's hifloat8_t.
+    variant_stops(
+        &dir,
+        "tensor_forms.ron",
+        ("\"mode\": 0,", "\"mode\": 3,"),
+        "hifloat8.ron",
+        &[
+            "tensor_forms.asc:10:26: error[bad-dtype]",
+            "element type `hifloat8_t` is not simulated",
         ],
     );
     // A GlobalTensor set past every allocation is no error until an API call uses it; then

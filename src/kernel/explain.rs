@@ -93,6 +93,7 @@ pub fn explain(output: &str) -> String {
         if msg.contains("declared")
             || msg.contains("does not name a type")
             || msg.contains("is not a member")
+            || msg.contains("is not a namespace-name")
         {
             return format!(
                 "{at}: the kernel uses `{n}`, Ascend 950's register-based vector API (MicroAPI), which ascstep does not simulate: only the Memory vector API is (docs/format.md §12.4)"
@@ -191,6 +192,7 @@ mod tests {
             "/k/a.h:26:16: error: ‘AscendC::Reg’ has not been declared",
             "/k/a.h:28:27: error: ‘MicroAPI’ in namespace ‘AscendC’ does not name a type",
             "/k/a.h:28:1: error: ‘__simd_vf__’ does not name a type",
+            "/k/a.h:22:26: error: ‘MicroAPI’ is not a namespace-name",
             "/k/a.h:239:9: error: ‘__local_mem__’ was not declared in this scope; did you mean ‘__locale_t’?",
         ] {
             let e = explain(out);

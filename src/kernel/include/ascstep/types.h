@@ -84,6 +84,22 @@ struct bfloat16_t {
     constexpr operator float() const { return ascstep_rt::bf16_to_f32(bits); }
 };
 
+// Ascend 950's 8- and 4-bit floating-point element types, built into its device compiler:
+// storage only. A kernel may name them in branches it does not take (`if constexpr` on its
+// dtype); a tensor view of one is told that ascstep does not simulate the type.
+#define ASCSTEP_STORAGE_TYPE(T)   \
+    struct T {                    \
+        uint8_t bits = 0;         \
+        T() = default;            \
+    };
+ASCSTEP_STORAGE_TYPE(hifloat8_t)
+ASCSTEP_STORAGE_TYPE(fp8_e4m3fn_t)
+ASCSTEP_STORAGE_TYPE(fp8_e5m2_t)
+ASCSTEP_STORAGE_TYPE(fp8_e8m0_t)
+ASCSTEP_STORAGE_TYPE(fp4x2_e2m1_t)
+ASCSTEP_STORAGE_TYPE(fp4x2_e1m2_t)
+#undef ASCSTEP_STORAGE_TYPE
+
 // The device compiler's built-in names for the same types, which kernels also write.
 using float16_t = half;
 using float32_t = float;
@@ -118,6 +134,12 @@ ASCSTEP_DTYPE(bool, "uint8")
 // Not simulated: a kernel may declare double tensors in a branch it does not take; one that
 // makes a view of one is told so (the element type is named at the view).
 ASCSTEP_DTYPE(double, "double")
+ASCSTEP_DTYPE(hifloat8_t, "hifloat8_t")
+ASCSTEP_DTYPE(fp8_e4m3fn_t, "fp8_e4m3fn_t")
+ASCSTEP_DTYPE(fp8_e5m2_t, "fp8_e5m2_t")
+ASCSTEP_DTYPE(fp8_e8m0_t, "fp8_e8m0_t")
+ASCSTEP_DTYPE(fp4x2_e2m1_t, "fp4x2_e2m1_t")
+ASCSTEP_DTYPE(fp4x2_e1m2_t, "fp4x2_e1m2_t")
 #undef ASCSTEP_DTYPE
 
 // The bytes of one element of the dtype named `n` (a name of Dtype<T>; 4-bit types count as
