@@ -82,7 +82,7 @@
 // (utils/tiling/template_argument.h): the declared parameters from bit 0 in order, a UINT as
 // the index of its value among the declared ones (a RANGE or MIX declaration expanded), the
 // others as the value itself. A UINT value not declared prints CANN's error and gives
-// INVALID_TILING_KEY. The selections are the build's concern and expand to nothing.
+// INVALID_TILING_KEY.
 #include <algorithm>
 #include <cstdio>
 #include <initializer_list>
@@ -146,26 +146,20 @@ inline uint64_t encode(const std::vector<Param>& decl, std::initializer_list<uin
 #define ASCENDC_TPL_UINT_DECL(x, bw, ...) ::ascstep_tpl::Param{#x, 2, bw, {__VA_ARGS__}}
 #define ASCENDC_TPL_BOOL_DECL(x, ...) ::ascstep_tpl::Param{#x, 3, 1, {__VA_ARGS__}}
 #define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...) ::ascstep_tpl::Param{#x, 6, 8, {__VA_ARGS__}}
-#define ASCENDC_TPL_DTYPE_SEL(...)
-#define ASCENDC_TPL_DATATYPE_SEL(...)
-#define ASCENDC_TPL_FORMAT_SEL(...)
-#define ASCENDC_TPL_UINT_SEL(...)
-#define ASCENDC_TPL_BOOL_SEL(...)
-#define ASCENDC_TPL_TILING_STRUCT_SEL(...)
-#define ASCENDC_TPL_KERNEL_TYPE_SEL(...)
-#define ASCENDC_TPL_DETERMINISTIC_SEL(...)
-#define ASCENDC_TPL_SHARED_KERNEL_TYPE_SEL(...)
 #define ASCENDC_TPL_ARGS_DECL(x, ...) static const std::vector<::ascstep_tpl::Param> g_tilingDeclareParams{__VA_ARGS__}
-#define ASCENDC_TPL_ARGS_SEL(...)
-#define ASCENDC_TPL_SEL(...)
 #define GET_TPL_TILING_KEY(...) ::ascstep_tpl::encode(g_tilingDeclareParams, {__VA_ARGS__})
 #else
+// The kernel's compile, as CANN's kernel build: the declarations expand to nothing.
 #define ASCENDC_TPL_DTYPE_DECL(...)
 #define ASCENDC_TPL_DATATYPE_DECL(...)
 #define ASCENDC_TPL_FORMAT_DECL(...)
 #define ASCENDC_TPL_UINT_DECL(...)
 #define ASCENDC_TPL_BOOL_DECL(...)
 #define ASCENDC_TPL_KERNEL_TYPE_DECL(...)
+#define ASCENDC_TPL_ARGS_DECL(...)
+#endif
+#ifndef ASCENDC_TPL_PRE
+// Outside the ASCENDC_TPL_PRE pass the selections are the build's concern: nothing.
 #define ASCENDC_TPL_DTYPE_SEL(...)
 #define ASCENDC_TPL_DATATYPE_SEL(...)
 #define ASCENDC_TPL_FORMAT_SEL(...)
@@ -175,7 +169,6 @@ inline uint64_t encode(const std::vector<Param>& decl, std::initializer_list<uin
 #define ASCENDC_TPL_KERNEL_TYPE_SEL(...)
 #define ASCENDC_TPL_DETERMINISTIC_SEL(...)
 #define ASCENDC_TPL_SHARED_KERNEL_TYPE_SEL(...)
-#define ASCENDC_TPL_ARGS_DECL(...)
 #define ASCENDC_TPL_ARGS_SEL(...)
 #define ASCENDC_TPL_SEL(...)
 #endif
