@@ -140,12 +140,13 @@ fn a_tiling_struct_beside_the_kernel_but_not_included_by_it_is_given_to_it() {
 
 /// format.md §12.3: the DT_* macros have ge::DataType's values (DT_BF16 is 27) and compare in
 /// `#if` with an ORIG_DTYPE_* macro the build gives; half and bfloat16_t convert in constant
-/// expressions (1.5 and 2.5 are exact in both).
+/// expressions (1.5 and 2.5 are exact in both) and are trivial types, as the device compiler's,
+/// so unions may hold them (ops-nn's sgd reads a bfloat16_t's bits so).
 #[test]
 fn dtype_macros_and_constexpr_half() {
     let (dir, _) = kernel(
         "dt_macros",
-        "    static_assert(float(half(1.5f)) == 1.5f && float(bfloat16_t(2.5f)) == 2.5f);\n    constexpr half table[2] = {1, 2};\n    static_assert(float(table[1]) == 2.0f);\n#if ORIG_DTYPE_X == DT_BF16 && DT_FLOAT == 0 && DT_FLOAT16 == 1 && DT_INT64 == 9\n    AscendC::Duplicate(t, float(DT_BF16), 64);\n#else\n    AscendC::Duplicate(t, -1.0f, 64);\n#endif",
+        "    static_assert(float(half(1.5f)) == 1.5f && float(bfloat16_t(2.5f)) == 2.5f);\n    static_assert(std::is_trivial_v<half> && std::is_trivial_v<bfloat16_t>);\n    union { uint16_t u; bfloat16_t b; } bits;\n    bits.u = 0x3fc0;\n    static_assert(sizeof(bits) == 2);\n    constexpr half table[2] = {1, 2};\n    static_assert(float(table[1]) == 2.0f);\n#if ORIG_DTYPE_X == DT_BF16 && DT_FLOAT == 0 && DT_FLOAT16 == 1 && DT_INT64 == 9\n    AscendC::Duplicate(t, float(DT_BF16), 64);\n#else\n    AscendC::Duplicate(t, -1.0f, 64);\n#endif",
     );
     let r = ascstep_in(
         &dir,

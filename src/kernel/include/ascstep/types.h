@@ -64,8 +64,10 @@ constexpr float bf16_to_f32(uint16_t h) {
 }
 }  // namespace ascstep_rt
 
+// Trivial types, as the device compiler's built-in ones: a default-initialised one is
+// indeterminate (`half h{};` is zero) and they may be members of unions (ops-nn's sgd).
 struct half {
-    uint16_t bits = 0;
+    uint16_t bits;
     half() = default;
     template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
     constexpr half(T v) : bits(ascstep_rt::f32_to_f16(float(v))) {}
@@ -77,7 +79,7 @@ struct half {
 };
 
 struct bfloat16_t {
-    uint16_t bits = 0;
+    uint16_t bits;
     bfloat16_t() = default;
     template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
     constexpr bfloat16_t(T v) : bits(ascstep_rt::f32_to_bf16(float(v))) {}
