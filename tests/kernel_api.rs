@@ -464,7 +464,9 @@ fn tan_is_the_librarys_steps() {
 /// The library's Erf and Erfc (docs/semantics.md §21.14) give, bit for bit, their steps redone in
 /// numpy (`tests/api_kernels/erf/gen.py`; within 1e-6 of erf): the ±3.92 and ±10 clips, floats in
 /// pieces of a given buffer (Erfc's with a tail), halves from the stack buffer, rounded back with
-/// Atlas A2's CAST_ROUND.
+/// Atlas A2's CAST_ROUND. The float Erf is called with a configuration a function template
+/// declares `static constexpr` (the form of ops-nn's ge_glu_v2, on which g++ 12 crashed while
+/// Erf took its configuration by reference; that crash needs ge_glu_v2's class template).
 #[test]
 fn erf_and_erfc_are_the_librarys_steps() {
     let (dir, _) = runs_and_passes("erf", "erf", "erf.ron", &["yf[0..320]", "yh[0..192]"]);

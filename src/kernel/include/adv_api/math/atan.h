@@ -102,7 +102,7 @@ void atan_impl(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
     }, p);
 }
 }  // namespace detail
-#define ASCSTEP_ATAN_TPARAMS , const AtanConfig& config = defaultAtanConfig
+#define ASCSTEP_ATAN_TPARAMS , AtanConfig config = defaultAtanConfig
 #define ASCSTEP_ATAN_TARGS , config
 ASCSTEP_LIBRARY_UNARY(Atan, ASCSTEP_ATAN_TPARAMS, ASCSTEP_ATAN_TARGS, detail::atan_impl)
 #undef ASCSTEP_ATAN_TPARAMS

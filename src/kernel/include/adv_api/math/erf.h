@@ -128,9 +128,10 @@ void erfc_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTens
     erf_pieces<T>(true, d, s, t, n, p);
 }
 }  // namespace detail
-// Erf takes ErfConfig as the library's newer headers do; its algorithm is not used on these
-// products.
-#define ASCSTEP_ERF_TPARAMS , const ErfConfig& config = defaultErfConfig
+// Erf takes ErfConfig as the library's newer headers do (by value, as Div's configuration: g++ 12
+// crashes on a reference to a kernel's local static constexpr one, ops-nn's ge_glu_v2); its
+// algorithm is not used on these products.
+#define ASCSTEP_ERF_TPARAMS , ErfConfig config = defaultErfConfig
 #define ASCSTEP_ERF_TARGS , config
 ASCSTEP_LIBRARY_UNARY(Erf, ASCSTEP_ERF_TPARAMS, ASCSTEP_ERF_TARGS, detail::erf_impl)
 #undef ASCSTEP_ERF_TPARAMS

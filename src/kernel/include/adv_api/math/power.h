@@ -234,7 +234,7 @@ void power_only_simulated(Pos p) {
 }
 }  // namespace detail
 
-template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
+template <typename T, bool isReuseSource = false, PowerConfig config = defaultPowerConfig>
 void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor,
            const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, Pos p = Pos::current()) {
     detail::power_only_simulated<T>(p);
@@ -242,7 +242,7 @@ void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, co
         detail::power_pieces<T>(dstTensor, &src0Tensor, nullptr, &src1Tensor, nullptr, sharedTmpBuffer, calCount, p);
     }
 }
-template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
+template <typename T, bool isReuseSource = false, PowerConfig config = defaultPowerConfig>
 void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const T& src1Scalar,
            const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, Pos p = Pos::current()) {
     detail::power_only_simulated<T>(p);
@@ -250,7 +250,7 @@ void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, co
         detail::power_pieces<T>(dstTensor, &src0Tensor, nullptr, nullptr, &src1Scalar, sharedTmpBuffer, calCount, p);
     }
 }
-template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
+template <typename T, bool isReuseSource = false, PowerConfig config = defaultPowerConfig>
 void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTensor<T>& src1Tensor,
            const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, Pos p = Pos::current()) {
     detail::power_only_simulated<T>(p);
@@ -259,7 +259,7 @@ void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTens
     }
 }
 // Without calCount: the whole of the tensor operand; without a buffer: the stack buffer.
-template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig, class A, class B>
+template <typename T, bool isReuseSource = false, PowerConfig config = defaultPowerConfig, class A, class B>
 void Power(const LocalTensor<T>& dstTensor, const A& src0, const B& src1, const LocalTensor<uint8_t>& sharedTmpBuffer,
            Pos p = Pos::current()) {
     uint32_t n;
@@ -270,11 +270,11 @@ void Power(const LocalTensor<T>& dstTensor, const A& src0, const B& src1, const 
     }
     Power<T, isReuseSource, config>(dstTensor, src0, src1, sharedTmpBuffer, n, p);
 }
-template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig, class A, class B>
+template <typename T, bool isReuseSource = false, PowerConfig config = defaultPowerConfig, class A, class B>
 void Power(const LocalTensor<T>& dstTensor, const A& src0, const B& src1, uint32_t calCount, Pos p = Pos::current()) {
     Power<T, isReuseSource, config>(dstTensor, src0, src1, detail::stack_buffer(p), calCount, p);
 }
-template <typename T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig, class A, class B>
+template <typename T, bool isReuseSource = false, PowerConfig config = defaultPowerConfig, class A, class B>
 void Power(const LocalTensor<T>& dstTensor, const A& src0, const B& src1, Pos p = Pos::current()) {
     uint32_t n;
     if constexpr (detail::is_local<A>::value) {

@@ -104,7 +104,7 @@ void trig_pieces(const char* api, const LocalTensor<T>& dst, const LocalTensor<T
 }
 }  // namespace detail
 
-template <typename T, bool isReuseSource = false, const SinConfig& config = defaultSinConfig>
+template <typename T, bool isReuseSource = false, SinConfig config = defaultSinConfig>
 void Sin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
          const uint32_t calCount, Pos p = Pos::current()) {
     static constexpr detail::PiPart pi[] = {{3.140625f, 0.0f},
@@ -121,21 +121,21 @@ void Sin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const
     };
     detail::trig_pieces<T, isReuseSource>("Sin", dstTensor, srcTensor, sharedTmpBuffer, calCount, piece, p);
 }
-template <typename T, bool isReuseSource = false, const SinConfig& config = defaultSinConfig>
+template <typename T, bool isReuseSource = false, SinConfig config = defaultSinConfig>
 void Sin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount, Pos p = Pos::current()) {
     Sin<T, isReuseSource, config>(dstTensor, srcTensor, detail::stack_buffer(p), calCount, p);
 }
-template <typename T, bool isReuseSource = false, const SinConfig& config = defaultSinConfig>
+template <typename T, bool isReuseSource = false, SinConfig config = defaultSinConfig>
 void Sin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
          Pos p = Pos::current()) {
     Sin<T, isReuseSource, config>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize(), p);
 }
-template <typename T, bool isReuseSource = false, const SinConfig& config = defaultSinConfig>
+template <typename T, bool isReuseSource = false, SinConfig config = defaultSinConfig>
 void Sin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, Pos p = Pos::current()) {
     Sin<T, isReuseSource, config>(dstTensor, srcTensor, srcTensor.GetSize(), p);
 }
 // CANN's exact count form, for code that takes Sin by address (ASCSTEP_EXACT).
-template <typename T, bool isReuseSource = false, const SinConfig& config = defaultSinConfig, ASCSTEP_EXACT(C, uint32_t)>
+template <typename T, bool isReuseSource = false, SinConfig config = defaultSinConfig, ASCSTEP_EXACT(C, uint32_t)>
 void Sin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const C calCount) {
     Sin<T, isReuseSource, config>(dstTensor, srcTensor, uint32_t(calCount), Pos::current());
 }
