@@ -128,16 +128,22 @@ fn a_template_entry_without_a_declaration_asks_for_its_arguments() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Runs tests/cann_layout's op `op` (its `<op>.ron`) and checks it exits 0 with `range` passing
+/// its expectation.
+fn layout_op_passes(op: &str, range: &str) {
+    let dir = common::root(&format!("tests/cann_layout/math/{op}"));
+    let r = ascstep_in(&dir, &["run", &format!("{op}.ron")]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains(&format!("pass  {range}")), "{}", r.dump());
+}
+
 /// format.md §12.2: a tiling struct this op declares nowhere is found in another op's
 /// op_host/ of the same repository (tests/cann_layout's scale_only registers scaled_table's
 /// struct, as ops-nn's foreach ops register foreach_utils' ForeachCommonTilingData); the
 /// binding's expectation is y = 3x.
 #[test]
 fn a_tiling_struct_of_another_op_of_the_repository_is_found() {
-    let dir = common::root("tests/cann_layout/math/scale_only");
-    let r = ascstep_in(&dir, &["run", "scale_only.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("pass  y[0..32]"), "{}", r.dump());
+    layout_op_passes("scale_only", "y[0..32]");
 }
 
 /// format.md §12.2, as CANN's build for Atlas A2 compiles tests/cann_layout's dual_entry: the
@@ -148,10 +154,7 @@ fn a_tiling_struct_of_another_op_of_the_repository_is_found() {
 /// y = 2.5x.
 #[test]
 fn an_a2_build_takes_its_own_branch_s_entry_and_the_op_host_structs() {
-    let dir = common::root("tests/cann_layout/math/dual_entry");
-    let r = ascstep_in(&dir, &["run", "dual_entry.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("pass  y[0..32]"), "{}", r.dump());
+    layout_op_passes("dual_entry", "y[0..32]");
 }
 
 /// format.md §12.2: a struct declared by two other ops (tests/cann_layout's shift and a drifted
@@ -160,10 +163,7 @@ fn an_a2_build_takes_its_own_branch_s_entry_and_the_op_host_structs() {
 /// shift's layout.
 #[test]
 fn a_struct_declared_twice_is_taken_from_the_op_the_host_build_depends_on() {
-    let dir = common::root("tests/cann_layout/math/shift_grad");
-    let r = ascstep_in(&dir, &["run", "shift_grad.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("pass  y[0..16]"), "{}", r.dump());
+    layout_op_passes("shift_grad", "y[0..16]");
 }
 
 /// format.md §12.2: a tiling struct defined in a kernel header of another op, reached only
@@ -172,10 +172,7 @@ fn a_struct_declared_twice_is_taken_from_the_op_the_host_build_depends_on() {
 /// kernel's own: the binding fills it and y = x + 2.5.
 #[test]
 fn a_tiling_struct_reached_through_the_layout_s_includes_is_the_kernel_s() {
-    let dir = common::root("tests/cann_layout/math/offset_only");
-    let r = ascstep_in(&dir, &["run", "offset_only.ron"]);
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(r.stdout.contains("pass  y[0..16]"), "{}", r.dump());
+    layout_op_passes("offset_only", "y[0..16]");
 }
 
 /// A C++ file starting with a UTF-8 byte-order mark compiles as the compiler takes it alone.

@@ -2,8 +2,8 @@
 //! Struct)` in its `op_host/`, or `REGISTER_TILING_DEFAULT(Struct)` in its kernel entries, for
 //! GET_TILING_DATA of a kernel unit test's build.
 
-use super::tiling::{macro_args, strip_comments};
-use std::path::{Path, PathBuf};
+use super::tiling::{files_under, macro_args, strip_comments, SOURCES};
+use std::path::Path;
 
 /// The struct the op's kernel entries name with `REGISTER_TILING_DEFAULT(type)`, when they
 /// name one: the `.cpp` files of `op_kernel` for `product` (`*_apt.cpp`, Ascend 950's, for
@@ -44,7 +44,7 @@ pub fn registered_default(op_kernel: &Path, ascend950: bool) -> Option<String> {
 /// Struct)` in its `op_host/`): for `op_type`, else the only one registered.
 pub fn registered(op_type: &str, op_host: &Path) -> Option<String> {
     let mut files = Vec::new();
-    sources_under(op_host, 3, &mut files);
+    files_under(op_host, 3, SOURCES, &mut files);
     let mut all: Vec<(String, String)> = Vec::new();
     for f in files {
         let Ok(t) = std::fs::read_to_string(&f) else {
@@ -80,21 +80,4 @@ fn macro_calls(text: &str, name: &str) -> Vec<Vec<String>> {
         }
     }
     calls
-}
-
-fn sources_under(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() && depth > 0 {
-            sources_under(&p, depth - 1, out);
-        } else if p
-            .extension()
-            .is_some_and(|x| x == "h" || x == "hpp" || x == "cpp" || x == "cc")
-        {
-            out.push(p);
-        }
-    }
 }

@@ -389,19 +389,31 @@ pub fn kernel_side(
     }
     // And those of the op's other op_host headers: the build's tiling header holds every
     // struct the op registers (max_pool3d_with_argmax_v2 takes its no-split struct from
-    // tiling_base.h, its key-one struct from ksize_one_tiling.h).
-    // Only those the op's kernel files name: the others may need what ascstep lacks.
-    let siblings = op_host_siblings(header);
-    let kernel_words: std::collections::HashSet<String> = match siblings.is_empty() {
-        true => Default::default(),
-        false => identifiers(&op_kernel_text(header)).into_iter().collect(),
-    };
-    for sibling in siblings {
-        let mut g = Found::default();
-        g.read(&sibling, search);
-        let named = |o: &&String| kernel_words.contains(o.as_str());
-        for other in g.own.iter().filter(|o| !kernel_defines(o)).filter(named) {
-            g.emit(other, &mut out, &mut done, 0);
+    // tiling_base.h, its key-one struct from ksize_one_tiling.h). Only those the op's kernel
+    // files name: the others may need what ascstep lacks. (The kernel files are read only
+    // when a sibling offers a struct.)
+    let offered: Vec<(Found, Vec<String>)> = op_host_siblings(header)
+        .into_iter()
+        .map(|sibling| {
+            let mut g = Found::default();
+            g.read(&sibling, search);
+            let own = g
+                .own
+                .iter()
+                .filter(|o| !kernel_defines(o))
+                .cloned()
+                .collect();
+            (g, own)
+        })
+        .filter(|(_, own): &(Found, Vec<String>)| !own.is_empty())
+        .collect();
+    if !offered.is_empty() {
+        let kernel_words: std::collections::HashSet<String> =
+            identifiers(&op_kernel_text(header)).into_iter().collect();
+        for (g, own) in &offered {
+            for other in own.iter().filter(|o| kernel_words.contains(o.as_str())) {
+                g.emit(other, &mut out, &mut done, 0);
+            }
         }
     }
     let mut s = format!(
@@ -458,36 +470,29 @@ fn op_host_siblings(header: &Path) -> Vec<PathBuf> {
     let Some(dir) = header.parent().filter(|d| d.ends_with("op_host")) else {
         return Vec::new();
     };
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "h") && p.as_path() != header)
-        .collect();
+    let mut v = Vec::new();
+    files_under(dir, 0, &["h"], &mut v);
+    v.retain(|p| p.as_path() != header);
     v.sort();
     v
 }
 
-/// The text of every file under the `op_kernel/` beside `header`'s `op_host/` (up to 4 MB).
+/// The text of the sources under the `op_kernel/` beside `header`'s `op_host/` (up to 4 MB).
 fn op_kernel_text(header: &Path) -> String {
     let Some(op) = header.parent().and_then(Path::parent) else {
         return String::new();
     };
+    let mut files = Vec::new();
+    files_under(&op.join("op_kernel"), 8, SOURCES, &mut files);
     let mut text = String::new();
-    let mut dirs = vec![op.join("op_kernel")];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if text.len() < 4 << 20 {
-                text.push_str(&String::from_utf8_lossy(
-                    &std::fs::read(&p).unwrap_or_default(),
-                ));
-                text.push('\n');
-            }
+    for p in &files {
+        if text.len() >= 4 << 20 {
+            break;
         }
+        text.push_str(&String::from_utf8_lossy(
+            &std::fs::read(p).unwrap_or_default(),
+        ));
+        text.push('\n');
     }
     text
 }
@@ -633,7 +638,7 @@ fn declaring(name: &str, dirs: &[PathBuf]) -> Vec<PathBuf> {
     let mut found = Vec::new();
     for d in dirs {
         let mut files = Vec::new();
-        headers_under(d, 3, &mut files);
+        files_under(d, 3, HEADERS, &mut files);
         files.sort();
         for f in files {
             let Ok(text) = std::fs::read_to_string(&f) else {
@@ -666,9 +671,9 @@ pub fn defined_by_kernel(
     }
     // Every header of its own directory and of `include`.
     let mut files = Vec::new();
-    headers_under(kernel_dir, 2, &mut files);
+    files_under(kernel_dir, 2, HEADERS, &mut files);
     for d in include {
-        headers_under(d, 1, &mut files);
+        files_under(d, 1, HEADERS, &mut files);
     }
     // An `arch35/` beside an Atlas A2 kernel is Ascend 950's build, with structs of its own.
     if !kernel_dir.ends_with("arch35") {
@@ -748,15 +753,24 @@ pub fn reached_by_includes(
     false
 }
 
-fn headers_under(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
+/// Header and source file extensions of kernels and host code.
+pub(super) const HEADERS: &[&str] = &["h", "hpp"];
+pub(super) const SOURCES: &[&str] = &["h", "hpp", "cpp", "cc"];
+
+/// The files under `dir` (`depth` levels of subdirectories) with one of the extensions `exts`.
+pub(super) fn files_under(dir: &Path, depth: u32, exts: &[&str], out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };
     for e in rd.flatten() {
         let p = e.path();
         if p.is_dir() && depth > 0 {
-            headers_under(&p, depth - 1, out);
-        } else if p.extension().is_some_and(|x| x == "h" || x == "hpp") {
+            files_under(&p, depth - 1, exts, out);
+        } else if p
+            .extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| exts.contains(&x))
+        {
             out.push(p);
         }
     }
