@@ -1,96 +1,72 @@
 //! Float Exp over a run of lanes, bit for bit the lane function's `(x as f64).exp()` rounded to
 //! f32 (`Num::unary_f`), faster than calling the library's `exp` for every value.
 //!
-//! Each value is first computed in f64 by a short branch-free evaluation the compiler
-//! vectorises (`x = k·ln 2 + r`, `|r| ≤ ln 2 / 2`, Taylor to r¹² by Estrin's scheme, then
-//! ·2^k), relative error
-//! below 2^-45. The library's `exp` is within 2^-52 of the true value, so the two round to the
-//! same f32 unless the value lies within 2^-44 (relative) of a point halfway between two
-//! floats: such values, and every input outside [−87, 88] (zero, subnormal and infinite
-//! results, NaN), are then computed by the library's `exp` itself. About one value in 2^16 takes
-//! that second pass.
+//! Each value is first computed in f64 by a short branch-free evaluation (`x = k·ln 2 + r`,
+//! `|r| ≤ ln 2 / 2`, Taylor to r¹⁰ by Estrin's scheme (the first term left out is below 2^-42),
+//! times 2^k), relative error below 2^-41. The library's `exp` is within 2^-52 of the true
+//! value, so the two round to the same f32 unless the value lies within 2^-36 (relative) of a
+//! point halfway between two floats (`rounding_certain`): such values, and every input outside
+//! (−87, 87) (zero, subnormal and infinite results, NaN), are then computed by the library's
+//! `exp` itself. About one value in 2^12 takes that second pass. On x86-64 hosts with AVX2 and
+//! FMA the first pass runs four lanes at a time (`exp_ln_x86.rs`); the answers are the same
+//! bits either way.
 
 /// ln 2 in two parts (Cody and Waite): `k · LN2_HI` is exact for |k| < 2^11.
-const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
-const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
+pub(super) const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+pub(super) const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
+
+/// x / ln 2 rounded to an integer by adding this (1.5·2^52): the integer is in the low bits.
+pub(super) const SHIFT: f64 = 6_755_399_441_055_744.0;
+
+/// The Taylor coefficients 1/i!, i = 0..=10.
+pub(super) const TAYLOR: [f64; 11] = [
+    1.0,
+    1.0,
+    0.5,
+    1.0 / 6.0,
+    1.0 / 24.0,
+    1.0 / 120.0,
+    1.0 / 720.0,
+    1.0 / 5_040.0,
+    1.0 / 40_320.0,
+    1.0 / 362_880.0,
+    1.0 / 3_628_800.0,
+];
+
+/// Whether a float's bits are those of an x with |x| < 87, where the first pass answers.
+#[inline(always)]
+pub(super) fn exp_domain(bits: u32) -> bool {
+    bits & 0x7fff_ffff < 87.0f32.to_bits()
+}
 
 /// A value's f64 exp and whether its f32 rounding is certain (else the second pass decides).
 #[inline(always)]
 fn first_pass(v: f32) -> (f32, bool) {
-    let x = v as f64;
-    let in_range = x > -87.0 && x < 88.0;
-    let x = if in_range { x } else { 0.0 };
-    // k = round(x / ln 2) by the 1.5·2^52 trick (no branch, no library call).
-    const SHIFT: f64 = 6_755_399_441_055_744.0;
+    let in_range = exp_domain(v.to_bits());
+    let x = if in_range { v as f64 } else { 0.0 };
     let shifted = x * std::f64::consts::LOG2_E + SHIFT;
     let k = shifted - SHIFT;
     let r = (x - k * LN2_HI) - k * LN2_LO;
-    // Taylor to r¹² by Estrin's scheme (short dependency chains, so the lanes pipeline).
-    const A: [f64; 13] = [
-        1.0,
-        1.0,
-        0.5,
-        1.0 / 6.0,
-        1.0 / 24.0,
-        1.0 / 120.0,
-        1.0 / 720.0,
-        1.0 / 5_040.0,
-        1.0 / 40_320.0,
-        1.0 / 362_880.0,
-        1.0 / 3_628_800.0,
-        1.0 / 39_916_800.0,
-        1.0 / 479_001_600.0,
-    ];
-    let (r2, q) = (r * r, |i: usize| A[i] + A[i + 1] * r);
-    let r4 = r2 * r2;
-    let t0 = (q(0) + q(2) * r2) + (q(4) + q(6) * r2) * r4;
-    let t1 = (q(8) + q(10) * r2) + A[12] * r4;
-    let p = t0 + t1 * (r4 * r4);
-    // 2^k from the integer k in the low bits of `shifted` (integer lanes: no conversion).
-    let scale = f64::from_bits(
-        shifted
-            .to_bits()
-            .wrapping_sub(SHIFT.to_bits())
-            .wrapping_add(1023)
-            << 52,
-    );
+    let (r2, a) = (r * r, TAYLOR);
+    let (r4, q) = (r2 * r2, |i: usize| a[i] + a[i + 1] * r);
+    let p = ((q(0) + q(2) * r2) + (q(4) + q(6) * r2) * r4) + (q(8) + a[10] * r2) * (r4 * r4);
+    // 2^k: k + 1023 from the low bits of `shifted`, moved to the exponent.
+    let scale = f64::from_bits(shifted.to_bits().wrapping_sub(SHIFT.to_bits() - 1023) << 52);
     let y = p * scale;
-    let f = y as f32;
-    // f is a positive normal float here.
-    (f, in_range & rounding_certain(y, f))
+    // y is a positive normal f64 here.
+    (y as f32, in_range & rounding_certain(y))
 }
 
 /// `out[i]` = the bits of `(x[i] as f64).exp()` rounded to f32, a NaN made the canonical one.
 pub fn exp_f32(x: &[u32], out: &mut [u32]) {
-    two_pass_best(x, out, first_pass, f64::exp)
+    let done = super::exp_ln_x86::exp_f32(x, out);
+    two_pass(&x[done..], &mut out[done..], first_pass, f64::exp)
 }
 
-/// `two_pass` compiled for AVX2 and FMA where the host has them (the first pass inlined and
-/// vectorised four f64 lanes at a time), else for the baseline.
-pub(super) fn two_pass_best<F: Fn(f32) -> (f32, bool)>(
-    x: &[u32],
-    out: &mut [u32],
-    first: F,
-    exact: fn(f64) -> f64,
-) {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has AVX2 and FMA (checked just above).
-        unsafe { two_pass_avx2(x, out, first, exact) };
-        return;
-    }
-    two_pass(x, out, first, exact)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn two_pass_avx2<F: Fn(f32) -> (f32, bool)>(
-    x: &[u32],
-    out: &mut [u32],
-    first: F,
-    exact: fn(f64) -> f64,
-) {
-    two_pass(x, out, first, exact)
+/// The exact answer for one value: `exact` of it rounded to f32, a NaN made canonical.
+#[inline]
+pub(super) fn exact_bits(v: u32, exact: fn(f64) -> f64) -> u32 {
+    crate::sim::lanes::canon_f32(exact(f32::from_bits(v) as f64) as f32).to_bits()
 }
 
 /// The two passes over `x`: `first` for every value (the compiler vectorises it when it is
@@ -113,25 +89,25 @@ pub(super) fn two_pass(
         }
         for ((o, s), &v) in os.iter_mut().zip(&sure).zip(xs) {
             if !s {
-                let r = exact(f32::from_bits(v) as f64) as f32;
-                *o = crate::sim::lanes::canon_f32(r).to_bits();
+                *o = exact_bits(v, exact);
             }
         }
     }
 }
 
-/// Whether `y` (an f64 result with relative error below 2^-46) rounds to `f = y as f32` for
-/// certain: `y` lies farther than 2^-44 · |y| from both midpoints to `f`'s neighbours (`f` a
-/// nonzero normal float).
+/// Whether `y` (a positive or negative normal f64 within 2^-37·|y| of the true value) rounds
+/// to the same f32 as the true value: the 29 bits the rounding drops lie farther than 2^16 of
+/// their units (at least 2^-37·|y|) from the midpoint 2^28. Crossing a float on the way does
+/// not change the nearest one; only the midpoint does. About one value in 2^12 fails it.
 #[inline(always)]
-pub(super) fn rounding_certain(y: f64, f: f32) -> bool {
-    let fb = f.to_bits();
-    let fd = f as f64;
-    let below = (f32::from_bits(fb.wrapping_sub(1)) as f64 + fd) * 0.5;
-    let above = (f32::from_bits(fb.wrapping_add(1)) as f64 + fd) * 0.5;
-    let room = (y - below).abs().min((above - y).abs());
-    room > y.abs() * (1.0 / 17_592_186_044_416.0)
+pub(super) fn rounding_certain(y: f64) -> bool {
+    (y.to_bits().wrapping_sub(MIDPOINT - MARGIN) & DROPPED) > 2 * MARGIN
 }
+
+/// The bits an f64 loses when rounded to f32, their midpoint, and the margin kept from it.
+pub(super) const DROPPED: u64 = (1 << 29) - 1;
+pub(super) const MIDPOINT: u64 = 1 << 28;
+pub(super) const MARGIN: u64 = 1 << 16;
 
 /// Test support shared by exp.rs's and ln.rs's tests: random 32-bit words, and the check of
 /// a two-pass function against its lane function with and without AVX2.

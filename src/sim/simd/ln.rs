@@ -1,52 +1,55 @@
 //! Float Ln over a run of lanes, bit for bit the lane function's `(x as f64).ln()` rounded to
 //! f32 (`Num::unary_f`), with exp.rs's two passes.
 //!
-//! First pass, for a positive normal finite x: x = m·2^e with m in [√½, √2), s = (m − 1)/(m + 1),
-//! ln m = 2s·(1 + s²/3 + s⁴/5 + … + s¹⁶/17) (the atanh series; |s| ≤ 0.1716, so the terms left
-//! out are below 2^-50 of the sum), ln x = e·ln 2 + ln m; relative error below 2^-47 (for e ≠ 0
-//! the two terms have one sign or |ln m| ≤ ln 2 / 2 < |e·ln 2| / 2, so nothing cancels). Every
-//! other input (zero, negative, subnormal, infinite, NaN), x = 1 (ln x = 0), and a result whose
-//! rounding to f32 is not certain go to the library's `ln`.
+//! First pass, for a positive normal finite x ≠ 1: x = m·2^e with m in [√½, √2) (split on the
+//! bits, exactly), s = (m − 1)/(m + 1), ln m = 2s·(1 + s²/3 + s⁴/5 + … + s¹²/13) (the atanh
+//! series; |s| ≤ 0.1716, so the terms left out are below 2^-39 of the sum), ln x = e·ln 2 +
+//! ln m; relative error below 2^-39 (for e ≠ 0 the two terms have one sign or |ln m| ≤ ln 2 / 2
+//! < |e·ln 2| / 2, so nothing cancels). Every other input (zero, negative, subnormal, infinite,
+//! NaN), x = 1 (ln x = 0) and a result whose rounding to f32 is not certain go to the
+//! library's `ln`.
 
-use super::exp::{rounding_certain, two_pass_best};
+use super::exp::{rounding_certain, two_pass};
+
+/// The atanh series' coefficients doubled, 2/(2i + 1): ln m = s·Σ C[i]·s^2i.
+pub(super) const C: [f64; 7] = [
+    2.0,
+    2.0 / 3.0,
+    2.0 / 5.0,
+    2.0 / 7.0,
+    2.0 / 9.0,
+    2.0 / 11.0,
+    2.0 / 13.0,
+];
+
+/// The bits of √½ (rounded down): x's bits minus these split x into m·2^e, m in [√½, √2).
+pub(super) const SPLIT: u32 = 0x3f35_04f3;
+
+/// Whether the first pass answers for these bits: a positive normal finite float other than 1.
+#[inline(always)]
+pub(super) fn ln_domain(bits: u32) -> bool {
+    bits.wrapping_sub(0x0080_0000) < 0x7f00_0000 && bits != 1.0f32.to_bits()
+}
 
 #[inline(always)]
 fn first_pass(v: f32) -> (f32, bool) {
     let bits = v.to_bits();
-    // A positive normal finite float.
-    let normal = bits.wrapping_sub(0x0080_0000) < 0x7f00_0000;
-    let biased = ((bits >> 23) & 0xff) as i32;
-    // m in [1, 2) from the fraction bits; halved (e one more) when above √2.
-    let m1 = f64::from_bits(0x3ff0_0000_0000_0000 | (((bits & 0x007f_ffff) as u64) << 29));
-    let high = m1 > std::f64::consts::SQRT_2;
-    let m = if high { m1 * 0.5 } else { m1 };
-    let e = (biased - 127 + high as i32) as f64;
+    let t = bits.wrapping_sub(SPLIT);
+    let e = (t as i32 >> 23) as f64;
+    let m = f32::from_bits(bits.wrapping_sub(t & 0xff80_0000)) as f64;
     let s = (m - 1.0) / (m + 1.0);
     let z = s * s;
-    const C: [f64; 9] = [
-        1.0,
-        1.0 / 3.0,
-        1.0 / 5.0,
-        1.0 / 7.0,
-        1.0 / 9.0,
-        1.0 / 11.0,
-        1.0 / 13.0,
-        1.0 / 15.0,
-        1.0 / 17.0,
-    ];
     // Estrin's scheme in z.
-    let z2 = z * z;
-    let z4 = z2 * z2;
-    let q = |i: usize| C[i] + C[i + 1] * z;
-    let p = (q(0) + q(2) * z2) + (q(4) + q(6) * z2) * z4 + C[8] * (z4 * z4);
-    let y = e * std::f64::consts::LN_2 + 2.0 * s * p;
-    let f = y as f32;
-    (f, normal & (y != 0.0) & rounding_certain(y, f))
+    let (z2, q) = (z * z, |i: usize| C[i] + C[i + 1] * z);
+    let p = (q(0) + q(2) * z2) + (q(4) + C[6] * z2) * (z2 * z2);
+    let y = e * std::f64::consts::LN_2 + s * p;
+    (y as f32, ln_domain(bits) & rounding_certain(y))
 }
 
 /// `out[i]` = the bits of `(x[i] as f64).ln()` rounded to f32, a NaN made the canonical one.
 pub fn ln_f32(x: &[u32], out: &mut [u32]) {
-    two_pass_best(x, out, first_pass, f64::ln)
+    let done = super::exp_ln_x86::ln_f32(x, out);
+    two_pass(&x[done..], &mut out[done..], first_pass, f64::ln)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! and the fallback (tests below compare the two).
 
 mod exp;
+mod exp_ln_x86;
 mod ln;
 pub use exp::exp_f32;
 pub use ln::ln_f32;
