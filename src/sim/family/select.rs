@@ -164,30 +164,43 @@ pub fn fast_ok(plan: &Plan) -> bool {
 /// The fast path (`Machine::run_fast`, `fast_ok`): `n` lanes from lane 0 of repeat `r`, each
 /// data operand one run of bytes; the selMask bits of the run read in one piece (mode 0: the
 /// same PAR bits in every repeat). The sources are read before dst is stored, as a block
-/// step reads its lanes before writing them.
+/// step reads its lanes before writing them. Select copies lanes, so it runs on their bits as
+/// words of the element's size.
 pub fn exec_run<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
-    use std::borrow::Cow;
+    let mut scalar = [0u8; 8];
+    let size = std::mem::size_of::<T>();
+    T::from_value(k.scalar).store(&mut scalar[..size]);
+    match size {
+        1 => run_words::<u8>(k, plan, mem, r, n, &scalar),
+        2 => run_words::<u16>(k, plan, mem, r, n, &scalar),
+        4 => run_words::<u32>(k, plan, mem, r, n, &scalar),
+        _ => run_words::<u64>(k, plan, mem, r, n, &scalar),
+    }
+}
+
+/// `exec_run` on lanes of `W`'s size, `scalar` mode 1's scalar in its first bytes.
+fn run_words<W>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64, scalar: &[u8; 8])
+where
+    W: bytemuck::Pod
+        + Default
+        + std::ops::BitAnd<Output = W>
+        + std::ops::BitOr<Output = W>
+        + std::ops::Not<Output = W>,
+{
     // Lanes per chunk: a multiple of 8 and of every PAR.
     const L: usize = 1024;
     let (n, par) = (n as usize, plan.par as usize);
-    let size = std::mem::size_of::<T>();
+    let size = std::mem::size_of::<W>();
     let two = k.mode != SelMode::TensorScalar;
     let sel_i = if two { 3 } else { 2 };
     // Mode 0 repeats the first PAR bits; modes 1 and 2 read on.
     let mode0 = k.mode == SelMode::CmpMaskSpr;
-    // Typed lanes where they lie (little-endian host), else loaded.
-    fn typed<T: Num>(b: &[u8]) -> Cow<'_, [T]> {
-        match bytemuck::try_cast_slice::<u8, T>(b) {
-            Ok(v) if cfg!(target_endian = "little") => Cow::Borrowed(v),
-            _ => Cow::Owned(
-                b.chunks_exact(std::mem::size_of::<T>())
-                    .map(T::load)
-                    .collect(),
-            ),
-        }
+    // A set bit picks the left operand: src0, or the scalar when it stands first.
+    let flip = if k.scalar_first { 0xff } else { 0 };
+    let (mut x, mut y, mut out) = ([W::default(); L], [W::default(); L], [W::default(); L]);
+    if !two {
+        y.fill(bytemuck::pod_read_unaligned(&scalar[..size]));
     }
-    let scalar = T::from_value(k.scalar);
-    let mut out = [T::default(); L];
     let mut off = 0;
     while off < n {
         let m = (n - off).min(L);
@@ -197,36 +210,41 @@ pub fn exec_run<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u6
                 let a = plan.operands.get(j)?.addr(r, 0) + at as u64;
                 ub.get(a..a + len as u64)
             };
-            let Some(x) = bytes(1, off * size, m * size).map(typed::<T>) else {
-                return;
+            let load = |j: usize, to: &mut [W]| match bytes(j, off * size, m * size) {
+                Some(b) => {
+                    bytemuck::cast_slice_mut(to).copy_from_slice(b);
+                    true
+                }
+                None => false,
             };
-            let y = match two {
-                true => match bytes(2, off * size, m * size) {
-                    Some(b) => Some(typed::<T>(b)),
+            if !load(1, &mut x[..m]) || (two && !load(2, &mut y[..m])) {
+                return;
+            }
+            let bits: &[u8] = match (&k.reg, mode0) {
+                (Some(reg), _) => reg,
+                (None, true) => match bytes(sel_i, 0, par / 8) {
+                    Some(b) => b,
                     None => return,
                 },
-                false => None,
-            };
-            let bits: Cow<[u8]> = match (&k.reg, mode0) {
-                (Some(reg), _) => Cow::Owned(reg.to_vec()),
-                (None, true) => Cow::Borrowed(match bytes(sel_i, 0, par / 8) {
+                (None, false) => match bytes(sel_i, off / 8, m.div_ceil(8)) {
                     Some(b) => b,
                     None => return,
-                }),
-                (None, false) => Cow::Borrowed(match bytes(sel_i, off / 8, m.div_ceil(8)) {
-                    Some(b) => b,
-                    None => return,
-                }),
+                },
             };
             // Eight lanes per selMask byte (mode 0: its repeat's byte).
-            let flip = if k.scalar_first { 0xff } else { 0 };
-            for (c, o8) in out[..m].chunks_mut(8).enumerate() {
+            let lanes = out[..m]
+                .chunks_mut(8)
+                .zip(x[..m].chunks(8).zip(y[..m].chunks(8)));
+            for (c, (o8, (x8, y8))) in lanes.enumerate() {
                 let j = if mode0 { ((off + 8 * c) % par) >> 3 } else { c };
                 let byte = bits.get(j).copied().unwrap_or(0) ^ flip;
-                let (x8, at) = (&x[8 * c..8 * c + o8.len()], 8 * c);
-                for (t, (o, &v)) in o8.iter_mut().zip(x8).enumerate() {
-                    let other = y.as_ref().map_or(scalar, |y| y[at + t]);
-                    *o = if byte >> t & 1 == 1 { v } else { other };
+                for (t, (o, (&a, &b))) in o8.iter_mut().zip(x8.iter().zip(y8)).enumerate() {
+                    let pick = if byte & (1 << t) != 0 {
+                        !W::default()
+                    } else {
+                        W::default()
+                    };
+                    *o = (a & pick) | (b & !pick);
                 }
             }
         }
@@ -236,12 +254,7 @@ pub fn exec_run<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u6
             return;
         }
         if let Some((bytes, at, _)) = mem.ub.run_mut(d as u32..end as u32) {
-            for (v, c) in out[..m]
-                .iter()
-                .zip(bytes[at..at + m * size].chunks_exact_mut(size))
-            {
-                v.store(c);
-            }
+            bytes[at..at + m * size].copy_from_slice(bytemuck::cast_slice(&out[..m]));
         }
         off += m;
     }
