@@ -398,10 +398,20 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
 
 /// The lane function over the lanes of `out`: source elements are the little-endian bytes `a`
 /// and `b` (empty when unused), results are stored as bytes into `out`. Works in fixed
-/// 64-lane pieces (load, compute, store) so each loop vectorises.
+/// pieces (load, compute, store) so each loop vectorises: 64 lanes for a block or a short
+/// call, whose buffers are cheap to clear, else 1,024.
 #[inline(always)]
 fn compute<T: Num>(k: &MapKernel, a: &[u8], b: &[u8], out: &mut [u8]) {
-    const L: usize = 1024;
+    if out.len() <= 64 * std::mem::size_of::<T>() {
+        compute_in::<T, 64>(k, a, b, out)
+    } else {
+        compute_in::<T, 1024>(k, a, b, out)
+    }
+}
+
+/// `compute` in pieces of `L` lanes.
+#[inline(always)]
+fn compute_in<T: Num, const L: usize>(k: &MapKernel, a: &[u8], b: &[u8], out: &mut [u8]) {
     let size = std::mem::size_of::<T>();
     let load = |src: &[u8], dst: &mut [T]| {
         for (d, c) in dst.iter_mut().zip(src.chunks_exact(size)) {
@@ -709,7 +719,16 @@ impl Room for Elementwise {
 /// admits dst as a source only in place lane for lane (`overlap::fast_ok`), so reading a chunk
 /// before storing it is what block stepping reads.
 fn exec_run3<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
-    const L: usize = 1024;
+    // Buffers of 64 lanes for a short run, cheap to clear.
+    if n <= 64 {
+        exec_run3_in::<T, 64>(k, plan, mem, r, n)
+    } else {
+        exec_run3_in::<T, 1024>(k, plan, mem, r, n)
+    }
+}
+
+/// `exec_run3` in pieces of `L` lanes.
+fn exec_run3_in<T: Num, const L: usize>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
     let size = std::mem::size_of::<T>();
     let Some(d) = plan.operands.first().map(|o| o.addr(r, 0)) else {
         return;

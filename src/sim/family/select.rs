@@ -170,25 +170,35 @@ pub fn exec_run<T: Num>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u6
     let mut scalar = [0u8; 8];
     let size = std::mem::size_of::<T>();
     T::from_value(k.scalar).store(&mut scalar[..size]);
-    match size {
-        1 => run_words::<u8>(k, plan, mem, r, n, &scalar),
-        2 => run_words::<u16>(k, plan, mem, r, n, &scalar),
-        4 => run_words::<u32>(k, plan, mem, r, n, &scalar),
-        _ => run_words::<u64>(k, plan, mem, r, n, &scalar),
+    // Buffers of 64 lanes for a short run, cheap to clear.
+    match (size, n <= 64) {
+        (1, true) => run_words::<u8, 64>(k, plan, mem, r, n, &scalar),
+        (1, false) => run_words::<u8, 1024>(k, plan, mem, r, n, &scalar),
+        (2, true) => run_words::<u16, 64>(k, plan, mem, r, n, &scalar),
+        (2, false) => run_words::<u16, 1024>(k, plan, mem, r, n, &scalar),
+        (4, true) => run_words::<u32, 64>(k, plan, mem, r, n, &scalar),
+        (4, false) => run_words::<u32, 1024>(k, plan, mem, r, n, &scalar),
+        (_, true) => run_words::<u64, 64>(k, plan, mem, r, n, &scalar),
+        (_, false) => run_words::<u64, 1024>(k, plan, mem, r, n, &scalar),
     }
 }
 
-/// `exec_run` on lanes of `W`'s size, `scalar` mode 1's scalar in its first bytes.
-fn run_words<W>(k: &SelKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64, scalar: &[u8; 8])
-where
+/// `exec_run` on lanes of `W`'s size in pieces of `L` (a multiple of 8),
+/// `scalar` mode 1's scalar in its first bytes.
+fn run_words<W, const L: usize>(
+    k: &SelKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    n: u64,
+    scalar: &[u8; 8],
+) where
     W: bytemuck::Pod
         + Default
         + std::ops::BitAnd<Output = W>
         + std::ops::BitOr<Output = W>
         + std::ops::Not<Output = W>,
 {
-    // Lanes per chunk: a multiple of 8 and of every PAR.
-    const L: usize = 1024;
     let (n, par) = (n as usize, plan.par as usize);
     let size = std::mem::size_of::<W>();
     let two = k.mode != SelMode::TensorScalar;
