@@ -789,3 +789,37 @@ fn library_xor_is_or_and_not_and() {
     let (dir, _) = runs_and_passes("xor", "xor", "xor.ron", &["y[0..320]", "z[0..96]"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's CumSum (apply_top_k_top_p_with_sorted calls it) through every path of CANN's
+/// A2 steps, against numpy's float32 cumsum: along the last axis with the rows the transposes'
+/// repeat and with inner the repeat (float), in two groups of rows (half, the last row out);
+/// along the first axis (float with its last row, half). A temporary buffer too small for 16
+/// rows stops the kernel at the call, saying how much it needs.
+#[test]
+fn library_cumsum_sums_rows_as_numpy() {
+    let (dir, run) = runs_and_passes(
+        "cumsum",
+        "cumsum",
+        "cumsum.ron",
+        &[
+            "ya[0..256]",
+            "yb[0..520]",
+            "yc[0..640]",
+            "lc[0..16]",
+            "yd[0..144]",
+            "ld[0..24]",
+            "ye[0..128]",
+        ],
+    );
+    // Not even the padding rows read uninitialised data.
+    assert!(!run.stderr.contains("warning"), "{}", run.dump());
+    let r = ascstep_in(&dir, &["run", "cumsum.ron", "-D", "TB_BYTES=4096"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    for want in [
+        "cumsum.asc:",
+        "CumSum: the temporary buffer holds 4096 bytes; along the last axis it needs at least 5120",
+    ] {
+        assert!(r.stderr.contains(want), "{want}\n{}", r.dump());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
