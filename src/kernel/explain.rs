@@ -64,11 +64,35 @@ pub fn first_error(output: &str) -> Option<(&str, &str)> {
     })
 }
 
+/// Whether a compiler position lies in ascstep's headers (`…/include-<16 hex digits>/…` in the
+/// cache, `compile::include_dir`).
+fn in_ascstep_headers(at: &str) -> bool {
+    at.match_indices("/include-").any(|(k, _)| {
+        let rest = &at[k + "/include-".len()..];
+        rest.len() > 16
+            && rest[..16].bytes().all(|c| c.is_ascii_hexdigit())
+            && rest.as_bytes()[16] == b'/'
+    })
+}
+
 /// One sentence saying what went wrong, in Ascend C terms.
 pub fn explain(output: &str) -> String {
     let Some((at, msg)) = first_error(output) else {
         return "the C++ compiler rejected the kernel".into();
     };
+    // A library API ascstep declares but does not simulate (adv_api/unsimulated.h, …): said at
+    // the kernel's call, the first place the instantiation was required from outside ascstep's
+    // headers.
+    if let Some(what) = msg
+        .strip_prefix("static assertion failed: ")
+        .filter(|m| m.starts_with("ascstep does not simulate"))
+    {
+        let call = output.lines().find_map(|l| {
+            let at = &l[..l.find(":   required from")?];
+            (!in_ascstep_headers(at)).then_some(at)
+        });
+        return format!("{}: {what}", call.unwrap_or(at));
+    }
     let quoted: Vec<&str> = msg.split(['\'', '‘', '’']).skip(1).step_by(2).collect();
     let not_member =
         msg.contains("is not a member of") && quoted.get(1).is_some_and(|n| n.contains("AscendC"));
@@ -207,6 +231,20 @@ mod tests {
         // A name of the user's own is no register API.
         let own = "/k/c.h:3:5: error: ‘Regs’ was not declared in this scope";
         assert!(!explain(own).contains("register-based"), "{}", explain(own));
+    }
+
+    #[test]
+    fn names_an_unsimulated_api_at_the_kernels_call() {
+        let out = "/c/include-0123456789abcdef/adv_api/activation/softmax.h: In instantiation of ‘void AscendC::SoftMax(…)’:\n\
+            /r/op_kernel/k.h:257:42:   required from ‘void K::Compute()’\n\
+            /r/op_kernel/k.cpp:32:19:   required from here\n\
+            /c/include-0123456789abcdef/adv_api/activation/softmax.h:49:31: error: static assertion failed: ascstep does not simulate AscendC::SoftMax yet (docs/format.md §12.4)\n";
+        assert_eq!(
+            explain(out),
+            "/r/op_kernel/k.h:257:42: ascstep does not simulate AscendC::SoftMax yet (docs/format.md §12.4)"
+        );
+        assert!(in_ascstep_headers("/c/include-0123456789abcdef/x.h:1:2"));
+        assert!(!in_ascstep_headers("/r/include-files/x.h:1:2"));
     }
 
     #[test]

@@ -301,7 +301,42 @@ int main()
     .unwrap();
     let r = ascstep_in(&dir2, &["run", "adv_fmod.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
-    has(&r.stderr, "ascstep does not simulate AscendC::Fmod yet", &r);
+    // Said at the kernel's call, not in ascstep's header.
+    said_at(
+        &r,
+        &dir2.join("adv_fmod.asc"),
+        "AscendC::Fmod(",
+        "ascstep does not simulate AscendC::Fmod yet",
+    );
+    // The library's SoftMax: its types exist, a call is named where the kernel makes it (and
+    // CANN's PRELOAD, an instruction-cache hint, compiles to nothing before it).
+    let (dir3, file3) = kernel(
+        "adv_softmax",
+        "    PRELOAD(2);\n    SoftMaxTiling tiling;\n    AscendC::SoftMaxShapeInfo shape{1, 64, 1, 64};\n    AscendC::SoftMax<float, true, false>(t, t, tiling, shape);",
+    );
+    let r = ascstep_in(&dir3, &["run", "adv_softmax.asc"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    said_at(
+        &r,
+        &file3,
+        "AscendC::SoftMax<",
+        "ascstep does not simulate AscendC::SoftMax yet",
+    );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&dir2);
+    let _ = std::fs::remove_dir_all(&dir3);
+}
+
+/// Whether the run's diagnostic says `what` at the line of `file` holding `call`
+/// (`FILE:LINE:COL: what`, not only in the compiler's output it quotes).
+fn said_at(r: &Run, file: &std::path::Path, call: &str, what: &str) {
+    let src = std::fs::read_to_string(file).unwrap();
+    let line = 1 + src.lines().position(|l| l.contains(call)).unwrap();
+    let name = file.file_name().unwrap().to_string_lossy();
+    let at = format!("{name}:{line}:");
+    let said = r.stderr.lines().any(|l| {
+        l.find(&at)
+            .is_some_and(|k| l[k..].contains(&format!(": {what}")))
+    });
+    assert!(said, "{at} … {what}\n{}", r.dump());
 }

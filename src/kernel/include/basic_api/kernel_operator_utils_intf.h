@@ -26,6 +26,12 @@ constexpr inline uint32_t DivCeil(uint32_t a, uint32_t b) { return (a + b - 1) /
 constexpr inline uint32_t AlignUp(uint32_t a, uint32_t b) { return DivCeil(a, b) * b; }
 constexpr inline uint32_t ConstCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 inline uint32_t Ceil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+// The same header's PRELOAD(len): the device preloads `len` units of instruction cache from the
+// current pc; it touches no data, and CANN's CPU debug build makes it empty, as here.
+#define PRELOAD(len) \
+    do {             \
+        (void)(len); \
+    } while (0)
 
 // DK:资源管理/临时空间管理/PopStackBuffer: all the UB left after the TPipe's buffers, up to the
 // UB's end (on __NPU_ARCH__ 2201 64 bytes before it, kept for KFC messages:
