@@ -100,6 +100,27 @@ pub fn meets(ranges: &[Range<u32>], r: &Range<u32>) -> bool {
     ranges.iter().any(|x| x.start < r.end && r.start < x.end)
 }
 
+/// Takes the bytes of `r` out of `ranges` (a range it covers partly keeps the rest).
+pub fn forget(ranges: &mut Vec<Range<u32>>, r: &Range<u32>) {
+    if !meets(ranges, r) {
+        return;
+    }
+    let mut kept = Vec::with_capacity(ranges.len() + 1);
+    for x in ranges.drain(..) {
+        if x.end <= r.start || r.end <= x.start {
+            kept.push(x);
+            continue;
+        }
+        if x.start < r.start {
+            kept.push(x.start..r.start);
+        }
+        if r.end < x.end {
+            kept.push(r.end..x.end);
+        }
+    }
+    *ranges = kept;
+}
+
 /// `instr` with every numeric field that names a scalar replaced by the scalar's value (a
 /// borrowed `instr` when it names none). Err: why a value cannot be used there. Warnings
 /// (uninitialised scalars, used as 0) go to `warn`.
@@ -601,4 +622,20 @@ fn ev(
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forget_takes_bytes_out_of_ranges() {
+        let mut r = vec![0..16, 32..64, 100..104];
+        forget(&mut r, &(8..40));
+        assert_eq!(r, vec![0..8, 40..64, 100..104]);
+        forget(&mut r, &(44..48));
+        assert_eq!(r, vec![0..8, 40..44, 48..64, 100..104]);
+        forget(&mut r, &(0..200));
+        assert!(r.is_empty());
+    }
 }

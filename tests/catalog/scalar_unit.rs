@@ -64,6 +64,31 @@ pub(crate) fn scalar_unit_cases() -> Vec<Case> {
         .scalars(r#""s": (dtype: float),"#)
         .scalar("s", F(8.0)),
     );
+    // A GM → UB move that overwrites the vector's bytes makes them the move's: synchronised
+    // MTE2 → S, the read is of the move's data, no warning; bytes the move left are still the
+    // vector's.
+    let moved = |read: &str| {
+        case(
+            &format!("GetValue of {read} after a GM → UB DataCopy over y[0..8]"),
+            A2,
+            X,
+            &format!(
+                r#"Muls(dst: "y", src: "x", scalar: 2.0, count: 64),
+                   DataCopy(dst: "y", src: "yGm", count: 8),
+                   SetFlag(event: MTE2_S, id: 0),
+                   WaitFlag(event: MTE2_S, id: 0),
+                   GetValue(dst: "s", src: "{read}"),"#
+            ),
+        )
+        .gm(r#""yGm": (dtype: float, len: 8, init: Ramp(start: 100, step: 1)),"#)
+        .scalars(r#""s": (dtype: float),"#)
+    };
+    v.push(moved("y[3]").scalar("s", F(103.0)));
+    v.push(
+        moved("y[10]")
+            .scalar("s", F(22.0))
+            .warns("scalar-read-without-sync"),
+    );
     // SyncAll waits for every pipe of every block: within one block, PIPE_ALL's effect.
     v.push(
         case(

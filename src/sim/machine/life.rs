@@ -153,17 +153,21 @@ impl Machine {
     pub(super) fn finish(&mut self, active: Box<Active>) {
         self.mask = active.prep.mask_at_end;
         self.atomic = active.prep.atomic_at_end;
-        // What a vector instruction wrote stays unsynchronised for the scalar unit (the GM
-        // moves run on the MTE pipes, whose hazards ascstep does not track: docs/semantics.md
-        // §18).
+        // What a vector instruction wrote stays unsynchronised for the scalar unit. The GM
+        // moves run on the MTE pipes, whose hazards ascstep does not track (docs/semantics.md
+        // §18): bytes a GM → UB move writes are the move's from then on, no longer the vector's.
         let plan = &active.prep.plan;
         let op = self.program.code[self.pos.instruction as usize].op;
         let vector_pipe = !matches!(op, Op::DataCopyGm | Op::DataCopyPad | Op::DataCopyNd);
-        for i in (0..plan.operands.len()).filter(|_| vector_pipe) {
+        for i in 0..plan.operands.len() {
             if plan.operands[i].kind == AccessKind::Write {
                 if let Some(e) = plan.extent(i) {
                     let r = e.start as u32..e.end.min(u32::MAX as u64) as u32;
-                    self.scalars.v_writes.push(r);
+                    if vector_pipe {
+                        self.scalars.v_writes.push(r);
+                    } else {
+                        crate::sim::scalar::forget(&mut self.scalars.v_writes, &r);
+                    }
                 }
             }
         }
