@@ -7,17 +7,18 @@ use crate::cann_build::binding_dir;
 
 #[test]
 fn an_api_ascstep_lacks_is_named_with_its_position_and_the_compiler_output() {
-    let (dir, _) = kernel("missing", "    AscendC::SoftMax(t, t, 256);");
+    let (dir, _) = kernel("missing", "    AscendC::SelectWithBytesMask(t, t, 256);");
     let r = ascstep_in(&dir, &["run", "missing.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     has(
         &r.stderr,
-        "missing.asc:9:14: the kernel uses `SoftMax`, which ascstep's Ascend C does not provide",
+        "missing.asc:9:14: the kernel uses `SelectWithBytesMask`, which ascstep's Ascend C does not provide",
         &r,
     );
     has(&r.stderr, "error[compile-error]", &r);
     assert!(
-        r.stderr.contains("AscendC::SoftMax(t, t, 256);"),
+        r.stderr
+            .contains("AscendC::SelectWithBytesMask(t, t, 256);"),
         "the compiler's line: {}",
         r.dump()
     );
