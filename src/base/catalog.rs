@@ -196,6 +196,12 @@ impl Op {
         Op::ALL.iter().copied().find(|o| o.name() == s)
     }
 
+    /// Whether the instruction runs on the vector pipe: every one but the GM ↔ UB moves, which
+    /// run on the MTE pipes (whose hazards ascstep does not track, docs/semantics.md §18).
+    pub fn on_vector_pipe(self) -> bool {
+        !matches!(self, Op::DataCopyGm | Op::DataCopyPad | Op::DataCopyNd)
+    }
+
     /// Element types accepted per product: (all forms, count form only), in `Product::ALL`
     /// order: training, inference, A2, A3, 200I/500 A2, 950 (docs/semantics.md §4 tables).
     fn table(self) -> PerProduct<(u16, u16)> {

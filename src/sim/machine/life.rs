@@ -158,7 +158,7 @@ impl Machine {
         // §18): bytes a GM → UB move writes are the move's from then on, no longer the vector's.
         let plan = &active.prep.plan;
         let op = self.program.code[self.pos.instruction as usize].op;
-        let vector_pipe = !matches!(op, Op::DataCopyGm | Op::DataCopyPad | Op::DataCopyNd);
+        let vector_pipe = op.on_vector_pipe();
         for i in 0..plan.operands.len() {
             if plan.operands[i].kind == AccessKind::Write {
                 if let Some(e) = plan.extent(i) {

@@ -578,7 +578,7 @@ impl Machine {
         // A vector instruction reading what SetValue wrote without an S → V sync (not the GM
         // moves, on the MTE pipes).
         let op = self.program.code[idx as usize].op;
-        let vector_pipe = !matches!(op, Op::DataCopyGm | Op::DataCopyPad | Op::DataCopyNd);
+        let vector_pipe = op.on_vector_pipe();
         let reads: Vec<Range<u32>> = (0..prep.plan.operands.len())
             .filter(|&i| vector_pipe && prep.plan.operands[i].kind == AccessKind::Read)
             .filter_map(|i| prep.plan.extent(i))
