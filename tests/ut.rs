@@ -709,3 +709,39 @@ fn a_kernel_compile_error_names_the_checkouts_file() {
     assert!(!r.stderr.contains("/layout-"), "{}", r.dump());
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Two include-guard facts of the repositories (src/kernel/guards.rs) and a name CANN's
+/// kernel_operator.h brings: a kernel header sharing the op_host header's guard (ops-nn's
+/// ctc_loss_v3) is read; a struct the kernel defines unless CANN's generated
+/// `<op>_tiling_data.h` guard is defined (ops-nn's chamfer_distance_grad) is skipped, the
+/// generated struct used; `SIXTEEN`, from the library's TopK header (ops-nn's
+/// top_k_top_p_sample), is known.
+#[test]
+fn kernel_headers_keep_their_guards_and_the_generated_headers_guard_is_defined() {
+    let d = repo("guards");
+    let k = d.join("math/scaled_add/op_kernel");
+    let src = std::fs::read_to_string(k.join("scaled_add.cpp")).unwrap();
+    let (class, entry) = src.split_once("extern \"C\" __global__").unwrap();
+    // Without the generated header's guard, this struct clashes with the generated one; if it
+    // were used, `blockLength` would be missing.
+    let stale = "#ifdef __CCE_KT_TEST__\n#ifndef SCALED_ADD_TILING_DATA_H_\nstruct ScaledAddTilingData {\n    int32_t unused;\n};\n#endif\n#endif\n";
+    let class = class.replace(
+        "blockLength_ / tileLength_;",
+        "blockLength_ / tileLength_ * SIXTEEN / SIXTEEN;",
+    );
+    assert!(class.contains("SIXTEEN"));
+    std::fs::write(
+        k.join("scaled_add.h"),
+        format!("#ifndef SCALED_ADD_TILING_H\n#define SCALED_ADD_TILING_H\n{stale}{class}#endif\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        k.join("scaled_add.cpp"),
+        format!("#include \"scaled_add.h\"\nextern \"C\" __global__{entry}"),
+    )
+    .unwrap();
+    let r = ut(&d, &[&format!("{UT}/test_scaled_add.cpp")]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("[  PASSED  ] 2 tests."), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -15,6 +15,7 @@ pub mod compile;
 pub mod ending;
 pub mod explain;
 pub mod gtest;
+pub mod guards;
 pub mod import;
 pub mod launches;
 pub mod layout;

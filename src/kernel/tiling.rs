@@ -7,7 +7,7 @@
 //! `REGISTER_*` lines) is never compiled. Fields keep their natural alignment (CANN's tiling
 //! macros require fields at offsets of their own size).
 
-use super::branches;
+use super::{branches, guards};
 use crate::base::product::Product;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -381,6 +381,7 @@ pub fn kernel_side(
     // Every struct the header declares, as CANN's build generates them all: a kernel may take
     // any of them with GET_TILING_DATA_WITH_STRUCT (ops-nn's adaptive_max_pool3d picks its
     // small- or big-pool struct by tiling key).
+    let kernel = op_kernel_text(header);
     let mut out = Vec::new();
     let mut done = Vec::new();
     f.emit(name, &mut out, &mut done, 0);
@@ -390,8 +391,7 @@ pub fn kernel_side(
     // And those of the op's other op_host headers: the build's tiling header holds every
     // struct the op registers (max_pool3d_with_argmax_v2 takes its no-split struct from
     // tiling_base.h, its key-one struct from ksize_one_tiling.h). Only those the op's kernel
-    // files name: the others may need what ascstep lacks. (The kernel files are read only
-    // when a sibling offers a struct.)
+    // files name: the others may need what ascstep lacks.
     let offered: Vec<(Found, Vec<String>)> = op_host_siblings(header)
         .into_iter()
         .map(|sibling| {
@@ -409,7 +409,7 @@ pub fn kernel_side(
         .collect();
     if !offered.is_empty() {
         let kernel_words: std::collections::HashSet<String> =
-            identifiers(&op_kernel_text(header)).into_iter().collect();
+            identifiers(&kernel).into_iter().collect();
         for (g, own) in &offered {
             for other in own.iter().filter(|o| kernel_words.contains(o.as_str())) {
                 g.emit(other, &mut out, &mut done, 0);
@@ -423,10 +423,29 @@ pub fn kernel_side(
     for part in out {
         s.push_str(&part);
     }
-    if let Some(g) = f.guard {
+    // The header's guard, unless a kernel header has it too (super::guards); and the guards of
+    // CANN's generated tiling header that the kernel tests.
+    if let Some(g) = f
+        .guard
+        .filter(|g| !guards::kernel_guards(&kernel).contains(g))
+    {
+        s.push_str(&format!("#define {g}\n"));
+    }
+    for g in guards::generated_header_guards(&kernel, &op_name(header)) {
         s.push_str(&format!("#define {g}\n"));
     }
     Ok(s)
+}
+
+/// The op a header of `<op>/op_host/` belongs to.
+fn op_name(header: &Path) -> String {
+    header
+        .ancestors()
+        .find(|d| d.ends_with("op_host"))
+        .and_then(Path::parent)
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// What a kernel unit test gets where it includes an op_host header (docs/format.md §13):
@@ -441,7 +460,14 @@ pub fn host_header_substitute(header: &Path, search: &[PathBuf]) -> String {
         "// ascstep: the kernel side of {} (its tiling structs, no host code)\n",
         header.display()
     );
-    let guard = f.guard.clone();
+    // A guard a kernel header shares (super::guards) becomes one of ascstep's own.
+    let guard = f.guard.clone().map(|g| {
+        if guards::kernel_guards(&op_kernel_text(header)).contains(&g) {
+            format!("ASCSTEP_HOST_{g}")
+        } else {
+            g
+        }
+    });
     if let Some(g) = &guard {
         s.push_str(&format!("#ifndef {g}\n#define {g}\n"));
     }
@@ -479,9 +505,25 @@ fn op_host_siblings(header: &Path) -> Vec<PathBuf> {
 
 /// The text of the sources under the `op_kernel/` beside `header`'s `op_host/` (up to 4 MB).
 fn op_kernel_text(header: &Path) -> String {
-    let Some(op) = header.parent().and_then(Path::parent) else {
-        return String::new();
-    };
+    match header.parent().and_then(Path::parent) {
+        Some(op) => kernel_text(op),
+        None => String::new(),
+    }
+}
+
+/// The `#define G` lines a unit test's generated tiling prelude ends with: the guards of
+/// CANN's generated `<op>_tiling_data.h` that op `op_dir`'s kernel sources test
+/// (super::guards).
+pub fn generated_guard_defines(op_dir: &Path) -> String {
+    let op = op_dir.file_name().unwrap_or_default().to_string_lossy();
+    guards::generated_header_guards(&kernel_text(op_dir), &op)
+        .into_iter()
+        .map(|g| format!("#define {g}\n"))
+        .collect()
+}
+
+/// The text of the sources under op directory `op`'s `op_kernel/` (up to 4 MB).
+fn kernel_text(op: &Path) -> String {
     let mut files = Vec::new();
     files_under(&op.join("op_kernel"), 8, SOURCES, &mut files);
     let mut text = String::new();

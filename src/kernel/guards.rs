@@ -1,0 +1,96 @@
+//! Include guards between an op's host tiling headers and its kernel sources.
+//!
+//! ascstep puts the kernel side of an op_host tiling header where the build would have put
+//! the header (docs/format.md §12.2, §13), under the header's own include guard so that a kernel
+//! including the header gets nothing twice. Two facts of the operator repositories bend that:
+//!
+//! - an op_host header may share its guard with one of the op's kernel headers (ops-nn's
+//!   ctc_loss_v3: `CTC_LOSS_V3_H_` in both). CANN's build never puts the host header in the
+//!   kernel's compile, so the kernel header is read; ascstep's substitute must not define that
+//!   guard ([`kernel_guards`]).
+//! - CANN's unit-test build force-includes a generated `<op>_tiling_data.h`, and a kernel may test
+//!   that file's guard to skip a struct of its own (ops-nn's chamfer_distance_grad:
+//!   `#ifndef CHAMFER_DISTANCE_GRAD_TILING_DATA_H_` around its `ChamferDistanceGradTilingData`):
+//!   the guards a kernel tests that name that file are defined with ascstep's structs
+//!   ([`generated_header_guards`]).
+
+use std::collections::BTreeSet;
+
+/// The macros `text` defines with no value (`#define G`): the include guards of the files.
+pub fn kernel_guards(text: &str) -> BTreeSet<String> {
+    directives(text, "define")
+        .filter(|(_, rest)| rest.is_empty())
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// The guards `text` tests (`#ifndef G`, `#if !defined(G)`) that name op `op`'s generated
+/// tiling header `<op>_tiling_data.h`: `G` is `OP_TILING_DATA_H` upper-cased, with any
+/// leading and trailing underscores.
+pub fn generated_header_guards(text: &str, op: &str) -> BTreeSet<String> {
+    let want = format!("{}_TILING_DATA_H", op.to_ascii_uppercase());
+    let tested =
+        directives(text, "ifndef")
+            .map(|(n, _)| n)
+            .chain(directives(text, "if").filter_map(|(_, rest)| {
+                let r = rest.strip_prefix('!')?.trim_start();
+                let r = r.strip_prefix("defined")?.trim_start();
+                let r = r.strip_prefix('(').unwrap_or(r).trim_start();
+                Some(identifier(r).to_string())
+            }));
+    tested.filter(|g| g.trim_matches('_') == want).collect()
+}
+
+/// The `#<directive> NAME rest` lines of `text`: NAME and the rest, trimmed.
+fn directives<'a>(
+    text: &'a str,
+    directive: &'a str,
+) -> impl Iterator<Item = (String, &'a str)> + 'a {
+    text.lines().filter_map(move |l| {
+        let l = l.trim_start().strip_prefix('#')?.trim_start();
+        let l = l.strip_prefix(directive)?;
+        if !l.starts_with([' ', '\t']) {
+            return None;
+        }
+        let l = l.trim_start();
+        let name = identifier(l);
+        (!name.is_empty()).then(|| (name.to_string(), l[name.len()..].trim()))
+    })
+}
+
+/// The identifier `s` starts with.
+fn identifier(s: &str) -> &str {
+    let end = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(s.len());
+    &s[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_guard_is_a_macro_defined_with_no_value() {
+        let text = "#ifndef CTC_LOSS_V3_H_\n#define CTC_LOSS_V3_H_\n#define INFINITY (__builtin_inff())\n  #  define  OTHER_H\n#defined X\n";
+        let g = kernel_guards(text);
+        assert!(g.contains("CTC_LOSS_V3_H_"));
+        assert!(g.contains("OTHER_H"));
+        assert!(!g.contains("INFINITY"), "a macro with a value is no guard");
+        assert_eq!(g.len(), 2, "{g:?}");
+    }
+
+    #[test]
+    fn the_generated_headers_guard_is_found_in_either_test_form() {
+        let text = "#ifdef __CCE_KT_TEST__\n#ifndef CHAMFER_DISTANCE_GRAD_TILING_DATA_H_\nstruct S {};\n#endif\n#if !defined(__CHAMFER_DISTANCE_GRAD_TILING_DATA_H__)\n#endif\n#ifndef CHAMFER_DISTANCE_GRAD_H\n#ifndef OTHER_TILING_DATA_H_\n";
+        let g = generated_header_guards(text, "chamfer_distance_grad");
+        let want: BTreeSet<String> = [
+            "CHAMFER_DISTANCE_GRAD_TILING_DATA_H_",
+            "__CHAMFER_DISTANCE_GRAD_TILING_DATA_H__",
+        ]
+        .map(String::from)
+        .into();
+        assert_eq!(g, want);
+        assert!(generated_header_guards(text, "other_op").is_empty());
+    }
+}
