@@ -250,7 +250,15 @@ pub(super) fn operand_node(
             Some(v) if v < tlen as u128 => v as u32,
             Some(v) if ctx.offsets_past_tensor && v <= u32::MAX as u128 => v as u32,
             v => {
-                let shown = v.map_or_else(|| off.text.to_string(), |v| v.to_string());
+                // An index a kernel computed below zero arrives as its unsigned 64-bit value.
+                let shown = match v {
+                    Some(v) if v >= 1 << 63 && v <= u64::MAX as u128 => format!(
+                        "{v} (that is {} as a signed 64-bit index: before the tensor's start)",
+                        v as u64 as i64
+                    ),
+                    Some(v) => v.to_string(),
+                    None => off.text.to_string(),
+                };
                 ctx.report(
                     Diagnostic::error(
                         "operand-out-of-tensor",

@@ -450,6 +450,19 @@ fn operand_out_of_tensor_points_at_the_offset() {
         7,
         22,
     );
+    // A C++ index computed below zero (`t[n - 1]` with n = 0) is 2^64 - 1: said as -1.
+    let d = one(
+        &prog("Exp(dst: \"x[18446744073709551615]\", src: \"x\", count: 8)"),
+        "operand-out-of-tensor",
+        7,
+        22,
+    );
+    assert!(
+        d.message
+            .contains("18446744073709551615 (that is -1 as a signed 64-bit index"),
+        "{}",
+        d.message
+    );
 }
 
 #[test]
