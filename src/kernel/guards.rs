@@ -19,42 +19,40 @@ use std::collections::BTreeSet;
 /// The macros `text` defines with no value (`#define G`): the include guards of the files.
 pub fn kernel_guards(text: &str) -> BTreeSet<String> {
     directives(text, "define")
-        .filter(|(_, rest)| rest.is_empty())
-        .map(|(name, _)| name)
+        .filter_map(|rest| {
+            let name = identifier(rest);
+            (!name.is_empty() && rest[name.len()..].trim().is_empty()).then(|| name.to_string())
+        })
         .collect()
 }
 
 /// The guards `text` tests (`#ifndef G`, `#if !defined(G)`) that name op `op`'s generated
 /// tiling header `<op>_tiling_data.h`: `G` is `OP_TILING_DATA_H` upper-cased, with any
-/// leading and trailing underscores.
+/// leading and trailing underscores. Not those `text` defines: the guard of a kernel header
+/// of that name (ops-math's `op_kernel/fill_value_tiling_data.h`), whose struct is the one.
 pub fn generated_header_guards(text: &str, op: &str) -> BTreeSet<String> {
+    let own = kernel_guards(text);
     let want = format!("{}_TILING_DATA_H", op.to_ascii_uppercase());
     let tested =
         directives(text, "ifndef")
-            .map(|(n, _)| n)
-            .chain(directives(text, "if").filter_map(|(_, rest)| {
+            .map(identifier)
+            .chain(directives(text, "if").filter_map(|rest| {
                 let r = rest.strip_prefix('!')?.trim_start();
                 let r = r.strip_prefix("defined")?.trim_start();
-                let r = r.strip_prefix('(').unwrap_or(r).trim_start();
-                Some(identifier(r).to_string())
+                Some(identifier(r.strip_prefix('(').unwrap_or(r).trim_start()))
             }));
-    tested.filter(|g| g.trim_matches('_') == want).collect()
+    tested
+        .filter(|g| g.trim_matches('_') == want && !own.contains(*g))
+        .map(str::to_string)
+        .collect()
 }
 
-/// The `#<directive> NAME rest` lines of `text`: NAME and the rest, trimmed.
-fn directives<'a>(
-    text: &'a str,
-    directive: &'a str,
-) -> impl Iterator<Item = (String, &'a str)> + 'a {
+/// What follows `#<directive>` on each such line of `text`, trimmed.
+fn directives<'a>(text: &'a str, directive: &'a str) -> impl Iterator<Item = &'a str> + 'a {
     text.lines().filter_map(move |l| {
         let l = l.trim_start().strip_prefix('#')?.trim_start();
         let l = l.strip_prefix(directive)?;
-        if !l.starts_with([' ', '\t']) {
-            return None;
-        }
-        let l = l.trim_start();
-        let name = identifier(l);
-        (!name.is_empty()).then(|| (name.to_string(), l[name.len()..].trim()))
+        l.starts_with([' ', '\t']).then(|| l.trim())
     })
 }
 
@@ -92,5 +90,8 @@ mod tests {
         .into();
         assert_eq!(g, want);
         assert!(generated_header_guards(text, "other_op").is_empty());
+        // A kernel header's own guard of that name: its struct is the kernel's.
+        let own = "#ifndef FILL_VALUE_TILING_DATA_H_\n#define FILL_VALUE_TILING_DATA_H_\nstruct FillValueTilingData {};\n#endif\n";
+        assert!(generated_header_guards(own, "fill_value").is_empty());
     }
 }
