@@ -38,7 +38,7 @@ pub fn ending(run: &Run, file: &str) -> Option<Ending> {
                 s.line,
                 s.col,
                 o.function(&s),
-                o.calls.get(i).map_or("", String::as_str)
+                o.calls.get(i).map_or("", |c| &**c)
             ))
         })
         .unwrap_or_else(|| "; no API call was recorded".into());

@@ -26,18 +26,38 @@ pub struct Alike {
 
 #[derive(Debug)]
 struct Entry {
+    content: Content,
+    /// Bit i: `Product::ALL[i]` prepares it differently.
+    differ: u8,
+}
+
+/// What a preparation depends on besides the program (whose tensors are only ever added) and
+/// the UB size: the instruction's operation, arguments with scalars bound, alias and core, the
+/// product and the registers it is reached with. Where it is written is no part of it.
+#[derive(Clone, Debug)]
+pub struct Content {
     op: Op,
     alias: Option<&'static str>,
     core: u32,
     args: Args,
     regs: Regs,
     product: Product,
-    /// Bit i: `Product::ALL[i]` prepares it differently.
-    differ: u8,
 }
 
-impl Entry {
-    fn is(&self, instr: &Instr, regs: Regs, product: Product) -> bool {
+impl Content {
+    pub fn new(instr: &Instr, regs: Regs, product: Product) -> Content {
+        Content {
+            op: instr.op,
+            alias: instr.alias,
+            core: instr.core,
+            args: instr.args.clone(),
+            regs,
+            product,
+        }
+    }
+
+    /// Whether `instr` reached with `regs` on `product` is this content.
+    pub fn is(&self, instr: &Instr, regs: Regs, product: Product) -> bool {
         self.op == instr.op
             && self.product == product
             && self.regs == regs
@@ -62,7 +82,11 @@ impl Alike {
         product: Product,
         compare: impl FnOnce() -> u8,
     ) -> u8 {
-        if let Some(e) = self.entries.iter().find(|e| e.is(instr, regs, product)) {
+        if let Some(e) = self
+            .entries
+            .iter()
+            .find(|e| e.content.is(instr, regs, product))
+        {
             return e.differ;
         }
         let differ = compare();
@@ -72,12 +96,7 @@ impl Alike {
 
     fn put(&mut self, instr: &Instr, regs: Regs, product: Product, differ: u8) {
         let e = Entry {
-            op: instr.op,
-            alias: instr.alias,
-            core: instr.core,
-            args: instr.args.clone(),
-            regs,
-            product,
+            content: Content::new(instr, regs, product),
             differ,
         };
         if self.entries.len() < ENTRIES {

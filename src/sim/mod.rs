@@ -8,6 +8,7 @@ pub mod family;
 pub mod lanes;
 pub mod machine;
 pub mod mask;
+pub mod memo;
 pub mod plan;
 pub mod reach;
 pub mod scalar;

@@ -55,8 +55,9 @@ pub struct Origins {
     pub functions: Vec<String>,
     /// One per instruction, in program order.
     pub sites: Vec<Site>,
-    /// Each instruction as the RON call it was recorded as, with the tensors' names.
-    pub calls: Vec<String>,
+    /// Each instruction as the RON call it was recorded as, with the tensors' names (shared
+    /// by the instructions of one call site in a loop).
+    pub calls: Vec<Arc<str>>,
 }
 
 /// A C++ source file and its text (empty when it could not be read).

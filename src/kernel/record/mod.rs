@@ -31,7 +31,7 @@ pub struct Recorder {
     machine: Machine,
     calls: Calls,
     /// The file and function index in `origins` of each `F` id.
-    ids: HashMap<u32, (u32, u32)>,
+    ids: foldhash::HashMap<u32, (u32, u32)>,
     origins: Origins,
     /// The index of the main file in `origins.files`, once a call named it.
     main_file: Option<u32>,
@@ -43,7 +43,7 @@ pub struct Recorder {
     gm_used: u64,
     scalar_sites: HashMap<(At, DType, u32), usize>,
     /// Each call text read without a warning, as its instruction and its named text.
-    parsed: HashMap<String, (crate::base::ir::Instr, String)>,
+    parsed: foldhash::HashMap<String, (crate::base::ir::Instr, Arc<str>)>,
     block: u32,
     /// A binding program's GM arguments, by name (docs/format.md §12.2).
     presets: HashMap<String, Tensor>,
@@ -88,7 +88,7 @@ impl Recorder {
         Recorder {
             machine,
             calls: Calls::new(PathBuf::new()),
-            ids: HashMap::new(),
+            ids: Default::default(),
             origins: Origins::default(),
             main_file: None,
             main: canonical,
@@ -97,7 +97,7 @@ impl Recorder {
             allocs: HashMap::new(),
             gm_used: 0,
             scalar_sites: HashMap::new(),
-            parsed: HashMap::new(),
+            parsed: Default::default(),
             block: 0,
             presets: HashMap::new(),
             launches: 0,
@@ -162,12 +162,17 @@ impl Recorder {
 
     /// The file and function indices of `at`, its column at the start of the called name.
     fn site(&self, at: At) -> Site {
+        self.site_at(at, self.span_in_file(at))
+    }
+
+    /// `site(at)` where `at`'s span in its file (`span_in_file`) is known.
+    fn site_at(&self, at: At, in_file: Span) -> Site {
         let (file, function) = self.ids.get(&at.file).copied().unwrap_or((0, 0));
         Site {
             file,
             function,
             line: at.line,
-            col: self.span_in_file(at).col.max(1),
+            col: in_file.col.max(1),
             block: self.block,
         }
     }
@@ -351,7 +356,12 @@ impl Recorder {
 
     /// Reads a call, appends it and runs the machine to its end.
     fn call(&mut self, at: At, text: &str) -> Result<(), Diagnostic> {
-        let span = self.span(at);
+        let in_file = self.span_in_file(at);
+        let span = if self.in_main(at) {
+            in_file
+        } else {
+            Span::new(0, 0)
+        };
         // A call's instruction depends only on its text (its views and scalars are declared
         // once), so a loop's calls are read once (`parsed`).
         let (mut ins, named) = match self.parsed.get(text) {
@@ -364,7 +374,7 @@ impl Recorder {
                     self.place(d, at)
                         .note(format!("the call as ascstep read it: {}", self.named(text)))
                 })?;
-                let named = self.named(text);
+                let named: Arc<str> = self.named(text).into();
                 if warnings.is_empty() {
                     if self.parsed.len() >= PARSED_CALLS {
                         self.parsed.clear();
@@ -394,7 +404,7 @@ impl Recorder {
                 o.span = span;
             }
         }
-        let site = self.site(at);
+        let site = self.site_at(at, in_file);
         self.origins.sites.push(site);
         self.origins.calls.push(named);
         // Each launch block runs on its own core, with its own UB (docs/semantics.md §20).

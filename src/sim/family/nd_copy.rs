@@ -136,6 +136,11 @@ pub fn exec_block<T: Num>(k: &NdKernel, _plan: &Plan, mem: &mut Mem, r: u32, b: 
 pub struct NdCopyRoom;
 
 impl Room for NdCopyRoom {
+    /// Its plan reads the source's initialised bytes (the uninitialised-read warning).
+    fn plan_reads_data(&self) -> bool {
+        true
+    }
+
     fn structure(&self, instr: &Instr) -> Result<(), String> {
         match parts(instr) {
             Some((loops, _))

@@ -164,7 +164,17 @@ impl Machine {
                 if let Some(e) = plan.extent(i) {
                     let r = e.start as u32..e.end.min(u32::MAX as u64) as u32;
                     if vector_pipe {
-                        self.scalars.v_writes.push(r);
+                        // The set of bytes is what counts: a loop's write of the same bytes
+                        // again is kept once.
+                        let v = &mut self.scalars.v_writes;
+                        if !v
+                            .iter()
+                            .rev()
+                            .take(8)
+                            .any(|w| w.start <= r.start && r.end <= w.end)
+                        {
+                            v.push(r);
+                        }
                     } else {
                         crate::sim::scalar::forget(&mut self.scalars.v_writes, &r);
                     }

@@ -78,7 +78,8 @@ pub struct Return {
 
 #[derive(Clone, Debug)]
 struct Active {
-    prep: Prepared,
+    /// Shared with `sim::memo`, which keeps it for the next instruction of the same content.
+    prep: Arc<Prepared>,
     scratch: Scratch,
     /// Bit j: an uninitialised read of operand j was already reported for this instruction.
     uninit_seen: u64,
@@ -141,6 +142,8 @@ pub struct Machine {
     /// The comparisons behind the divergence log, by instruction content (`sim::alike`),
     /// shared with this machine's clones.
     alike: Option<Arc<std::sync::Mutex<crate::sim::alike::Alike>>>,
+    /// The last clean preparations by content (`sim::memo`), shared with this machine's clones.
+    memo: Arc<std::sync::Mutex<crate::sim::memo::Memo>>,
     /// When kept (`keep_entry_log`): every instruction entered, with what its preparation
     /// depends on besides the program and the product.
     entry_log: Option<Vec<Entered>>,
@@ -228,6 +231,7 @@ impl Machine {
             write_log: None,
             divergence: None,
             alike: None,
+            memo: Default::default(),
             entry_log: None,
         };
         m.enter_core();
@@ -538,7 +542,7 @@ impl Machine {
     /// initialised (bit j: operand j); nothing changes.
     /// With `record`, the products that prepare it differently go into the divergence log,
     /// if one is kept.
-    fn prepare_here(&self, record: bool) -> Result<(Prepared, u64), Vec<Diagnostic>> {
+    fn prepare_here(&self, record: bool) -> Result<(Arc<Prepared>, u64), Vec<Diagnostic>> {
         let idx = self.pos.instruction;
         let on = |product| {
             prepare_with(
@@ -550,19 +554,39 @@ impl Machine {
                 &self.scalars.values,
             )
         };
-        let ours = on(self.product);
+        // Made once per content where it reads no data and warns of nothing (sim::memo).
+        let key = crate::sim::alike::key(&self.program, idx, &self.scalars.values);
+        let (regs, ub_size) = (self.regs(), self.ub.size());
+        let remembered = key.as_ref().and_then(|k| {
+            let m = self.memo.lock().ok()?;
+            m.get(k, regs, self.product, ub_size).cloned()
+        });
+        let ours = match remembered {
+            Some(p) => Ok(p),
+            None => {
+                let made = on(self.product).map(Arc::new);
+                if let (Some(k), Ok(p), Ok(mut m)) = (&key, &made, self.memo.lock()) {
+                    m.put(k, regs, self.product, ub_size, p);
+                }
+                made
+            }
+        };
         if let Some(log) = self.divergence.as_ref().filter(|_| record) {
             let compare = || {
                 let mut bits = 0u8;
                 for (i, &p) in Product::ALL.iter().enumerate() {
-                    if p != self.product && on(p) != ours {
+                    let differs = match (on(p), &ours) {
+                        (Ok(a), Ok(b)) => a != **b,
+                        (Err(a), Err(b)) => a != *b,
+                        _ => true,
+                    };
+                    if p != self.product && differs {
                         bits |= 1 << i;
                     }
                 }
                 bits
             };
             // Compared once per instruction content where the preparation reads no data.
-            let key = crate::sim::alike::key(&self.program, idx, &self.scalars.values);
             let alike = self.alike.as_ref().and_then(|a| a.lock().ok());
             let bits = match (key, alike) {
                 (Some(k), Some(mut a)) => a.remembered(&k, self.regs(), self.product, compare),
@@ -585,7 +609,7 @@ impl Machine {
             .map(|e| e.start as u32..e.end.min(u32::MAX as u64) as u32)
             .collect();
         if let Some(r) = reads.iter().find(|r| meets(&self.scalars.s_writes, r)) {
-            prep.warnings.push(
+            Arc::make_mut(&mut prep).warnings.push(
                 Diagnostic::warning(
                     "vector-read-without-sync",
                     format!("this vector instruction reads UB bytes {:#x}..{:#x} that SetValue wrote without a synchronisation from S to V since (SetFlag/WaitFlag S_V or PipeBarrier PIPE_ALL): on hardware it may read stale data (docs/format.md §10)", r.start, r.end),

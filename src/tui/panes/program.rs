@@ -177,7 +177,7 @@ fn render_source(app: &App, o: &Origins, area: Rect, buf: &mut Buffer) {
                 app.theme.style("current"),
             )));
         } else if selected {
-            let call = o.calls.get(sel).map_or("", String::as_str);
+            let call = o.calls.get(sel).map_or("", |c| &**c);
             lines.push(Line::from(Span::styled(
                 format!("      └ {sel} {call}"),
                 app.theme.style("dim"),
