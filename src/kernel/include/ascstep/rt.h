@@ -41,6 +41,7 @@
 #include <vector>
 #include <chrono>
 #include <cerrno>
+#include <charconv>
 #include <csignal>
 #include <dlfcn.h>
 #include <ucontext.h>
@@ -243,24 +244,38 @@ inline std::string fmt(const char* f, ...) {
 }
 
 // "fid line col" of a source position; the id of a (file, function) pair is sent once. The
-// names are the compiler's static strings, so their addresses identify them.
+// names are the compiler's static strings, so their addresses identify them. A loop makes the
+// same calls again: each thread keeps the text of the last positions it made (one per slot).
 inline std::string at(const Pos& p) {
+    struct Slot {
+        const char* file = nullptr;
+        const char* function = nullptr;
+        uint32_t line = 0, column = 0;
+        std::string text;
+    };
+    thread_local Slot slots[64];
+    const char* file = p.file_name();
+    const char* function = p.function_name();
+    uint32_t line = p.line(), column = p.column();
+    Slot& s = slots[(reinterpret_cast<uintptr_t>(file) / 8 + line * 31 + column) % 64];
+    if (s.file == file && s.function == function && s.line == line && s.column == column) return s.text;
     static std::mutex lock;
     static std::map<std::pair<const char*, const char*>, int> ids;
     int id;
     {
         std::lock_guard<std::mutex> g(lock);
-        auto key = std::make_pair(p.file_name(), p.function_name());
+        auto key = std::make_pair(file, function);
         auto it = ids.find(key);
         if (it == ids.end()) {
             id = int(ids.size());
             ids.emplace(key, id);
-            chan().put(fmt("F %d ", id) + p.function_name() + "\t" + p.file_name());
+            chan().put(fmt("F %d ", id) + function + "\t" + file);
         } else {
             id = it->second;
         }
     }
-    return fmt("%d %u %u", id, unsigned(p.line()), unsigned(p.column()));
+    s = Slot{file, function, line, column, fmt("%d %u %u", id, unsigned(line), unsigned(column))};
+    return s.text;
 }
 
 inline void call(const Pos& p, const std::string& ron) { chan().put("C " + at(p) + " " + ron); }
@@ -592,15 +607,19 @@ struct Launch {
 // The RON text of numbers.
 template <class T>
 std::string num(T v) {
+    // The shortest text that reads back as the same double (and so as the same T).
+    char b[40];
+    std::to_chars_result r;
     if constexpr (std::is_floating_point_v<T>) {
         if (std::isnan(v)) return "NaN";
         if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-        return fmt("%.17g", double(v));
+        r = std::to_chars(b, b + sizeof b, double(v));
     } else if constexpr (std::is_signed_v<T>) {
-        return fmt("%lld", (long long)v);
+        r = std::to_chars(b, b + sizeof b, (long long)v);
     } else {
-        return fmt("%llu", (unsigned long long)v);
+        r = std::to_chars(b, b + sizeof b, (unsigned long long)v);
     }
+    return std::string(b, r.ptr);
 }
 
 }  // namespace ascstep_rt

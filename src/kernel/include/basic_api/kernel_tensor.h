@@ -46,7 +46,15 @@ inline int gm_view(const char* dtype, int aid, const Pos& p) {
     return id;
 }
 inline std::string operand(int id, uint64_t off) {
-    return off ? ascstep_rt::fmt("\"#%d[%llu]\"", id, (unsigned long long)off) : ascstep_rt::fmt("\"#%d\"", id);
+    char b[48] = "\"#";
+    char* p = std::to_chars(b + 2, b + sizeof b, id).ptr;
+    if (off) {
+        *p++ = '[';
+        p = std::to_chars(p, b + sizeof b - 2, off).ptr;
+        *p++ = ']';
+    }
+    *p++ = '"';
+    return std::string(b, p);
 }
 template <class T>
 T get_value(int id, uint64_t off, const Pos& p) {
