@@ -107,6 +107,15 @@ impl Ut {
                 l.diagnostics.push(e.clone());
             }
         }
+        // The recorder's own warnings of this launch (a call read with a warning, an operand
+        // indexed before its allocation), pointed at their calls already.
+        for w in std::mem::take(&mut self.rec.warnings) {
+            l.warnings += 1;
+            shown.push(w.render(&p.path.display().to_string(), &p.source));
+            if l.diagnostics.len() < KEPT_DIAGNOSTICS {
+                l.diagnostics.push(w);
+            }
+        }
         let errors = usize::from(l.error.is_some());
         let mut text = format!(
             "[ ascstep  ] {} launch {}: {} block{}, {} API call{}, {} warning{}, {} error{}\n",

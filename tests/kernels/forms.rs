@@ -331,3 +331,34 @@ fn std_ascendc_utils_and_init_output() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An index below zero into a GlobalTensor (`uint64_t`, so it wraps as the device's address
+/// arithmetic does: ops-nn's ctc_loss_v3 copies from `tempAlphaGm[… - 1]` of its workspace and
+/// overwrites what it did not own) reads the bytes before the allocation, with warning
+/// `outside-tensor` at the call; the elements after are the allocation's own (the host's
+/// 1..8). Before the first allocation there is no global memory: refused, the index said as -8.
+#[test]
+fn a_global_tensor_indexed_below_zero_reads_before_its_allocation() {
+    let dir = scratch("kernel_before_alloc");
+    let src = |first: bool| {
+        format!(
+            "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n__global__ __vector__ void k(GM_ADDR w, GM_ADDR out)\n{{\n    AscendC::TPipe pipe;\n    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n    pipe.InitBuffer(buf, 256);\n    AscendC::LocalTensor<float> t = buf.Get<float>();\n    AscendC::GlobalTensor<float> wg, og;\n    wg.SetGlobalBuffer((__gm__ float*)w, 8);\n    og.SetGlobalBuffer((__gm__ float*)out, 8);\n    int64_t i = 0;\n    AscendC::DataCopy(t, wg[i - 8], 16);\n    AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::MTE2_MTE3>(0);\n    AscendC::DataCopy(og, t[8], 8);\n}}\nint main()\n{{\n    uint8_t *a, *w, *out;\n    {}\n    aclrtMalloc((void**)&w, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    aclrtMalloc((void**)&out, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    float ws[8] = {{1, 2, 3, 4, 5, 6, 7, 8}}, os[8];\n    aclrtMemcpy(w, sizeof ws, ws, sizeof ws, ACL_MEMCPY_HOST_TO_DEVICE);\n    k<<<1, nullptr, nullptr>>>(w, out);\n    aclrtMemcpy(os, sizeof os, out, sizeof os, ACL_MEMCPY_DEVICE_TO_HOST);\n    for (float o : os) std::printf(\"%g \", o);\n    std::printf(\"\\n\");\n    return 0;\n}}\n",
+            if first { "" } else { "aclrtMalloc((void**)&a, 64, ACL_MEM_MALLOC_HUGE_FIRST);" }
+        )
+    };
+    std::fs::write(dir.join("before.asc"), src(false)).unwrap();
+    let r = ascstep_in(&dir, &["run", "before.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "1 2 3 4 5 6 7 8 \n", "{}", r.dump());
+    has(&r.stderr, "before.asc:13:", &r);
+    has(
+        &r.stderr,
+        "warning[outside-tensor]: `w` is indexed 8 element(s) before its start",
+        &r,
+    );
+    std::fs::write(dir.join("first.asc"), src(true)).unwrap();
+    let r = ascstep_in(&dir, &["run", "first.asc"], &[]);
+    assert_ne!(r.code, 0, "{}", r.dump());
+    has(&r.stderr, "that is -8 as a signed 64-bit index", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}

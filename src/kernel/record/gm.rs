@@ -47,6 +47,7 @@ impl Recorder {
         }
         self.calls = Calls::new(PathBuf::new());
         self.views.clear();
+        self.before.clear();
         self.scalar_sites.clear();
         self.parsed.clear();
         let mut origins = Origins {

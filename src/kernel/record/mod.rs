@@ -4,6 +4,7 @@
 //! LocalTensor buffer, named after the variable it was assigned to; a global-memory tensor per
 //! allocation (and element type), named after the kernel parameter it was passed as.
 
+mod before;
 mod gm;
 mod messages;
 
@@ -50,6 +51,8 @@ pub struct Recorder {
     pub launches: u32,
     /// Warnings and notes met while recording (host writes after a launch, …).
     pub warnings: Vec<Diagnostic>,
+    /// The views made for operands indexed before their allocation (`before.rs`), by key.
+    before: Vec<String>,
 }
 
 /// A machine with an empty recording of the C++ file `main`.
@@ -102,6 +105,7 @@ impl Recorder {
             presets: HashMap::new(),
             launches: 0,
             warnings: Vec::new(),
+            before: Vec::new(),
         }
     }
 
@@ -356,6 +360,8 @@ impl Recorder {
 
     /// Reads a call, appends it and runs the machine to its end.
     fn call(&mut self, at: At, text: &str) -> Result<(), Diagnostic> {
+        let text = self.before_views(at, text);
+        let text: &str = &text;
         let in_file = self.span_in_file(at);
         let span = if self.in_main(at) {
             in_file
