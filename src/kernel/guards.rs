@@ -28,10 +28,12 @@ pub fn kernel_guards(text: &str) -> BTreeSet<String> {
 
 /// The guards `text` tests (`#ifndef G`, `#if !defined(G)`) that name op `op`'s generated
 /// tiling header `<op>_tiling_data.h`: `G` is `OP_TILING_DATA_H` upper-cased, with any
-/// leading and trailing underscores. Not those `text` defines: the guard of a kernel header
-/// of that name (ops-math's `op_kernel/fill_value_tiling_data.h`), whose struct is the one.
-pub fn generated_header_guards(text: &str, op: &str) -> BTreeSet<String> {
-    let own = kernel_guards(text);
+/// leading and trailing underscores. Not those `own` defines, the text of the kernel files the
+/// product's build reads: the guard of a kernel header of that name (ops-math's
+/// `op_kernel/fill_value_tiling_data.h`), whose struct is the one; another architecture's
+/// (ops-nn's chamfer_distance_grad keeps it in `arch35/` for Ascend 950) does not count.
+pub fn generated_header_guards(text: &str, own: &str, op: &str) -> BTreeSet<String> {
+    let own = kernel_guards(own);
     let want = format!("{}_TILING_DATA_H", op.to_ascii_uppercase());
     let tested =
         directives(text, "ifndef")
@@ -81,7 +83,7 @@ mod tests {
     #[test]
     fn the_generated_headers_guard_is_found_in_either_test_form() {
         let text = "#ifdef __CCE_KT_TEST__\n#ifndef CHAMFER_DISTANCE_GRAD_TILING_DATA_H_\nstruct S {};\n#endif\n#if !defined(__CHAMFER_DISTANCE_GRAD_TILING_DATA_H__)\n#endif\n#ifndef CHAMFER_DISTANCE_GRAD_H\n#ifndef OTHER_TILING_DATA_H_\n";
-        let g = generated_header_guards(text, "chamfer_distance_grad");
+        let g = generated_header_guards(text, text, "chamfer_distance_grad");
         let want: BTreeSet<String> = [
             "CHAMFER_DISTANCE_GRAD_TILING_DATA_H_",
             "__CHAMFER_DISTANCE_GRAD_TILING_DATA_H__",
@@ -89,9 +91,12 @@ mod tests {
         .map(String::from)
         .into();
         assert_eq!(g, want);
-        assert!(generated_header_guards(text, "other_op").is_empty());
+        assert!(generated_header_guards(text, text, "other_op").is_empty());
         // A kernel header's own guard of that name: its struct is the kernel's.
         let own = "#ifndef FILL_VALUE_TILING_DATA_H_\n#define FILL_VALUE_TILING_DATA_H_\nstruct FillValueTilingData {};\n#endif\n";
-        assert!(generated_header_guards(own, "fill_value").is_empty());
+        assert!(generated_header_guards(own, own, "fill_value").is_empty());
+        // Defined only in another architecture's header: still defined for this one.
+        let g = generated_header_guards(own, "", "fill_value");
+        assert_eq!(g.len(), 1, "{g:?}");
     }
 }

@@ -431,7 +431,13 @@ pub fn kernel_side(
     {
         s.push_str(&format!("#define {g}\n"));
     }
-    for g in guards::generated_header_guards(&kernel, &op_name(header)) {
+    let own = header
+        .ancestors()
+        .find(|d| d.ends_with("op_host"))
+        .and_then(Path::parent)
+        .map(|op| own_kernel_text(op, None))
+        .unwrap_or_default();
+    for g in guards::generated_header_guards(&kernel, &own, &op_name(header)) {
         s.push_str(&format!("#define {g}\n"));
     }
     Ok(s)
@@ -514,20 +520,37 @@ fn op_kernel_text(header: &Path) -> String {
 /// The `#define G` lines a unit test's generated tiling prelude ends with: the guards of
 /// CANN's generated `<op>_tiling_data.h` that op `op_dir`'s kernel sources test
 /// (super::guards).
-pub fn generated_guard_defines(op_dir: &Path) -> String {
+pub fn generated_guard_defines(op_dir: &Path, arch: &str) -> String {
     let op = op_dir.file_name().unwrap_or_default().to_string_lossy();
-    guards::generated_header_guards(&kernel_text(op_dir), &op)
+    let own = own_kernel_text(op_dir, Some(arch));
+    guards::generated_header_guards(&kernel_text(op_dir), &own, &op)
         .into_iter()
         .map(|g| format!("#define {g}\n"))
         .collect()
+}
+
+/// The text of the sources directly in op directory `op`'s `op_kernel/` and, with `arch`
+/// (`arch32`, `arch35`), in that architecture's directory: what the product's build reads.
+fn own_kernel_text(op: &Path, arch: Option<&str>) -> String {
+    let mut files = Vec::new();
+    files_under(&op.join("op_kernel"), 0, SOURCES, &mut files);
+    if let Some(a) = arch {
+        files_under(&op.join("op_kernel").join(a), 8, SOURCES, &mut files);
+    }
+    read_all(&files)
 }
 
 /// The text of the sources under op directory `op`'s `op_kernel/` (up to 4 MB).
 fn kernel_text(op: &Path) -> String {
     let mut files = Vec::new();
     files_under(&op.join("op_kernel"), 8, SOURCES, &mut files);
+    read_all(&files)
+}
+
+/// `files`' texts one after another (up to 4 MB).
+fn read_all(files: &[PathBuf]) -> String {
     let mut text = String::new();
-    for p in &files {
+    for p in files {
         if text.len() >= 4 << 20 {
             break;
         }

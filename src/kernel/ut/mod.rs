@@ -113,7 +113,7 @@ fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, O
     for h in headers {
         s.push_str(&tiling::host_header_substitute(&h, search));
     }
-    s.push_str(&tiling::generated_guard_defines(&b.op_dir));
+    s.push_str(&tiling::generated_guard_defines(&b.op_dir, arch));
     let registered = registration::registered(&camel(&b.op), &b.op_dir.join("op_host"));
     (s, registered)
 }
