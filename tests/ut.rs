@@ -547,39 +547,42 @@ fn a_data_script_started_with_python_runs_where_only_python3_is() {
 }
 
 #[test]
-fn an_atlas_a2_tiling_header_in_op_host_arch32_is_found() {
-    // The repositories keep Atlas A2's tiling in op_host/arch32/: the kernel's GET_TILING_DATA
-    // needs the struct from there.
-    let d = repo("arch32");
-    let host = d.join("math/scaled_add/op_host");
-    std::fs::create_dir_all(host.join("arch32")).unwrap();
-    std::fs::rename(
-        host.join("scaled_add_tiling.h"),
-        host.join("arch32/scaled_add_tiling.h"),
-    )
-    .unwrap();
-    let test = d.join(UT).join("test_scaled_add.cpp");
-    let text = std::fs::read_to_string(&test).unwrap().replace(
-        "../../../op_host/scaled_add_tiling.h",
-        "../../../op_host/arch32/scaled_add_tiling.h",
-    );
-    std::fs::write(&test, text).unwrap();
-    let r = ut(
-        &d,
-        &[
-            &format!("{UT}/test_scaled_add.cpp"),
-            "--gtest_filter",
-            "*lambda*",
-        ],
-    );
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(
-        r.stdout
-            .contains("[       OK ] ScaledAddTest.lambda_launch_adds"),
-        "{}",
-        r.dump()
-    );
-    let _ = std::fs::remove_dir_all(&d);
+fn an_atlas_a2_tiling_header_in_op_host_arch22_or_arch32_is_found() {
+    // The repositories keep Atlas A2's tiling in op_host/arch22/ (145 ops), a few in arch32/:
+    // the kernel's GET_TILING_DATA needs the struct from there.
+    for arch in ["arch22", "arch32"] {
+        let d = repo(arch);
+        let host = d.join("math/scaled_add/op_host");
+        std::fs::create_dir_all(host.join(arch)).unwrap();
+        std::fs::rename(
+            host.join("scaled_add_tiling.h"),
+            host.join(arch).join("scaled_add_tiling.h"),
+        )
+        .unwrap();
+        let test = d.join(UT).join("test_scaled_add.cpp");
+        // Not included by the test (scatter_elements_v2's does not): the struct comes from the
+        // tiling header the UT build force-includes, generated from that directory.
+        let text = std::fs::read_to_string(&test)
+            .unwrap()
+            .replace("#include \"../../../op_host/scaled_add_tiling.h\"", "");
+        std::fs::write(&test, text).unwrap();
+        let r = ut(
+            &d,
+            &[
+                &format!("{UT}/test_scaled_add.cpp"),
+                "--gtest_filter",
+                "*lambda*",
+            ],
+        );
+        assert_eq!(r.code, 0, "{arch}: {}", r.dump());
+        assert!(
+            r.stdout
+                .contains("[       OK ] ScaledAddTest.lambda_launch_adds"),
+            "{arch}: {}",
+            r.dump()
+        );
+        let _ = std::fs::remove_dir_all(&d);
+    }
 }
 
 #[test]
@@ -743,5 +746,34 @@ fn kernel_headers_keep_their_guards_and_the_generated_headers_guard_is_defined()
     let r = ut(&d, &[&format!("{UT}/test_scaled_add.cpp")]);
     assert_eq!(r.code, 0, "{}", r.dump());
     assert!(r.stdout.contains("[  PASSED  ] 2 tests."), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A UT folder's own `<op>_tiling.h` (force-included) defining the tiling struct, and a test
+/// that includes the op_host header too (ops-math's segsum): the host header's macro struct is
+/// the host build's class, so its kernel side leaves out the struct the UT header has.
+#[test]
+fn a_uts_own_tiling_header_and_the_op_host_header_define_the_struct_once() {
+    let d = repo("own_and_host");
+    std::fs::write(
+        d.join(UT).join("scaled_add_tiling.h"),
+        "#pragma once\n#include <cstdint>\nstruct ScaledAddTilingData {\n    uint32_t blockLength;\n    uint32_t tileLength;\n    float scale;\n};\n",
+    )
+    .unwrap();
+    let r = ut(
+        &d,
+        &[
+            &format!("{UT}/test_scaled_add.cpp"),
+            "--gtest_filter",
+            "*lambda*",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains("[       OK ] ScaledAddTest.lambda_launch_adds"),
+        "{}",
+        r.dump()
+    );
     let _ = std::fs::remove_dir_all(&d);
 }

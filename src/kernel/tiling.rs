@@ -435,7 +435,7 @@ pub fn kernel_side(
         .ancestors()
         .find(|d| d.ends_with("op_host"))
         .and_then(Path::parent)
-        .map(|op| own_kernel_text(op, None))
+        .map(|op| own_kernel_text(op, &[]))
         .unwrap_or_default();
     for g in guards::generated_header_guards(&kernel, &own, &op_name(header)) {
         s.push_str(&format!("#define {g}\n"));
@@ -458,8 +458,13 @@ fn op_name(header: &Path) -> String {
 /// the kernel-side structs of every tiling macro block the header and the op_host headers it
 /// includes declare, and the headers they include from outside `op_host/` (an op_kernel's
 /// plain tiling struct); host-only headers, found nowhere, are left out. Guarded by the
-/// header's own include guard, which the kernel may also include.
-pub fn host_header_substitute(header: &Path, search: &[PathBuf]) -> String {
+/// header's own include guard, which the kernel may also include. Not the structs in `defined`
+/// (the force-included UT header's: the host build's are optiling's classes, no clash).
+pub fn host_header_substitute(
+    header: &Path,
+    search: &[PathBuf],
+    defined: &std::collections::HashSet<String>,
+) -> String {
     let mut f = Found::default();
     f.read(header, search);
     let mut s = format!(
@@ -485,7 +490,7 @@ pub fn host_header_substitute(header: &Path, search: &[PathBuf]) -> String {
     }
     let mut out = Vec::new();
     let mut done = Vec::new();
-    for name in f.defs.keys() {
+    for name in f.defs.keys().filter(|n| !defined.contains(*n)) {
         f.emit(name, &mut out, &mut done, 0);
     }
     for part in out {
@@ -520,21 +525,21 @@ fn op_kernel_text(header: &Path) -> String {
 /// The `#define G` lines a unit test's generated tiling prelude ends with: the guards of
 /// CANN's generated `<op>_tiling_data.h` that op `op_dir`'s kernel sources test
 /// (super::guards).
-pub fn generated_guard_defines(op_dir: &Path, arch: &str) -> String {
+pub fn generated_guard_defines(op_dir: &Path, arch: &[&str]) -> String {
     let op = op_dir.file_name().unwrap_or_default().to_string_lossy();
-    let own = own_kernel_text(op_dir, Some(arch));
+    let own = own_kernel_text(op_dir, arch);
     guards::generated_header_guards(&kernel_text(op_dir), &own, &op)
         .into_iter()
         .map(|g| format!("#define {g}\n"))
         .collect()
 }
 
-/// The text of the sources directly in op directory `op`'s `op_kernel/` and, with `arch`
-/// (`arch32`, `arch35`), in that architecture's directory: what the product's build reads.
-fn own_kernel_text(op: &Path, arch: Option<&str>) -> String {
+/// The text of the sources directly in op directory `op`'s `op_kernel/` and in the
+/// directories of the product's architecture `arch` (`arch22`, `arch35`): what its build reads.
+fn own_kernel_text(op: &Path, arch: &[&str]) -> String {
     let mut files = Vec::new();
     files_under(&op.join("op_kernel"), 0, SOURCES, &mut files);
-    if let Some(a) = arch {
+    for a in arch {
         files_under(&op.join("op_kernel").join(a), 8, SOURCES, &mut files);
     }
     read_all(&files)

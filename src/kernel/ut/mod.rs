@@ -58,42 +58,65 @@ pub(crate) fn missing(what: String) -> CompileError {
     CompileError::Io(what)
 }
 
-/// The tiling header force-included as the UT build does (`-include`): the UT folder's own,
-/// else the structs generated from the op's op_host tiling headers; and the struct the op
-/// registers for GET_TILING_DATA.
-fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, Option<String>) {
-    // ops-nn's foreach ops all take foreach_abs's (its cmake/ut.cmake).
+/// The UT folder's own tiling header the UT build force-includes (`<op>_tiling_def.h`, else
+/// `<op>_tiling.h`; ops-nn's foreach ops all take foreach_abs's, its cmake/ut.cmake), if any.
+fn own_tiling_header(b: &Build) -> Option<PathBuf> {
     let foreach =
         (b.op_dir.parent().and_then(Path::file_name) == Some("foreach".as_ref())).then(|| {
             b.root
                 .join("foreach/foreach_abs/tests/ut/op_kernel/foreach_abs_tiling_def.h")
         });
-    let own = [
+    [
         format!("{}_tiling_def.h", b.op),
         format!("{}_tiling.h", b.op),
     ]
-    .map(|n| b.ut_dir.join(n));
-    for p in own.into_iter().chain(foreach) {
-        if p.is_file() {
-            let s = format!("#include \"{}\"\n", c_string(&p.display().to_string()));
-            return (
-                s,
-                registration::registered(&camel(&b.op), &b.op_dir.join("op_host")),
-            );
+    .map(|n| b.ut_dir.join(n))
+    .into_iter()
+    .chain(foreach)
+    .find(|p| p.is_file())
+}
+
+/// The structs `text` defines (`struct Name {`), by name.
+fn struct_names(text: &str) -> std::collections::HashSet<String> {
+    let mut out = std::collections::HashSet::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("struct ") {
+        let after = &rest[i + 7..];
+        let name: String = after
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let tail = after.trim_start()[name.len()..].trim_start();
+        if !name.is_empty() && tail.starts_with('{') {
+            out.insert(name);
         }
+        rest = after;
+    }
+    out
+}
+
+/// The tiling header force-included as the UT build does (`-include`): the UT folder's own,
+/// else the structs generated from the op's op_host tiling headers; and the struct the op
+/// registers for GET_TILING_DATA.
+fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, Option<String>) {
+    if let Some(p) = own_tiling_header(b) {
+        let s = format!("#include \"{}\"\n", c_string(&p.display().to_string()));
+        return (
+            s,
+            registration::registered(&camel(&b.op), &b.op_dir.join("op_host")),
+        );
     }
     let mut headers = Vec::new();
-    // The op's op_host/, then the directory of the product's architecture (the repositories
-    // keep Atlas A2's tiling in arch32/, Ascend 950's in arch35/).
-    let arch = if product == Product::Ascend950 {
-        "arch35"
+    // The op's op_host/, then the directories of the product's architecture (the repositories
+    // keep Atlas A2's tiling in arch22/, a few ops in arch32/; Ascend 950's in arch35/).
+    let arch: &[&str] = if product == Product::Ascend950 {
+        &["arch35"]
     } else {
-        "arch32"
+        &["arch22", "arch32"]
     };
-    for dir in [
-        b.op_dir.join("op_host"),
-        b.op_dir.join("op_host").join(arch),
-    ] {
+    let host = b.op_dir.join("op_host");
+    for dir in std::iter::once(host.clone()).chain(arch.iter().map(|a| host.join(a))) {
         let mut found = Vec::new();
         for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let p = e.path();
@@ -111,7 +134,11 @@ fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, O
     }
     let mut s = String::new();
     for h in headers {
-        s.push_str(&tiling::host_header_substitute(&h, search));
+        s.push_str(&tiling::host_header_substitute(
+            &h,
+            search,
+            &Default::default(),
+        ));
     }
     s.push_str(&tiling::generated_guard_defines(&b.op_dir, arch));
     let registered = registration::registered(&camel(&b.op), &b.op_dir.join("op_host"));
@@ -131,6 +158,7 @@ fn substitute_host_includes(
     search: &[PathBuf],
     dir: &Path,
     staged: Option<(&Path, &Path)>,
+    defined: &std::collections::HashSet<String>,
 ) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
@@ -150,7 +178,7 @@ fn substitute_host_includes(
         });
         match found.map(|p| std::fs::canonicalize(&p).unwrap_or(p)) {
             Some(p) if tiling::in_op_host(&p) => {
-                let sub = tiling::host_header_substitute(&p, search);
+                let sub = tiling::host_header_substitute(&p, search, defined);
                 let mut h = std::collections::hash_map::DefaultHasher::new();
                 std::hash::Hash::hash(&sub, &mut h);
                 let f = dir.join(format!("host-{:016x}.h", std::hash::Hasher::finish(&h)));
@@ -358,12 +386,20 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     );
     let own = b.op_dir.join("op_kernel");
     let staged_own = ascendc.as_ref().map(|a| a.join(&b.op));
+    // The structs the force-included UT header defines: an op_host header the test includes
+    // adds its own only where they are not (ops-math's segsum defines SegsumTilingData in both:
+    // the host build's is optiling's class, not a kernel struct).
+    let defined = own_tiling_header(&b)
+        .and_then(|p| std::fs::read_to_string(p).ok())
+        .map(|t| struct_names(&t))
+        .unwrap_or_default();
     let body = substitute_host_includes(
         &text,
         &test_dir,
         &flags.includes,
         &gen,
         staged_own.as_deref().map(|s| (own.as_path(), s)),
+        &defined,
     );
     // Three translation units, as the UT build has them: the test, the kernel (when the test
     // declares its entry rather than including it), each with the tiling header force-included,
