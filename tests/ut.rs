@@ -566,21 +566,7 @@ fn an_atlas_a2_tiling_header_in_op_host_arch22_or_arch32_is_found() {
             .unwrap()
             .replace("#include \"../../../op_host/scaled_add_tiling.h\"", "");
         std::fs::write(&test, text).unwrap();
-        let r = ut(
-            &d,
-            &[
-                &format!("{UT}/test_scaled_add.cpp"),
-                "--gtest_filter",
-                "*lambda*",
-            ],
-        );
-        assert_eq!(r.code, 0, "{arch}: {}", r.dump());
-        assert!(
-            r.stdout
-                .contains("[       OK ] ScaledAddTest.lambda_launch_adds"),
-            "{arch}: {}",
-            r.dump()
-        );
+        lambda_case_passes(&d, arch);
         let _ = std::fs::remove_dir_all(&d);
     }
 }
@@ -760,20 +746,26 @@ fn a_uts_own_tiling_header_and_the_op_host_header_define_the_struct_once() {
         "#pragma once\n#include <cstdint>\nstruct ScaledAddTilingData {\n    uint32_t blockLength;\n    uint32_t tileLength;\n    float scale;\n};\n",
     )
     .unwrap();
+    lambda_case_passes(&d, "own and host header");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Runs test_scaled_add.cpp's lambda case in `d` and checks that it passed (`what`: which
+/// variant of the tree, for the failure message).
+fn lambda_case_passes(d: &Path, what: &str) {
     let r = ut(
-        &d,
+        d,
         &[
             &format!("{UT}/test_scaled_add.cpp"),
             "--gtest_filter",
             "*lambda*",
         ],
     );
-    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.code, 0, "{what}: {}", r.dump());
     assert!(
         r.stdout
             .contains("[       OK ] ScaledAddTest.lambda_launch_adds"),
-        "{}",
+        "{what}: {}",
         r.dump()
     );
-    let _ = std::fs::remove_dir_all(&d);
 }
