@@ -575,12 +575,15 @@ impl Machine {
             let compare = || {
                 let mut bits = 0u8;
                 for (i, &p) in Product::ALL.iter().enumerate() {
+                    if p == self.product {
+                        continue;
+                    }
                     let differs = match (on(p), &ours) {
                         (Ok(a), Ok(b)) => a != **b,
                         (Err(a), Err(b)) => a != *b,
                         _ => true,
                     };
-                    if p != self.product && differs {
+                    if differs {
                         bits |= 1 << i;
                     }
                 }
