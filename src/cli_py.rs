@@ -130,7 +130,9 @@ pub fn py(args: &[String], opts: &PyOptions) -> i32 {
         .env("PYASC_COMPILER", &stand_in)
         .env("PYASC_LINKER", &stand_in)
         // Per version of the routing: what pyasc keeps there is what the routing made.
-        .env("PYASC_CACHE_DIR", dir.join("pyasc-cache"));
+        .env("PYASC_CACHE_DIR", dir.join("pyasc-cache"))
+        // The launches' C++ by content: the same kernel is the same file, compiled once.
+        .env("ASCSTEP_PY_SOURCES", dir.join("sources"));
     if opts.stdout_to_stderr {
         cmd.stdout(std::io::stderr());
     }

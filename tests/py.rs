@@ -63,6 +63,42 @@ fn the_examples_run_and_match_numpy() {
     }
 }
 
+/// A warm run compiles nothing: the second run of a script, in a new Python process, finds
+/// each launch's kernel compiled in the cache (its C++ is the same file, by content), so the
+/// cache holds as many compiled kernels after it as after the first.
+#[test]
+fn a_second_run_takes_its_kernels_from_the_cache() {
+    let cache = scratch("py_warm_cache");
+    let kernels = || {
+        std::fs::read_dir(&cache)
+            .map(|d| {
+                d.flatten()
+                    .filter(|e| e.file_name().to_string_lossy().starts_with("k-"))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
+            .args(["py", "--", "programs/py/adds_not_and.py"])
+            .current_dir(root(""))
+            .env("ASCSTEP_PYTHON", venv_python())
+            .env("ASCSTEP_CACHE", &cache)
+            .output()
+            .expect("cannot start the ascstep binary");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run();
+    let first = kernels();
+    assert_eq!(first, 1, "one kernel compiled by the first run");
+    run();
+    assert_eq!(kernels(), first, "the second run compiled again");
+}
+
 /// `--report-file`: one JSON object when Python ends, each launch's `ascstep run --report json`
 /// report with the kernel and the script line that launched it; a file there already that is
 /// not such a report is never overwritten (exit 4, untouched), one that is is replaced.

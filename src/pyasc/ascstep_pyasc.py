@@ -8,7 +8,10 @@
 # - asc.runtime.launcher: a launch writes that C++ and a binding program whose GM arguments are
 #   the numpy arrays, runs `ascstep run` on it for all blocks, and copies what the kernel wrote
 #   back into the arrays; an error is raised at the launch with ascstep's diagnostics.
+import contextlib
 import ctypes
+import fcntl
+import hashlib
 import os
 import re
 import shutil
@@ -213,16 +216,54 @@ def _launch(self, kernel, function_name, user_args):
     _launches += 1
     # `ascstep debug -- …` keeps one launch's files for the debugger; the others go.
     kept = os.environ.get("ASCSTEP_KEEP_LAUNCH") == str(index) and os.environ.get("ASCSTEP_KEEP_DIR")
+    sources = os.environ.get("ASCSTEP_PY_SOURCES")
     if kept:
         work = os.path.join(os.environ["ASCSTEP_KEEP_DIR"], "launch")
         os.makedirs(work, exist_ok=True)
+        _run(work, source, function_name, names, args, blocks)
+    elif sources:
+        with _slot(sources, source) as work:
+            try:
+                _run(work, source, function_name, names, args, blocks)
+            finally:
+                for name in os.listdir(work):
+                    path = os.path.join(work, name)
+                    if os.path.isdir(path):
+                        shutil.rmtree(path, ignore_errors=True)
+                    elif name != ".lock":
+                        os.remove(path)
     else:
         work = tempfile.mkdtemp(prefix="ascstep-pyasc-")
-    try:
-        _run(work, source, function_name, names, args, blocks)
-    finally:
-        if not kept:
+        try:
+            _run(work, source, function_name, names, args, blocks)
+        finally:
             shutil.rmtree(work, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _slot(sources, source):
+    """A launch's directory that is the same for every launch of the same kernel text, in this
+    run or a later one, so that ascstep's compile cache (whose key holds the kernel's and the
+    program's paths) finds the kernel compiled: `SOURCES/<hash of the text>/<n>`, the first
+    slot no other launch holds (an exclusive lock on its `.lock`; concurrent launches of one
+    kernel, under pytest-xdist say, take slots 0, 1, …, each compiled once)."""
+    d = os.path.join(sources, hashlib.sha256(source.encode()).hexdigest()[:20])
+    n = 0
+    while True:
+        work = os.path.join(d, str(n))
+        os.makedirs(work, exist_ok=True)
+        lock = open(os.path.join(work, ".lock"), "w")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            lock.close()
+            n += 1
+            continue
+        try:
+            yield work
+        finally:
+            lock.close()
+        return
 
 
 def _run(work, source, function_name, names, args, blocks):
