@@ -144,6 +144,13 @@ pub fn launcher(
     prelude: &str,
 ) -> String {
     let mut s = String::from("#include \"kernel_tiling/kernel_tiling.h\"\n");
+    // The struct GET_TILING_DATA takes, defined here rather than with `-D`, so that the
+    // precompiled header (made without it) stays valid.
+    if let Some(t) = tiling_struct(kb) {
+        s.push_str(&format!(
+            "#undef ASCSTEP_TILING_TYPE\n#define ASCSTEP_TILING_TYPE {t}\n"
+        ));
+    }
     s.push_str(prelude);
     let file = if kernel.is_absolute() {
         kernel.to_path_buf()
@@ -239,8 +246,13 @@ pub fn launcher(
 
 /// `-D ASCSTEP_TILING_TYPE=Struct` for GET_TILING_DATA, when the binding has a tiling.
 pub fn tiling_type(kb: &KernelBinding) -> Option<String> {
+    tiling_struct(kb).map(|name| format!("ASCSTEP_TILING_TYPE={name}"))
+}
+
+/// The struct of the binding's `Tiling("Struct", {…})` argument.
+fn tiling_struct(kb: &KernelBinding) -> Option<&str> {
     kb.args.iter().find_map(|(_, a)| match a {
-        KernelArg::Tiling { name, .. } => Some(format!("ASCSTEP_TILING_TYPE={name}")),
+        KernelArg::Tiling { name, .. } => Some(name.as_str()),
         _ => None,
     })
 }

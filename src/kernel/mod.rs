@@ -183,11 +183,19 @@ fn bound(
     let dir = std::fs::canonicalize(p.path.parent().unwrap_or(Path::new("."))).unwrap_or_default();
     let stem = p.path.file_stem().unwrap_or_default().to_string_lossy();
     let launcher = dir.join(format!("{stem}.launch.cpp"));
+    // On ascstep's runtime and kernel_tiling.h precompiled once per product: the launcher
+    // starts with them, and defines its tiling struct in its text rather than with `-D`.
+    compile::precompile("ascstep/kernel_pch.h", opts.product, &Flags::default());
+    let mut launch_flags = flags.clone();
+    launch_flags
+        .defines
+        .retain(|d| !d.starts_with("ASCSTEP_TILING_TYPE="));
+    launch_flags.first_include = Some("ascstep/kernel_pch.h".into());
     let compiled = compile::compile_text(
         &launcher,
         &binding::launcher(p, kb, &kernel, &prelude),
         opts.product,
-        &flags,
+        &launch_flags,
     )
     .map_err(|e| match (e, &ascendc) {
         (CompileError::Rejected { compiler, output }, Some(root)) => CompileError::Rejected {
