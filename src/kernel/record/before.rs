@@ -20,7 +20,8 @@ impl Recorder {
     /// `text` with every global-memory operand indexed below zero rewritten to a view that
     /// starts early enough (module comment).
     pub(super) fn before_views<'a>(&mut self, at: At, text: &'a str) -> Cow<'a, str> {
-        if !text.contains("[1844674407") {
+        // memchr for the bracket first: most calls index nothing, and this runs on every call.
+        if !text.contains('[') || !text.contains("[1844674407") {
             return Cow::Borrowed(text);
         }
         let mut out = String::with_capacity(text.len() + 16);
