@@ -769,3 +769,20 @@ fn lambda_case_passes(d: &Path, what: &str) {
         r.dump()
     );
 }
+
+/// An op in a directory of the repository that has its own CMakeLists.txt and README.md (as
+/// ops-nn's `examples/add_example`, a CMake subdirectory of the repository) is built as the
+/// repository's UT build builds it: the root is the one with the shared `tests/ut/op_kernel/`,
+/// whose `data_utils.h` the test includes.
+#[test]
+fn an_op_in_a_subproject_directory_finds_the_repositorys_shared_helpers() {
+    let d = repo("subproject");
+    std::fs::write(
+        d.join("math/CMakeLists.txt"),
+        "add_subdirectory(scaled_add)\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("math/README.md"), "The math ops.\n").unwrap();
+    lambda_case_passes(&d, "math/ with its own CMakeLists.txt and README.md");
+    let _ = std::fs::remove_dir_all(&d);
+}

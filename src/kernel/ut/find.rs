@@ -369,10 +369,18 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let root = op_dir
-        .ancestors()
-        .skip(1)
-        .find(|d| d.join("CMakeLists.txt").is_file() && d.join("README.md").is_file())
+    // The repository's root: the first directory above the op holding CMakeLists.txt and
+    // README.md, passing over those without the shared `tests/ut/op_kernel/` (ops-nn's
+    // `examples/` is a CMake subdirectory of the repository, whose UT build is the root's).
+    let roots = || {
+        op_dir
+            .ancestors()
+            .skip(1)
+            .filter(|d| d.join("CMakeLists.txt").is_file() && d.join("README.md").is_file())
+    };
+    let root = roots()
+        .find(|d| d.join("tests/ut/op_kernel").is_dir())
+        .or_else(|| roots().next())
         .map(Path::to_path_buf)
         .ok_or_else(|| {
             missing(format!(
