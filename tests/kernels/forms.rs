@@ -362,3 +362,22 @@ fn a_global_tensor_indexed_below_zero_reads_before_its_allocation() {
     has(&r.stderr, "that is -8 as a signed 64-bit index", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A GlobalTensor set to a null address (an optional input the launch passed as nullptr) is
+/// fine until an API call uses it; then the kernel stops at the SetGlobalBuffer line, saying
+/// the address was null (before, at a line of ascstep's own header).
+#[test]
+fn a_null_optional_input_used_stops_at_its_set_global_buffer() {
+    let dir = scratch("kernel_null_input");
+    let src = "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n__global__ __vector__ void k(GM_ADDR x, GM_ADDR opt, GM_ADDR out)\n{\n    AscendC::TPipe pipe;\n    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n    pipe.InitBuffer(buf, 256);\n    AscendC::LocalTensor<float> t = buf.Get<float>();\n    AscendC::GlobalTensor<float> xg, og, outg;\n    xg.SetGlobalBuffer((__gm__ float*)x, 8);\n    og.SetGlobalBuffer((__gm__ float*)opt, 8);\n    outg.SetGlobalBuffer((__gm__ float*)out, 8);\n    AscendC::DataCopy(t, xg, 8);\n    AscendC::DataCopy(t, og, 8);\n}\nint main()\n{\n    uint8_t *x, *out;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    aclrtMalloc((void**)&out, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x, nullptr, out);\n    return 0;\n}\n";
+    std::fs::write(dir.join("null_input.asc"), src).unwrap();
+    let r = ascstep_in(&dir, &["run", "null_input.asc"], &[]);
+    assert_ne!(r.code, 0, "{}", r.dump());
+    has(&r.stderr, "null_input.asc:11:", &r);
+    has(
+        &r.stderr,
+        "the GlobalTensor set here to a null address (an absent optional input: the launch passed nullptr)",
+        &r,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -167,15 +167,22 @@ public:
     // static data: the kernel may compute such an address for a block that does not use it (an
     // offset past the data), as the device allows; an API call using the tensor stops there.
     bool dangling_ = false;
+    bool null_ = false;
     Pos set_at_ = Pos::current();
     void SetGlobalBuffer(T* p, uint64_t size = 0, Pos pos = Pos::current()) {
         ptr_ = p;
         size_ = size;
         id_ = -1;
         dangling_ = false;
+        null_ = false;
         const ascstep_rt::Alloc* a = ascstep_rt::find(p);
         if (!a) {
-            if (p == nullptr) return;  // an absent optional input
+            // An absent optional input: an error only when used, said at this line.
+            if (p == nullptr) {
+                null_ = true;
+                set_at_ = pos;
+                return;
+            }
             // Not the program's own static data (a heap address past an allocation, computed
             // for a block with no data): an error only when used.
             if (size == 0 || !ascstep_rt::in_image(p, size * sizeof(T))) {
@@ -191,6 +198,8 @@ public:
     void check_set() const {
         if (dangling_)
             ascstep_rt::stop(set_at_, "an API call uses the GlobalTensor set here, whose address is in no aclrtMalloc/GmAlloc allocation nor the kernel's own static data");
+        if (null_)
+            ascstep_rt::stop(set_at_, "an API call uses the GlobalTensor set here to a null address (an absent optional input: the launch passed nullptr)");
         if (id_ < 0) ascstep_rt::stop(Pos::current(), "a GlobalTensor used before SetGlobalBuffer");
     }
     std::string ron() const {
