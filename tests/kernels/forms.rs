@@ -381,3 +381,22 @@ fn a_null_optional_input_used_stops_at_its_set_global_buffer() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A GlobalTensor an API call uses before any SetGlobalBuffer stops the kernel where it was
+/// constructed (a position in the kernel, not in ascstep's header).
+#[test]
+fn a_global_tensor_used_before_set_global_buffer_stops_at_its_declaration() {
+    let dir = scratch("kernel_unset_gm");
+    let src = "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\nclass K {\npublic:\n    __aicore__ inline void Run(GM_ADDR x) {\n        AscendC::TPipe pipe;\n        AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n        pipe.InitBuffer(buf, 256);\n        AscendC::LocalTensor<float> t = buf.Get<float>();\n        AscendC::DataCopy(t, yGm, 8);\n    }\n    AscendC::GlobalTensor<float> yGm;\n};\n__global__ __vector__ void k(GM_ADDR x)\n{\n    K op;\n    op.Run(x);\n}\nint main()\n{\n    uint8_t* x;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x);\n    return 0;\n}\n";
+    std::fs::write(dir.join("unset.asc"), src).unwrap();
+    let r = ascstep_in(&dir, &["run", "unset.asc"], &[]);
+    assert_ne!(r.code, 0, "{}", r.dump());
+    has(
+        &r.stderr,
+        "an API call uses the GlobalTensor declared here before any SetGlobalBuffer",
+        &r,
+    );
+    // A member of a class whose constructor is the implicit one: constructed at the class.
+    has(&r.stderr, "unset.asc:3:7:", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}

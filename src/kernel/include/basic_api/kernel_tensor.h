@@ -168,7 +168,9 @@ public:
     // offset past the data), as the device allows; an API call using the tensor stops there.
     bool dangling_ = false;
     bool null_ = false;
+    // Where it was set (dangling or null), else where it was declared.
     Pos set_at_ = Pos::current();
+    GlobalTensor(Pos decl = Pos::current()) : set_at_(decl) {}
     void SetGlobalBuffer(T* p, uint64_t size = 0, Pos pos = Pos::current()) {
         ptr_ = p;
         size_ = size;
@@ -200,7 +202,7 @@ public:
             ascstep_rt::stop(set_at_, "an API call uses the GlobalTensor set here, whose address is in no aclrtMalloc/GmAlloc allocation nor the kernel's own static data");
         if (null_)
             ascstep_rt::stop(set_at_, "an API call uses the GlobalTensor set here to a null address (an absent optional input: the launch passed nullptr)");
-        if (id_ < 0) ascstep_rt::stop(Pos::current(), "a GlobalTensor used before SetGlobalBuffer");
+        if (id_ < 0) ascstep_rt::stop(set_at_, "an API call uses the GlobalTensor declared here before any SetGlobalBuffer");
     }
     std::string ron() const {
         check_set();
