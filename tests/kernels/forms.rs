@@ -400,3 +400,21 @@ fn a_global_tensor_used_before_set_global_buffer_stops_at_its_declaration() {
     has(&r.stderr, "unset.asc:3:7:", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A LocalTensor an API call uses before it was allocated stops the kernel at the line that
+/// constructed it (before, a line of ascstep's header).
+#[test]
+fn a_local_tensor_used_before_allocation_stops_where_it_was_declared() {
+    let dir = scratch("kernel_unallocated_ub");
+    let src = "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n__global__ __vector__ void k(GM_ADDR x)\n{\n    AscendC::TPipe pipe;\n    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n    pipe.InitBuffer(buf, 256);\n    AscendC::LocalTensor<float> t = buf.Get<float>();\n    AscendC::LocalTensor<float> never;\n    AscendC::Add(t, t, never, 8);\n}\nint main()\n{\n    uint8_t* x;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x);\n    return 0;\n}\n";
+    std::fs::write(dir.join("never.asc"), src).unwrap();
+    let r = ascstep_in(&dir, &["run", "never.asc"], &[]);
+    assert_ne!(r.code, 0, "{}", r.dump());
+    has(&r.stderr, "never.asc:9:", &r);
+    has(
+        &r.stderr,
+        "an API call uses the LocalTensor constructed here before it was allocated",
+        &r,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

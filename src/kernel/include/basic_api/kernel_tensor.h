@@ -91,7 +91,9 @@ public:
     uint32_t addr_ = 0;  // bytes, in the UB
     uint32_t len_ = 0;   // elements from addr_
     uint32_t base_ = 0;  // addr_ of the declared view
-    LocalTensor() = default;
+    // Where it was constructed: the position a use before allocation stops at.
+    Pos decl_ = Pos::current();
+    LocalTensor(Pos decl = Pos::current()) : decl_(decl) {}
     LocalTensor(TPosition, uint32_t addr, uint32_t len, Pos p = Pos::current()) { init(addr, len, p); }
     void init(uint32_t addr, uint32_t len, const Pos& p) {
         addr_ = base_ = addr;
@@ -99,7 +101,7 @@ public:
         id_ = detail::ub_view(ascstep_rt::Dtype<T>::name, addr, len, p);
     }
     std::string ron() const {
-        if (id_ < 0) ascstep_rt::stop(Pos::current(), "a LocalTensor used before it was allocated");
+        if (id_ < 0) ascstep_rt::stop(decl_, "an API call uses the LocalTensor constructed here before it was allocated (AllocTensor, Get, DeQue)");
         return detail::operand(id_, detail::elems_of<T>(addr_ - base_));
     }
     LocalTensor operator[](uint32_t off) const {
