@@ -363,58 +363,55 @@ fn a_global_tensor_indexed_below_zero_reads_before_its_allocation() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Runs kernel file `file` (source `src`) in scratch directory `name` and checks that the kernel
+/// stopped at `at` (`file:line:`) saying `said`.
+fn stops_at(name: &str, file: &str, src: &str, at: &str, said: &str) {
+    let dir = scratch(name);
+    std::fs::write(dir.join(file), src).unwrap();
+    let r = ascstep_in(&dir, &["run", file], &[]);
+    assert_ne!(r.code, 0, "{}", r.dump());
+    has(&r.stderr, at, &r);
+    has(&r.stderr, said, &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A GlobalTensor set to a null address (an optional input the launch passed as nullptr) is
 /// fine until an API call uses it; then the kernel stops at the SetGlobalBuffer line, saying
 /// the address was null (before, at a line of ascstep's own header).
 #[test]
 fn a_null_optional_input_used_stops_at_its_set_global_buffer() {
-    let dir = scratch("kernel_null_input");
-    let src = "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n__global__ __vector__ void k(GM_ADDR x, GM_ADDR opt, GM_ADDR out)\n{\n    AscendC::TPipe pipe;\n    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n    pipe.InitBuffer(buf, 256);\n    AscendC::LocalTensor<float> t = buf.Get<float>();\n    AscendC::GlobalTensor<float> xg, og, outg;\n    xg.SetGlobalBuffer((__gm__ float*)x, 8);\n    og.SetGlobalBuffer((__gm__ float*)opt, 8);\n    outg.SetGlobalBuffer((__gm__ float*)out, 8);\n    AscendC::DataCopy(t, xg, 8);\n    AscendC::DataCopy(t, og, 8);\n}\nint main()\n{\n    uint8_t *x, *out;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    aclrtMalloc((void**)&out, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x, nullptr, out);\n    return 0;\n}\n";
-    std::fs::write(dir.join("null_input.asc"), src).unwrap();
-    let r = ascstep_in(&dir, &["run", "null_input.asc"], &[]);
-    assert_ne!(r.code, 0, "{}", r.dump());
-    has(&r.stderr, "null_input.asc:11:", &r);
-    has(
-        &r.stderr,
+    stops_at(
+        "kernel_null_input",
+        "null_input.asc",
+        "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n__global__ __vector__ void k(GM_ADDR x, GM_ADDR opt, GM_ADDR out)\n{\n    AscendC::TPipe pipe;\n    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n    pipe.InitBuffer(buf, 256);\n    AscendC::LocalTensor<float> t = buf.Get<float>();\n    AscendC::GlobalTensor<float> xg, og, outg;\n    xg.SetGlobalBuffer((__gm__ float*)x, 8);\n    og.SetGlobalBuffer((__gm__ float*)opt, 8);\n    outg.SetGlobalBuffer((__gm__ float*)out, 8);\n    AscendC::DataCopy(t, xg, 8);\n    AscendC::DataCopy(t, og, 8);\n}\nint main()\n{\n    uint8_t *x, *out;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    aclrtMalloc((void**)&out, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x, nullptr, out);\n    return 0;\n}\n",
+        "null_input.asc:11:",
         "the GlobalTensor set here to a null address (an absent optional input: the launch passed nullptr)",
-        &r,
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A GlobalTensor an API call uses before any SetGlobalBuffer stops the kernel where it was
-/// constructed (a position in the kernel, not in ascstep's header).
+/// constructed (a position in the kernel, not in ascstep's header): for a member of a class
+/// whose constructor is the implicit one, at the class.
 #[test]
 fn a_global_tensor_used_before_set_global_buffer_stops_at_its_declaration() {
-    let dir = scratch("kernel_unset_gm");
-    let src = "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\nclass K {\npublic:\n    __aicore__ inline void Run(GM_ADDR x) {\n        AscendC::TPipe pipe;\n        AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n        pipe.InitBuffer(buf, 256);\n        AscendC::LocalTensor<float> t = buf.Get<float>();\n        AscendC::DataCopy(t, yGm, 8);\n    }\n    AscendC::GlobalTensor<float> yGm;\n};\n__global__ __vector__ void k(GM_ADDR x)\n{\n    K op;\n    op.Run(x);\n}\nint main()\n{\n    uint8_t* x;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x);\n    return 0;\n}\n";
-    std::fs::write(dir.join("unset.asc"), src).unwrap();
-    let r = ascstep_in(&dir, &["run", "unset.asc"], &[]);
-    assert_ne!(r.code, 0, "{}", r.dump());
-    has(
-        &r.stderr,
+    stops_at(
+        "kernel_unset_gm",
+        "unset.asc",
+        "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\nclass K {\npublic:\n    __aicore__ inline void Run(GM_ADDR x) {\n        AscendC::TPipe pipe;\n        AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n        pipe.InitBuffer(buf, 256);\n        AscendC::LocalTensor<float> t = buf.Get<float>();\n        AscendC::DataCopy(t, yGm, 8);\n    }\n    AscendC::GlobalTensor<float> yGm;\n};\n__global__ __vector__ void k(GM_ADDR x)\n{\n    K op;\n    op.Run(x);\n}\nint main()\n{\n    uint8_t* x;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x);\n    return 0;\n}\n",
+        "unset.asc:3:7:",
         "an API call uses the GlobalTensor declared here before any SetGlobalBuffer",
-        &r,
     );
-    // A member of a class whose constructor is the implicit one: constructed at the class.
-    has(&r.stderr, "unset.asc:3:7:", &r);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A LocalTensor an API call uses before it was allocated stops the kernel at the line that
 /// constructed it (before, a line of ascstep's header).
 #[test]
 fn a_local_tensor_used_before_allocation_stops_where_it_was_declared() {
-    let dir = scratch("kernel_unallocated_ub");
-    let src = "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n__global__ __vector__ void k(GM_ADDR x)\n{\n    AscendC::TPipe pipe;\n    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n    pipe.InitBuffer(buf, 256);\n    AscendC::LocalTensor<float> t = buf.Get<float>();\n    AscendC::LocalTensor<float> never;\n    AscendC::Add(t, t, never, 8);\n}\nint main()\n{\n    uint8_t* x;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x);\n    return 0;\n}\n";
-    std::fs::write(dir.join("never.asc"), src).unwrap();
-    let r = ascstep_in(&dir, &["run", "never.asc"], &[]);
-    assert_ne!(r.code, 0, "{}", r.dump());
-    has(&r.stderr, "never.asc:9:", &r);
-    has(
-        &r.stderr,
+    stops_at(
+        "kernel_unallocated_ub",
+        "never.asc",
+        "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n__global__ __vector__ void k(GM_ADDR x)\n{\n    AscendC::TPipe pipe;\n    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n    pipe.InitBuffer(buf, 256);\n    AscendC::LocalTensor<float> t = buf.Get<float>();\n    AscendC::LocalTensor<float> never;\n    AscendC::Add(t, t, never, 8);\n}\nint main()\n{\n    uint8_t* x;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x);\n    return 0;\n}\n",
+        "never.asc:9:",
         "an API call uses the LocalTensor constructed here before it was allocated",
-        &r,
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
