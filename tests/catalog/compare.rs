@@ -259,6 +259,24 @@ pub(crate) fn select_cases() -> Vec<Case> {
         )
         .at("d", 0, fs(&[35.8789, 44.0334, -50.6124, -72.3737, -33.7107, -83.4001, -59.8013, 71.1663, 46.3484, 8.56818, -59.4716, 6.07412, -39.0137, -53.1848, 17.0849, 45.2641])),
     );
+    // §4.6, ascstep's choice: a signed selMask is the same bits. int8 −4 = 0xFC selects lanes
+    // 2–7 from src0, 1 = 0x01 lane 8; the other lanes come from src1.
+    v.push(
+        case(
+            "Select mode 2: an int8 selMask is read as bits",
+            A2,
+            r#""s0": (dtype: half, addr: 0x000, len: 16, init: Ramp(start: 0, step: 1)),
+               "s1": (dtype: half, addr: 0x020, len: 16, init: Fill(-1)),
+               "m": (dtype: int8, addr: 0x040, len: 2, init: Values([-4, 1])),
+               "d": (dtype: half, addr: 0x060, len: 16),"#,
+            r#"Select(dst: "d", sel_mask: "m", src0: "s0", src1: "s1", sel_mode: VSEL_TENSOR_TENSOR_MODE, count: 16),"#,
+        )
+        .at(
+            "d",
+            0,
+            fl(&[-1.0, -1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0]),
+        ),
+    );
     // §4.6 modes on two float repeats: selMask byte 0 = 0x0F, byte 8 = 0xF0. Mode 0 reads the
     // first 64 bits in every repeat (lanes 0–3 of both repeats from src0); mode 2 consumes them
     // continuously (repeat 1 reads byte 8: its lanes 4–7); mode 1 as mode 2 with the scalar 0.

@@ -203,7 +203,7 @@ pub(super) fn set_cmp_mask(ctx: &mut Ctx, f: &Fields, _ins: &mut Draft) -> Optio
 }
 
 /// Select: `dst, sel_mask, src0` and `src1` (modes 0, 2) or `scalar` (mode 1), `sel_mode`
-/// (docs/semantics.md §4.6). selMask is uint8/16/32/64 bits; the rest share T.
+/// (docs/semantics.md §4.6). selMask is 8/16/32/64-bit integers read as bits; the rest share T.
 pub(super) fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = "Select";
     let modes: Vec<(&'static str, SelMode)> = SelMode::ALL.iter().map(|m| (m.name(), *m)).collect();
@@ -235,8 +235,17 @@ pub(super) fn select(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
             what,
             &m,
             "sel_mask",
-            &[DType::UInt8, DType::UInt16, DType::UInt32, DType::UInt64],
-            "selMask is read as bits",
+            &[
+                DType::UInt8,
+                DType::UInt16,
+                DType::UInt32,
+                DType::UInt64,
+                DType::Int8,
+                DType::Int16,
+                DType::Int32,
+                DType::Int64,
+            ],
+            "selMask is read as bits; docs/semantics.md §4.6",
         );
     }
     let scalar_mode = mode == SelMode::TensorScalar;
