@@ -69,7 +69,13 @@ def entry_of(text, op):
         return None
     m = next((f for f in found if f.group(1) == op), found[0])
     params = []
-    for p in m.group(2).split(","):
+    listed = m.group(2)
+    # Parameters a macro of the file stands for (`void k(ADAGRAD_DA_PARAMS)`).
+    if re.fullmatch(r"\s*\w+\s*", listed):
+        d = re.search(r"#\s*define\s+" + listed.strip() + r"\s((?:[^\n]*\\\n)*[^\n]*)", text)
+        if d:
+            listed = d.group(1).replace("\\\n", " ")
+    for p in listed.split(","):
         p = p.split("=")[0].strip()
         w = re.findall(r"\w+", p)
         if w and w[-1] != "void":

@@ -72,6 +72,26 @@ fn a_template_head_given_by_a_macro_is_read_as_the_compiler_reads_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A declaration split by `#ifdef __CCE_KT_TEST__` (ops-nn's inplace_apply_power_sign: a plain
+/// `extern "C"` entry for the unit-test build, the template for the device build): a binding
+/// compiles the device branch, so the template's instantiation is taken from the key.
+#[test]
+fn a_template_head_in_the_device_branch_of_a_unit_test_split_is_instantiated() {
+    let (dir, r) = fill_mode("kt_split", "entry: \"fill_mode\", tiling_key: 5", -4);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let cpp = dir.join("op_kernel/fill_mode.cpp");
+    let text = std::fs::read_to_string(&cpp).unwrap();
+    let head =
+        "template <uint32_t MODE, bool NEG, typename D_T>\n__global__ __aicore__ void fill_mode(";
+    assert!(text.contains(head));
+    let split = "#ifdef __CCE_KT_TEST__\nextern \"C\" __global__ __aicore__ void fill_mode(\n#else\ntemplate <uint32_t MODE, bool NEG, typename D_T>\n__global__ __aicore__ void fill_mode(\n#endif\n";
+    std::fs::write(&cpp, text.replace(head, split)).unwrap();
+    let r = ascstep_in(&dir, &["run", "k.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..8]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_tiling_key_no_selection_makes_is_refused_with_the_keys_that_exist() {
     // Key 2: MODE 9 with NEG 0, declared but selected by neither ASCENDC_TPL_ARGS_SEL. The

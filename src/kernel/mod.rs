@@ -156,12 +156,14 @@ fn bound(
     // An entry defined in several `#if` branches is checked against the branch the compile
     // takes, as the preprocessor leaves the file.
     let bare = source::base_name(&kb.entry);
-    let defined = source::entries_all(&source)
-        .iter()
+    let defined: Vec<source::Entry> = source::entries_all(&source)
+        .into_iter()
         .filter(|e| e.name == bare)
-        .count();
-    let checked = match defined {
-        0 | 1 => None,
+        .collect();
+    // A parameter list a macro stands for is read only from what the preprocessor makes of it.
+    let checked = match defined.as_slice() {
+        [] => None,
+        [e] if !e.macro_params => None,
         _ => compile::preprocess(&kb.file, opts.product, &flags),
     };
     if let Some(why) = binding::check_args(kb, checked.as_deref().unwrap_or(&source)) {
@@ -251,7 +253,7 @@ fn instantiation(
     let bare = source::base_name(&kb.entry);
     // A template entry in any `#if` branch of the text; which branch the compiler sees, the
     // preprocessed kernel says.
-    let Some(e) = source::entries_all(source)
+    let Some(e) = source::entries_all(&branches::taken(source, product))
         .into_iter()
         .find(|e| e.name == bare && !e.template.is_empty())
     else {

@@ -11,6 +11,9 @@ pub struct Entry {
     /// The names of its template parameters (`template <uint32_t schMode>`), empty when it
     /// is not a template.
     pub template: Vec<String>,
+    /// Whether a parameter is a lone name, no type before it: a macro standing for
+    /// parameters (`void k(ADAGRAD_PARAMS)`), which only the preprocessor can read.
+    pub macro_params: bool,
 }
 
 /// The template parameter names of the `template <…>` head that `before` ends with.
@@ -195,7 +198,12 @@ pub fn entries_all(src: &str) -> Vec<Entry> {
         let Some(close) = matching(&code, open, (b'(', b')')) else {
             break;
         };
-        let params = split_top(&text[open + 1..close - 1])
+        let pieces = split_top(&text[open + 1..close - 1]);
+        let macro_params = pieces.iter().any(|p| {
+            let p = p.trim();
+            !p.is_empty() && p != "void" && p.bytes().all(is_ident)
+        });
+        let params = pieces
             .into_iter()
             .filter_map(|p| {
                 let p = p.split('=').next().unwrap_or("").trim();
@@ -214,6 +222,7 @@ pub fn entries_all(src: &str) -> Vec<Entry> {
                 name,
                 params,
                 template,
+                macro_params,
             });
         }
         from = close;

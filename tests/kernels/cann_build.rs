@@ -228,6 +228,16 @@ fn the_argument_check_follows_the_preprocessor() {
     let r = ascstep_in(&dir, &["run", "k.ron"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     has(&r.stderr, "must be the parameters of `k(x, y)`", &r);
+    // A binding naming the macro itself as the one argument (as the text reads) is told the
+    // names too, not left to the C++ compiler's "too few arguments".
+    std::fs::write(
+        dir.join("k.ron"),
+        "Program(code: Kernel(file: \"op_kernel/k.cpp\", entry: \"k\"),\n  args: { \"K_PARAMS\": (dtype: float, len: 8) })\n",
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "k.ron"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(&r.stderr, "must be the parameters of `k(x, y)`", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
