@@ -253,6 +253,21 @@ fn compare_scalar_and_the_compares_mask_form() {
         &imp,
     );
     let _ = std::fs::remove_dir_all(&dir);
+    // 950's flexible form with CANN's unused leading T0 named, as ops-math's fresnel_sin writes
+    // it (`CompareScalar<uint8_t>(mask, x, s, GE, n)`): 64 floats 0, 1, …, 63 ≥ 60 set bits
+    // 60–63, byte 7 = 0xF0 = 240; bytes 0–6 are 0.
+    let (dir, _) = kernel(
+        "cmps950",
+        "    AscendC::LocalTensor<uint8_t> m = t[128].ReinterpretCast<uint8_t>();\n    for (int i = 0; i < 64; i++) t.SetValue(i, float(i));\n    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);\n    AscendC::CompareScalar<uint8_t>(m, t, 60.0f, AscendC::CMPMODE::GE, 64);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%d %d\\n\", int(m.GetValue(0)), int(m.GetValue(7)));",
+    );
+    let r = ascstep_in(
+        &dir,
+        &["run", "cmps950.asc", "--product", "ascend_950"],
+        &[],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 240\n", "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// TBufPool (DK:内存管理/TBufPool): a pool carved from the TPipe after its buffers, a sub-pool
@@ -414,4 +429,30 @@ fn a_local_tensor_used_before_allocation_stops_where_it_was_declared() {
         "never.asc:9:",
         "an API call uses the LocalTensor constructed here before it was allocated",
     );
+}
+
+/// Ascend 950's scalar atomics (DK:原子操作/AtomicAdd … AtomicExch) over four blocks, block b
+/// adding b + 1: the sum 1 + 2 + 3 + 4 = 10.5 from 0.5, X
+/// (b + 1, 1 − b) against 2 and 0, Cas 7 → 8 once (the first block's old value 7 matches; then 8
+/// never does), Exch leaving the last block's 40. Each returns the old value: block 3's Add saw
+/// 6.5 = 0.5 + 1 + 2 + 3. On Atlas A2 the call stops, naming the product.
+#[test]
+fn scalar_atomics_update_global_memory_across_blocks_on_ascend_950() {
+    let dir = scratch("atomics");
+    std::fs::write(
+        dir.join("atomics.asc"),
+        "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n#include <cstdio>\n__global__ __vector__ void k(GM_ADDR f, GM_ADDR i, GM_ADDR u)\n{\n    int b = AscendC::GetBlockIdx();\n    float seen = AscendC::AtomicAdd((__gm__ float*)f, float(b + 1));\n    AscendC::AtomicMax((__gm__ int32_t*)i, int32_t(b + 1));\n    AscendC::AtomicMin((__gm__ int32_t*)i + 1, int32_t(1 - b));\n    AscendC::AtomicCas((__gm__ uint32_t*)u, uint32_t(7), uint32_t(8));\n    AscendC::AtomicExch((__gm__ uint64_t*)u + 1, uint64_t(10 * (b + 1)));\n    if (b == 3) std::printf(\"seen %g\\n\", seen);\n}\nint main()\n{\n    uint8_t *f, *i, *u;\n    aclrtMalloc((void**)&f, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    aclrtMalloc((void**)&i, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    aclrtMalloc((void**)&u, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    float fs[8] = {0.5f};\n    int32_t is[8] = {2, 0};\n    uint32_t us[8] = {7, 0, 0, 0};\n    aclrtMemcpy(f, sizeof fs, fs, sizeof fs, ACL_MEMCPY_HOST_TO_DEVICE);\n    aclrtMemcpy(i, sizeof is, is, sizeof is, ACL_MEMCPY_HOST_TO_DEVICE);\n    aclrtMemcpy(u, sizeof us, us, sizeof us, ACL_MEMCPY_HOST_TO_DEVICE);\n    k<<<4, nullptr, nullptr>>>(f, i, u);\n    aclrtMemcpy(fs, sizeof fs, f, sizeof fs, ACL_MEMCPY_DEVICE_TO_HOST);\n    aclrtMemcpy(is, sizeof is, i, sizeof is, ACL_MEMCPY_DEVICE_TO_HOST);\n    aclrtMemcpy(us, sizeof us, u, sizeof us, ACL_MEMCPY_DEVICE_TO_HOST);\n    uint64_t x;\n    std::memcpy(&x, &us[2], 8);\n    std::printf(\"%g %d %d %u %llu\\n\", fs[0], is[0], is[1], us[0], (unsigned long long)x);\n    return 0;\n}\n",
+    )
+    .unwrap();
+    let r = ascstep_in(
+        &dir,
+        &["run", "atomics.asc", "--product", "ascend_950"],
+        &[],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "seen 6.5\n10.5 4 -2 8 40\n", "{}", r.dump());
+    let r = ascstep_in(&dir, &["run", "atomics.asc", "--product", "atlas_a2"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(&r.stderr, "AtomicAdd is an Ascend 950 API", &r);
+    let _ = std::fs::remove_dir_all(&dir);
 }

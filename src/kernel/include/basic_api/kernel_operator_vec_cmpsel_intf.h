@@ -39,28 +39,35 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
 ASCSTEP_COMPARES(Compares)
 ASCSTEP_COMPARES(CompareScalar)
 #undef ASCSTEP_COMPARES
-// 950's flexible Compares (DK:比较与选择/Compares（灵活标量位置）): a value or a tensor's element on
-// either side, config.scalarTensorIndex choosing between two tensors.
-template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,
-          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>
-void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, uint32_t count, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) +
-                            ", cmp: " + name(cmp) + ", count: " + num(count) + ")");
-}
-template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,
-          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>
-void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, const uint64_t mask, uint8_t repeatTimes,
-              const UnaryRepeatParams& params, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) +
-                            ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
-}
-template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,
-          const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>
-void Compares(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, const uint64_t mask[], uint8_t repeatTimes,
-              const UnaryRepeatParams& params, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) +
-                            ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + ")");
-}
+// 950's flexible Compares and CompareScalar (DK:比较与选择/Compares（灵活标量位置）): a value or a
+// tensor's element on either side, config.scalarTensorIndex choosing between two tensors. T0/T1
+// are CANN's unused leading parameters (`CompareScalar<uint8_t>(mask, x, 1.0f, GE, n)` names T0).
+#define ASCSTEP_FLEX_COMPARES(NAME)                                                                                   \
+    template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,                      \
+              const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>                       \
+    void NAME(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, uint32_t count, Pos p = Pos::current()) {   \
+        ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) + \
+                                ", cmp: " + name(cmp) + ", count: " + num(count) + ")");                              \
+    }                                                                                                                 \
+    template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,                      \
+              const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>                       \
+    void NAME(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, const uint64_t mask, uint8_t repeatTimes,   \
+              const UnaryRepeatParams& params, Pos p = Pos::current()) {                                              \
+        ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) + \
+                                ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +          \
+                                ", params: " + params.ron() + ")");                                                   \
+    }                                                                                                                 \
+    template <class T0 = BinaryDefaultType, class T1 = BinaryDefaultType, bool isSetMask = true,                      \
+              const BinaryConfig& config = DEFAULT_BINARY_CONFIG, class T2, class T3, class T4>                       \
+    void NAME(const T2& dst, const T3& src0, const T4& src1, CMPMODE cmp, const uint64_t mask[], uint8_t repeatTimes, \
+              const UnaryRepeatParams& params, Pos p = Pos::current()) {                                              \
+        ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", " + detail::flex_args(src0, src1, config.scalarTensorIndex) + \
+                                ", cmp: " + name(cmp) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +          \
+                                ", params: " + params.ron() + ")");                                                   \
+    }
+ASCSTEP_FLEX_COMPARES(Compares)
+ASCSTEP_FLEX_COMPARES(CompareScalar)
+#undef ASCSTEP_FLEX_COMPARES
 // Select between two tensors; in VSEL_TENSOR_SCALAR_MODE two tensors are 950's flexible form,
 // src1's element the scalar (the default BinaryConfig).
 template <class T, class U>
