@@ -314,7 +314,8 @@ fn cann_constants_and_the_core_type() {
 }
 
 /// format.md §12.3, names kernels of the operator repositories use: AscendC::Std (the
-/// standard type traits, min/max, tuple), AscendCUtils' mask setters as CANN computes them
+/// standard type traits, min/max, tuple; the library's own IsSame, Int, is_one_of,
+/// ceil_division, and its is_floating_point, which holds half and not bfloat16_t), AscendCUtils' mask setters as CANN computes them
 /// (64 lanes: the low word; 8 floats, one block: every lane, as CANN's code does; 20: the
 /// first 20), GetC0Count (32 bytes of 2-byte elements: 16), InitOutput (Fill's deprecated
 /// name: a Duplicate then moves into GM), and CANN's internal reg_others header included
@@ -323,7 +324,7 @@ fn cann_constants_and_the_core_type() {
 fn std_ascendc_utils_and_init_output() {
     let (dir, _) = kernel(
         "utils_std",
-        "    static_assert(AscendC::Std::is_same_v<AscendC::Std::remove_cvref_t<const float&>, float>);\n    static_assert(AscendC::Std::min(3, 5) == 3 && AscendC::Std::max(3, 5) == 5);\n    static_assert(AscendC::Std::is_tuple_v<AscendC::Std::tuple<int, float>> && !AscendC::Std::is_tuple_v<int>);\n    constexpr auto tp = AscendC::Std::make_tuple(1, 2.5f);\n    static_assert(AscendC::Std::get<0>(tp) == 1 && AscendC::Std::tuple_size_v<decltype(tp)> == 2);\n    static_assert(AscendC::AscendCUtils::GetC0Count(2) == 16);\n    AscendC::AscendCUtils::SetMask<float>(64);\n    AscendC::AscendCUtils::SetMask<float>(8);\n    AscendC::AscendCUtils::SetMask<float>(20);\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)x, 64);\n    AscendC::InitOutput<float>(g, 64, 2.0f);",
+        "    static_assert(AscendC::Std::is_same_v<AscendC::Std::remove_cvref_t<const float&>, float>);\n    static_assert(AscendC::Std::min(3, 5) == 3 && AscendC::Std::max(3, 5) == 5);\n    static_assert(AscendC::Std::is_tuple_v<AscendC::Std::tuple<int, float>> && !AscendC::Std::is_tuple_v<int>);\n    constexpr auto tp = AscendC::Std::make_tuple(1, 2.5f);\n    static_assert(AscendC::Std::get<0>(tp) == 1 && AscendC::Std::tuple_size_v<decltype(tp)> == 2);\n    static_assert(AscendC::AscendCUtils::GetC0Count(2) == 16);\n    static_assert(AscendC::Std::IsSame<half, half>::value && AscendC::Std::IsNotSame<half, float>::value);\n    static_assert(AscendC::Std::is_floating_point_v<half> && !AscendC::Std::is_floating_point_v<bfloat16_t> && !AscendC::Std::is_floating_point_v<int>);\n    static_assert(AscendC::Std::is_integral_v<AscendC::Std::Int<3>> && AscendC::Std::is_one_of_v<int, float, int>);\n    static_assert(AscendC::Std::ceil_division(10, 4) == 3 && AscendC::Std::ceil_align(10, 4) == 12);\n    AscendC::AscendCUtils::SetMask<float>(64);\n    AscendC::AscendCUtils::SetMask<float>(8);\n    AscendC::AscendCUtils::SetMask<float>(20);\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)x, 64);\n    AscendC::InitOutput<float>(g, 64, 2.0f);",
     );
     let src = std::fs::read_to_string(dir.join("utils_std.asc")).unwrap();
     std::fs::write(
@@ -454,5 +455,42 @@ fn scalar_atomics_update_global_memory_across_blocks_on_ascend_950() {
     let r = ascstep_in(&dir, &["run", "atomics.asc", "--product", "atlas_a2"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     has(&r.stderr, "AtomicAdd is an Ascend 950 API", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Fma on Ascend 950 (DK:高阶API/数学计算/Fma接口/Fma, `lib/math/fma.h` as ops-math's
+/// cosh includes it): one rounding, as CANN's Reg::FusedMulDstAdd: half 1.0009765625 ·
+/// 0.9990234375 + (−1) is −2⁻²⁰ = −9.53674e-07 exactly (numpy in float64: −9.5367431640625e-07),
+/// where rounding the product first gives 0. Stepped as an Adds of −0 and a MulAddDst.
+#[test]
+fn the_library_fma_rounds_once_on_ascend_950() {
+    let (dir, _) = kernel(
+        "fma",
+        "    AscendC::LocalTensor<half> h = t.ReinterpretCast<half>();\n    AscendC::Duplicate(h, half(1.0009765625f), 16);\n    AscendC::Duplicate(h[16], half(0.9990234375f), 16);\n    AscendC::Duplicate(h[32], half(-1.0f), 16);\n    AscendC::PipeBarrier<PIPE_V>();\n    AscendC::Fma(h[48], h, h[16], h[32], 16);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%g\\n\", float(h.GetValue(48)));",
+    );
+    let src = std::fs::read_to_string(dir.join("fma.asc")).unwrap();
+    std::fs::write(
+        dir.join("fma.asc"),
+        format!("#include \"lib/math/fma.h\"\n{src}"),
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "fma.asc", "--product", "ascend_950"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "-9.53674e-07\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "fma.asc", "--product", "ascend_950"], &[]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    has(
+        &imp.stdout,
+        "Adds(dst: \"h[48]\", src: \"h[32]\", scalar: -0, count: 16)",
+        &imp,
+    );
+    has(
+        &imp.stdout,
+        "MulAddDst(dst: \"h[48]\", src0: \"h\", src1: \"h[16]\", count: 16)",
+        &imp,
+    );
+    let r = ascstep_in(&dir, &["run", "fma.asc", "--product", "atlas_a2"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(&r.stderr, "Fma is an Ascend 950 API", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
