@@ -428,7 +428,8 @@ impl Op {
                 a2: (HF | I32, 0),
                 a3: (HF | I32, 0),
                 a200i: (HF, 0),
-                a950: (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
+                // 950: 8- and 64-bit elements in the count form only (double is not modelled).
+                a950: (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8 | I64 | U64),
             },
             Compares => PerProduct {
                 training: (0, 0),
@@ -436,7 +437,7 @@ impl Op {
                 a2: (HF | I32, 0),
                 a3: (HF | I32, 0),
                 a200i: (I16 | U16 | HF | I32 | U32, 0),
-                a950: (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
+                a950: (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8 | I64 | U64),
             },
             // DK:比较与选择/Compare（结果存入寄存器）: half and float; not on training or
             // 200I/500 A2.

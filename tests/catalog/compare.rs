@@ -238,6 +238,31 @@ pub(crate) fn compare_cases() -> Vec<Case> {
             .at("d", 8, rep(I(255), 8)),
     );
     v.push(cmps16.on(A2).fails("unsupported-dtype"));
+    // DK:比较与选择/Compares (Ascend 950 types): int64 in the count form only. −20..43 ≥ 0 sets
+    // bits 20..63: byte 2 = 0xF0, bytes 3–7 = 255; 64 int64 are two repeats of 32 lanes.
+    let cmps64 = case(
+        "950: Compares int64 GE, count form",
+        A950,
+        r#""s": (dtype: int64, addr: 0x000, len: 64, init: Ramp(start: -20, step: 1)),
+           "d": (dtype: uint8, addr: 0x200, len: 8),"#,
+        r#"Compares(dst: "d", src: "s", scalar: 0, cmp: GE, count: 64),"#,
+    );
+    v.push(
+        cmps64
+            .clone()
+            .at("d", 0, ints(&[0, 0, 240, 255, 255, 255, 255, 255])),
+    );
+    v.push(cmps64.on(A2).fails("unsupported-dtype"));
+    v.push(
+        case(
+            "950: Compares int64 has no mask form",
+            A950,
+            r#""s": (dtype: int64, addr: 0x000, len: 32, init: Fill(1)),
+               "d": (dtype: uint8, addr: 0x200, len: 8),"#,
+            r#"Compares(dst: "d", src: "s", scalar: 0, cmp: GE, mask: 32, repeat_times: 1, params: [1, 1, 8, 8]),"#,
+        )
+        .fails("unsupported-dtype"),
+    );
     v.push(cmps16.on(TRAIN).fails("unsupported-instruction"));
     v
 }

@@ -388,12 +388,13 @@ impl Plan {
                 }
             }
             Indexing::Bits { all } => {
-                let per = self.operands[i].per_block;
-                let lanes_per_byte = (ks.end - ks.start) / per;
-                for j in 0..per {
-                    let k0 = ks.start + j * lanes_per_byte;
-                    if all || lanes.any_in(k0, k0 + lanes_per_byte) {
-                        out.push(b * per + j);
+                // Byte e holds lanes 8e .. 8e + 7 of the repeat: a block's lanes fill whole
+                // bytes, or (64-bit elements, 4 lanes a block) half of one it shares with its
+                // neighbour.
+                for e in ks.start / 8..ks.end.div_ceil(8) {
+                    let (k0, k1) = ((e * 8).max(ks.start), (e * 8 + 8).min(ks.end));
+                    if all || lanes.any_in(k0, k1) {
+                        out.push(e);
                     }
                 }
             }
