@@ -64,13 +64,16 @@ use DType::{
     Int64 as TI64, Int8 as TI8, UInt16 as TU16, UInt32 as TU32, UInt8 as TU8,
 };
 
+// CAST_NONE on half → int8/uint8/int4b_t, int16 → half and int32 → float is not in the 950
+// table, but CANN's 950 Cast runs it as CAST_RINT (dav_3510 vconv_impl `using_cast_rint`), and
+// kernels call it (docs/semantics.md §4.7): taken, as RINT.
 const CAST_950: &[Pair] = &[
     // int4b_t (DK:类型转换/Cast, the 950 table).
     pr(TI4, TI16, MN),
     pr(TI4, TH, MN),
     pr(TI4, TB, MN),
     pr(TI16, TI4, MN),
-    pr(TH, TI4, M5),
+    pr(TH, TI4, M5 | MN),
     pr(TI8, TI16, MN),
     pr(TI8, TH, MN),
     pr(TI8, TI32, MN),
@@ -78,14 +81,14 @@ const CAST_950: &[Pair] = &[
     pr(TU8, TH, MN),
     pr(TU8, TU32, MN),
     pr(TI16, TU8, MN),
-    pr(TI16, TH, M5),
+    pr(TI16, TH, M5 | MN),
     pr(TI16, TI32, MN),
     pr(TI16, TU32, MN),
     pr(TI16, TF, MN),
     pr(TU16, TU8, MN),
     pr(TU16, TU32, MN),
-    pr(TH, TI8, M5),
-    pr(TH, TU8, M5),
+    pr(TH, TI8, M5 | MN),
+    pr(TH, TU8, M5 | MN),
     pr(TH, TI16, M5),
     pr(TH, TB, M5),
     pr(TH, TI32, M5),
@@ -97,7 +100,7 @@ const CAST_950: &[Pair] = &[
     pr(TI32, TI16, MN),
     pr(TI32, TU16, MN),
     pr_deq(TI32, TH),
-    pr(TI32, TF, M5),
+    pr(TI32, TF, M5 | MN),
     pr(TI32, TI64, MN),
     pr(TU32, TU8, MN),
     pr(TU32, TI16, MN),

@@ -424,6 +424,20 @@ pub(crate) fn cast_cases() -> Vec<Case> {
     v.push(h2i8.on(A2).at("d", 0, ints(&[2, 2, -2, 100])));
     v.push(h2i8.on(INFER).fails("unsupported-round-mode"));
     v.push(h2i8.on(TRAIN).fails("unsupported-round-mode"));
+    // §4.7, 950: CAST_NONE on int32 → float runs as CAST_RINT (CANN's 950 Cast). 2^24 + 1 and
+    // 2^24 + 3 are ties between floats: to even, 16777216 and 16777220; 7 is exact.
+    let i2f = cast(
+        "§4.7: Cast int32 → float CAST_NONE on 950 is RINT",
+        "int32",
+        "float",
+        "CAST_NONE",
+        "16777217, 16777219, 7, -16777217",
+        4,
+    );
+    v.push(
+        i2f.on(A950)
+            .at("d", 0, fl(&[16777216.0, 16777220.0, 7.0, -16777216.0])),
+    );
     let h2i8t = cast(
         "§9 row 26: Cast half → int8 CAST_TRUNC",
         "half",
