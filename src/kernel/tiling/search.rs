@@ -160,17 +160,57 @@ pub fn defined_by_kernel(
 /// the kernel includes); a header it does not include defines a plain struct only (a macro
 /// block there is the host's, which CANN's build turns into the kernel's struct).
 fn defines_struct(bare: &str, text: &str, macros: bool) -> bool {
-    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    [
-        format!("struct {bare} {{"),
-        format!("struct {bare}{{"),
-        format!("class {bare} {{"),
-        format!("using {bare} ="),
-        format!("typedef struct {bare}"),
-    ]
-    .iter()
-    .any(|d| flat.contains(d.as_str()))
+    let flat = without_attributes(&text.split_whitespace().collect::<Vec<_>>().join(" "));
+    // `struct X {`, `struct X : Base {`, `struct X final {` (not `struct X;` nor `struct X*`).
+    let defined = |key: &str| {
+        flat.match_indices(key).any(|(at, _)| {
+            let rest = flat[at + key.len()..].trim_start();
+            rest.starts_with('{') || rest.starts_with(':') || rest.starts_with("final")
+        })
+    };
+    defined(&format!("struct {bare} "))
+        || defined(&format!("struct {bare}{{"))
+        || defined(&format!("class {bare} "))
+        || flat.contains(&format!("using {bare} ="))
+        || flat.contains(&format!("typedef struct {bare}"))
         || (macros && flat.contains(&format!("BEGIN_TILING_DATA_DEF({bare})")))
+}
+
+/// `text` without GCC's `__attribute__((…))` and C++'s `alignas(…)`, which may stand between
+/// `struct` and the name (`struct __attribute__((aligned(8))) HardSigmoidTilingData {`).
+fn without_attributes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = ["__attribute__", "alignas"]
+        .iter()
+        .filter_map(|k| rest.find(k))
+        .min()
+    {
+        out.push_str(&rest[..at]);
+        let after = &rest[at..];
+        let Some(open) = after.find('(') else {
+            out.push_str(after);
+            return out;
+        };
+        let mut depth = 0usize;
+        let mut end = after.len();
+        for (i, c) in after[open..].char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + i + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        rest = after[end..].trim_start();
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Whether the kernel source or a header it includes with quotes (and theirs), found beside
@@ -220,4 +260,25 @@ pub fn reached_by_includes(
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::defines_struct;
+
+    #[test]
+    fn a_struct_is_found_past_attributes_bases_and_line_breaks() {
+        // ops-nn's hard_sigmoid_tiling_data.h writes the alignment between `struct` and the name.
+        let aligned = "struct __attribute__((aligned(8))) HardSigmoidTilingData {\n    int64_t n = 0;\n};";
+        assert!(defines_struct("HardSigmoidTilingData", aligned, false));
+        assert!(defines_struct("T", "struct alignas(16) T\n{ int a; };", false));
+        assert!(defines_struct("T", "struct T : public Base {};", false));
+        assert!(defines_struct("T", "struct T final {};", false));
+        assert!(defines_struct("T", "BEGIN_TILING_DATA_DEF(T)", true));
+        // A declaration, a pointer or a longer name is not a definition.
+        assert!(!defines_struct("T", "struct T;", false));
+        assert!(!defines_struct("T", "struct T* p;", false));
+        assert!(!defines_struct("T", "struct TT {};", false));
+        assert!(!defines_struct("T", "BEGIN_TILING_DATA_DEF(T)", false));
+    }
 }
