@@ -350,3 +350,39 @@ fn said_at(r: &Run, file: &std::path::Path, call: &str, what: &str) {
     });
     assert!(said, "{at} … {what}\n{}", r.dump());
 }
+
+/// format.md §12.2: an `op_host/arch35/` tiling header that shares its include guard with the
+/// kernel's `op_kernel/arch35/` header (ops-nn's embedding_hash_table_export) leaves the
+/// kernel's header its guard: the generated struct does not define it, so the kernel's own
+/// header is still read (it was skipped, and its namespace "is not a namespace-name").
+#[test]
+fn an_arch35_host_header_sharing_the_kernels_guard_hides_nothing() {
+    let dir = scratch("arch35_guard");
+    for d in ["op_host/arch35", "op_kernel/arch35"] {
+        std::fs::create_dir_all(dir.join(d)).unwrap();
+    }
+    std::fs::write(
+        dir.join("op_host/arch35/k_tiling_arch35.h"),
+        "#ifndef K_H_\n#define K_H_\n#include \"register/tilingdata_base.h\"\nBEGIN_TILING_DATA_DEF(KTilingData)\nTILING_DATA_FIELD_DEF(float, value);\nEND_TILING_DATA_DEF;\nREGISTER_TILING_DATA_CLASS(k, KTilingData)\n#endif\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("op_kernel/arch35/k.h"),
+        "#ifndef K_H_\n#define K_H_\n#include \"kernel_operator.h\"\nnamespace KKernel {\ninline void Fill(GM_ADDR y, float v)\n{\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)y, 8);\n    g.SetValue(0, v);\n}\n}\n#endif\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("op_kernel/k.cpp"),
+        "#include \"./arch35/k.h\"\nusing namespace KKernel;\nextern \"C\" __global__ __aicore__ void k(GM_ADDR y, GM_ADDR tiling)\n{\n    GET_TILING_DATA(t, tiling);\n    Fill(y, t.value);\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("k.ron"),
+        "Program(product: ascend_950, code: Kernel(file: \"op_kernel/k.cpp\", entry: \"k\"),\n  args: { \"y\": (dtype: float, len: 8), \"tiling\": Tiling(\"KTilingData\", { \"value\": 2.5 }) },\n  expect: [(tensor: \"y\", at: 0, len: 1, values: Values([2.5]))])\n",
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "k.ron"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "pass  y[0..1]", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}

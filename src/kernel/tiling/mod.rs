@@ -518,10 +518,13 @@ fn op_host_siblings(header: &Path) -> Vec<PathBuf> {
 
 /// The text of the sources under the `op_kernel/` beside `header`'s `op_host/` (up to 4 MB).
 fn op_kernel_text(header: &Path) -> String {
-    match header.parent().and_then(Path::parent) {
-        Some(op) => kernel_text(op),
-        None => String::new(),
-    }
+    // The op above `op_host/` (an `op_host/arch35/` header too), else the header's grandparent.
+    let op = header
+        .ancestors()
+        .find(|d| d.ends_with("op_host"))
+        .and_then(Path::parent)
+        .or_else(|| header.parent().and_then(Path::parent));
+    op.map(kernel_text).unwrap_or_default()
 }
 
 /// The `#define G` lines a unit test's generated tiling prelude ends with: the guards of

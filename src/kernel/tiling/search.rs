@@ -269,9 +269,14 @@ mod tests {
     #[test]
     fn a_struct_is_found_past_attributes_bases_and_line_breaks() {
         // ops-nn's hard_sigmoid_tiling_data.h writes the alignment between `struct` and the name.
-        let aligned = "struct __attribute__((aligned(8))) HardSigmoidTilingData {\n    int64_t n = 0;\n};";
+        let aligned =
+            "struct __attribute__((aligned(8))) HardSigmoidTilingData {\n    int64_t n = 0;\n};";
         assert!(defines_struct("HardSigmoidTilingData", aligned, false));
-        assert!(defines_struct("T", "struct alignas(16) T\n{ int a; };", false));
+        assert!(defines_struct(
+            "T",
+            "struct alignas(16) T\n{ int a; };",
+            false
+        ));
         assert!(defines_struct("T", "struct T : public Base {};", false));
         assert!(defines_struct("T", "struct T final {};", false));
         assert!(defines_struct("T", "BEGIN_TILING_DATA_DEF(T)", true));
