@@ -103,6 +103,18 @@ def dtypes_of(op_dir):
             if all(k != f"DTYPE_{up}" for k, _ in defines):
                 defines.append((f"DTYPE_{up}", DT_TO_C[code]))
                 defines.append((f"ORIG_DTYPE_{up}", code))
+        # Names listed in arrays and declared in a loop (`for (auto n : kIn) this->Input(n)…`):
+        # each gets the first dtype of the loop's DataType.
+        looped = re.search(r"(?:Input|Output)\(\s*[A-Za-z_]\w*\s*\)(.*?)(?=(?:this->)?(?:AICore|Attr)\(|$)", text, re.S)
+        if looped:
+            dt = re.search(r"DataType(?:List)?\(\s*\{\s*(?:ge::)?(DT_\w+)", looped.group(1))
+            code = dt.group(1) if dt and dt.group(1) in DT_TO_C else "DT_FLOAT"
+            for arr in re.findall(r"char\s*\*\s*\w+\s*\[\s*\]\s*=\s*\{([^}]*)\}", text):
+                for n in re.findall(r'"(\w+)"', arr):
+                    up = n.upper()
+                    if all(k != f"DTYPE_{up}" for k, _ in defines):
+                        defines.append((f"DTYPE_{up}", DT_TO_C[code]))
+                        defines.append((f"ORIG_DTYPE_{up}", code))
         break
     return defines
 
