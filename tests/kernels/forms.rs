@@ -494,3 +494,34 @@ fn the_library_fma_rounds_once_on_ascend_950() {
     has(&r.stderr, "Fma is an Ascend 950 API", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The CTRL register (DK:特殊寄存器访问/SetCtrlSpr(ISASI)): a block's bits start as ascstep
+/// simulates them (Ascend 950: CTRL[60] = 1, saturation set globally, the page's default) and read
+/// back what was written; writing a simulated bit to its simulated value is taken, and a bit no
+/// mode depends on (CTRL[20]) is stored. Changing one (ops-math's adds sets CTRL[59] to 1 around a
+/// float → int16 cast) stops the kernel at that line, naming the bit, and what the kernel printed
+/// before still shows. Not on 200I/500 A2.
+#[test]
+fn ctrl_register_bits_read_back_and_an_unsimulated_mode_stops() {
+    let (dir, _) = kernel(
+        "ctrl",
+        "    int64_t g = AscendC::GetCtrlSpr<60, 60>();\n    AscendC::SetCtrlSpr<60, 60>(g);\n    AscendC::SetCtrlSpr<20, 21>(2);\n    int64_t b = AscendC::GetCtrlSpr<20, 21>();\n    AscendC::ResetCtrlSpr<20, 21>();\n    std::printf(\"%lld %lld %lld\\n\", (long long)g, (long long)b, (long long)AscendC::GetCtrlSpr<20, 21>());\n    AscendC::SetCtrlSpr<59, 59>(1);",
+    );
+    let r = ascstep_in(&dir, &["run", "ctrl.asc", "--product", "ascend_950"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert_eq!(r.stdout, "1 2 0\n", "{}", r.dump());
+    has(&r.stderr, "ctrl.asc:15:5: error[kernel-stopped]", &r);
+    has(
+        &r.stderr,
+        "SetCtrlSpr<59, 59>(1) sets CTRL[59] to 1, where ascstep simulates only 0: truncation of float and integer → integer conversions; ascstep simulates saturation",
+        &r,
+    );
+    let r = ascstep_in(
+        &dir,
+        &["run", "ctrl.asc", "--product", "atlas_200i_500_a2"],
+        &[],
+    );
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(&r.stderr, "GetCtrlSpr is not available on this product", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}

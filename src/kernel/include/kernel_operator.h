@@ -28,6 +28,7 @@
 #include "basic_api/kernel_operator_vec_gather_intf.h"
 #include "basic_api/kernel_operator_sys_var_intf.h"
 #include "basic_api/kernel_operator_atomic_intf.h"
+#include "basic_api/kernel_operator_ctrl_intf.h"
 #include "basic_api/kernel_operator_dump_tensor_intf.h"
 #include "basic_api/kernel_operator_utils_intf.h"
 

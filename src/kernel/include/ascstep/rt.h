@@ -190,7 +190,10 @@ struct Chan {
         while (n > 0) {
             ssize_t k = ::read(in, c, n);
             if (k < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-            if (k <= 0) std::_Exit(72);  // ascstep stopped the kernel
+            if (k <= 0) {  // ascstep stopped the kernel: what it printed so far still shows
+                std::fflush(nullptr);
+                std::_Exit(72);
+            }
             c += k;
             n -= size_t(k);
         }
@@ -283,6 +286,7 @@ inline void call(const Pos& p, const std::string& ron) { chan().put("C " + at(p)
 [[noreturn]] inline void stop(const Pos& p, const std::string& why) {
     chan().put("X " + at(p) + " " + why);
     chan().flush();
+    std::fflush(nullptr);  // what the program printed before the stop still shows
     std::_Exit(73);
 }
 
