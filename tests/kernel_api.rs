@@ -823,3 +823,20 @@ fn library_cumsum_sums_rows_as_numpy() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's Select by a byte mask (DK:高阶API/数据过滤/Select, its older name
+/// SelectWithBytesMask) with CANN's Atlas A2 steps, against numpy's where(mask == 0, …): a uint8
+/// mask with longer rows (their tails dropped by a GatherMask), an int32 mask in the scalar-first
+/// form (read through its bits as floats, so -0.0's and NaNs' bits select as 0 does, §26), an
+/// int16 mask with isReuseMask false (left unchanged). The steps' own warnings (the in-place
+/// Compares into the temporary buffer, A2's unmasked Compares reading past the piece) stay.
+#[test]
+fn select_by_a_byte_mask_matches_numpy_with_the_librarys_steps() {
+    let (dir, _) = runs_and_passes(
+        "select_bytes",
+        "select_bytes",
+        "select_bytes.ron",
+        &["y1[0..64]", "y2[0..32]", "y3[0..32]", "m16out[0..64]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

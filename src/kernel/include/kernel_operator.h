@@ -129,3 +129,4 @@ constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
 #include "adv_api/reduce/sum.h"
 #include "adv_api/reduce/reduce.h"
 #include "adv_api/sort/topk.h"
+#include "adv_api/select/selectwithbytesmask.h"
