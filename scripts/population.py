@@ -142,10 +142,13 @@ def registered(repo):
 def tiling_struct(op_dir, kernel_text, repo):
     # A use, not a kernel's own fallback definition of the macro (`#define GET_TILING_…(structType,`).
     uses = re.sub(r"#\s*define\s+\w+\([^)]*\)", "", strip_comments(kernel_text))
-    for pat in (r"GET_TILING_DATA_WITH_STRUCT\(\s*([\w:]+)", r"REGISTER_TILING_DEFAULT\(\s*([\w:]+)"):
+    for pat in (r"GET_TILING_DATA_WITH_STRUCT\(\s*([\w:]+)(<[^>]*>)?", r"REGISTER_TILING_DEFAULT\(\s*([\w:]+)(<[^>]*>)?"):
         m = re.search(pat, uses)
+        # A class template with literal arguments (`MemSetTilingData<256>`), not a parameter's.
+        if m and m.group(2) and not re.fullmatch(r"<[\d\s,]+>", m.group(2)):
+            continue
         if m:
-            return m.group(1)
+            return m.group(1) + (m.group(2) or "")
     op_type = "".join(w.capitalize() for w in os.path.basename(op_dir).split("_"))
     if op_type in registered(repo):
         return registered(repo)[op_type]

@@ -70,7 +70,8 @@ pub fn tiling_prelude(
         let KernelArg::Tiling { name, header, .. } = a else {
             continue;
         };
-        let bare = name.rsplit("::").next().unwrap_or(name);
+        // `ns::Name` or a class template's `Name<256>`: found by its name.
+        let bare = super::source::base_name(name);
         let header = match header {
             Some(h) => h.clone(),
             None => {

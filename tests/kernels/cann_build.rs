@@ -386,3 +386,19 @@ fn an_arch35_host_header_sharing_the_kernels_guard_hides_nothing() {
     has(&r.stdout, "pass  y[0..1]", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// format.md §12.2: a tiling struct that is a class template (ops-math's mem_set:
+/// `template <int len> struct MemSetTilingData`) is named with its arguments,
+/// `Tiling("TData<4>", {…})`, and found by its name.
+#[test]
+fn a_class_template_tiling_struct_is_named_with_its_arguments() {
+    let dir = binding_dir(
+        "tpl_struct",
+        "#include \"kernel_operator.h\"\ntemplate <int N>\nstruct TData {\n    int32_t v[N];\n    float s;\n};\nextern \"C\" __global__ __aicore__ void k(GM_ADDR y, GM_ADDR tiling)\n{\n    GET_TILING_DATA_WITH_STRUCT(TData<4>, t, tiling);\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)y, 8);\n    g.SetValue(0, t.s * 2);\n}\n",
+        "Program(code: Kernel(file: \"op_kernel/k.cpp\", entry: \"k\"),\n  args: { \"y\": (dtype: float, len: 8), \"tiling\": Tiling(\"TData<4>\", { \"s\": 1.25 }) },\n  expect: [(tensor: \"y\", at: 0, len: 1, values: Values([2.5]))])\n",
+    );
+    let r = ascstep_in(&dir, &["run", "k.ron"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "pass  y[0..1]", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
