@@ -204,7 +204,9 @@ def builds_for_a2(op_dir):
 
 
 def out_of_scope(text):
-    if re.search(r"matmul_intf|Matmul<|MatmulImpl|\bMmad\b|LoadData\(", text):
+    # The Cube: matmul, Mmad/LoadData, and the convolutions (their kernels include conv2d/conv3d
+    # headers built on the Cube's conv API).
+    if re.search(r"matmul_intf|Matmul<|MatmulImpl|\bMmad\b|LoadData\(|#include\s+\"[^\"]*conv[23]d", text):
         return "cube"
     if "simt_api" in text or "__simt" in text:
         return "simt"
@@ -219,6 +221,10 @@ REGISTER_API = {"MicroAPI", "Reg", "RegTensor", "__VEC_SCOPE__", "__simd_vf__", 
                 "VECTOR_REG_WIDTH", "__local_mem__"}
 
 
+# The Cube's data movement and configuration names (Fixpipe, ND→NZ loads, the mixed cores' ratio).
+CUBE_API = {"FixpipeParamsV220", "FixpipeParams", "Nd2NzParams", "QuantMode_t", "GetTaskRation", "LoadData3DParamsV2"}
+
+
 def in_scope(cause, detail):
     """(cause, detail), or the out-of-scope class a missing register-API name or SIMT header
     stands for."""
@@ -226,6 +232,8 @@ def in_scope(cause, detail):
         return "out of scope", "simt (through a header)"
     if cause == "missing API" and detail in REGISTER_API:
         return "out of scope", "register API (through a header)"
+    if cause == "missing API" and detail in CUBE_API:
+        return "out of scope", "cube (through a header)"
     return cause, detail
 
 
