@@ -449,13 +449,14 @@ impl Op {
                 a200i: (0, 0),
                 a950: (HF, 0),
             },
+            // 950: 8- and 64-bit elements in the count form only (complex is not modelled).
             Select => PerProduct {
                 training: (HF, 0),
                 inference: (HF, 0),
                 a2: (HF, 0),
                 a3: (HF, 0),
                 a200i: (HF, 0),
-                a950: (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8),
+                a950: (I16 | U16 | H | BF | I32 | U32 | F, I8 | U8 | I64 | U64),
             },
             GatherMask => {
                 let std = I16 | U16 | H | I32 | U32 | F;

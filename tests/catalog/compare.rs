@@ -253,6 +253,23 @@ pub(crate) fn compare_cases() -> Vec<Case> {
             .at("d", 0, ints(&[0, 0, 240, 255, 255, 255, 255, 255])),
     );
     v.push(cmps64.on(A2).fails("unsupported-dtype"));
+    // DK:比较与选择/Select (Ascend 950 types): int64 in the count form only; selMask byte 0 = 0x0F
+    // picks lanes 0–3 from src0 (7), lanes 4–7 from src1 (−1).
+    let sel64 = case(
+        "950: Select int64 mode 2, count form",
+        A950,
+        r#""s0": (dtype: int64, addr: 0x000, len: 8, init: Fill(7)),
+           "s1": (dtype: int64, addr: 0x100, len: 8, init: Fill(-1)),
+           "m": (dtype: uint8, addr: 0x200, len: 32, init: Fill(15)),
+           "d": (dtype: int64, addr: 0x300, len: 8),"#,
+        r#"Select(dst: "d", sel_mask: "m", src0: "s0", src1: "s1", sel_mode: VSEL_TENSOR_TENSOR_MODE, count: 8),"#,
+    );
+    v.push(
+        sel64
+            .clone()
+            .at("d", 0, ints(&[7, 7, 7, 7, -1, -1, -1, -1])),
+    );
+    v.push(sel64.on(A2).fails("unsupported-dtype"));
     v.push(
         case(
             "950: Compares int64 has no mask form",

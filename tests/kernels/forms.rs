@@ -315,7 +315,8 @@ fn cann_constants_and_the_core_type() {
 
 /// format.md §12.3, names kernels of the operator repositories use: AscendC::Std (the
 /// standard type traits, min/max, tuple; the library's own IsSame, Int, is_one_of,
-/// ceil_division, and its is_floating_point, which holds half and not bfloat16_t), AscendCUtils' mask setters as CANN computes them
+/// ceil_division, and its is_floating_point, which holds half and not bfloat16_t), TypeFromId (a
+/// native data-type number's C++ type, void for none), AscendCUtils' mask setters as CANN computes them
 /// (64 lanes: the low word; 8 floats, one block: every lane, as CANN's code does; 20: the
 /// first 20), GetC0Count (32 bytes of 2-byte elements: 16), InitOutput (Fill's deprecated
 /// name: a Duplicate then moves into GM), and CANN's internal reg_others header included
@@ -324,12 +325,12 @@ fn cann_constants_and_the_core_type() {
 fn std_ascendc_utils_and_init_output() {
     let (dir, _) = kernel(
         "utils_std",
-        "    static_assert(AscendC::Std::is_same_v<AscendC::Std::remove_cvref_t<const float&>, float>);\n    static_assert(AscendC::Std::min(3, 5) == 3 && AscendC::Std::max(3, 5) == 5);\n    static_assert(AscendC::Std::is_tuple_v<AscendC::Std::tuple<int, float>> && !AscendC::Std::is_tuple_v<int>);\n    constexpr auto tp = AscendC::Std::make_tuple(1, 2.5f);\n    static_assert(AscendC::Std::get<0>(tp) == 1 && AscendC::Std::tuple_size_v<decltype(tp)> == 2);\n    static_assert(AscendC::AscendCUtils::GetC0Count(2) == 16);\n    static_assert(AscendC::Std::IsSame<half, half>::value && AscendC::Std::IsNotSame<half, float>::value);\n    static_assert(AscendC::Std::is_floating_point_v<half> && !AscendC::Std::is_floating_point_v<bfloat16_t> && !AscendC::Std::is_floating_point_v<int>);\n    static_assert(AscendC::Std::is_integral_v<AscendC::Std::Int<3>> && AscendC::Std::is_one_of_v<int, float, int>);\n    static_assert(AscendC::Std::ceil_division(10, 4) == 3 && AscendC::Std::ceil_align(10, 4) == 12);\n    AscendC::AscendCUtils::SetMask<float>(64);\n    AscendC::AscendCUtils::SetMask<float>(8);\n    AscendC::AscendCUtils::SetMask<float>(20);\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)x, 64);\n    AscendC::InitOutput<float>(g, 64, 2.0f);",
+        "    static_assert(AscendC::Std::is_same_v<AscendC::Std::remove_cvref_t<const float&>, float>);\n    static_assert(AscendC::Std::min(3, 5) == 3 && AscendC::Std::max(3, 5) == 5);\n    static_assert(AscendC::Std::is_tuple_v<AscendC::Std::tuple<int, float>> && !AscendC::Std::is_tuple_v<int>);\n    constexpr auto tp = AscendC::Std::make_tuple(1, 2.5f);\n    static_assert(AscendC::Std::get<0>(tp) == 1 && AscendC::Std::tuple_size_v<decltype(tp)> == 2);\n    static_assert(AscendC::AscendCUtils::GetC0Count(2) == 16);\n    static_assert(AscendC::Std::IsSame<half, half>::value && AscendC::Std::IsNotSame<half, float>::value);\n    static_assert(AscendC::Std::is_floating_point_v<half> && !AscendC::Std::is_floating_point_v<bfloat16_t> && !AscendC::Std::is_floating_point_v<int>);\n    static_assert(AscendC::Std::is_integral_v<AscendC::Std::Int<3>> && AscendC::Std::is_one_of_v<int, float, int>);\n    static_assert(AscendC::Std::ceil_division(10, 4) == 3 && AscendC::Std::ceil_align(10, 4) == 12);\n    static_assert(std::is_same_v<TypeFromId<C_DT_FLOAT16>::type, half> && std::is_same_v<TypeFromId<C_DT_INT64>::type, int64_t> && std::is_void_v<TypeFromId<99>::type>);\n    AscendC::AscendCUtils::SetMask<float>(64);\n    AscendC::AscendCUtils::SetMask<float>(8);\n    AscendC::AscendCUtils::SetMask<float>(20);\n    AscendC::GlobalTensor<float> g;\n    g.SetGlobalBuffer((__gm__ float*)x, 64);\n    AscendC::InitOutput<float>(g, 64, 2.0f);",
     );
     let src = std::fs::read_to_string(dir.join("utils_std.asc")).unwrap();
     std::fs::write(
         dir.join("utils_std.asc"),
-        format!("#include \"kernel_operator.h\"\n#include \"impl/dav_c220/kernel_operator_reg_others_impl.h\"\n{src}"),
+        format!("#include \"kernel_operator.h\"\n#include \"impl/dav_c220/kernel_operator_reg_others_impl.h\"\n#include \"ascendc/host_api/tiling/template_argument.h\"\n{src}"),
     )
     .unwrap();
     imports_with(
@@ -523,5 +524,24 @@ fn ctrl_register_bits_read_back_and_an_unsimulated_mode_stops() {
     );
     assert_eq!(r.code, 3, "{}", r.dump());
     has(&r.stderr, "GetCtrlSpr is not available on this product", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// NumericLimits (DK:工具接口/NumericLimits工具类, Ascend 950): the values' bits as the pages' tables
+/// give them (half Max 0x7BFF, float Min 0x00800000, bfloat16 Infinity 0x7F80, half DeNormMin
+/// 0x0001, int16 Lowest −32768) and a vector form filling a tensor's first elements (a Duplicate
+/// of +inf, read back). Not on Atlas A2: the compile names the API.
+#[test]
+fn numeric_limits_give_the_documented_bits() {
+    let (dir, _) = kernel(
+        "limits",
+        "    using AscendC::NumericLimits;\n    static_assert(NumericLimits<half>::Max().bits == 0x7BFF && NumericLimits<bfloat16_t>::Infinity().bits == 0x7F80);\n    static_assert(std::bit_cast<uint32_t>(NumericLimits<float>::Min()) == 0x00800000u && NumericLimits<int16_t>::Lowest() == -32768);\n    static_assert(NumericLimits<half>::DeNormMin().bits == 0x0001 && std::bit_cast<uint32_t>(NumericLimits<float>::SignalingNaN()) == 0x7FA00000u);\n    NumericLimits<float>::Infinity(t, 64);\n    NumericLimits<half>::DeNormMin(t[64].ReinterpretCast<half>(), 16);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%g %g %g\\n\", t.GetValue(0), t.GetValue(63), float(t[64].ReinterpretCast<half>().GetValue(15)));",
+    );
+    let r = ascstep_in(&dir, &["run", "limits.asc", "--product", "ascend_950"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "inf inf 5.96046e-08\n", "{}", r.dump());
+    let r = ascstep_in(&dir, &["run", "limits.asc", "--product", "atlas_a2"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    has(&r.stderr, "NumericLimits is an Ascend 950 API", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -29,6 +29,7 @@
 #include "basic_api/kernel_operator_sys_var_intf.h"
 #include "basic_api/kernel_operator_atomic_intf.h"
 #include "basic_api/kernel_operator_ctrl_intf.h"
+#include "basic_api/kernel_operator_limits_intf.h"
 #include "basic_api/kernel_operator_dump_tensor_intf.h"
 #include "basic_api/kernel_operator_utils_intf.h"
 
@@ -126,6 +127,7 @@ constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
 #include "adv_api/math/sign.h"
 #include "adv_api/math/xor.h"
 #include "adv_api/math/cumsum.h"
+#include "adv_api/math/fma.h"
 #include "adv_api/reduce/sum.h"
 #include "adv_api/reduce/reduce.h"
 #include "adv_api/sort/topk.h"

@@ -172,3 +172,31 @@ inline uint64_t encode(const std::vector<Param>& decl, std::initializer_list<uin
 #define ASCENDC_TPL_ARGS_SEL(...)
 #define ASCENDC_TPL_SEL(...)
 #endif
+
+// TypeFromId<id>::type: the C++ type of a native data-type number (CANN's
+// utils/tiling/template_argument.h), for kernels that map a template parameter themselves;
+// void for a number with no type.
+#include "ascstep/types.h"
+template <int dataTypeId>
+struct TypeFromId {
+    using type = void;
+};
+#define ASCSTEP_TYPE_FROM_ID(id, t) \
+    template <>                     \
+    struct TypeFromId<id> {         \
+        using type = t;             \
+    }
+ASCSTEP_TYPE_FROM_ID(C_DT_FLOAT, float);
+ASCSTEP_TYPE_FROM_ID(C_DT_FLOAT16, half);
+ASCSTEP_TYPE_FROM_ID(C_DT_INT8, int8_t);
+ASCSTEP_TYPE_FROM_ID(C_DT_INT32, int32_t);
+ASCSTEP_TYPE_FROM_ID(C_DT_UINT8, uint8_t);
+ASCSTEP_TYPE_FROM_ID(C_DT_INT16, int16_t);
+ASCSTEP_TYPE_FROM_ID(C_DT_UINT16, uint16_t);
+ASCSTEP_TYPE_FROM_ID(C_DT_INT64, int64_t);
+ASCSTEP_TYPE_FROM_ID(C_DT_UINT32, uint32_t);
+ASCSTEP_TYPE_FROM_ID(C_DT_UINT64, uint64_t);
+ASCSTEP_TYPE_FROM_ID(C_DT_DOUBLE, double);
+ASCSTEP_TYPE_FROM_ID(C_DT_BOOL, bool);
+ASCSTEP_TYPE_FROM_ID(C_DT_BF16, bfloat16_t);
+#undef ASCSTEP_TYPE_FROM_ID
