@@ -18,8 +18,7 @@ fn an_api_ascstep_lacks_is_named_with_its_position_and_the_compiler_output() {
     );
     has(&r.stderr, "error[compile-error]", &r);
     assert!(
-        r.stderr
-            .contains("AscendC::Gelu(t, t, 256);"),
+        r.stderr.contains("AscendC::Gelu(t, t, 256);"),
         "the compiler's line: {}",
         r.dump()
     );
