@@ -828,7 +828,8 @@ fn library_cumsum_sums_rows_as_numpy() {
 /// SelectWithBytesMask) with CANN's Atlas A2 steps, against numpy's where(mask == 0, …): a uint8
 /// mask with longer rows (their tails dropped by a GatherMask), an int32 mask in the scalar-first
 /// form (read through its bits as floats, so -0.0's and NaNs' bits select as 0 does, §26), an
-/// int16 mask with isReuseMask false (left unchanged). The steps' own warnings (the in-place
+/// int16 mask with isReuseMask false (left unchanged); the same on Atlas inference, whose steps
+/// walk longer mask rows one by one and whose NE is IEEE's. The steps' own warnings (the in-place
 /// Compares into the temporary buffer, A2's unmasked Compares reading past the piece) stay.
 #[test]
 fn select_by_a_byte_mask_matches_numpy_with_the_librarys_steps() {
@@ -838,5 +839,16 @@ fn select_by_a_byte_mask_matches_numpy_with_the_librarys_steps() {
         "select_bytes.ron",
         &["y1[0..64]", "y2[0..32]", "y3[0..32]", "m16out[0..64]"],
     );
+    // Atlas inference's steps walk longer mask rows one by one (no GatherMask pattern 7 there),
+    // and its Compares NE is IEEE's.
+    let r = ascstep_in(&dir, &["run", "select_bytes_inference.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    for t in ["y1[0..64]", "y2[0..32]", "y3[0..32]", "m16out[0..64]"] {
+        assert!(
+            r.stdout.contains(&format!("pass  {t}")),
+            "{t}\n{}",
+            r.dump()
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,10 +1,11 @@
 // The library's Select by a byte mask (adv_api/select/selectwithbytesmask.h; its older name
 // SelectWithBytesMask; DK:高阶API/数据过滤/Select): dst = mask == 0 ? src : scalar, made with
 // the steps of CANN's Atlas A2 implementation (selectwithbytesmask_impl.h, _common_impl.h,
-// _v220_impl.h), so a user steps through what the device runs (docs/semantics.md §26): in
-// counter mode, the scalar duplicated into the CmpMask register; when the mask's rows are longer
-// than the source's, a GatherMask drops their tails (into the mask itself, isReuseMask, or the
-// temporary buffer); then per piece of the temporary buffer's size the mask cast to half (a
+// _v220_impl.h, _v200_impl.h), so a user steps through what the device runs (docs/semantics.md
+// §26): in counter mode, the scalar duplicated into the CmpMask register; when the mask's rows
+// are longer than the source's, a GatherMask drops their tails (into the mask itself,
+// isReuseMask, or the temporary buffer; on Atlas inference the rows are walked one by one); then
+// per piece of the temporary buffer's size the mask cast to half (a
 // 4-byte mask through its bits read as float, CAST_ODD), Compares with 0 (EQ; NE for the scalar
 // first form) into bits, and a Select between the source and the register.
 #pragma once
@@ -64,7 +65,10 @@ void select_with_bytes_mask(const LocalTensor<T>& dst, const LocalTensor<T>& src
         ascstep_rt::stop(p, "the temporary buffer of Select by a byte mask must hold at least 1024 bytes (DK:高阶API/数据过滤/Select; GetSelectMaxMinTmpSize)");
     LocalTensor<U> tmpMask = mask;
     uint32_t tmpOffset = 0;
-    if constexpr (!isReuseMask) {
+    // Atlas inference (v200): no GatherMask of the rows (its pattern 7 is not on that core, §4.6):
+    // longer mask rows are walked one row at a time instead, and no extra buffer is taken.
+    constexpr bool perRow = __NPU_ARCH__ == 2002;
+    if constexpr (!isReuseMask && !perRow) {
         if (info.srcLastAxis != info.maskLastAxis) {
             const uint32_t extra = AlignUp(src.GetSize() * sizeof(U), ONE_BLK_SIZE);
             if (bufferSize < 1024 + extra)
@@ -86,7 +90,7 @@ void select_with_bytes_mask(const LocalTensor<T>& dst, const LocalTensor<T>& src
     PipeBarrier<PIPE_V>(p);
     SetCmpMask(scalarBlock, p);
     PipeBarrier<PIPE_V>(p);
-    if (info.srcLastAxis != info.maskLastAxis) {
+    if (info.srcLastAxis != info.maskLastAxis && !perRow) {
         // The rows' tails dropped: pattern 7 over srcLastAxis elements of each row, as uint16.
         GatherMaskParams params{DEFAULT_BLK_STRIDE, uint16_t(info.firstAxis), uint16_t(info.maskLastAxis * sizeof(U) / ONE_BLK_SIZE), 0};
         ascstep_rt::call(p, "GatherMask(dst: " + tmpMask.template ReinterpretCast<uint16_t>(p).ron() +
@@ -95,11 +99,18 @@ void select_with_bytes_mask(const LocalTensor<T>& dst, const LocalTensor<T>& src
         SetMaskCount(p);
         PipeBarrier<PIPE_V>(p);
     }
-    const uint32_t total = src.GetSize();
-    for (uint32_t off = 0; off < total; off += loopSize) {
-        const uint32_t len = off + loopSize > total ? total - off : loopSize;
-        select_bytes_piece<T, U, reverse>(dst[off], src[off], tmpMask[off], tmp[tmpOffset], len, p);
-        PipeBarrier<PIPE_V>(p);
+    // The pieces of `total` elements from src/dst `at` and mask `maskAt`.
+    auto pieces = [&](uint32_t total, uint32_t at, uint32_t maskAt) {
+        for (uint32_t off = 0; off < total; off += loopSize) {
+            const uint32_t len = off + loopSize > total ? total - off : loopSize;
+            select_bytes_piece<T, U, reverse>(dst[at + off], src[at + off], tmpMask[maskAt + off], tmp[tmpOffset], len, p);
+            PipeBarrier<PIPE_V>(p);
+        }
+    };
+    if (perRow && info.srcLastAxis != info.maskLastAxis) {
+        for (uint32_t row = 0; row < info.firstAxis; row++) pieces(info.srcLastAxis, row * info.srcLastAxis, row * info.maskLastAxis);
+    } else {
+        pieces(src.GetSize(), 0, 0);
     }
     SetMaskNorm(p);
     ResetMask(p);
