@@ -40,23 +40,12 @@ args = {
     "m16out": "(dtype: int16, len: 64)",
 }
 y2_inference = np.where(bits == 0, np.float32(-2.25), sf)
-write(
-    "select_bytes_inference.ron",
-    __doc__.replace("Writes select_bytes.ron (Atlas A2) and select_bytes_inference.ron (Atlas inference): ", "Written by gen.py: "),
-    "select_bytes.asc",
-    "select_bytes",
-    args,
-    {"y1": y1, "y2": y2_inference, "y3": y3, "m16out": m16},
+doc = __doc__.replace(
+    "Writes select_bytes.ron (Atlas A2) and select_bytes_inference.ron (Atlas inference): ", "Written by gen.py: "
 )
-with open("select_bytes_inference.ron") as f:
-    text = f.read()
-with open("select_bytes_inference.ron", "w") as f:
-    f.write(text.replace("product: atlas_a2", "product: atlas_inference"))
-write(
-    "select_bytes.ron",
-    __doc__.replace("Writes select_bytes.ron (Atlas A2) and select_bytes_inference.ron (Atlas inference): ", "Written by gen.py: "),
-    "select_bytes.asc",
-    "select_bytes",
-    args,
-    {"y1": y1, "y2": y2, "y3": y3, "m16out": m16},
-)
+for path, product, y2_of in (("select_bytes.ron", "atlas_a2", y2), ("select_bytes_inference.ron", "atlas_inference", y2_inference)):
+    write(path, doc, "select_bytes.asc", "select_bytes", args, {"y1": y1, "y2": y2_of, "y3": y3, "m16out": m16})
+    with open(path) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(text.replace("product: atlas_a2", f"product: {product}"))
