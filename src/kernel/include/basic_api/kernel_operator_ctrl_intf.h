@@ -6,6 +6,7 @@
 // the bit, the value and what ascstep simulates, rather than running the other mode silently.
 // Other bits are stored and read back.
 #pragma once
+#include <array>
 #include "kernel_tensor.h"
 
 namespace AscendC {
@@ -16,7 +17,7 @@ struct CtrlField {
     const char* what;
 };
 #if __NPU_ARCH__ == 3510
-inline constexpr CtrlField ctrl_fields[] = {
+inline constexpr std::array<CtrlField, 8> ctrl_fields{{
     {6, 8, 0, "the atomic mode of moves into GM; ascstep simulates it through SetAtomicAdd/SetAtomicType (docs/semantics.md §18.3)"},
     {9, 10, 0, "the atomic operation of moves into GM; ascstep simulates it through SetAtomicAdd/Max/Min (docs/semantics.md §18.3)"},
     {45, 45, 0, "Mmad's fp8 data read as hifloat8; the Cube is not simulated"},
@@ -25,15 +26,15 @@ inline constexpr CtrlField ctrl_fields[] = {
     {53, 53, 0, "saturation of integer arithmetic; ascstep simulates wrapping (docs/semantics.md §6)"},
     {59, 59, 0, "truncation of float and integer → integer conversions; ascstep simulates saturation (docs/semantics.md §4.7)"},
     {60, 60, 1, "saturation set per instruction; ascstep simulates the global setting"},
-};
-#define ASCSTEP_HAS_CTRL 1
+}};
 #elif __NPU_ARCH__ == 2201
-inline constexpr CtrlField ctrl_fields[] = {
+inline constexpr std::array<CtrlField, 1> ctrl_fields{{
     {48, 48, 1, "saturation of half and bfloat16 results; ascstep simulates the inf/NaN mode (docs/semantics.md §6)"},
-};
-#define ASCSTEP_HAS_CTRL 1
+}};
+#else
+inline constexpr std::array<CtrlField, 0> ctrl_fields{};  // no CTRL register API on this product
 #endif
-#ifdef ASCSTEP_HAS_CTRL
+inline constexpr bool has_ctrl = !ctrl_fields.empty();
 constexpr uint64_t ctrl_start() {
     uint64_t v = 0;
     for (const CtrlField& f : ctrl_fields) v |= f.simulated << f.lo;
@@ -43,7 +44,6 @@ inline uint64_t& ctrl() {
     thread_local uint64_t v = ctrl_start();
     return v;
 }
-#endif
 template <int8_t startBit, int8_t endBit>
 constexpr uint64_t ctrl_mask() {
     static_assert(0 <= startBit && startBit <= endBit && endBit < 64, "CTRL bits are 0..63, startBit <= endBit");
@@ -56,8 +56,8 @@ constexpr uint64_t ctrl_mask() {
 
 template <int8_t startBit, int8_t endBit>
 void SetCtrlSpr(int64_t value, Pos p = Pos::current()) {
+    if constexpr (!detail::has_ctrl) detail::no_ctrl("SetCtrlSpr", p);
     constexpr uint64_t m = detail::ctrl_mask<startBit, endBit>();
-#ifdef ASCSTEP_HAS_CTRL
     uint64_t next = (detail::ctrl() & ~(m << startBit)) | ((uint64_t(value) & m) << startBit);
     for (const detail::CtrlField& f : detail::ctrl_fields) {
         if (f.hi < startBit || f.lo > endBit) continue;
@@ -70,33 +70,16 @@ void SetCtrlSpr(int64_t value, Pos p = Pos::current()) {
         }
     }
     detail::ctrl() = next;
-#else
-    (void)value;
-    (void)m;
-    detail::no_ctrl("SetCtrlSpr", p);
-#endif
 }
 template <int8_t startBit, int8_t endBit>
 int64_t GetCtrlSpr(Pos p = Pos::current()) {
-    constexpr uint64_t m = detail::ctrl_mask<startBit, endBit>();
-#ifdef ASCSTEP_HAS_CTRL
-    (void)p;
-    return int64_t((detail::ctrl() >> startBit) & m);
-#else
-    (void)m;
-    detail::no_ctrl("GetCtrlSpr", p);
-#endif
+    if constexpr (!detail::has_ctrl) detail::no_ctrl("GetCtrlSpr", p);
+    return int64_t((detail::ctrl() >> startBit) & detail::ctrl_mask<startBit, endBit>());
 }
 template <int8_t startBit, int8_t endBit>
 void ResetCtrlSpr(Pos p = Pos::current()) {
-    constexpr uint64_t m = detail::ctrl_mask<startBit, endBit>();
-#ifdef ASCSTEP_HAS_CTRL
-    (void)p;
-    detail::ctrl() = (detail::ctrl() & ~(m << startBit)) | (detail::ctrl_start() & (m << startBit));
-#else
-    (void)m;
-    detail::no_ctrl("ResetCtrlSpr", p);
-#endif
+    if constexpr (!detail::has_ctrl) detail::no_ctrl("ResetCtrlSpr", p);
+    constexpr uint64_t m = detail::ctrl_mask<startBit, endBit>() << startBit;
+    detail::ctrl() = (detail::ctrl() & ~m) | (detail::ctrl_start() & m);
 }
 }  // namespace AscendC
-#undef ASCSTEP_HAS_CTRL

@@ -72,23 +72,17 @@ struct NumericLimits {
         static_assert(detail::limits_float<T>, "DeNormMin takes half, bfloat16_t or float");
         return detail::float_bits<T>(0x0001, 0x0001, 0x00000001u);
     }
-    static void Max(const LocalTensor<T>& dst, uint32_t count, Pos p = Pos::current()) { Duplicate(dst, Max(), int32_t(count), p); }
-    static void Lowest(const LocalTensor<T>& dst, uint32_t count, Pos p = Pos::current()) { Duplicate(dst, Lowest(), int32_t(count), p); }
-    static void Min(const LocalTensor<T>& dst, uint32_t count, Pos p = Pos::current()) { Duplicate(dst, Min(), int32_t(count), p); }
-    static void Infinity(const LocalTensor<T>& dst, uint32_t count, Pos p = Pos::current()) {
-        Duplicate(dst, Infinity(), int32_t(count), p);
-    }
-    static void NegativeInfinity(const LocalTensor<T>& dst, uint32_t count, Pos p = Pos::current()) {
-        Duplicate(dst, NegativeInfinity(), int32_t(count), p);
-    }
-    static void QuietNaN(const LocalTensor<T>& dst, uint32_t count, Pos p = Pos::current()) {
-        Duplicate(dst, QuietNaN(), int32_t(count), p);
-    }
-    static void SignalingNaN(const LocalTensor<T>& dst, uint32_t count, Pos p = Pos::current()) {
-        Duplicate(dst, SignalingNaN(), int32_t(count), p);
-    }
-    static void DeNormMin(const LocalTensor<T>& dst, uint32_t count, Pos p = Pos::current()) {
-        Duplicate(dst, DeNormMin(), int32_t(count), p);
-    }
+    // The vector forms: the value over dst's first `count` elements.
+#define ASCSTEP_LIMITS_FILL(NAME) \
+    static void NAME(const LocalTensor<T>& dst, uint32_t count, Pos p = Pos::current()) { Duplicate(dst, NAME(), int32_t(count), p); }
+    ASCSTEP_LIMITS_FILL(Max)
+    ASCSTEP_LIMITS_FILL(Lowest)
+    ASCSTEP_LIMITS_FILL(Min)
+    ASCSTEP_LIMITS_FILL(Infinity)
+    ASCSTEP_LIMITS_FILL(NegativeInfinity)
+    ASCSTEP_LIMITS_FILL(QuietNaN)
+    ASCSTEP_LIMITS_FILL(SignalingNaN)
+    ASCSTEP_LIMITS_FILL(DeNormMin)
+#undef ASCSTEP_LIMITS_FILL
 };
 }  // namespace AscendC
