@@ -63,6 +63,65 @@ fn the_examples_run_and_match_numpy() {
     }
 }
 
+/// torch tensors (CPU) as pyasc's launcher passes them (docs/format.md §14): the script checks
+/// a float16 add against torch's own (a transposed, non-contiguous input included) and the
+/// copy back into a non-contiguous output's memory; each non-contiguous tensor is warned about,
+/// by its name in the script.
+#[test]
+fn torch_tensors_are_global_memory_as_pyasc_passes_them() {
+    let r = py(
+        &["py", "--", "programs/py/torch_tensors.py"],
+        &venv_python(),
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains("torch_tensors: float16 and float32 tensors match torch"),
+        "{}",
+        r.dump()
+    );
+    for name in ["y", "z"] {
+        assert!(
+            r.stderr.contains(&format!(
+                "ascstep: warning: the tensor `{name}` is not contiguous"
+            )),
+            "{name}: {}",
+            r.dump()
+        );
+    }
+    // 4 blocks × (2 copies in, Add, a copy out) × 2 flag pairs: 4 × 8; then 1 block of 7.
+    assert!(
+        r.stderr
+            .contains("ascstep: 32 API calls recorded from 1 launch on atlas_a2"),
+        "{}",
+        r.dump()
+    );
+    assert_eq!(
+        r.stderr.matches("not contiguous").count(),
+        2,
+        "{}",
+        r.dump()
+    );
+}
+
+/// A tensor whose memory is not on the host (torch's `meta` device here, `npu` alike) cannot be
+/// the kernel's global memory: the launch raises naming it.
+#[test]
+fn a_tensor_off_the_host_is_an_exception_at_the_launch() {
+    let r = py(
+        &["py", "--", "tests/py_kernels/tensor_off_the_host.py"],
+        &venv_python(),
+    );
+    assert_eq!(r.code, 7, "{}", r.dump());
+    assert!(
+        r.stdout.contains(
+            "ascstep: the tensor `x` is on meta; ascstep simulates the device on the host: pass a CPU tensor (device='cpu')"
+        ),
+        "{}",
+        r.dump()
+    );
+}
+
 /// A warm run compiles nothing: the second run of a script, in a new Python process, finds
 /// each launch's kernel compiled in the cache (its C++ is the same file, by content), so the
 /// cache holds as many compiled kernels after it as after the first.

@@ -546,6 +546,53 @@ fn a_data_script_started_with_python_runs_where_only_python3_is() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// ops-math's not_equal: its UT CMakeLists copies the data scripts into the build tree with
+/// `${CMAKE_COMMAND} -E copy`, and the test starts them from there (`python gen_data.py`).
+#[test]
+fn the_data_scripts_the_build_copies_are_where_the_test_starts_them() {
+    let d = repo("copies");
+    let dir = d.join("math/fill_value/tests/ut/op_kernel");
+    std::fs::create_dir_all(dir.join("fill_value_data")).unwrap();
+    std::fs::write(
+        dir.join("fill_value_data/gen_data.py"),
+        "import sys\nsys.exit(0 if sys.argv[1:] == ['float32'] else 5)\n",
+    )
+    .unwrap();
+    let cmake = dir.join("CMakeLists.txt");
+    let text = std::fs::read_to_string(&cmake).unwrap();
+    std::fs::write(
+        &cmake,
+        format!("{text}add_custom_command(OUTPUT ${{CMAKE_BINARY_DIR}}/tests/ut/op_kernel/gen_data.py COMMAND ${{CMAKE_COMMAND}} -E copy ${{CMAKE_CURRENT_SOURCE_DIR}}/fill_value_data/gen_data.py ${{CMAKE_BINARY_DIR}}/tests/ut/op_kernel DEPENDS ${{CMAKE_CURRENT_SOURCE_DIR}}/fill_value_data/gen_data.py)\n"),
+    )
+    .unwrap();
+    let test = dir.join("test_fill_value.cpp");
+    let text = std::fs::read_to_string(&test).unwrap();
+    std::fs::write(
+        &test,
+        format!("{text}\nTEST(FillValueTest, copied_script)\n{{\n    EXPECT_EQ(system(\"python3 gen_data.py float32\"), 0);\n}}\n"),
+    )
+    .unwrap();
+    let r = ut(
+        &d,
+        &[
+            "math/fill_value/tests/ut/op_kernel/test_fill_value.cpp",
+            "--gtest_filter=*copied_script",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains("[       OK ] FillValueTest.copied_script"),
+        "{}",
+        r.dump()
+    );
+    assert_eq!(
+        std::fs::read(d.join("build/tests/ut/op_kernel/gen_data.py")).unwrap(),
+        std::fs::read(dir.join("fill_value_data/gen_data.py")).unwrap()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn an_atlas_a2_tiling_header_in_op_host_arch22_or_arch32_is_found() {
     // The repositories keep Atlas A2's tiling in op_host/arch22/ (145 ops), a few in arch32/:

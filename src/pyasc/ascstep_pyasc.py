@@ -53,7 +53,7 @@ class _Lib:
     def call(self, fn_name, *args):
         if fn_name == "GetSocVersionWrapper":
             name = os.environ.get("ASCSTEP_SOC", "Ascend910B1").encode()
-            ctypes.memmove(args[0].value, name + b"\0", len(name) + 1)
+            ctypes.memmove(ctypes.cast(args[0], ctypes.c_void_p).value, name + b"\0", len(name) + 1)
         elif fn_name == "StreamCreateWrapper":
             ctypes.c_void_p.from_address(args[0].value).value = 1
         elif fn_name == "GetDeviceCountWrapper":
@@ -277,14 +277,17 @@ def _run(work, source, function_name, names, args, blocks):
     for name, value in zip(names, args):
         if value is None:
             lines.append(f'        "{name}": None,')
-        elif isinstance(value, np.ndarray):
-            dtype = _DTYPES.get(str(value.dtype))
-            if dtype is None:
-                raise LaunchError(f"ascstep: the array `{name}` has dtype {value.dtype}, which ascstep does not simulate")
+        elif isinstance(value, np.ndarray) or _is_torch_tensor(value):
+            if isinstance(value, np.ndarray):
+                arr, dtype = value, _DTYPES.get(str(value.dtype))
+                if dtype is None:
+                    raise LaunchError(f"ascstep: the array `{_py_name(name)}` has dtype {value.dtype}, which ascstep does not simulate")
+            else:
+                arr, dtype = _torch_elements(_py_name(name), value)
             data = os.path.join(work, f"{name}.in.bin")
-            np.ascontiguousarray(value).tofile(data)
-            lines.append(f'        "{name}": (dtype: {dtype}, len: {value.size}, init: File("{data}")),')
-            arrays[name] = value
+            np.ascontiguousarray(arr).tofile(data)
+            lines.append(f'        "{name}": (dtype: {dtype}, len: {arr.size}, init: File("{data}")),')
+            arrays[name] = (value, arr)
         elif isinstance(value, Struct):
             # As pyasc's launcher passes it: the struct's bytes (its ctypes layout) in global
             # memory, the kernel's parameter a pointer to them.
@@ -293,9 +296,6 @@ def _run(work, source, function_name, names, args, blocks):
             with open(data, "wb") as f:
                 f.write(raw)
             lines.append(f'        "{name}": (dtype: uint8, len: {len(raw)}, init: File("{data}")),')
-        elif hasattr(value, "numpy") and hasattr(value, "dtype"):  # a torch tensor
-            arr = value.detach().cpu().numpy()
-            raise LaunchError(f"ascstep: torch tensors are not supported yet (`{name}`, {arr.dtype})")
         else:
             lines.append(f'        "{name}": {_number(value)},')
     program = os.path.join(work, f"{function_name}.ron")
@@ -325,11 +325,58 @@ def _run(work, source, function_name, names, args, blocks):
         raise LaunchError(f"ascstep stopped the launch of {function_name}:\n{r.stderr}")
     if r.stderr:
         sys.stderr.write(r.stderr)
-    for name, arr in arrays.items():
+    for name, (value, arr) in arrays.items():
         data = os.path.join(out, f"{name}.bin")
         if os.path.isfile(data):
-            written = np.fromfile(data, dtype=arr.dtype)
-            np.copyto(arr, written[: arr.size].reshape(arr.shape))
+            written = np.fromfile(data, dtype=arr.dtype)[: arr.size].reshape(arr.shape)
+            if value is arr:
+                np.copyto(arr, written)
+            else:
+                _torch_write(value, written)
+
+
+def _py_name(name):
+    """The script's name of a parameter of the generated entry (pyasc prints `v2_x` for `x`)."""
+    return re.sub(r"^v\d+_", "", name)
+
+
+def _is_torch_tensor(value):
+    torch = sys.modules.get("torch")  # a script passing a tensor has imported torch
+    return torch is not None and isinstance(value, torch.Tensor)
+
+
+def _torch_elements(name, tensor):
+    """A torch tensor's elements in C order as a numpy array, and ascstep's element type: as
+    pyasc's launcher copies a CPU tensor to the device (`ravel()`)."""
+    if tensor.device.type != "cpu":
+        raise LaunchError(
+            f"ascstep: the tensor `{name}` is on {tensor.device}; ascstep simulates the device on the host: "
+            "pass a CPU tensor (device='cpu')"
+        )
+    if not tensor.is_contiguous():
+        sys.stderr.write(
+            f"ascstep: warning: the tensor `{name}` is not contiguous: as pyasc's launcher does, the kernel gets its "
+            "elements in order and, after the launch, its memory from its first element on holds what the kernel "
+            f"left there in that order, whatever its strides (pass `{name}.contiguous()`)\n"
+        )
+    try:
+        arr = tensor.detach().contiguous().numpy()
+    except (TypeError, RuntimeError):
+        arr = None
+    dtype = _DTYPES.get(str(arr.dtype)) if arr is not None else None
+    if dtype is None:
+        raise LaunchError(f"ascstep: the tensor `{name}` has dtype {tensor.dtype}, which ascstep does not simulate")
+    return arr, dtype
+
+
+def _torch_write(tensor, written):
+    """What the kernel wrote, as pyasc's launcher copies it back into a CPU tensor: its elements
+    in order into the tensor's memory from its first element on (`data_ptr()`, `nbytes`),
+    whatever the tensor's strides."""
+    import torch
+
+    with torch.no_grad():
+        tensor.as_strided((tensor.numel(),), (1,)).copy_(torch.from_numpy(written.reshape(-1).copy()))
 
 
 def _record(report_dir, function_name, r):

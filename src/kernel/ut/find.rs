@@ -25,6 +25,8 @@ pub struct Build {
     pub kernel: Option<PathBuf>,
     /// The options of the op's `AddOpTestCase` taken (`-D` names).
     pub defines: Vec<String>,
+    /// Files the UT build copies into its build tree (source, destination).
+    pub copies: Vec<(PathBuf, PathBuf)>,
 }
 
 /// The op directory and UT directory of a test file: the `tests/ut/op_kernel` it lies in.
@@ -186,13 +188,19 @@ fn test_case_options(
 /// The words of each `AddOpTestCase(…)` / `AddOpsTestCase(…)` call of a CMakeLists, comments
 /// left out, in the order of the file (ops-nn's name first, then ops-math's).
 fn test_case_words(cmake: &str) -> Vec<Vec<String>> {
+    call_words(cmake, &["AddOpTestCase(", "AddOpsTestCase("])
+}
+
+/// The words of each call of the commands `names` (each with its `(`) in a CMakeLists,
+/// comments left out, command by command in the order of `names`.
+fn call_words(cmake: &str, names: &[&str]) -> Vec<Vec<String>> {
     let text: String = cmake
         .lines()
         .map(|l| l.split('#').next().unwrap_or(""))
         .collect::<Vec<_>>()
         .join("\n");
     let mut calls = Vec::new();
-    for name in ["AddOpTestCase(", "AddOpsTestCase("] {
+    for name in names {
         let mut from = 0;
         while let Some(k) = text[from..].find(name) {
             let start = from + k + name.len();
@@ -202,6 +210,66 @@ fn test_case_words(cmake: &str) -> Vec<Vec<String>> {
         }
     }
     calls
+}
+
+/// The files the UT build copies into its build tree with `${CMAKE_COMMAND} -E copy` in an
+/// `add_custom_command` or `add_custom_target` (ops-math's not_equal copies its data scripts
+/// from `not_equal_data/` to `${CMAKE_BINARY_DIR}/tests/ut/op_kernel`, where the test starts
+/// them): each existing source file with its destination file. Destinations outside
+/// `<root>/build` are left out: ascstep writes only where the UT build does.
+fn build_copies(cmake: &str, ut_dir: &Path, root: &Path) -> Vec<(PathBuf, PathBuf)> {
+    const KEYWORDS: [&str; 9] = [
+        "COMMAND",
+        "DEPENDS",
+        "OUTPUT",
+        "BYPRODUCTS",
+        "WORKING_DIRECTORY",
+        "COMMENT",
+        "VERBATIM",
+        "MAIN_DEPENDENCY",
+        "USES_TERMINAL",
+    ];
+    let build = root.join("build");
+    let mut out = Vec::new();
+    for words in call_words(cmake, &["add_custom_command(", "add_custom_target("]) {
+        let mut i = 0;
+        while i + 3 < words.len() {
+            if !(words[i] == "COMMAND"
+                && words[i + 1] == "${CMAKE_COMMAND}"
+                && words[i + 2] == "-E"
+                && words[i + 3] == "copy")
+            {
+                i += 1;
+                continue;
+            }
+            let args: Vec<String> = words[i + 4..]
+                .iter()
+                .take_while(|w| !KEYWORDS.contains(&w.as_str()))
+                .map(|w| {
+                    cmake_vars(w, ut_dir, root)
+                        .replace("${CMAKE_BINARY_DIR}", &build.display().to_string())
+                })
+                .collect();
+            i += 4 + args.len();
+            let Some((dest, sources)) = args.split_last() else {
+                continue;
+            };
+            let dest = PathBuf::from(dest);
+            if dest.components().any(|c| c.as_os_str() == "..") || !dest.starts_with(&build) {
+                continue;
+            }
+            for src in sources.iter().map(PathBuf::from).filter(|f| f.is_file()) {
+                // `copy` into a directory when it names several files or an existing one.
+                let to = if sources.len() > 1 || dest.is_dir() || dest.extension().is_none() {
+                    src.file_name().map(|n| dest.join(n))
+                } else {
+                    Some(dest.clone())
+                };
+                out.extend(to.map(|t| (src.clone(), t)));
+            }
+        }
+    }
+    out
 }
 
 /// The product a UT file's build is for when `--product` names none: the op's
@@ -389,6 +457,7 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
             ))
         })?;
     let cmake = std::fs::read_to_string(ut_dir.join("CMakeLists.txt")).unwrap_or_default();
+    let copies = build_copies(&cmake, &ut_dir, &root);
     let (soc, mut defines, sources) = test_case_options(&cmake, product, &ut_dir, &root)
         .unwrap_or_else(|| (default_soc(product).to_string(), Vec::new(), Vec::new()));
     defines.push(format!("UT_SOC_VERSION=\"{soc}\""));
@@ -429,12 +498,41 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
         root,
         kernel,
         defines,
+        copies,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_builds_copies_into_its_tree_are_taken_and_none_elsewhere() {
+        let dir = std::env::temp_dir().join(format!("ascstep-copies-{}", std::process::id()));
+        let ut = dir.join("math/ne/tests/ut/op_kernel");
+        std::fs::create_dir_all(ut.join("data")).unwrap();
+        for f in ["gen_data.py", "compare_data.py"] {
+            std::fs::write(ut.join("data").join(f), "").unwrap();
+        }
+        let cmake = r#"
+    add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/tests/ut/op_kernel/gen_data.py
+        COMMAND ${CMAKE_COMMAND} -E copy ${CMAKE_CURRENT_SOURCE_DIR}/data/compare_data.py ${CMAKE_CURRENT_SOURCE_DIR}/data/gen_data.py ${CMAKE_BINARY_DIR}/tests/ut/op_kernel
+        DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/data/gen_data.py)
+    add_custom_target(x COMMAND ${CMAKE_COMMAND} -E copy ${CMAKE_CURRENT_SOURCE_DIR}/data/gen_data.py /tmp/elsewhere)
+    # add_custom_target(y COMMAND ${CMAKE_COMMAND} -E copy ${CMAKE_CURRENT_SOURCE_DIR}/data/gen_data.py ${CMAKE_BINARY_DIR}/g.py)
+    add_custom_target(z COMMAND ${CMAKE_COMMAND} -E copy ${CMAKE_CURRENT_SOURCE_DIR}/data/absent.py ${CMAKE_BINARY_DIR}/tests)
+"#;
+        let got = build_copies(cmake, &ut, &dir);
+        let to = dir.join("build/tests/ut/op_kernel");
+        assert_eq!(
+            got,
+            vec![
+                (ut.join("data/compare_data.py"), to.join("compare_data.py")),
+                (ut.join("data/gen_data.py"), to.join("gen_data.py")),
+            ]
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn reads_the_options_of_the_products_test_case() {

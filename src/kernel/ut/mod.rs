@@ -298,6 +298,26 @@ fn any_kernel_file(dir: &Path, op: &str) -> Option<PathBuf> {
         })
 }
 
+/// One file the UT build copies into its build tree (the op's data scripts), written
+/// atomically as the build's `cmake -E copy` would leave it.
+fn copy_built(from: &Path, to: &Path) -> Result<(), CompileError> {
+    let failed = |e: std::io::Error| {
+        missing(format!(
+            "cannot copy {} to {} as the UT build does: {e}",
+            from.display(),
+            to.display()
+        ))
+    };
+    let bytes = std::fs::read(from).map_err(failed)?;
+    if std::fs::read(to).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
+    if let Some(dir) = to.parent() {
+        std::fs::create_dir_all(dir).map_err(failed)?;
+    }
+    crate::files::write_atomic(to, &bytes, true).map_err(failed)
+}
+
 /// Compiles the test with its kernel as the UT build does and runs it, each launch simulated.
 pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, CompileError> {
     let b = find(test, opts.product)?;
@@ -451,6 +471,9 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
             b.cwd.display()
         ))
     })?;
+    for (from, to) in &b.copies {
+        copy_built(from, to)?;
+    }
     let only: Vec<String> = opts.only_blocks.iter().map(u32::to_string).collect();
     let mut launches = Vec::new();
     let mut crashes = Vec::new();
