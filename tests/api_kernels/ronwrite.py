@@ -15,15 +15,20 @@ def vals(a):
     return ", ".join(out)
 
 
-def write(path, comment, kernel, entry, args, expect):
+def write(path, comment, kernel, entry, args, expect, tolerance=None):
     """Writes `path`: `comment` (lines without `// `), `Kernel(file: kernel, entry: entry)`, the
-    arguments (name → RON argument text) and the expectations (tensor → values)."""
+    arguments (name → RON argument text) and the expectations (tensor → values; a tensor in
+    `tolerance` is compared within its (rel, abs), docs/format.md §5)."""
+    tolerance = tolerance or {}
     text = "".join(f"// {line}\n" for line in comment.strip().splitlines())
     text += "Program(\n    product: atlas_a2,\n"
     text += f'    code: Kernel(file: "{kernel}", entry: "{entry}"),\n    args: {{\n'
     text += "".join(f'        "{name}": {arg},\n' for name, arg in args.items())
     text += "    },\n    expect: [\n"
-    text += "".join(f'        (tensor: "{t}", values: Values([{vals(v)}])),\n' for t, v in expect.items())
+    for t, v in expect.items():
+        tol = f", rel: {tolerance[t][0]!r}, abs: {tolerance[t][1]!r}" if t in tolerance else ""
+        text += f'        (tensor: "{t}", values: Values([{vals(v)}]){tol}),\n'
+
     text += "    ],\n)\n"
     with open(path, "w") as out:
         out.write(text)

@@ -1,6 +1,8 @@
 //! Shared helpers of the integration tests that drive the real `ascstep` binary.
 #![allow(dead_code)]
 
+pub mod api;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -318,19 +318,20 @@ int main()
         "AscendC::Fmod(",
         "ascstep does not simulate AscendC::Fmod yet",
     );
-    // The library's SoftMax: its types exist, a call is named where the kernel makes it (and
-    // CANN's PRELOAD, an instruction-cache hint, compiles to nothing before it).
+    // The library's SoftmaxGrad (the SoftMax family's members but SoftMax itself are not
+    // simulated yet): its types exist, a call is named where the kernel makes it (and CANN's
+    // PRELOAD, an instruction-cache hint, compiles to nothing before it).
     let (dir3, file3) = kernel(
         "adv_softmax",
-        "    PRELOAD(2);\n    SoftMaxTiling tiling;\n    AscendC::SoftMaxShapeInfo shape{1, 64, 1, 64};\n    AscendC::SoftMax<float, true, false>(t, t, tiling, shape);",
+        "    PRELOAD(2);\n    SoftMaxTiling tiling;\n    AscendC::SoftMaxShapeInfo shape{1, 64, 1, 64};\n    AscendC::SoftmaxGrad<float, false>(t, t, t, tiling, false, shape);",
     );
     let r = ascstep_in(&dir3, &["run", "adv_softmax.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     said_at(
         &r,
         &file3,
-        "AscendC::SoftMax<",
-        "ascstep does not simulate AscendC::SoftMax yet",
+        "AscendC::SoftmaxGrad<",
+        "ascstep does not simulate AscendC::SoftmaxGrad yet",
     );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&dir2);

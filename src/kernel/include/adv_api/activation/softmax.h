@@ -1,12 +1,15 @@
 // The library's SoftMax family (adv_api/activation/softmax.h, softmaxgrad.h, simplesoftmax.h,
 // logsoftmax.h, softmaxflashv2.h; DK:高阶API/激活函数/SoftMax接口): the configuration and shape
-// types with CANN's fields and defaults, and the APIs with CANN's template parameters, so a
-// kernel that names them compiles; a call of one stops the compile with a message naming it:
-// ascstep does not simulate the family yet (docs/format.md §12.4). Their tiling structs are in
-// kernel_tiling/library_tiling.h.
+// types with CANN's fields and defaults, and the APIs with CANN's template parameters. SoftMax
+// (dst, src[, sharedTmpBuffer], tiling[, shapeInfo]) is simulated on Atlas A2/A3 with CANN's
+// steps (softmax_steps.h; docs/semantics.md §27); a call of another member stops the compile
+// with a message naming it: ascstep does not simulate it yet (docs/format.md §12.4). Their
+// tiling structs are in kernel_tiling/library_tiling.h.
 #pragma once
 #include "kernel_operator.h"
 #include "adv_api/unsimulated.h"
+#include "adv_api/activation/softmax_steps.h"
+#include "kernel_tiling/library_tiling.h"
 
 namespace AscendC {
 enum class SoftmaxMode {
@@ -48,11 +51,142 @@ struct SoftMaxParams {
 #define ASCSTEP_SOFTMAX_UNSIMULATED(NAME) \
     static_assert(ascstep_rt::unsimulated<T>, "ascstep does not simulate AscendC::" #NAME " yet (docs/format.md §12.4)")
 
-// SoftMax(dst, src[, sharedTmpBuffer], tiling[, shapeInfo]).
+namespace detail {
+namespace softmax {
+// The tiling of `shape` for a work buffer of `workFloats` floats, as the library's kernel side
+// computes it when the shape differs from the tiling's (softmax_tiling_func.h): splitM rows per
+// piece, those that fit beside their reduction blocks and 64 lanes each (half: and their floats).
+inline SoftMaxTiling tiling_for(uint32_t workFloats, const SoftMaxShapeInfo& shape, uint32_t typeSize, bool basicBlock, Pos p) {
+    SoftMaxTiling t;
+    const uint32_t perBlock = ONE_BLK_SIZE / sizeof(float);
+    t.srcM = shape.srcM;
+    t.srcK = shape.srcK;
+    t.srcSize = shape.srcM * shape.srcK;
+    t.outMaxM = shape.srcM;
+    t.outMaxK = perBlock;
+    t.outMaxSize = shape.srcM * perBlock;
+    uint32_t m = typeSize == sizeof(half) ? workFloats / (perBlock + shape.srcK + FLOAT_REPEAT_SIZE)
+                                          : workFloats / (perBlock + FLOAT_REPEAT_SIZE);
+    m = m < shape.srcM ? m : shape.srcM;
+    if (basicBlock && m > F_BLK && shape.srcM % F_BLK == 0) {  // basic blocks: m a multiple of 8 dividing srcM
+        m = m / F_BLK * F_BLK;
+        while (shape.srcM % m != 0) m -= F_BLK;
+        while (m * shape.srcK >= FLOAT_REPEAT_SIZE * DEFAULT_BLOCK_SIZE) m /= HALF_FACTOR;
+    }
+    if (m < shape.oriSrcM && m > F_BLK) m = m / F_BLK * F_BLK;
+    m = m < shape.oriSrcM ? m : shape.oriSrcM;
+    if (m == 0)
+        ascstep_rt::stop(p, ascstep_rt::fmt("SoftMax: the temporary buffer of %u floats holds no row of %u (softmax need min tmpbuffer is not enough)",
+                                            workFloats, shape.srcK));
+    t.reduceM = m;
+    t.reduceK = perBlock;
+    t.reduceSize = m * perBlock;
+    t.splitM = m;
+    t.splitK = shape.srcK;
+    t.splitSize = m * shape.srcK;
+    t.rangeM = shape.oriSrcM / m;
+    t.tailM = shape.oriSrcM % m;
+    t.tailSplitSize = t.tailM * shape.srcK;
+    t.tailReduceSize = t.tailM * perBlock;
+    return t;
+}
+
+// One piece of rows from `at`: max, x − max, Exp, sum, x / sum.
+template <bool isReuseSource>
+void piece(const LocalTensor<float>& dst, const LocalTensor<float>& src, const LocalTensor<float>& work,
+           const SoftMaxTiling& t, uint32_t at, uint32_t size, const ReduceLastND& r, Pos p) {
+    const LocalTensor<float> rowValue = work;
+    const LocalTensor<float> lanes = work[t.reduceSize];
+    reduce_rows<Fold::Max>(rowValue, src[at], lanes, r, p);
+    PipeBarrier<PIPE_V>(p);
+    row_op<RowOp::Sub>(dst[at], src[at], rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
+    PipeBarrier<PIPE_V>(p);
+    const LocalTensor<float> e = isReuseSource ? src[at] : dst[at];
+    Exp(e, dst[at], size, p);
+    PipeBarrier<PIPE_V>(p);
+    reduce_rows<Fold::Sum>(rowValue, e, lanes, r, p);
+    PipeBarrier<PIPE_V>(p);
+    row_op<RowOp::Div>(dst[at], e, rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
+}
+
+template <bool isReuseSource>
+void piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const LocalTensor<float>& work,
+           const SoftMaxTiling& t, uint32_t at, uint32_t size, const ReduceLastND& r, Pos p) {
+    const LocalTensor<float> x = work;
+    const LocalTensor<float> rowValue = work[t.splitSize];
+    const LocalTensor<float> lanes = work[t.splitSize + t.reduceSize];
+    Cast(x, src[at], RoundMode::CAST_NONE, size, p);
+    PipeBarrier<PIPE_V>(p);
+    reduce_rows<Fold::Max>(rowValue, x, lanes, r, p);
+    PipeBarrier<PIPE_V>(p);
+    row_op<RowOp::Sub>(x, x, rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
+    PipeBarrier<PIPE_V>(p);
+    Exp(x, x, size, p);
+    PipeBarrier<PIPE_V>(p);
+    reduce_rows<Fold::Sum>(rowValue, x, lanes, r, p);
+    PipeBarrier<PIPE_V>(p);
+    row_op<RowOp::Div>(x, x, rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
+    PipeBarrier<PIPE_V>(p);
+    Cast(dst[at], x, RoundMode::CAST_ROUND, size, p);
+}
+
+template <typename T, bool isReuseSource, bool isBasicBlock, const SoftmaxConfig& config>
+void softmax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<float>& work,
+             const SoftMaxTiling& given, const SoftMaxShapeInfo& shape, Pos p) {
+    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value, "SoftMax supports half and float");
+#if __NPU_ARCH__ != 2201
+    ascstep_rt::stop(p, "the library's SoftMax is simulated on Atlas A2 and A3 (CANN's v220 steps); on this product its steps differ and are not simulated yet");
+#endif
+    if (shape.srcM == 0 || shape.srcK == 0)
+        ascstep_rt::stop(p, "SoftMax without a SoftMaxShapeInfo takes the shape from the tensor's ShapeInfo, which ascstep does not keep: pass SoftMaxShapeInfo{srcM, srcK, oriSrcM, oriSrcK}");
+    // The shape's tiling when the given one is for another shape, as the library does.
+    const SoftMaxTiling t = shape.srcK != given.srcK || shape.srcM != given.srcM
+                                ? tiling_for(work.GetSize(), {shape.srcM, shape.srcK, shape.oriSrcM, shape.srcK}, sizeof(T), isBasicBlock, p)
+                                : given;
+    SetMaskNorm(p);
+    ResetMask(p);
+    ReduceLastND r;
+    if constexpr (config.oriSrcM == 0 || config.oriSrcK == 0) {
+        r = {t.splitM, shape.oriSrcK, t.splitM, t.splitK, t.reduceM, t.reduceK};
+    } else {
+        const uint32_t splitK = config.oriSrcK % F_BLK == 0 ? config.oriSrcK : AlignUp(config.oriSrcK, F_BLK);
+        const uint32_t dstK = std::is_same<T, half>::value ? DEFAULT_REPEAT_STRIDE * HALF_FACTOR : DEFAULT_REPEAT_STRIDE;
+        r = {t.splitM, config.oriSrcK, t.splitM, splitK, t.reduceM, dstK};
+    }
+    PipeBarrier<PIPE_V>(p);
+    uint32_t at = 0;
+    uint32_t size = t.splitSize;
+    for (uint32_t i = 0; i <= t.rangeM; i++) {
+        piece<isReuseSource>(dst, src, work, t, at, size, r, p);
+        at += t.splitSize;
+        if (i == t.rangeM - 1) {
+            if (t.tailM == 0) break;
+            at = t.rangeM * t.splitSize;
+            size = t.tailSplitSize;
+            r.originalSrcM = r.srcM = r.dstM = t.tailM;
+            PipeBarrier<PIPE_V>(p);
+        }
+    }
+}
+}  // namespace softmax
+}  // namespace detail
+
+// SoftMax(dst, src, sharedTmpBuffer, tiling[, shapeInfo]): each row of the last axis as
+// e^(x − max) / Σ e^(x − max), made with CANN's Atlas A2 steps (docs/semantics.md §27).
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
-          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class... A>
-void SoftMax(const LocalTensor<T>&, const LocalTensor<T>&, A&&...) {
-    ASCSTEP_SOFTMAX_UNSIMULATED(SoftMax);
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+             const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}, Pos p = Pos::current()) {
+    detail::softmax::softmax<T, isReuseSource, isBasicBlock, config>(dstTensor, srcTensor, sharedTmpBuffer.ReinterpretCast<float>(p), tiling,
+                                                       softmaxShapeInfo, p);
+}
+// SoftMax(dst, src, tiling[, shapeInfo]): the stack buffer as the temporary (PopStackBuffer).
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling,
+             const SoftMaxShapeInfo& softmaxShapeInfo = {}, Pos p = Pos::current()) {
+    detail::softmax::softmax<T, isReuseSource, isBasicBlock, config>(dstTensor, srcTensor, detail::stack_buffer(p).ReinterpretCast<float>(p), tiling,
+                                                       softmaxShapeInfo, p);
 }
 // SoftMax(dst, sumTensor, maxTensor, src[, sharedTmpBuffer], tiling[, shapeInfo]).
 template <typename T1, typename T2, bool isReuseSource = false, bool isBasicBlock = false,

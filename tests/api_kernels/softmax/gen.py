@@ -1,0 +1,60 @@
+"""Writes softmax.ron: numpy's softmax of each row, e^(x − max) / Σ e^(x − max) in float64,
+rounded to the tensor's type, for the library's SoftMax on Atlas A2 (docs/semantics.md §27).
+The library computes in float with its own order of additions (and the vector Exp, correctly
+rounded in ascstep), so float results are compared within a relative 1e-5 and half results
+(one CAST_ROUND from float) within a relative 1e-3 and 1e-7 absolute (subnormal halves).
+Rows are offset by up to ±100, so a step that skipped the max would overflow e^x. With
+isReuseSource the third source keeps e^(x − max) (float32 x − max, then e^): within 2e-7."""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ronwrite import vals, write  # noqa: E402
+
+rng = np.random.default_rng(27)
+
+
+def data(dtype, m, k):
+    offsets = rng.uniform(-100, 100, (m, 1))
+    return (rng.standard_normal((m, k)) * 3 + offsets).astype(dtype)
+
+
+def softmax(x):
+    w = x.astype(np.float64)
+    e = np.exp(w - w.max(axis=1, keepdims=True))
+    return (e / e.sum(axis=1, keepdims=True)).astype(x.dtype)
+
+
+def arg(x=None, n=None, dtype=np.float32):
+    name = "float" if (x.dtype if x is not None else dtype) == np.float32 else "half"
+    if x is None:
+        return f"(dtype: {name}, len: {n})"
+    return f"(dtype: {name}, len: {x.size}, init: Values([{vals(x.ravel())}]))"
+
+
+shapes = {1: (np.float32, 3, 40), 2: (np.float32, 5, 200), 3: (np.float32, 2, 640), 4: (np.float16, 4, 96),
+          5: (np.float32, 1, 128), 6: (np.float16, 3, 32)}
+xs = {i: data(t, m, k) for i, (t, m, k) in shapes.items()}
+args, expect, tol = {}, {}, {}
+for i, x in xs.items():
+    args[f"x{i}"] = arg(x)
+    args[f"y{i}"] = arg(None, x.size, x.dtype)
+    if i == 3:
+        args["x3after"] = arg(None, x.size, x.dtype)
+    expect[f"y{i}"] = softmax(x).ravel()
+    tol[f"y{i}"] = (1e-5, 0.0) if x.dtype == np.float32 else (1e-3, 1e-7)
+x3 = xs[3]
+expect["x3after"] = np.exp((x3 - x3.max(axis=1, keepdims=True)).astype(np.float64)).astype(np.float32).ravel()
+tol["x3after"] = (2e-7, 0.0)
+order = ["x1", "y1", "x2", "y2", "x3", "y3", "x3after", "x4", "y4", "x5", "y5", "x6", "y6"]
+write(
+    "softmax.ron",
+    __doc__.replace("Writes softmax.ron: ", "Written by gen.py: "),
+    "softmax.asc",
+    "softmax",
+    {k: args[k] for k in order},
+    expect,
+    tol,
+)

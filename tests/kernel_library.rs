@@ -1,0 +1,328 @@
+//! The Ascend C library's composites (adv_api: math, select, sort, reduce, SoftMax) through the
+//! C++ path, each made with CANN's steps: kernels of our own in `tests/api_kernels/`, each with a
+//! binding whose expected values come from numpy.
+
+mod common;
+
+use common::api::{runs_and_passes, variant_stops};
+use common::ascstep_in;
+
+/// The library's Sin and Cos on Atlas A2 (docs/semantics.md §21.9) give, bit for bit, the
+/// library's own steps redone in float32 numpy (within 2e-6 of numpy's sin and cos), for
+/// floats in pieces of a given buffer and for halves from the stack buffer.
+#[test]
+fn sin_and_cos_are_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("trig", "trig", "trig.ron", &["yf[0..400]", "yh[0..256]"]);
+    // Ascend 950's library computes them otherwise: the call stops, saying so.
+    variant_stops(
+        &dir,
+        "trig.ron",
+        ("product: atlas_a2", "product: ascend_950"),
+        "trig_950.ron",
+        &[
+            "trig.asc:26:5: error[kernel-stopped]",
+            "Sin on Ascend 950 is not simulated yet",
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Atan (docs/semantics.md §21.11) gives, bit for bit, its steps redone in numpy
+/// (`tests/api_kernels/atan/gen.py`; within 1e-4 of arctan): floats in pieces of a given buffer
+/// (±0, ±1, tan(π/8), the ±10000 clip, 3e38), halves from the stack buffer; Ascend 950's
+/// library computes it otherwise, and the call stops saying so.
+#[test]
+fn atan_is_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("atan", "atan", "atan.ron", &["yf[0..200]", "yh[0..128]"]);
+    variant_stops(
+        &dir,
+        "atan.ron",
+        ("product: atlas_a2", "product: ascend_950"),
+        "atan_950.ron",
+        &[
+            "atan.asc:25:5: error[kernel-stopped]",
+            "Atan on Ascend 950 is not simulated yet",
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Asin and Acos (docs/semantics.md §21.12) give, bit for bit, their steps redone
+/// in numpy (`tests/api_kernels/asin/gen.py`; within 1e-4 of arcsin/arccos for floats): ±0, ±1,
+/// both sides of the √½ boundary, floats in pieces of a given buffer, halves from the stack
+/// buffer through the library's mixed half/float path.
+#[test]
+fn asin_and_acos_are_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("asin", "asin", "asin.ron", &["yf[0..320]", "yh[0..192]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Tan (docs/semantics.md §21.13) gives, bit for bit, its steps redone in numpy
+/// (`tests/api_kernels/tan/gen.py`; within 1e-4 of tan): ±0, ±1, π/4, near π/2, 1000; floats in
+/// pieces of a given buffer with a tail whose parts lie closer, halves from the stack buffer.
+#[test]
+fn tan_is_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("tan", "tan", "tan.ron", &["yf[0..200]", "yh[0..128]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Erf and Erfc (docs/semantics.md §21.14) give, bit for bit, their steps redone in
+/// numpy (`tests/api_kernels/erf/gen.py`; within 1e-6 of erf): the ±3.92 and ±10 clips, floats in
+/// pieces of a given buffer (Erfc's with a tail), halves from the stack buffer, rounded back with
+/// Atlas A2's CAST_ROUND. The float Erf is called with a configuration a function template
+/// declares `static constexpr` (the form of ops-nn's ge_glu_v2, on which g++ 12 crashed while
+/// Erf took its configuration by reference; that crash needs ge_glu_v2's class template).
+#[test]
+fn erf_and_erfc_are_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("erf", "erf", "erf.ron", &["yf[0..320]", "yh[0..192]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Sinh and Cosh (docs/semantics.md §21.15) give, bit for bit, their steps redone
+/// in numpy (`tests/api_kernels/sinh/gen.py`; within 1e-5 of sinh): ±0, the overflow to ±inf past
+/// x ≈ 89.4, floats in pieces of a given buffer (Cosh's with a tail), halves from the stack
+/// buffer (Cosh's rounded back with Atlas A2's CAST_ROUND, Sinh's to nearest).
+#[test]
+fn sinh_and_cosh_are_the_librarys_steps() {
+    let (dir, _) = runs_and_passes("sinh", "sinh", "sinh.ron", &["yf[0..320]", "yh[0..192]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Asinh, Acosh and Atanh (docs/semantics.md §21.16) give, bit for bit, their steps
+/// redone in numpy (`tests/api_kernels/inverse_hyperbolic/gen.py`; within 1e-4 of numpy's):
+/// ±0, acosh below 1 and of inf NaN, atanh(±1) ±inf, Asinh's floats in a piece and a tail whose
+/// parts lie closer, halves from the stack buffer.
+#[test]
+fn asinh_acosh_and_atanh_are_the_librarys_steps() {
+    let (dir, _) = runs_and_passes(
+        "inverse_hyperbolic",
+        "inverse_hyperbolic",
+        "inverse_hyperbolic.ron",
+        &["yf[0..288]", "yh[0..192]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Sum (docs/semantics.md §21.10): rows of floats through partial sums in a given
+/// buffer and rows of halves in one repeat each give numpy's row sums of their first n elements
+/// (the padding up to `inner` not counted), within the device's rounding.
+#[test]
+fn library_sum_gives_numpys_row_sums() {
+    let (dir, _) = runs_and_passes("sum", "sum", "sum.ron", &["yf[0..8]", "yh[0..16]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's sorting (docs/semantics.md §24): Concat, Sort<T, true> and Extract give numpy's
+/// stable descending order and its indices for floats (seven runs: a four-way merge, a three-way
+/// tail, a second round) and halves (five runs: a tail of one copied); a suspended MrgSort stops
+/// when its short list is used up and GetMrgSortResult says how many each list gave
+/// (`tests/api_kernels/sort/gen.py`); CANN's half Extract reads past the sorted tensor (twice the
+/// repeats for the indices), which the run reports.
+#[test]
+fn library_sort_gives_numpys_stable_descending_order() {
+    let (dir, r) = runs_and_passes(
+        "sort",
+        "sort",
+        "sort.ron",
+        &[
+            "vf[0..224]",
+            "idf[0..224]",
+            "vh[0..160]",
+            "idh[0..160]",
+            "taken[0..5]",
+        ],
+    );
+    assert!(r.stderr.contains("warning[outside-tensor]"), "{}", r.dump());
+    assert!(r.stderr.contains("sort.asc:74:5"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's ReduceSum/ReduceMax/ReduceMin (adv_api/reduce/reduce.h) over every row-length
+/// class of AR and RA, with and without isReuseSource, float and half, give numpy's results
+/// (`tests/api_kernels/reduce/gen.py`; the rows padded with NaN, which no result may read), on
+/// Atlas A2 and on Ascend 950; Atlas 200I/500 A2 has no such library function, and A2 takes
+/// srcInnerPad true only, each said at the call.
+#[test]
+fn library_reduce_gives_numpys_sums_and_extremes() {
+    let (dir, r) = runs_and_passes(
+        "reduce",
+        "reduce",
+        "reduce.ron",
+        &["yf[0..548]", "yh[0..87]"],
+    );
+    // The library's in-place compaction of isReuseSource rows (a UB → UB DataCopy).
+    assert!(
+        r.stderr.contains("warning[partial-overlap]"),
+        "{}",
+        r.dump()
+    );
+    let r = ascstep_in(&dir, &["run", "reduce.ron", "--product", "ascend_950"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.contains("pass  yf[0..548]") && r.stdout.contains("pass  yh[0..87]"),
+        "{}",
+        r.dump()
+    );
+    let r = ascstep_in(
+        &dir,
+        &["run", "reduce.ron", "--product", "atlas_200i_500_a2"],
+    );
+    assert_ne!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stderr.contains("reduce.asc:26:9")
+            && r.stderr.contains(
+                "AscendC::ReduceSum (adv_api/reduce/reduce.h) is not available on this product"
+            ),
+        "{}",
+        r.dump()
+    );
+    let src = std::fs::read_to_string(dir.join("reduce.asc")).unwrap();
+    let unpadded = "ReduceSum<T, P, reuse>(dst, src, tmp, shape, false);";
+    std::fs::write(
+        dir.join("reduce.asc"),
+        src.replace(
+            "ReduceSum<T, P, reuse>(dst, src, tmp, shape, true);",
+            unpadded,
+        ),
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "reduce.ron"]);
+    assert_ne!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("srcInnerPad is false; Atlas A2/A3 support only true"),
+        "{}",
+        r.dump()
+    );
+    let r = ascstep_in(&dir, &["run", "reduce.ron", "--product", "ascend_950"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Xor (ops-math's sim_thread_exponential calls it), as CANN's A2 steps make it,
+/// against numpy's bitwise_xor: a buffer of 256 bytes (pieces of 128 and a tail) and the stack
+/// buffer with src0's size.
+#[test]
+fn library_xor_is_or_and_not_and() {
+    let (dir, _) = runs_and_passes("xor", "xor", "xor.ron", &["y[0..320]", "z[0..96]"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's CumSum (apply_top_k_top_p_with_sorted calls it) through every path of CANN's
+/// A2 steps, against numpy's float32 cumsum: along the last axis with the rows the transposes'
+/// repeat and with inner the repeat (float), in two groups of rows (half, the last row out);
+/// along the first axis (float with its last row, half). A temporary buffer too small for 16
+/// rows stops the kernel at the call, saying how much it needs.
+#[test]
+fn library_cumsum_sums_rows_as_numpy() {
+    let (dir, run) = runs_and_passes(
+        "cumsum",
+        "cumsum",
+        "cumsum.ron",
+        &[
+            "ya[0..256]",
+            "yb[0..520]",
+            "yc[0..640]",
+            "lc[0..16]",
+            "yd[0..144]",
+            "ld[0..24]",
+            "ye[0..128]",
+        ],
+    );
+    // Not even the padding rows read uninitialised data.
+    assert!(!run.stderr.contains("warning"), "{}", run.dump());
+    let r = ascstep_in(&dir, &["run", "cumsum.ron", "-D", "TB_BYTES=4096"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    for want in [
+        "cumsum.asc:",
+        "CumSum: the temporary buffer holds 4096 bytes; along the last axis it needs at least 5120",
+    ] {
+        assert!(r.stderr.contains(want), "{want}\n{}", r.dump());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Select by a byte mask (DK:高阶API/数据过滤/Select, its older name
+/// SelectWithBytesMask) with CANN's Atlas A2 steps, against numpy's where(mask == 0, …): a uint8
+/// mask with longer rows (their tails dropped by a GatherMask), an int32 mask in the scalar-first
+/// form (read through its bits as floats, so -0.0's and NaNs' bits select as 0 does, §26), an
+/// int16 mask with isReuseMask false (left unchanged); the same on Atlas inference, whose steps
+/// walk longer mask rows one by one and whose NE is IEEE's. The steps' own warnings (the in-place
+/// Compares into the temporary buffer, A2's unmasked Compares reading past the piece) stay.
+#[test]
+fn select_by_a_byte_mask_matches_numpy_with_the_librarys_steps() {
+    let (dir, _) = runs_and_passes(
+        "select_bytes",
+        "select_bytes",
+        "select_bytes.ron",
+        &["y1[0..64]", "y2[0..32]", "y3[0..32]", "m16out[0..64]"],
+    );
+    // Atlas inference's steps walk longer mask rows one by one (no GatherMask pattern 7 there),
+    // and its Compares NE is IEEE's.
+    let r = ascstep_in(&dir, &["run", "select_bytes_inference.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    for t in ["y1[0..64]", "y2[0..32]", "y3[0..32]", "m16out[0..64]"] {
+        assert!(
+            r.stdout.contains(&format!("pass  {t}")),
+            "{t}\n{}",
+            r.dump()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's SoftMax with CANN's Atlas A2 steps (docs/semantics.md §27), against numpy's
+/// softmax of each row: rows under 64, between 128 and 512 with a tail (a host tiling of two
+/// pieces and a tail row), of 512 or more (isReuseSource: the source keeps e^(x − max)), half
+/// rows through float, one row (the stack buffer), and half with the host's 64-byte row blocks.
+/// Rows are offset by up to ±100, so a step that skipped the max would give NaN.
+#[test]
+fn softmax_matches_numpy_with_the_librarys_steps() {
+    let (dir, r) = runs_and_passes(
+        "softmax",
+        "softmax",
+        "softmax.ron",
+        &[
+            "y1[0..120]",
+            "y2[0..1000]",
+            "y3[0..1280]",
+            "x3after[0..1280]",
+            "y4[0..384]",
+            "y5[0..128]",
+            "y6[0..96]",
+        ],
+    );
+    // Each step is an instruction at the call's line: the 3×40 call's row max is one
+    // WholeReduceMax of 3 repeats, its sum one WholeReduceSum.
+    assert!(!r.stderr.contains("error["), "{}", r.dump());
+    let t = ascstep_in(&dir, &["import", "softmax.ron"]);
+    assert_eq!(t.code, 0, "{}", t.dump());
+    for want in [
+        "WholeReduceMax(",
+        "WholeReduceSum(",
+        "BlockReduceMax(",
+        "BlockReduceSum(",
+        "Brcb(",
+        "Exp(",
+    ] {
+        assert!(t.stdout.contains(want), "{want}\n{}", t.dump());
+    }
+    // On Atlas inference the library's steps differ: the kernel stops naming SoftMax.
+    let text = std::fs::read_to_string(dir.join("softmax.ron")).unwrap();
+    std::fs::write(
+        dir.join("inference.ron"),
+        text.replace("product: atlas_a2", "product: atlas_inference"),
+    )
+    .unwrap();
+    let i = ascstep_in(&dir, &["run", "inference.ron"]);
+    assert_ne!(i.code, 0, "{}", i.dump());
+    assert!(
+        i.stdout
+            .contains("the library's SoftMax is simulated on Atlas A2 and A3")
+            || i.stderr
+                .contains("the library's SoftMax is simulated on Atlas A2 and A3"),
+        "{}",
+        i.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
