@@ -326,3 +326,28 @@ fn softmax_matches_numpy_with_the_librarys_steps() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's SoftmaxGrad with CANN's Atlas A2 steps (docs/semantics.md §27.1), against
+/// numpy's (dy − Σ y·dy) · y and, with isFront, Σ y·dy in each lane of a row's block: rows under
+/// 64 (fewer than 8: sums spread by scalar reads and Duplicates), three slices and a tail with a
+/// host tiling of two pieces and a tail piece, half through float. Its spread of the row sums
+/// is a counter-mode Copy passing its mask, Copy's documented per-repeat count (§14), which is
+/// no counter-mode hazard.
+#[test]
+fn softmax_grad_matches_numpy_with_the_librarys_steps() {
+    let (dir, r) = runs_and_passes(
+        "softmax",
+        "softmax_grad",
+        "softmax_grad.ron",
+        &[
+            "dx1[0..120]",
+            "dx2[0..2000]",
+            "s3[0..40]",
+            "dx4[0..384]",
+            "s5[0..48]",
+        ],
+    );
+    assert!(!r.stderr.contains("error["), "{}", r.dump());
+    assert!(!r.stderr.contains("counter-mode-hazard"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}

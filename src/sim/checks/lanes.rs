@@ -46,24 +46,7 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
                 if *mask != MaskArg::Placeholder {
                     c.warn("counter-mode-hazard", "mask", format!("{} passes a mask while the register is in counter mode (SetMaskCount without SetMaskNorm): the argument is taken as an element count and repeat_times is ignored (docs/semantics.md §2.5, §7 item 9)", c.name()));
                 }
-                let count = match mask {
-                    MaskArg::Placeholder => reg.low,
-                    MaskArg::Bits(w) => w.first().copied().unwrap_or(0),
-                    MaskArg::Contiguous(m) => {
-                        let m = (*m).clamp(0, u64::MAX as i128) as u64;
-                        match prof.counter_contiguous {
-                            CounterContiguous::Direct => m,
-                            CounterContiguous::Expanded => expand_len(m, par).0,
-                        }
-                    }
-                };
-                if *mask != MaskArg::Placeholder {
-                    *reg = MaskReg {
-                        low: count,
-                        high: 0,
-                        mode: MaskMode::Counter,
-                    };
-                }
+                let count = counter_count(c, mask, par, reg);
                 return Some(LaneSource::Counted { count });
             }
             let lanes = match mask {
@@ -166,6 +149,30 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
 }
 
 /// The repeat-zero warning for `repeat_times` when it is 0.
+/// The element count a mask argument gives in counter mode (the register's for a placeholder),
+/// which a passed mask also writes to the register (docs/semantics.md §2.5).
+pub fn counter_count(c: &Ctx, mask: &MaskArg, par: u32, reg: &mut MaskReg) -> u64 {
+    let count = match mask {
+        MaskArg::Placeholder => reg.low,
+        MaskArg::Bits(w) => w.first().copied().unwrap_or(0),
+        MaskArg::Contiguous(m) => {
+            let m = (*m).clamp(0, u64::MAX as i128) as u64;
+            match c.product.profile().counter_contiguous {
+                CounterContiguous::Direct => m,
+                CounterContiguous::Expanded => expand_len(m, par).0,
+            }
+        }
+    };
+    if *mask != MaskArg::Placeholder {
+        *reg = MaskReg {
+            low: count,
+            high: 0,
+            mode: MaskMode::Counter,
+        };
+    }
+    count
+}
+
 pub fn warn_repeat_zero(c: &mut Ctx, field: &str, repeat_times: u64) {
     if repeat_times == 0 {
         let msg = zero_repeat_msg("repeat_times", c.product);

@@ -14,7 +14,7 @@
 //!   blocks, srcStride / dstStride blocks of gap between bursts; blockCount or blockLen 0 is a
 //!   NOP. No mask: the register is neither read nor changed.
 
-use crate::base::ir::{Args, Form, Instr, MaskArg};
+use crate::base::ir::{Args, Form, Instr};
 use crate::sim::checks::{lanes, zero_repeat_msg, Ctx, Types};
 use crate::sim::family::elementwise::{operands, MapKernel};
 use crate::sim::family::{atomic, Exec, Room};
@@ -90,13 +90,8 @@ impl CopyRoom {
         if reg.mode != MaskMode::Counter {
             return lanes::resolve(c, par, t.lane, reg);
         }
-        let per = match mask {
-            MaskArg::Placeholder => reg.low,
-            _ => match lanes::resolve(c, par, t.lane, reg)? {
-                LaneSource::Counted { count } => count,
-                _ => 0,
-            },
-        };
+        // A mask passed in counter mode is Copy's documented per-repeat count, not a hazard.
+        let per = lanes::counter_count(c, &mask, par, reg);
         let repeats = repeat_times.min(u32::MAX as u64) as u32;
         if per == 0 || repeats == 0 {
             let msg = zero_repeat_msg(

@@ -58,3 +58,32 @@ write(
     expect,
     tol,
 )
+
+
+# softmax_grad.ron: SoftmaxGrad against numpy's (dy − Σ y·dy) · y in float64 (isFront: Σ y·dy in
+# each of the row's reduceK lanes), rounded to the tensor's type.
+GRAD_DOC = """Written by gen.py: numpy's softmax gradient of each row, (dy − Σ y·dy) · y in float64
+(with isFront the row sums Σ y·dy, in each element of the row's 32-byte block: 8 floats or 16
+halves), rounded to the tensor's type, for the library's SoftmaxGrad on Atlas A2
+(docs/semantics.md §27.1). y is a softmax of random rows and dy standard normal; the library
+sums in float in its own order, and dy − Σ can cancel, so float results are compared within a
+relative 1e-4 and 1e-6 absolute, half within 1e-3 and 1e-4."""
+grads = {1: (np.float32, 3, 40, False), 2: (np.float32, 10, 200, False), 3: (np.float32, 5, 72, True),
+         4: (np.float16, 4, 96, False), 5: (np.float16, 3, 32, True)}
+gargs, gexpect, gtol = {}, {}, {}
+for i, (t, m, k, front) in grads.items():
+    y = softmax(rng.standard_normal((m, k)).astype(t))
+    dy = rng.standard_normal((m, k)).astype(t)
+    w, dw = y.astype(np.float64), dy.astype(np.float64)
+    s = (w * dw).sum(axis=1, keepdims=True)
+    gargs[f"y{i}"], gargs[f"dy{i}"] = arg(y), arg(dy)
+    name = f"s{i}" if front else f"dx{i}"
+    if front:
+        lanes = 8 if t == np.float32 else 16
+        out = np.repeat(s, lanes, axis=1).astype(t)
+    else:
+        out = ((dw - s) * w).astype(t)
+    gargs[name] = arg(None, out.size, t)
+    gexpect[name] = out.ravel()
+    gtol[name] = (1e-4, 1e-6) if t == np.float32 else (1e-3, 1e-4)
+write("softmax_grad.ron", GRAD_DOC, "softmax_grad.asc", "softmax_grad", gargs, gexpect, gtol)

@@ -1,8 +1,9 @@
 // The library's SoftMax family (adv_api/activation/softmax.h, softmaxgrad.h, simplesoftmax.h,
 // logsoftmax.h, softmaxflashv2.h; DK:高阶API/激活函数/SoftMax接口): the configuration and shape
 // types with CANN's fields and defaults, and the APIs with CANN's template parameters. SoftMax
-// (dst, src[, sharedTmpBuffer], tiling[, shapeInfo]) is simulated on Atlas A2/A3 with CANN's
-// steps (softmax_steps.h; docs/semantics.md §27); a call of another member stops the compile
+// (dst, src[, sharedTmpBuffer], tiling[, shapeInfo]) and SoftmaxGrad (softmax_grad.h) are
+// simulated on Atlas A2/A3 with CANN's steps (softmax_steps.h; docs/semantics.md §27); a call of
+// another member stops the compile
 // with a message naming it: ascstep does not simulate it yet (docs/format.md §12.4). Their
 // tiling structs are in kernel_tiling/library_tiling.h.
 #pragma once
@@ -201,10 +202,6 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false, boo
 void SimpleSoftMax(const LocalTensor<T>&, A&&...) {
     ASCSTEP_SOFTMAX_UNSIMULATED(SimpleSoftMax);
 }
-template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false, class... A>
-void SoftmaxGrad(const LocalTensor<T>&, A&&...) {
-    ASCSTEP_SOFTMAX_UNSIMULATED(SoftmaxGrad);
-}
 template <typename T, bool isBasicBlock = false, bool isDataFormatNZ = false, class... A>
 void SoftmaxGradFront(const LocalTensor<T>&, A&&...) {
     ASCSTEP_SOFTMAX_UNSIMULATED(SoftmaxGradFront);
@@ -220,3 +217,5 @@ void SoftmaxFlashV2(const LocalTensor<T>&, A&&...) {
 }
 #undef ASCSTEP_SOFTMAX_UNSIMULATED
 }  // namespace AscendC
+
+#include "adv_api/activation/softmax_grad.h"

@@ -270,6 +270,95 @@ void row_op(const LocalTensor<float>& dst, const LocalTensor<float>& a, const Lo
     SetMaskNorm(p);
     ResetMask(p);
 }
+// The older row sum SoftmaxGrad takes (ReduceSumLastNDImpl): counter-mode BlockReduceSums of each
+// 64-column slice of all rows, added up slice by slice (in `sums`, `scratch` a block per row),
+// a BlockReduceSum of each row's 8 partials, then the K mod 64 tail by a WholeReduceSum per row
+// added in; `dst` gets each row's sum in a block (Brcb for whole groups of 8 rows, a scalar read
+// and a Duplicate for each of the rest).
+inline void sum_rows_by_slices(const LocalTensor<float>& dst, const LocalTensor<float>& src, const LocalTensor<float>& sums,
+                               const ReduceLastND& r, Pos p) {
+    const uint32_t splits = r.originalSrcK / F_REP;
+    const uint32_t tail = r.originalSrcK % F_REP;
+    const LocalTensor<float>& scratch = dst;
+    if (splits > 0) {
+        SetMaskCount(p);
+        SetVectorMask<float, MaskMode::COUNTER>(0, r.srcM * F_REP, p);
+        BlockReduceSum<float, false>(scratch, src, 1, MASK_PLACEHOLDER, 1, 1, int32_t(r.srcK / F_BLK), p);
+        SetMaskNorm(p);
+        ResetMask(p);
+        PipeBarrier<PIPE_V>(p);
+        DataCopy(sums, scratch, DataCopyParams{1, uint16_t(r.srcM), 0, 0}, p);
+        PipeBarrier<PIPE_V>(p);
+        SetMaskCount(p);
+        for (uint32_t i = 1; i < splits; i++) {
+            SetVectorMask<float, MaskMode::COUNTER>(0, r.srcM * F_REP, p);
+            BlockReduceSum<float, false>(scratch, src[i * F_REP], 1, MASK_PLACEHOLDER, 1, 1, int32_t(r.srcK / F_BLK), p);
+            PipeBarrier<PIPE_V>(p);
+            SetVectorMask<float, MaskMode::COUNTER>(0, r.srcM * F_BLK, p);
+            Add<float, false>(sums, sums, scratch, MASK_PLACEHOLDER, 1,
+                              bin(1, 1, 1, DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE), p);
+            PipeBarrier<PIPE_V>(p);
+        }
+        SetVectorMask<float, MaskMode::COUNTER>(0, r.srcM * F_BLK, p);
+        BlockReduceSum<float, false>(sums, sums, 1, MASK_PLACEHOLDER, 1, 1, DEFAULT_REPEAT_STRIDE, p);
+        SetMaskNorm(p);
+        ResetMask(p);
+    }
+    if (tail != 0) {
+        whole_rows<Fold::Sum>(dst, src, r, tail, 1, splits, p);
+        PipeBarrier<PIPE_V>(p);
+        if (splits == 0) {
+            DataCopy(sums, dst, DataCopyParams{1, uint16_t(r.srcM), 0, 0}, p);
+        } else {
+            SetMaskCount(p);
+            SetVectorMask<float, MaskMode::COUNTER>(0, r.srcM * F_BLK, p);
+            Add<float, false>(sums, sums, dst, MASK_PLACEHOLDER, 1,
+                              bin(1, 1, 1, DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE), p);
+            SetMaskNorm(p);
+            ResetMask(p);
+        }
+    }
+    PipeBarrier<PIPE_V>(p);
+    // Each row's sum (in sums) to its block of dst.
+    const uint32_t groups = r.originalSrcM / BRCB_BROADCAST_NUMBER;
+    const uint32_t rest = r.originalSrcM % BRCB_BROADCAST_NUMBER;
+    if (groups != 0) {
+        if (r.dstK == BRCB_BROADCAST_NUMBER * HALF_FACTOR) {
+            Brcb(dst, sums, uint8_t(groups), BrcbRepeatParams(HALF_FACTOR, BRCB_BROADCAST_NUMBER * HALF_FACTOR), p);
+            Brcb(dst[BRCB_BROADCAST_NUMBER], sums, uint8_t(groups), BrcbRepeatParams(HALF_FACTOR, BRCB_BROADCAST_NUMBER * HALF_FACTOR), p);
+        } else {
+            Brcb(dst, sums, uint8_t(groups), BrcbRepeatParams(1, BRCB_BROADCAST_NUMBER), p);
+        }
+    }
+    if (rest != 0) {
+        SetFlag<HardEvent::V_S>(0, p);
+        WaitFlag<HardEvent::V_S>(0, p);
+        float values[BRCB_BROADCAST_NUMBER] = {0};
+        for (uint32_t j = 0; j < rest; j++) values[j] = sums[groups * BRCB_BROADCAST_NUMBER + j].GetValue(0, p);
+        SetFlag<HardEvent::S_V>(0, p);
+        WaitFlag<HardEvent::S_V>(0, p);
+        for (uint32_t k = 0; k < rest; k++)
+            Duplicate(dst[(groups * BRCB_BROADCAST_NUMBER + k) * r.dstK], values[k], uint64_t(r.dstK), 1, DEFAULT_BLK_STRIDE,
+                      DEFAULT_REPEAT_STRIDE, p);
+    }
+}
+
+// Each row's block of src (blockK floats a row, its first 8 taken) over the row's dstK floats in
+// dst: a counter-mode Copy of rows × 8 elements a repeat (Copy's count is per repeat, §14), one
+// repeat per 8-float column of the rows (BroadCastLastImpl's device steps).
+inline void spread_rows(const LocalTensor<float>& dst, const LocalTensor<float>& src, uint32_t rows, uint32_t dstK,
+                        uint32_t blockK, Pos p) {
+    const uint64_t mask[2] = {uint64_t(rows) * F_BLK, 0};
+    const uint16_t repeat = uint16_t(dstK / F_BLK);
+    const uint16_t srcBlk = uint16_t(blockK / F_BLK);
+    const uint32_t range = repeat / MAX_RPT, tail = repeat % MAX_RPT;
+    SetMaskCount(p);
+    for (uint32_t i = 0; i < range; i++)
+        Copy(dst[i * F_BLK * MAX_RPT], src, mask, uint8_t(MAX_RPT), CopyRepeatParams(repeat, srcBlk, 1, 0), p);
+    if (tail != 0) Copy(dst[range * F_BLK * MAX_RPT], src, mask, uint8_t(tail), CopyRepeatParams(repeat, srcBlk, 1, 0), p);
+    SetMaskNorm(p);
+    ResetMask(p);
+}
 }  // namespace softmax
 }  // namespace detail
 }  // namespace AscendC
