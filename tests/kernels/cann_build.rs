@@ -318,24 +318,39 @@ int main()
         "AscendC::Fmod(",
         "ascstep does not simulate AscendC::Fmod yet",
     );
-    // The library's SoftmaxGrad (the SoftMax family's members but SoftMax itself are not
-    // simulated yet): its types exist, a call is named where the kernel makes it (and CANN's
+    // The library's SimpleSoftMax (the SoftMax family's members but SoftMax and SoftmaxGrad are
+    // not simulated yet): its types exist, a call is named where the kernel makes it (and CANN's
     // PRELOAD, an instruction-cache hint, compiles to nothing before it).
     let (dir3, file3) = kernel(
         "adv_softmax",
-        "    PRELOAD(2);\n    SoftMaxTiling tiling;\n    AscendC::SoftMaxShapeInfo shape{1, 64, 1, 64};\n    AscendC::SoftmaxGrad<float, false>(t, t, t, tiling, false, shape);",
+        "    PRELOAD(2);\n    SoftMaxTiling tiling;\n    AscendC::SoftMaxShapeInfo shape{1, 64, 1, 64};\n    AscendC::SimpleSoftMax<float>(t, t, t, t, tiling, shape);",
     );
     let r = ascstep_in(&dir3, &["run", "adv_softmax.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     said_at(
         &r,
         &file3,
-        "AscendC::SoftmaxGrad<",
-        "ascstep does not simulate AscendC::SoftmaxGrad yet",
+        "AscendC::SimpleSoftMax<",
+        "ascstep does not simulate AscendC::SimpleSoftMax yet",
+    );
+    // SoftMax's sum and max form with CANN's template parameters given (pyasc's asc.adv.softmax
+    // prints them so): named, not a deduction failure.
+    let (dir4, file4) = kernel(
+        "adv_softmax_sum_max",
+        "    SoftMaxTiling tiling;\n    AscendC::SoftMaxShapeInfo shape{1, 64, 1, 64};\n    AscendC::SoftMax<float, false, false, false>(t, t, t, t, tiling, shape);",
+    );
+    let r = ascstep_in(&dir4, &["run", "adv_softmax_sum_max.asc"], &[]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    said_at(
+        &r,
+        &file4,
+        "AscendC::SoftMax<",
+        "ascstep does not simulate AscendC::SoftMax with sum and max outputs yet",
     );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&dir2);
     let _ = std::fs::remove_dir_all(&dir3);
+    let _ = std::fs::remove_dir_all(&dir4);
 }
 
 /// Whether the run's diagnostic says `what` at the line of `file` holding `call`

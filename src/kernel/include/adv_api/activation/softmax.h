@@ -189,14 +189,22 @@ void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, c
     detail::softmax::softmax<T, isReuseSource, isBasicBlock, config>(dstTensor, srcTensor, detail::stack_buffer(p).ReinterpretCast<float>(p), tiling,
                                                        softmaxShapeInfo, p);
 }
-// SoftMax(dst, sumTensor, maxTensor, src[, sharedTmpBuffer], tiling[, shapeInfo]).
-template <typename T1, typename T2, bool isReuseSource = false, bool isBasicBlock = false,
-          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class... A>
-void SoftMax(const LocalTensor<T1>&, const LocalTensor<T2>&, const LocalTensor<T2>&, const LocalTensor<T1>&,
-             A&&...) {
-    using T = T1;
-    ASCSTEP_SOFTMAX_UNSIMULATED(SoftMax);
+// SoftMax(dst, sumTensor, maxTensor, src[, sharedTmpBuffer], tiling[, shapeInfo]), with CANN's
+// template parameters: all of type T, or half data with float sums and maxima (T named).
+#define ASCSTEP_SOFTMAX_SUM_MAX_UNSIMULATED \
+    static_assert(ascstep_rt::unsimulated<T>, "ascstep does not simulate AscendC::SoftMax with sum and max outputs yet (docs/format.md §12.4)")
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class... A>
+void SoftMax(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, A&&...) {
+    ASCSTEP_SOFTMAX_SUM_MAX_UNSIMULATED;
 }
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class... A>
+void SoftMax(const LocalTensor<half>&, const LocalTensor<float>&, const LocalTensor<float>&, const LocalTensor<half>&,
+             A&&...) {
+    ASCSTEP_SOFTMAX_SUM_MAX_UNSIMULATED;
+}
+#undef ASCSTEP_SOFTMAX_SUM_MAX_UNSIMULATED
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
           const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class... A>
 void SimpleSoftMax(const LocalTensor<T>&, A&&...) {
