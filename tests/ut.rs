@@ -593,6 +593,30 @@ fn the_data_scripts_the_build_copies_are_where_the_test_starts_them() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// ops-nn's `test_<op>_apt.cpp` is a macro and an include of `test_<op>.cpp`, whose text
+/// declares the kernel entry: the entry is found through the include and its kernel compiled.
+#[test]
+fn an_entry_declared_in_an_included_test_file_is_compiled() {
+    let d = repo("apt_include");
+    let dir = d.join("math/fill_value/tests/ut/op_kernel");
+    std::fs::write(
+        dir.join("test_fill_value_apt.cpp"),
+        "#define FILL_VALUE_APT_UT\n#include \"test_fill_value.cpp\"\n",
+    )
+    .unwrap();
+    let r = ut(
+        &d,
+        &["math/fill_value/tests/ut/op_kernel/test_fill_value_apt.cpp"],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.contains("[       OK ] FillValueTest.fills_floats"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn an_atlas_a2_tiling_header_in_op_host_arch22_or_arch32_is_found() {
     // The repositories keep Atlas A2's tiling in op_host/arch22/ (145 ops), a few in arch32/:

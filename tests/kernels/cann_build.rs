@@ -418,3 +418,24 @@ fn a_class_template_tiling_struct_is_named_with_its_arguments() {
     has(&r.stdout, "pass  y[0..1]", &r);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A UT build that defines `float16_t` as a macro (ops-nn's log_softmax_grad passes
+/// `-Dfloat16_t=uint16_t`: CANN's CPU debug library lacks the name) compiles: ascstep's own
+/// `float16_t` alias steps aside for the build's macro.
+#[test]
+fn a_build_may_define_float16_t_as_a_macro() {
+    let (dir, _) = kernel(
+        "f16_macro",
+        "    float16_t bits = 0x3c00;\n    static_assert(sizeof(bits) == 2);\n    t.SetValue(0, float(bits));",
+    );
+    let r = ascstep_in(
+        &dir,
+        &["run", "f16_macro.asc", "-D", "float16_t=uint16_t"],
+        &[],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    // Without the macro, float16_t is the half type, as on the device.
+    let r = ascstep_in(&dir, &["run", "f16_macro.asc"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}

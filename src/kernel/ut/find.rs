@@ -380,6 +380,36 @@ fn names_identifier(text: &str, name: &str) -> bool {
 /// The functions the test declares without defining them, `extern "C"` or `__global__`,
 /// each with whether it is marked a kernel (`__global__`/`__aicore__`; the repositories also
 /// declare entries as plain `extern "C" void entry(uint8_t* …);`).
+/// The test's text followed by that of each file beside it that it includes by a quoted name
+/// (ops-nn's `test_<op>_apt.cpp` defines a macro and includes `test_<op>.cpp`, whose text
+/// declares the entry), one level deep.
+fn with_local_includes(text: &str, test: &Path) -> String {
+    let mut out = text.to_string();
+    let Some(dir) = test.parent() else {
+        return out;
+    };
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("#include") else {
+            continue;
+        };
+        let Some(name) = rest
+            .trim()
+            .strip_prefix('"')
+            .and_then(|r| r.split('"').next())
+        else {
+            continue;
+        };
+        let path = dir.join(name);
+        if path.parent() == Some(dir) && path != test {
+            if let Ok(more) = std::fs::read_to_string(&path) {
+                out.push('\n');
+                out.push_str(&more);
+            }
+        }
+    }
+    out
+}
+
 fn declared_entries(test: &str) -> Vec<(String, bool)> {
     let mut starts: Vec<usize> = test.match_indices("extern \"C\"").map(|(k, _)| k).collect();
     starts.extend(test.match_indices("__global__").map(|(k, _)| k));
@@ -469,7 +499,7 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
     // else the UT_SRC_FILES source of the test case that defines it (ops-math's
     // `<op>_kernel_inst.cpp`, instantiating the kernel's templates as entries); a declared
     // kernel defined nowhere is an error.
-    let declared = declared_entries(&text);
+    let declared = declared_entries(&with_local_includes(&text, &test));
     let kernel = declared.iter().find_map(|(entry, _)| {
         kernel_file(&op_dir, &op, entry).or_else(|| {
             sources

@@ -102,9 +102,15 @@ ASCSTEP_STORAGE_TYPE(fp4x2_e2m1_t)
 ASCSTEP_STORAGE_TYPE(fp4x2_e1m2_t)
 #undef ASCSTEP_STORAGE_TYPE
 
-// The device compiler's built-in names for the same types, which kernels also write.
+// The device compiler's built-in names for the same types, which kernels also write (unless the
+// build defines the name as a macro: CANN's CPU debug library lacks float16_t, and UT builds pass
+// `-Dfloat16_t=uint16_t` for code that names it in discarded branches).
+#ifndef float16_t
 using float16_t = half;
+#endif
+#ifndef float32_t
 using float32_t = float;
+#endif
 // The device compiler's bfloat16 type, which CANN's bfloat16_t is: the same type here. (A g++
 // that has __bf16 built in, from version 13 on x86, keeps its own, a type apart.)
 #ifndef __BFLT16_MANT_DIG__
