@@ -617,6 +617,46 @@ fn an_entry_declared_in_an_included_test_file_is_compiled() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// A UT folder's `<op>_tiling.h` is force-included only where the repository's
+/// `cmake/ut.cmake` does so (ops-math's); ops-nn's force-includes `<op>_tiling_def.h` or the
+/// struct generated from op_host, so its group_norm_swish, whose `_tiling.h` holds only macros,
+/// takes the struct from op_host.
+#[test]
+fn a_uts_own_tiling_h_is_taken_as_the_repositorys_ut_cmake_takes_it() {
+    let d = repo("own_tiling_h");
+    std::fs::write(
+        d.join(format!("{UT}/scaled_add_tiling.h")),
+        "#error the UT build force-included scaled_add_tiling.h\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(d.join("cmake")).unwrap();
+    // ops-nn's rule: `<op>_tiling_def.h`, else the generated header.
+    std::fs::write(
+        d.join("cmake/ut.cmake"),
+        "set(compileOptions -include \"${_ut_src_dir}/${opName}_tiling_def.h\")\n",
+    )
+    .unwrap();
+    let r = ut(&d, &[&format!("{UT}/test_scaled_add.cpp")]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    // ops-math's rule: its own `<op>_tiling.h`.
+    std::fs::write(
+        d.join("cmake/ut.cmake"),
+        "set(compileOptions -include \"${CMAKE_CURRENT_SOURCE_DIR}/${MODULE_OP_NAME}_tiling.h\")\n",
+    )
+    .unwrap();
+    let r = ut(&d, &[&format!("{UT}/test_scaled_add.cpp")]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("the UT build force-included scaled_add_tiling.h")
+            || r.stdout
+                .contains("the UT build force-included scaled_add_tiling.h"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn an_atlas_a2_tiling_header_in_op_host_arch22_or_arch32_is_found() {
     // The repositories keep Atlas A2's tiling in op_host/arch22/ (145 ops), a few in arch32/:

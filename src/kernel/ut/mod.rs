@@ -59,21 +59,23 @@ pub(crate) fn missing(what: String) -> CompileError {
 }
 
 /// The UT folder's own tiling header the UT build force-includes (`<op>_tiling_def.h`, else
-/// `<op>_tiling.h`; ops-nn's foreach ops all take foreach_abs's, its cmake/ut.cmake), if any.
+/// `<op>_tiling.h` where the repository's `cmake/ut.cmake` force-includes that name, as
+/// ops-math's does and ops-nn's does not: ops-nn's group_norm_swish keeps macros there and takes
+/// its struct from the op_host header; ops-nn's foreach ops all take foreach_abs's), if any.
 fn own_tiling_header(b: &Build) -> Option<PathBuf> {
+    let plain = std::fs::read_to_string(b.root.join("cmake/ut.cmake"))
+        .map_or(true, |t| t.contains("_tiling.h\""));
     let foreach =
         (b.op_dir.parent().and_then(Path::file_name) == Some("foreach".as_ref())).then(|| {
             b.root
                 .join("foreach/foreach_abs/tests/ut/op_kernel/foreach_abs_tiling_def.h")
         });
-    [
-        format!("{}_tiling_def.h", b.op),
-        format!("{}_tiling.h", b.op),
-    ]
-    .map(|n| b.ut_dir.join(n))
-    .into_iter()
-    .chain(foreach)
-    .find(|p| p.is_file())
+    let def = b.ut_dir.join(format!("{}_tiling_def.h", b.op));
+    let own = plain.then(|| b.ut_dir.join(format!("{}_tiling.h", b.op)));
+    std::iter::once(def)
+        .chain(own)
+        .chain(foreach)
+        .find(|p| p.is_file())
 }
 
 /// The structs `text` defines (`struct Name {`), by name.
