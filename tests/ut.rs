@@ -657,6 +657,61 @@ fn a_uts_own_tiling_h_is_taken_as_the_repositorys_ut_cmake_takes_it() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// ops-nn's `AddOpTestCase(op "socs" "options" other_op)` names a dependency op whose op_host
+/// tiling the UT build compiles in (add_rms_norm_quant_v2 takes add_rms_norm_quant's struct and
+/// registration): its structs and its registration of the op's type are the test's.
+#[test]
+fn a_dependency_ops_tiling_struct_and_registration_are_taken() {
+    let d = repo("dependency_op");
+    let v2 = d.join("math/scaled_add_v2");
+    std::fs::create_dir_all(v2.join("op_kernel")).unwrap();
+    std::fs::create_dir_all(v2.join("tests/ut/op_kernel")).unwrap();
+    std::fs::copy(
+        d.join("math/scaled_add/op_kernel/scaled_add.cpp"),
+        v2.join("op_kernel/scaled_add_v2.cpp"),
+    )
+    .unwrap();
+    // The test without its include of the op_host header: the struct must come from the
+    // force-included tiling structs, the dependency op's among them.
+    let test = std::fs::read_to_string(d.join(format!("{UT}/test_scaled_add.cpp"))).unwrap();
+    assert!(test.contains("#include \"../../../op_host/scaled_add_tiling.h\""));
+    std::fs::write(
+        v2.join("tests/ut/op_kernel/test_scaled_add_v2.cpp"),
+        test.replace("#include \"../../../op_host/scaled_add_tiling.h\"", ""),
+    )
+    .unwrap();
+    std::fs::write(
+        v2.join("tests/ut/op_kernel/CMakeLists.txt"),
+        "if (UT_TEST_ALL OR OP_KERNEL_UT)\n    AddOpTestCase(scaled_add_v2 \"ascend910b\" \"-DDTYPE_X=float\" scaled_add)\nendif()\n",
+    )
+    .unwrap();
+    let host = d.join("math/scaled_add/op_host/scaled_add_tiling.h");
+    let text = std::fs::read_to_string(&host).unwrap();
+    std::fs::write(
+        &host,
+        text.replace(
+            "REGISTER_TILING_DATA_CLASS(ScaledAdd, ScaledAddTilingData)",
+            "REGISTER_TILING_DATA_CLASS(ScaledAdd, ScaledAddTilingData)\nREGISTER_TILING_DATA_CLASS(ScaledAddV2, ScaledAddTilingData)",
+        ),
+    )
+    .unwrap();
+    let r = ut(
+        &d,
+        &[
+            "math/scaled_add_v2/tests/ut/op_kernel/test_scaled_add_v2.cpp",
+            "--gtest_filter=*lambda*",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains("[       OK ] ScaledAddTest.lambda_launch_adds"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn an_atlas_a2_tiling_header_in_op_host_arch22_or_arch32_is_found() {
     // The repositories keep Atlas A2's tiling in op_host/arch22/ (145 ops), a few in arch32/:

@@ -27,6 +27,8 @@ pub struct Build {
     pub defines: Vec<String>,
     /// Files the UT build copies into its build tree (source, destination).
     pub copies: Vec<(PathBuf, PathBuf)>,
+    /// The directories of the test case's dependency ops (their op_host tiling structs too).
+    pub deps: Vec<PathBuf>,
 }
 
 /// The op directory and UT directory of a test file: the `tests/ut/op_kernel` it lies in.
@@ -88,6 +90,9 @@ struct TestCase {
     options: String,
     /// UT_SRC_FILES: the sources compiled with the test (a kernel instantiation among them).
     sources: Vec<String>,
+    /// ops-nn's dependency ops: plain names after the options (`AddOpTestCase(op "socs"
+    /// "options" other_op)`), whose op_host tiling the UT build compiles in too.
+    deps: Vec<String>,
 }
 
 impl TestCase {
@@ -132,10 +137,16 @@ fn test_cases(cmake: &str) -> Vec<TestCase> {
             .iter()
             .position(|w| w.to_ascii_lowercase().starts_with("ascend"))
         {
+            let plain = |w: &&String| {
+                !w.is_empty()
+                    && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && !["UT_SRC_DIR", "MULTI_KERNEL_TARGET"].contains(&w.as_str())
+            };
             out.push(TestCase {
                 socs: words[at].split_whitespace().map(str::to_string).collect(),
                 options: words.get(at + 1).cloned().unwrap_or_default(),
                 sources: Vec::new(),
+                deps: words.iter().skip(at + 2).filter(plain).cloned().collect(),
             });
         }
     }
@@ -146,6 +157,24 @@ fn test_cases(cmake: &str) -> Vec<TestCase> {
 fn cmake_vars(text: &str, ut_dir: &Path, root: &Path) -> String {
     text.replace("${CMAKE_CURRENT_SOURCE_DIR}", &ut_dir.display().to_string())
         .replace("${PROJECT_SOURCE_DIR}", &root.display().to_string())
+}
+
+/// The dependency ops of the op's test case for `product` that are directories beside the op.
+fn dependency_ops(cmake: &str, product: Product, op_dir: &Path) -> Vec<PathBuf> {
+    let Some(case) = test_cases(cmake)
+        .into_iter()
+        .find(|c| c.fits(product).is_some())
+    else {
+        return Vec::new();
+    };
+    let Some(parent) = op_dir.parent() else {
+        return Vec::new();
+    };
+    case.deps
+        .iter()
+        .map(|d| parent.join(d))
+        .filter(|d| d.join("op_host").is_dir() || d.join("op_kernel").is_dir())
+        .collect()
 }
 
 /// The SoC, the `-D` options and the UT_SRC_FILES of the op's test case for `product` (the
@@ -488,6 +517,7 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
         })?;
     let cmake = std::fs::read_to_string(ut_dir.join("CMakeLists.txt")).unwrap_or_default();
     let copies = build_copies(&cmake, &ut_dir, &root);
+    let deps = dependency_ops(&cmake, product, &op_dir);
     let (soc, mut defines, sources) = test_case_options(&cmake, product, &ut_dir, &root)
         .unwrap_or_else(|| (default_soc(product).to_string(), Vec::new(), Vec::new()));
     defines.push(format!("UT_SOC_VERSION=\"{soc}\""));
@@ -529,6 +559,7 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
         kernel,
         defines,
         copies,
+        deps,
     })
 }
 

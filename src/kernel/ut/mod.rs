@@ -117,8 +117,16 @@ fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, O
     } else {
         &["arch22", "arch32"]
     };
-    let host = b.op_dir.join("op_host");
-    for dir in std::iter::once(host.clone()).chain(arch.iter().map(|a| host.join(a))) {
+    // Then those of the test case's dependency ops (ops-nn's add_rms_norm_quant_v2 takes
+    // add_rms_norm_quant's struct), as the UT build's tiling library compiles them in.
+    let hosts: Vec<PathBuf> = std::iter::once(&b.op_dir)
+        .chain(&b.deps)
+        .map(|d| d.join("op_host"))
+        .collect();
+    for dir in hosts
+        .iter()
+        .flat_map(|host| std::iter::once(host.clone()).chain(arch.iter().map(|a| host.join(a))))
+    {
         let mut found = Vec::new();
         for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let p = e.path();
@@ -143,7 +151,10 @@ fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, O
         ));
     }
     s.push_str(&tiling::generated_guard_defines(&b.op_dir, arch));
-    let registered = registration::registered(&camel(&b.op), &b.op_dir.join("op_host"));
+    // The op type's registration, in its own op_host or a dependency op's.
+    let registered = hosts
+        .iter()
+        .find_map(|h| registration::registered(&camel(&b.op), h));
     (s, registered)
 }
 
