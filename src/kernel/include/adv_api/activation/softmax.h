@@ -58,14 +58,7 @@ namespace softmax {
 // computes it when the shape differs from the tiling's (softmax_tiling_func.h): splitM rows per
 // piece, those that fit beside their reduction blocks and 64 lanes each (half: and their floats).
 inline SoftMaxTiling tiling_for(uint32_t workFloats, const SoftMaxShapeInfo& shape, uint32_t typeSize, bool basicBlock, Pos p) {
-    SoftMaxTiling t;
     const uint32_t perBlock = ONE_BLK_SIZE / sizeof(float);
-    t.srcM = shape.srcM;
-    t.srcK = shape.srcK;
-    t.srcSize = shape.srcM * shape.srcK;
-    t.outMaxM = shape.srcM;
-    t.outMaxK = perBlock;
-    t.outMaxSize = shape.srcM * perBlock;
     uint32_t m = typeSize == sizeof(half) ? workFloats / (perBlock + shape.srcK + FLOAT_REPEAT_SIZE)
                                           : workFloats / (perBlock + FLOAT_REPEAT_SIZE);
     m = m < shape.srcM ? m : shape.srcM;
@@ -79,17 +72,7 @@ inline SoftMaxTiling tiling_for(uint32_t workFloats, const SoftMaxShapeInfo& sha
     if (m == 0)
         ascstep_rt::stop(p, ascstep_rt::fmt("SoftMax: the temporary buffer of %u floats holds no row of %u (softmax need min tmpbuffer is not enough)",
                                             workFloats, shape.srcK));
-    t.reduceM = m;
-    t.reduceK = perBlock;
-    t.reduceSize = m * perBlock;
-    t.splitM = m;
-    t.splitK = shape.srcK;
-    t.splitSize = m * shape.srcK;
-    t.rangeM = shape.oriSrcM / m;
-    t.tailM = shape.oriSrcM % m;
-    t.tailSplitSize = t.tailM * shape.srcK;
-    t.tailReduceSize = t.tailM * perBlock;
-    return t;
+    return tiling_of(shape.srcM, shape.srcK, shape.oriSrcM, perBlock, m);
 }
 
 // One piece of rows from `at`: max, x − max, Exp, sum, x / sum.

@@ -14,13 +14,6 @@ namespace softmax {
 // The tiling of `shape` for a work buffer of `workFloats` floats, as the library's kernel side
 // computes it for SoftmaxGrad when the shape differs from the tiling's (SoftMaxGradTilingFunc).
 inline SoftMaxTiling grad_tiling_for(uint32_t workFloats, uint32_t m, uint32_t k, uint32_t perBlock, bool isFront, Pos p) {
-    SoftMaxTiling t;
-    t.srcM = m;
-    t.srcK = k;
-    t.srcSize = m * k;
-    t.outMaxM = m;
-    t.outMaxK = perBlock;
-    t.outMaxSize = m * perBlock;
     uint32_t rows;
     if (perBlock != F_BLK)  // half
         rows = workFloats / (perBlock * 2 + k * 3 + FLOAT_REPEAT_SIZE);
@@ -32,17 +25,7 @@ inline SoftMaxTiling grad_tiling_for(uint32_t workFloats, uint32_t m, uint32_t k
     rows = rows < m ? rows : m;
     if (rows == 0)
         ascstep_rt::stop(p, ascstep_rt::fmt("SoftmaxGrad: the temporary buffer of %u floats holds no row of %u", workFloats, k));
-    t.reduceM = rows;
-    t.reduceK = perBlock;
-    t.reduceSize = rows * perBlock;
-    t.splitM = rows;
-    t.splitK = k;
-    t.splitSize = rows * k;
-    t.rangeM = m / rows;
-    t.tailM = m % rows;
-    t.tailSplitSize = t.tailM * k;
-    t.tailReduceSize = t.tailM * perBlock;
-    return t;
+    return tiling_of(m, k, m, perBlock, rows);
 }
 
 inline void grad_piece(const LocalTensor<float>& dst, const LocalTensor<float>& grad, const LocalTensor<float>& src,

@@ -16,6 +16,7 @@
 #pragma once
 #include "kernel_operator.h"
 #include "adv_api/pieces.h"
+#include "kernel_tiling/library_tiling.h"
 
 namespace AscendC {
 struct LastAxisShapeND {
@@ -236,6 +237,30 @@ void reduce_rows(const LocalTensor<float>& dst, const LocalTensor<float>& src, c
         PipeBarrier<PIPE_V>(p);
         broadcast_rows(dst, tmp, r, p);
     }
+}
+
+// The tiling the library's kernel-side tiling functions (softmax_tiling_func.h) give an m × k
+// shape once they have chosen `rows` rows a piece: `perBlock` floats a row's reduction block,
+// rangeM pieces and a tail of the `total` rows.
+inline SoftMaxTiling tiling_of(uint32_t m, uint32_t k, uint32_t total, uint32_t perBlock, uint32_t rows) {
+    SoftMaxTiling t;
+    t.srcM = m;
+    t.srcK = k;
+    t.srcSize = m * k;
+    t.outMaxM = m;
+    t.outMaxK = perBlock;
+    t.outMaxSize = m * perBlock;
+    t.reduceM = rows;
+    t.reduceK = perBlock;
+    t.reduceSize = rows * perBlock;
+    t.splitM = rows;
+    t.splitK = k;
+    t.splitSize = rows * k;
+    t.rangeM = total / rows;
+    t.tailM = total % rows;
+    t.tailSplitSize = t.tailM * k;
+    t.tailReduceSize = t.tailM * perBlock;
+    return t;
 }
 
 enum class RowOp { Sub, Div, Mul };
