@@ -440,15 +440,10 @@ fn an_entry_declared_without_extern_c_and_a_default_tiling_struct() {
     // comparing ORIG_DTYPE_Y with graph/c_types.h's DT_FLOAT, GET_TILING_DATA taking the struct
     // of REGISTER_TILING_DEFAULT; the test checks 96 floats of -2.75.
     let d = repo("fill");
-    let r = ut(
+    case_passes(
         &d,
         &["math/fill_value/tests/ut/op_kernel/test_fill_value.cpp"],
-    );
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(
-        r.stdout.contains("[       OK ] FillValueTest.fills_floats"),
-        "{}",
-        r.dump()
+        "FillValueTest.fills_floats",
     );
     let _ = std::fs::remove_dir_all(&d);
 }
@@ -572,19 +567,13 @@ fn the_data_scripts_the_build_copies_are_where_the_test_starts_them() {
         format!("{text}\nTEST(FillValueTest, copied_script)\n{{\n    EXPECT_EQ(system(\"python3 gen_data.py float32\"), 0);\n}}\n"),
     )
     .unwrap();
-    let r = ut(
+    case_passes(
         &d,
         &[
             "math/fill_value/tests/ut/op_kernel/test_fill_value.cpp",
             "--gtest_filter=*copied_script",
         ],
-    );
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(
-        r.stdout
-            .contains("[       OK ] FillValueTest.copied_script"),
-        "{}",
-        r.dump()
+        "FillValueTest.copied_script",
     );
     assert_eq!(
         std::fs::read(d.join("build/tests/ut/op_kernel/gen_data.py")).unwrap(),
@@ -604,15 +593,10 @@ fn an_entry_declared_in_an_included_test_file_is_compiled() {
         "#define FILL_VALUE_APT_UT\n#include \"test_fill_value.cpp\"\n",
     )
     .unwrap();
-    let r = ut(
+    case_passes(
         &d,
         &["math/fill_value/tests/ut/op_kernel/test_fill_value_apt.cpp"],
-    );
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(
-        r.stdout.contains("[       OK ] FillValueTest.fills_floats"),
-        "{}",
-        r.dump()
+        "FillValueTest.fills_floats",
     );
     let _ = std::fs::remove_dir_all(&d);
 }
@@ -695,19 +679,13 @@ fn a_dependency_ops_tiling_struct_and_registration_are_taken() {
         ),
     )
     .unwrap();
-    let r = ut(
+    case_passes(
         &d,
         &[
             "math/scaled_add_v2/tests/ut/op_kernel/test_scaled_add_v2.cpp",
             "--gtest_filter=*lambda*",
         ],
-    );
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(
-        r.stdout
-            .contains("[       OK ] ScaledAddTest.lambda_launch_adds"),
-        "{}",
-        r.dump()
+        "ScaledAddTest.lambda_launch_adds",
     );
     let _ = std::fs::remove_dir_all(&d);
 }
@@ -756,15 +734,10 @@ fn a_test_may_gm_alloc_a_1_gib_workspace_beside_its_tensors() {
         );
     assert!(text.contains("GmAlloc(1024 * 1024 * 1024)"));
     std::fs::write(&test, text).unwrap();
-    let r = ut(
+    case_passes(
         &d,
         &["math/fill_value/tests/ut/op_kernel/test_fill_value.cpp"],
-    );
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(
-        r.stdout.contains("[       OK ] FillValueTest.fills_floats"),
-        "{}",
-        r.dump()
+        "FillValueTest.fills_floats",
     );
     let _ = std::fs::remove_dir_all(&d);
 }
@@ -831,15 +804,10 @@ fn an_entry_made_by_a_header_macro_is_the_ops_own_cpp() {
         ),
     )
     .unwrap();
-    let r = ut(
+    case_passes(
         &d,
         &["math/fill_value/tests/ut/op_kernel/test_fill_value.cpp"],
-    );
-    assert_eq!(r.code, 0, "{}", r.dump());
-    assert!(
-        r.stdout.contains("[       OK ] FillValueTest.fills_floats"),
-        "{}",
-        r.dump()
+        "FillValueTest.fills_floats",
     );
     let _ = std::fs::remove_dir_all(&d);
 }
@@ -932,6 +900,17 @@ fn lambda_case_passes(d: &Path, what: &str) {
         r.stdout
             .contains("[       OK ] ScaledAddTest.lambda_launch_adds"),
         "{what}: {}",
+        r.dump()
+    );
+}
+
+/// `ascstep ut ARGS` in `d` exits 0 with googletest's OK line for `case`.
+fn case_passes(d: &Path, args: &[&str], case: &str) {
+    let r = ut(d, args);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.contains(&format!("[       OK ] {case}")),
+        "{}",
         r.dump()
     );
 }
