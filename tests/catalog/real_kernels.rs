@@ -422,6 +422,30 @@ pub(crate) fn gather_index_cases() -> Vec<Case> {
         )
         .at("d", 0, [ramp_f(8.0, 1.0, 56), unset(8)].concat()),
     );
+    // In place, as ops-nn's add_rms_norm (add_rms_norm_multi_n.h) spreads each row's rstd,
+    // the first float of its 32-byte block, over the block: the offsets of block i are all
+    // 32·i bytes. No element reads one another element writes (each block's first element is
+    // gathered onto itself), so every order gives dst[8i + k] = s[8i]: a warning, not the
+    // refusal an order-dependent overlap gets (tests/bad_programs/gather_src_dst_overlap.ron).
+    let offs: Vec<String> = (0..32).map(|e| (e / 8 * 32).to_string()).collect();
+    v.push(
+        case(
+            "Gather float in place, each block's first element over its block",
+            A2,
+            &format!(
+                r#""s": (dtype: float, addr: 0x000, len: 32, init: Ramp(start: 10, step: 1)),
+                   "o": (dtype: uint32, addr: 0x100, len: 32, init: Values([{}])),"#,
+                offs.join(", ")
+            ),
+            r#"Gather(dst: "s", src: "s", offset: "o", count: 32),"#,
+        )
+        .at(
+            "s",
+            0,
+            (0..32).map(|e| F(10.0 + (e / 8 * 8) as f64)).collect(),
+        )
+        .warns("gather-src-dst-overlap"),
+    );
     // 8-bit on 200I/500 A2: 128 elements (4 blocks) per repeat; reversed again.
     let i8 = case(
         "Gather int8 on atlas_200i_500_a2",

@@ -8,6 +8,7 @@
 //! macros require fields at offsets of their own size).
 
 use super::guards;
+use crate::base::product::Product;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -437,7 +438,7 @@ pub fn kernel_side(
         .ancestors()
         .find(|d| d.ends_with("op_host"))
         .and_then(Path::parent)
-        .map(|op| own_kernel_text(op, &[]))
+        .map(|op| own_kernel_text(op, &[], None))
         .unwrap_or_default();
     for g in guards::generated_header_guards(&kernel, &own, &op_name(header)) {
         s.push_str(&format!("#define {g}\n"));
@@ -530,9 +531,9 @@ fn op_kernel_text(header: &Path) -> String {
 /// The `#define G` lines a unit test's generated tiling prelude ends with: the guards of
 /// CANN's generated `<op>_tiling_data.h` that op `op_dir`'s kernel sources test
 /// (super::guards).
-pub fn generated_guard_defines(op_dir: &Path, arch: &[&str]) -> String {
+pub fn generated_guard_defines(op_dir: &Path, arch: &[&str], product: Product) -> String {
     let op = op_dir.file_name().unwrap_or_default().to_string_lossy();
-    let own = own_kernel_text(op_dir, arch);
+    let own = own_kernel_text(op_dir, arch, Some(product));
     guards::generated_header_guards(&kernel_text(op_dir), &own, &op)
         .into_iter()
         .map(|g| format!("#define {g}\n"))
@@ -540,12 +541,32 @@ pub fn generated_guard_defines(op_dir: &Path, arch: &[&str]) -> String {
 }
 
 /// The text of the sources directly in op directory `op`'s `op_kernel/` and in the
-/// directories of the product's architecture `arch` (`arch22`, `arch35`): what its build reads.
-fn own_kernel_text(op: &Path, arch: &[&str]) -> String {
+/// directories of the product's architecture `arch` (`arch22`, `arch32`, `arch35`): what its
+/// build reads; with `product`, also the op's kernel files those include in the branches the
+/// product's compile takes (ops-math's masked_scale builds `masked_scale_apt.cpp` for Atlas
+/// A2, which includes `arch35/masked_scale_kernel.h` and so its `masked_scale_tiling_data.h`).
+fn own_kernel_text(op: &Path, arch: &[&str], product: Option<Product>) -> String {
     let mut files = Vec::new();
     files_under(&op.join("op_kernel"), 0, SOURCES, &mut files);
     for a in arch {
         files_under(&op.join("op_kernel").join(a), 8, SOURCES, &mut files);
+    }
+    if let Some(product) = product {
+        let root = op.join("op_kernel");
+        let mut i = 0;
+        while i < files.len() && files.len() < 256 {
+            let text =
+                String::from_utf8_lossy(&std::fs::read(&files[i]).unwrap_or_default()).into_owned();
+            let dir = files[i].parent().unwrap_or(&root).to_path_buf();
+            for inc in quoted_includes(&crate::kernel::branches::taken(&text, product)) {
+                let p = dir.join(inc);
+                let p = std::fs::canonicalize(&p).unwrap_or(p);
+                if p.starts_with(&root) && p.is_file() && !files.contains(&p) {
+                    files.push(p);
+                }
+            }
+            i += 1;
+        }
     }
     read_all(&files)
 }

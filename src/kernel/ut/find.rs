@@ -133,10 +133,13 @@ fn test_cases(cmake: &str) -> Vec<TestCase> {
                 }
             }
             out.push(case);
-        } else if let Some(at) = words
-            .iter()
-            .position(|w| w.to_ascii_lowercase().starts_with("ascend"))
-        {
+        } else if let Some(at) = words.iter().position(|w| {
+            // A SoC, or a CMake variable standing for the one built (ops-math's roll:
+            // `AddOpTestCase(roll "${ASCEND_COMPUTE_UNIT}" "-DDTYPE_X=…")`).
+            let w = w.to_ascii_lowercase();
+            w.starts_with("ascend")
+                || (w.starts_with("${") && (w.contains("ascend") || w.contains("soc")))
+        }) {
             let plain = |w: &&String| {
                 !w.is_empty()
                     && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -674,6 +677,35 @@ endif()"#;
         assert!(
             test_case_options(named, Product::AtlasA2, Path::new("/u"), Path::new("/r")).is_none()
         );
+    }
+
+    #[test]
+    fn a_positional_soc_may_be_a_variable() {
+        // ops-math's experimental/math/roll.
+        let cmake = r#"
+    set(roll_soc_versions ascend910b ascend910_93)
+    if("${ASCEND_COMPUTE_UNIT}" IN_LIST roll_soc_versions)
+        AddOpTestCase(roll "${ASCEND_COMPUTE_UNIT}" "-DDTYPE_X=complex64 -DORIG_DTYPE_X=DT_COMPLEX64"
+                      "${roll_tiling_files}")
+    endif()"#;
+        let (soc, d, _) =
+            test_case_options(cmake, Product::AtlasA2, Path::new("/u"), Path::new("/r")).unwrap();
+        assert_eq!(soc, "Ascend910B1");
+        assert_eq!(
+            d,
+            vec![
+                "DTYPE_X=complex64".to_string(),
+                "ORIG_DTYPE_X=DT_COMPLEX64".to_string()
+            ]
+        );
+        // A variable that names no SoC is not taken for one.
+        assert!(test_case_options(
+            r#"AddOpTestCase(${OP} "${OPTIONS}")"#,
+            Product::AtlasA2,
+            Path::new("/u"),
+            Path::new("/r")
+        )
+        .is_none());
     }
 
     #[test]

@@ -78,22 +78,59 @@ fn own_tiling_header(b: &Build) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// The structs `text` defines (`struct Name {`), by name.
+/// The type names `text` defines: structs (`struct Name {`) and aliases (`typedef … Name;`,
+/// `using Name = …;`), by name. (ops-math's sinkhorn UT header defines `SinkhornTilingDataUT`
+/// and `typedef SinkhornTilingDataUT SinkhornTilingData;`.)
 fn struct_names(text: &str) -> std::collections::HashSet<String> {
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
     let mut out = std::collections::HashSet::new();
     let mut rest = text;
     while let Some(i) = rest.find("struct ") {
         let after = &rest[i + 7..];
-        let name: String = after
-            .trim_start()
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect();
+        let name = ident(after.trim_start());
         let tail = after.trim_start()[name.len()..].trim_start();
         if !name.is_empty() && tail.starts_with('{') {
             out.insert(name);
         }
         rest = after;
+    }
+    for stmt in text.split(';') {
+        // The statement without the preprocessor and comment lines before it.
+        let code: Vec<&str> = stmt
+            .lines()
+            .filter(|l| !l.trim_start().starts_with(['#', '/']))
+            .collect();
+        let code = code.join("\n");
+        let stmt = code.trim_start();
+        let word_start = |w: &str| {
+            stmt.strip_prefix(w)
+                .filter(|r| r.starts_with(char::is_whitespace))
+                .map(str::trim_start)
+        };
+        if let Some(r) = word_start("typedef").filter(|r| !r.contains('{') && !r.contains('(')) {
+            // The last identifier of the statement.
+            let name: String = r
+                .trim_end()
+                .chars()
+                .rev()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            if !name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit()) {
+                out.insert(name);
+            }
+        } else if let Some(r) = word_start("using") {
+            let name = ident(r);
+            if !name.is_empty() && r[name.len()..].trim_start().starts_with('=') {
+                out.insert(name);
+            }
+        }
     }
     out
 }
@@ -150,7 +187,7 @@ fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, O
             &Default::default(),
         ));
     }
-    s.push_str(&tiling::generated_guard_defines(&b.op_dir, arch));
+    s.push_str(&tiling::generated_guard_defines(&b.op_dir, arch, product));
     // The op type's registration, in its own op_host or a dependency op's.
     let registered = hosts
         .iter()
@@ -620,4 +657,23 @@ pub fn recorded(
         cached: run.cached,
         launches: 1,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn type_names_of_a_ut_tiling_header() {
+        // ops-math's math/sinkhorn/tests/ut/op_kernel/sinkhorn_tiling.h, shortened.
+        let t = "#include \"kernel_tiling/kernel_tiling.h\"\nstruct SinkhornTilingDataUT {\n  uint64_t formerNum; // former\n  float tol; // tol\n};\n\ntypedef SinkhornTilingDataUT SinkhornTilingData;\n#define TILING_DATA_STRUCT_NAME SinkhornTilingDataUT\nusing Other = int;\ntypedef void (*Fn)(int);\nstruct Declared;\n";
+        let mut names: Vec<String> = struct_names(t).into_iter().collect();
+        names.sort();
+        // A function-pointer typedef and a declaration without a body are not definitions
+        // ascstep would generate.
+        assert_eq!(
+            names,
+            ["Other", "SinkhornTilingData", "SinkhornTilingDataUT"]
+        );
+    }
 }

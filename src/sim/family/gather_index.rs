@@ -189,14 +189,24 @@ impl Room for GatherRoom {
         };
         let src_t = &c.program.tensors[s.tensor];
         let (lo, hi) = (k.src.base as u64, src_t.end());
-        if refuse_overlap(c, plan, ("Gather", "Gather"), lo..hi, &src_t.name) {
-            return;
-        }
+        let size = k.dtype.size() as u64;
         // The offsets are data: checked only when the UB holds them.
         let Some(ub) = ub else {
             return;
         };
-        let size = k.dtype.size() as u64;
+        if plan
+            .extent(0)
+            .is_some_and(|d| intersection(&d, &(lo..hi)).is_some())
+        {
+            // In place: a warning where no element reads one that another element writes
+            // (docs/semantics.md §15), else refused.
+            if in_place_order_free(plan, ub, lo + k.base_addr as u64) {
+                in_place_warning(c, plan, lo..hi, &src_t.name);
+            } else {
+                refuse_overlap(c, plan, ("Gather", "Gather"), lo..hi, &src_t.name);
+                return;
+            }
+        }
         // The product's offset range for this element width.
         let max = match size {
             1 => c.product.profile().gather_offset_max[0],
@@ -494,6 +504,48 @@ fn refuse_overlap(
     );
     c.err("gather-src-dst-overlap", "dst", msg);
     true
+}
+
+/// Whether a Gather whose dst shares memory with its source reads nothing another element
+/// writes with a new value: each element's source address (`base` + its offset) is written by
+/// no element or by one gathered onto its own place (whose write leaves the UB as it was).
+/// Then every element reads its source's value before the instruction, whatever the order in
+/// which the hardware reads and writes. (ops-nn's add_rms_norm gathers each row's
+/// rstd, at the start of its 32-byte block, over that block in place.)
+fn in_place_order_free(plan: &Plan, ub: &Ub, base: u64) -> bool {
+    let mut written = std::collections::HashMap::new();
+    plan.walk(0, |r, _b, e, a| {
+        written.insert(a, (r, e));
+        true
+    });
+    let mut reads = Vec::new();
+    each_offset(plan, ub, |r, _b, e, o| {
+        reads.push(((r, e), base + o));
+        true
+    });
+    // Element addresses are multiples of the element size (misaligned offsets are refused
+    // on their own), so a shared element is an equal address. The elements gathered onto
+    // their own place: their writes leave the UB as it was.
+    let onto_itself: std::collections::HashSet<(u32, u32)> = reads
+        .iter()
+        .filter(|&&(lane, src)| written.get(&src) == Some(&lane))
+        .map(|&(lane, _)| lane)
+        .collect();
+    reads
+        .iter()
+        .all(|&(_, src)| written.get(&src).is_none_or(|by| onto_itself.contains(by)))
+}
+
+/// The warning for an in-place Gather that `in_place_order_free` accepts.
+fn in_place_warning(c: &mut Ctx, plan: &Plan, src: std::ops::Range<u64>, name: &str) {
+    let Some(both) = plan.extent(0).and_then(|d| intersection(&d, &src)) else {
+        return;
+    };
+    let msg = format!(
+        "Gather's dst writes UB {:#x}..{:#x}, inside its src `{name}` ({:#x}..{:#x}): the page says src and dst may not share memory (DK:离散与聚合/Gather 约束说明); no element here reads one that another element changes, so ascstep computes the one result any order gives (docs/semantics.md §15)",
+        both.start, both.end, src.start, src.end
+    );
+    c.warn("gather-src-dst-overlap", "dst", msg);
 }
 
 /// Each offset (plan operand 1, uint32) a block step will use, as `f(repeat, block, lane,
