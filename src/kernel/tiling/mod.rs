@@ -717,4 +717,56 @@ mod tests {
         assert!(find_header("Nothing", &k, &[]).is_empty());
         let _ = std::fs::remove_dir_all(&dir);
     }
+    #[test]
+    fn a_generated_headers_guard_is_defined_unless_the_build_includes_its_header() {
+        let dir = std::env::temp_dir().join(format!("ascstep-guards-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let guard = "#ifndef OP_TILING_DATA_H\n#define OP_TILING_DATA_H\nstruct OpTilingData { int n; };\n#endif\n";
+        // ops-math's masked_scale: the A2 build's kernel includes arch35/'s kernel header,
+        // which includes the header holding the guard: the kernel's own struct, no define.
+        let a = dir.join("a/op");
+        write(
+            &a,
+            "op_kernel/op_apt.cpp",
+            "#include \"arch35/op_kernel.h\"\n",
+        );
+        write(
+            &a,
+            "op_kernel/arch35/op_kernel.h",
+            "#include \"op_tiling_data.h\"\n",
+        );
+        write(&a, "op_kernel/arch35/op_tiling_data.h", guard);
+        assert_eq!(
+            generated_guard_defines(&a, &["arch22"], Product::AtlasA2),
+            ""
+        );
+        // ops-nn's chamfer_distance_grad: arch35/ is included only for Ascend 950
+        // (`__CCE_AICORE__ == 310`); the A2 kernel tests the guard to skip its own struct.
+        let c = dir.join("c/op");
+        write(
+            &c,
+            "op_kernel/op.cpp",
+            "#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 310\n#include \"arch35/op_simt.h\"\n#else\n#include \"op.h\"\n#endif\n",
+        );
+        write(
+            &c,
+            "op_kernel/op.h",
+            "#ifndef OP_TILING_DATA_H\nstruct OpTilingData { int old; };\n#endif\n",
+        );
+        write(
+            &c,
+            "op_kernel/arch35/op_simt.h",
+            "#include \"op_tiling_data.h\"\n",
+        );
+        write(&c, "op_kernel/arch35/op_tiling_data.h", guard);
+        assert_eq!(
+            generated_guard_defines(&c, &["arch22"], Product::AtlasA2),
+            "#define OP_TILING_DATA_H\n"
+        );
+        assert_eq!(
+            generated_guard_defines(&c, &["arch35"], Product::Ascend950),
+            ""
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
