@@ -110,6 +110,7 @@ const WARNING_CLASSES: &[&str] = &[
     "unpaired-wait-flag",
     "reduce-sum-spr-unset",
     "atomic-type",
+    "dtype-not-documented",
 ];
 
 #[test]

@@ -640,14 +640,17 @@ impl Op {
             // 8-, 16-, 32- and 64-bit type.
             DataCopyNd => a950_only(INTS | H | BF | F, 0),
             // DK:数据搬运/GM与UB数据搬运/GMToUB and UBToGM非对齐数据搬运(DataCopyPad): not on
-            // training or inference; no 64-bit types on 200I/500 A2.
+            // training or inference; no 64-bit types on 200I/500 A2. int4b_t is not in the
+            // pages' lists, but CANN's A2/A3 implementation (dav_c220) copies every 1-byte type
+            // as bytes, int4b_t included, and CANN's quant kernels rely on it: taken there,
+            // with warning `dtype-not-documented` (docs/semantics.md §18).
             DataCopyPad => {
                 let all = INTS | H | BF | F;
                 PerProduct {
                     training: (0, 0),
                     inference: (0, 0),
-                    a2: (all, 0),
-                    a3: (all, 0),
+                    a2: (all | bit(DType::Int4), 0),
+                    a3: (all | bit(DType::Int4), 0),
                     a200i: (all & !(I64 | U64), 0),
                     a950: (all, 0),
                 }

@@ -256,5 +256,29 @@ pub(crate) fn gm_cases() -> Vec<Case> {
         .gm(r#""xGm": (dtype: half, len: 16),"#)
         .warns("uninitialised-read"),
     );
+    // int4b_t, UB → GM, as CANN's quant kernels write their outputs on A2 (docs/semantics.md
+    // §18): block_len 16 bytes moves 32 elements, both nibbles of each byte, to yGm[32..64]
+    // (bytes 16..32); the GM around them keeps its zeros.
+    let nibbles: Vec<i128> = (0..64).map(|i| (i % 16) - 8).collect();
+    v.push(
+        case(
+            "DataCopyPad UB → GM, int4b_t: block_len bytes, two elements a byte",
+            A2,
+            &format!(
+                r#""u": (dtype: int4, addr: 0x000, len: 64, init: Values([{}])),"#,
+                nibbles
+                    .iter()
+                    .map(i128::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            r#"DataCopyPad(dst: "yGm[32]", src: "u[0]", params: [1, 16, 0, 0]),"#,
+        )
+        .gm(r#""yGm": (dtype: int4, len: 128, init: Fill(0)),"#)
+        .at("yGm", 0, ints(&[0; 32]))
+        .at("yGm", 32, ints(&nibbles[..32]))
+        .at("yGm", 64, ints(&[0; 64]))
+        .warns("dtype-not-documented"),
+    );
     v
 }

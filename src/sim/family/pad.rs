@@ -152,6 +152,19 @@ impl Room for PadRoom {
             return;
         };
         let size = t.dst.size();
+        if t.dst.is_nibble() {
+            // Not in the pages' lists; CANN's A2/A3 implementation copies every 1-byte type
+            // as bytes (docs/semantics.md §18).
+            let msg = format!(
+                "DataCopyPad of int4b_t on {}: not in the page's list of types; ascstep copies block_len bytes (two elements a byte) as CANN's implementation copies any 1-byte type (docs/semantics.md §18)",
+                c.product
+            );
+            c.warn("dtype-not-documented", "params", msg);
+            if pad.is_some_and(|p| p.left != 0 || p.right != 0) {
+                let msg = "DataCopyPad of int4b_t with left or right padding: padding counts whole elements and an int4b_t element is half a byte; pad with int8_t".to_string();
+                c.err("bad-params", "pad", msg);
+            }
+        }
         if b.len % size != 0 {
             let msg = format!(
                 "DataCopyPad block_len {} bytes is not a multiple of sizeof({}) = {size} (DK:数据搬运/DataCopyPad 约束说明: blockLen必须是sizeof(T)的整数倍)",
