@@ -1,8 +1,9 @@
 //! The C++ front end's speed (docs/format.md §12): a cold compile of a kernel, a warm run of a
 //! cached one (everything before and around a tiny simulation), the overhead of one recorded
 //! API call (10^5 count-form Adds of 64 floats, simulation included), a 48-block
-//! elementwise launch over 1.2 M halves, and a 16-block sigmoid computed in float (3,072
-//! calls). The kernels are in benches/kernels/.
+//! elementwise launch over 1.2 M halves, a 16-block sigmoid computed in float (3,072
+//! calls), and 10^4 GetValue reads (each a round trip to the simulator). The kernels are in
+//! benches/kernels/.
 
 use ascstep::base::product::Product;
 use ascstep::kernel::{self, compile::Flags, End, Limits, Options, Output};
@@ -70,6 +71,13 @@ fn bench_kernel(c: &mut Criterion) {
     run(&calls, &many);
     g.throughput(Throughput::Elements(100_001));
     g.bench_function("calls_1e5", |b| b.iter(|| run(&calls, &many)));
+
+    // A question a call: 10^4 GetValue reads, each answered before the kernel goes on.
+    let reads = kernel_file("get_values.asc");
+    let questions = options(&["READS=10000"]);
+    run(&reads, &questions);
+    g.throughput(Throughput::Elements(10_000));
+    g.bench_function("get_values_1e4", |b| b.iter(|| run(&reads, &questions)));
 
     let launch = kernel_file("launch48.asc");
     let none = options(&[]);

@@ -21,6 +21,7 @@
 //   X fid line col message          the kernel stopped (assert, trap)
 //   O                               an allocation failed: the memory limit was reached
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdarg>
 #include <cstddef>
@@ -185,27 +186,61 @@ struct Chan {
         flush_locked();
         write_all(static_cast<const char*>(p), n);
     }
-    void read_all(void* p, size_t n) {
-        char* c = static_cast<char*>(p);
-        while (n > 0) {
-            ssize_t k = ::read(in, c, n);
+    // Answers read ahead: ascstep's answer to a call is read in as few reads as it arrives in.
+    char inbuf[4096];
+    size_t inpos = 0, inlen = 0;
+    // At least one more byte of answer into inbuf (which is used up). An answer usually comes
+    // within microseconds: asked for without waiting for about 50 µs before the read that
+    // sleeps, since waking a sleeping process costs tens of microseconds on a virtual machine.
+    void fill() {
+        inpos = inlen = 0;
+        auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(50);
+        for (int i = 0;; i++) {
+            ssize_t k = ::recv(in, inbuf, sizeof inbuf, MSG_DONTWAIT);
+            if (k > 0) {
+                inlen = size_t(k);
+                return;
+            }
+            if (k == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) break;
+            if (i % 8 == 7 && std::chrono::steady_clock::now() >= until) break;
+            std::this_thread::yield();  // ascstep's threads may need this core
+        }
+        for (;;) {
+            ssize_t k = ::read(in, inbuf, sizeof inbuf);
             if (k < 0 && (errno == EINTR || errno == EAGAIN)) continue;
             if (k <= 0) {  // ascstep stopped the kernel: what it printed so far still shows
                 std::fflush(nullptr);
                 std::_Exit(72);
             }
+            inlen = size_t(k);
+            return;
+        }
+    }
+    void read_all(void* p, size_t n) {
+        char* c = static_cast<char*>(p);
+        while (n > 0) {
+            if (inpos == inlen) fill();
+            size_t k = std::min(n, inlen - inpos);
+            std::memcpy(c, inbuf + inpos, k);
+            inpos += k;
             c += k;
-            n -= size_t(k);
+            n -= k;
         }
     }
     std::string line() {
         flush();
         std::string s;
-        char ch;
         for (;;) {
-            read_all(&ch, 1);
-            if (ch == '\n') return s;
-            s += ch;
+            if (inpos == inlen) fill();
+            const char* b = inbuf + inpos;
+            const void* nl = std::memchr(b, '\n', inlen - inpos);
+            size_t k = nl ? size_t(static_cast<const char*>(nl) - b) : inlen - inpos;
+            s.append(b, k);
+            inpos += k;
+            if (nl) {
+                inpos++;
+                return s;
+            }
         }
     }
 };
