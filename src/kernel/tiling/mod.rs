@@ -724,18 +724,23 @@ mod tests {
         let guard = "#ifndef OP_TILING_DATA_H\n#define OP_TILING_DATA_H\nstruct OpTilingData { int n; };\n#endif\n";
         // ops-math's masked_scale: the A2 build's kernel includes arch35/'s kernel header,
         // which includes the header holding the guard: the kernel's own struct, no define.
+        let tree = |root: &Path, files: &[(&str, &str)]| {
+            for (path, text) in files {
+                write(root, path, text);
+            }
+        };
         let a = dir.join("a/op");
-        write(
+        tree(
             &a,
-            "op_kernel/op_apt.cpp",
-            "#include \"arch35/op_kernel.h\"\n",
+            &[
+                ("op_kernel/op_apt.cpp", "#include \"arch35/op_kernel.h\"\n"),
+                (
+                    "op_kernel/arch35/op_kernel.h",
+                    "#include \"op_tiling_data.h\"\n",
+                ),
+                ("op_kernel/arch35/op_tiling_data.h", guard),
+            ],
         );
-        write(
-            &a,
-            "op_kernel/arch35/op_kernel.h",
-            "#include \"op_tiling_data.h\"\n",
-        );
-        write(&a, "op_kernel/arch35/op_tiling_data.h", guard);
         assert_eq!(
             generated_guard_defines(&a, &["arch22"], Product::AtlasA2),
             ""
@@ -743,22 +748,21 @@ mod tests {
         // ops-nn's chamfer_distance_grad: arch35/ is included only for Ascend 950
         // (`__CCE_AICORE__ == 310`); the A2 kernel tests the guard to skip its own struct.
         let c = dir.join("c/op");
-        write(
+        tree(
             &c,
-            "op_kernel/op.cpp",
-            "#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 310\n#include \"arch35/op_simt.h\"\n#else\n#include \"op.h\"\n#endif\n",
+            &[
+                (
+                    "op_kernel/op.cpp",
+                    "#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 310\n#include \"arch35/op_simt.h\"\n#else\n#include \"op.h\"\n#endif\n",
+                ),
+                (
+                    "op_kernel/op.h",
+                    "#ifndef OP_TILING_DATA_H\nstruct OpTilingData { int old; };\n#endif\n",
+                ),
+                ("op_kernel/arch35/op_simt.h", "#include \"op_tiling_data.h\"\n"),
+                ("op_kernel/arch35/op_tiling_data.h", guard),
+            ],
         );
-        write(
-            &c,
-            "op_kernel/op.h",
-            "#ifndef OP_TILING_DATA_H\nstruct OpTilingData { int old; };\n#endif\n",
-        );
-        write(
-            &c,
-            "op_kernel/arch35/op_simt.h",
-            "#include \"op_tiling_data.h\"\n",
-        );
-        write(&c, "op_kernel/arch35/op_tiling_data.h", guard);
         assert_eq!(
             generated_guard_defines(&c, &["arch22"], Product::AtlasA2),
             "#define OP_TILING_DATA_H\n"

@@ -457,15 +457,7 @@ fn declared_entries(test: &str) -> Vec<(String, bool)> {
             continue;
         }
         let marked = head.contains("__global__") || head.contains("__aicore__");
-        let name: String = head
-            .trim_end()
-            .chars()
-            .rev()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
+        let name = trailing_identifier(head).to_string();
         let close = super::source::matching(rest.as_bytes(), paren, (b'(', b')'));
         let after = close.map_or("", |c| rest[c..].trim_start());
         if after.starts_with(';') && !name.is_empty() && !out.iter().any(|(n, _)| *n == name) {
@@ -564,6 +556,17 @@ pub fn find(test: &Path, product: Product) -> Result<Build, CompileError> {
         copies,
         deps,
     })
+}
+
+/// The identifier `s` ends with (trailing whitespace left out); empty when it ends otherwise.
+pub(super) fn trailing_identifier(s: &str) -> &str {
+    let s = s.trim_end();
+    let start = s
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    &s[start..]
 }
 
 #[cfg(test)]

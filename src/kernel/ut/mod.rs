@@ -113,15 +113,7 @@ fn struct_names(text: &str) -> std::collections::HashSet<String> {
         };
         if let Some(r) = word_start("typedef").filter(|r| !r.contains('{') && !r.contains('(')) {
             // The last identifier of the statement.
-            let name: String = r
-                .trim_end()
-                .chars()
-                .rev()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
+            let name = find::trailing_identifier(r).to_string();
             if !name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit()) {
                 out.insert(name);
             }
