@@ -139,7 +139,7 @@ pub fn explain(output: &str) -> String {
                 .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_');
         if undeclared && macro_like {
             return format!(
-                "{at}: `{name}` is not defined; if the sample's build passes it (CMakeLists: `-D{name}=…`), give it with `-D {name}=VALUE`"
+                "{at}: `{name}` is not defined; where the build passes it (a sample's CMakeLists, a unit test's AddOpTestCase options: `-D{name}=…`), give it with `-D {name}=VALUE` (a unit test whose AddOpTestCase does not pass it fails the repository's own UT build the same way)"
             );
         }
         let names = provided();
@@ -208,6 +208,25 @@ mod tests {
             "{}",
             explain(out)
         );
+    }
+
+    #[test]
+    fn an_undefined_macro_is_named_with_where_a_build_passes_it() {
+        // ops-nn's experimental gelu: its kernel takes DTYPE_X, its AddOpTestCase passes none.
+        let out =
+            "/on/gelu/op_kernel/gelu.cpp:23:24: error: ‘DTYPE_X’ was not declared in this scope\n";
+        let e = explain(out);
+        assert!(
+            e.starts_with("/on/gelu/op_kernel/gelu.cpp:23:24: `DTYPE_X` is not defined;"),
+            "{e}"
+        );
+        assert!(
+            e.contains("AddOpTestCase") && e.contains("`-D DTYPE_X=VALUE`"),
+            "{e}"
+        );
+        // Not a macro's shape: an API name.
+        let out = "k.asc:3:5: error: ‘Dtype_x’ was not declared in this scope\n";
+        assert!(!explain(out).contains("is not defined"), "{}", explain(out));
     }
 
     #[test]
