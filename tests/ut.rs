@@ -461,12 +461,10 @@ fn an_op_tested_only_on_ascend_950_runs_on_ascend_950_with_its_options() {
     .unwrap();
     // The test needs the option's DTYPE_Y.
     let test = "math/fill_value/tests/ut/op_kernel/test_fill_value.cpp";
-    let text = std::fs::read_to_string(d.join(test)).unwrap();
-    std::fs::write(
-        d.join(test),
-        format!("{text}\nusing Declared = DTYPE_Y;\nstatic_assert(sizeof(Declared) == 4, \"DTYPE_Y\");\n"),
-    )
-    .unwrap();
+    append(
+        &d.join(test),
+        "\nusing Declared = DTYPE_Y;\nstatic_assert(sizeof(Declared) == 4, \"DTYPE_Y\");\n",
+    );
     let r = ut(&d, &[test, "--report", "json"]);
     assert_eq!(r.code, 0, "{}", r.dump());
     assert_eq!(r.json()["product"], "ascend_950", "{}", r.dump());
@@ -508,12 +506,10 @@ fn a_data_script_started_with_python_runs_where_only_python3_is() {
     // ops-nn's foreach_div_scalar starts `python compare_data.py`; Debian has only python3.
     let d = repo("python");
     let test = d.join("math/fill_value/tests/ut/op_kernel/test_fill_value.cpp");
-    let text = std::fs::read_to_string(&test).unwrap();
-    std::fs::write(
+    append(
         &test,
-        format!("{text}\nTEST(FillValueTest, python_runs)\n{{\n    EXPECT_EQ(system(\"python -c 'import sys; sys.exit(7 - 7)'\"), 0);\n}}\n"),
-    )
-    .unwrap();
+        "\nTEST(FillValueTest, python_runs)\n{\n    EXPECT_EQ(system(\"python -c 'import sys; sys.exit(7 - 7)'\"), 0);\n}\n",
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_ascstep"))
         .args([
             "ut",
@@ -554,19 +550,15 @@ fn the_data_scripts_the_build_copies_are_where_the_test_starts_them() {
     )
     .unwrap();
     let cmake = dir.join("CMakeLists.txt");
-    let text = std::fs::read_to_string(&cmake).unwrap();
-    std::fs::write(
+    append(
         &cmake,
-        format!("{text}add_custom_command(OUTPUT ${{CMAKE_BINARY_DIR}}/tests/ut/op_kernel/gen_data.py COMMAND ${{CMAKE_COMMAND}} -E copy ${{CMAKE_CURRENT_SOURCE_DIR}}/fill_value_data/gen_data.py ${{CMAKE_BINARY_DIR}}/tests/ut/op_kernel DEPENDS ${{CMAKE_CURRENT_SOURCE_DIR}}/fill_value_data/gen_data.py)\n"),
-    )
-    .unwrap();
+        "add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/tests/ut/op_kernel/gen_data.py COMMAND ${CMAKE_COMMAND} -E copy ${CMAKE_CURRENT_SOURCE_DIR}/fill_value_data/gen_data.py ${CMAKE_BINARY_DIR}/tests/ut/op_kernel DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/fill_value_data/gen_data.py)\n",
+    );
     let test = dir.join("test_fill_value.cpp");
-    let text = std::fs::read_to_string(&test).unwrap();
-    std::fs::write(
+    append(
         &test,
-        format!("{text}\nTEST(FillValueTest, copied_script)\n{{\n    EXPECT_EQ(system(\"python3 gen_data.py float32\"), 0);\n}}\n"),
-    )
-    .unwrap();
+        "\nTEST(FillValueTest, copied_script)\n{\n    EXPECT_EQ(system(\"python3 gen_data.py float32\"), 0);\n}\n",
+    );
     case_passes(
         &d,
         &[
@@ -670,15 +662,11 @@ fn a_dependency_ops_tiling_struct_and_registration_are_taken() {
     )
     .unwrap();
     let host = d.join("math/scaled_add/op_host/scaled_add_tiling.h");
-    let text = std::fs::read_to_string(&host).unwrap();
-    std::fs::write(
+    replace_in(
         &host,
-        text.replace(
-            "REGISTER_TILING_DATA_CLASS(ScaledAdd, ScaledAddTilingData)",
-            "REGISTER_TILING_DATA_CLASS(ScaledAdd, ScaledAddTilingData)\nREGISTER_TILING_DATA_CLASS(ScaledAddV2, ScaledAddTilingData)",
-        ),
-    )
-    .unwrap();
+        "REGISTER_TILING_DATA_CLASS(ScaledAdd, ScaledAddTilingData)",
+        "REGISTER_TILING_DATA_CLASS(ScaledAdd, ScaledAddTilingData)\nREGISTER_TILING_DATA_CLASS(ScaledAddV2, ScaledAddTilingData)",
+    );
     case_passes(
         &d,
         &[
@@ -706,10 +694,11 @@ fn an_atlas_a2_tiling_header_in_op_host_arch22_or_arch32_is_found() {
         let test = d.join(UT).join("test_scaled_add.cpp");
         // Not included by the test (scatter_elements_v2's does not): the struct comes from the
         // tiling header the UT build force-includes, generated from that directory.
-        let text = std::fs::read_to_string(&test)
-            .unwrap()
-            .replace("#include \"../../../op_host/scaled_add_tiling.h\"", "");
-        std::fs::write(&test, text).unwrap();
+        replace_in(
+            &test,
+            "#include \"../../../op_host/scaled_add_tiling.h\"",
+            "",
+        );
         lambda_case_passes(&d, arch);
         let _ = std::fs::remove_dir_all(&d);
     }
@@ -722,18 +711,19 @@ fn a_test_may_gm_alloc_a_1_gib_workspace_beside_its_tensors() {
     // read back.
     let d = repo("bigws");
     let test = d.join("math/fill_value/tests/ut/op_kernel/test_fill_value.cpp");
-    let text = std::fs::read_to_string(&test)
+    replace_in(
+        &test,
+        "    uint8_t* y = (uint8_t*)AscendC::GmAlloc(kLength * sizeof(float));",
+        "    uint8_t* ws = (uint8_t*)AscendC::GmAlloc(1024 * 1024 * 1024);\n    uint8_t* y = (uint8_t*)AscendC::GmAlloc(kLength * sizeof(float));",
+    );
+    replace_in(
+        &test,
+        "ICPU_RUN_KF(fill_value, 1, y, nullptr, tiling);",
+        "ICPU_RUN_KF(fill_value, 1, y, ws, tiling);",
+    );
+    assert!(std::fs::read_to_string(&test)
         .unwrap()
-        .replace(
-            "    uint8_t* y = (uint8_t*)AscendC::GmAlloc(kLength * sizeof(float));",
-            "    uint8_t* ws = (uint8_t*)AscendC::GmAlloc(1024 * 1024 * 1024);\n    uint8_t* y = (uint8_t*)AscendC::GmAlloc(kLength * sizeof(float));",
-        )
-        .replace(
-            "ICPU_RUN_KF(fill_value, 1, y, nullptr, tiling);",
-            "ICPU_RUN_KF(fill_value, 1, y, ws, tiling);",
-        );
-    assert!(text.contains("GmAlloc(1024 * 1024 * 1024)"));
-    std::fs::write(&test, text).unwrap();
+        .contains("GmAlloc(1024 * 1024 * 1024)"));
     case_passes(
         &d,
         &["math/fill_value/tests/ut/op_kernel/test_fill_value.cpp"],
@@ -818,13 +808,11 @@ fn an_entry_made_by_a_header_macro_is_the_ops_own_cpp() {
 fn a_kernel_compile_error_names_the_checkouts_file() {
     let d = repo("kernel_error");
     let k = d.join("math/scaled_add/op_kernel/scaled_add.cpp");
-    let src = std::fs::read_to_string(&k).unwrap();
-    std::fs::write(
+    let line = std::fs::read_to_string(&k).unwrap().lines().count() + 2;
+    append(
         &k,
-        format!("{src}\nstatic_assert(sizeof(int) == 0, \"kernel broken here\");\n"),
-    )
-    .unwrap();
-    let line = src.lines().count() + 2;
+        "\nstatic_assert(sizeof(int) == 0, \"kernel broken here\");\n",
+    );
     let r = ut(&d, &[&format!("{UT}/test_scaled_add.cpp")]);
     assert_eq!(r.code, 3, "{}", r.dump());
     let want = format!("{}:{line}:", std::fs::canonicalize(&k).unwrap().display());
@@ -930,4 +918,17 @@ fn an_op_in_a_subproject_directory_finds_the_repositorys_shared_helpers() {
     std::fs::write(d.join("math/README.md"), "The math ops.\n").unwrap();
     lambda_case_passes(&d, "math/ with its own CMakeLists.txt and README.md");
     let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Appends `text` to the file at `path` (a test's edit of a copied repository tree).
+fn append(path: &Path, text: &str) {
+    let old = std::fs::read_to_string(path).unwrap();
+    std::fs::write(path, old + text).unwrap();
+}
+
+/// Replaces `from` (which must be there) with `to` in the file at `path`.
+fn replace_in(path: &Path, from: &str, to: &str) {
+    let old = std::fs::read_to_string(path).unwrap();
+    assert!(old.contains(from), "{} has no `{from}`", path.display());
+    std::fs::write(path, old.replace(from, to)).unwrap();
 }

@@ -244,18 +244,16 @@ void reduce_rows(const LocalTensor<float>& dst, const LocalTensor<float>& src, c
 // rangeM pieces and a tail of the `total` rows.
 inline SoftMaxTiling tiling_of(uint32_t m, uint32_t k, uint32_t total, uint32_t perBlock, uint32_t rows) {
     SoftMaxTiling t;
-    t.srcM = m;
-    t.srcK = k;
-    t.srcSize = m * k;
-    t.outMaxM = m;
-    t.outMaxK = perBlock;
-    t.outMaxSize = m * perBlock;
-    t.reduceM = rows;
-    t.reduceK = perBlock;
-    t.reduceSize = rows * perBlock;
-    t.splitM = rows;
-    t.splitK = k;
-    t.splitSize = rows * k;
+    // Each M × K pair of the struct with its size.
+    auto dims = [](uint32_t& fm, uint32_t& fk, uint32_t& size, uint32_t vm, uint32_t vk) {
+        fm = vm;
+        fk = vk;
+        size = vm * vk;
+    };
+    dims(t.srcM, t.srcK, t.srcSize, m, k);
+    dims(t.outMaxM, t.outMaxK, t.outMaxSize, m, perBlock);
+    dims(t.reduceM, t.reduceK, t.reduceSize, rows, perBlock);
+    dims(t.splitM, t.splitK, t.splitSize, rows, k);
     t.rangeM = total / rows;
     t.tailM = total % rows;
     t.tailSplitSize = t.tailM * k;
