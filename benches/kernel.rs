@@ -25,6 +25,7 @@ fn options(defines: &[&str]) -> Options {
             includes: Vec::new(),
             link: Vec::new(),
             first_include: None,
+            host: None,
         },
         limits: Limits {
             timeout: Some(Duration::from_secs(60)),

@@ -124,6 +124,7 @@ impl CppArgs {
                 includes: self.flags.include.clone(),
                 link: Vec::new(),
                 first_include: None,
+                host: None,
             },
             limits: crate::kernel::Limits {
                 timeout: self.timeout.0,

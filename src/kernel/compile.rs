@@ -28,6 +28,36 @@ pub struct Flags {
     /// The header every unit starts with (default `ascstep/rt.h`); a kernel unit test's is
     /// precompiled (`precompile`).
     pub first_include: Option<String>,
+    /// Host units linked with the others (a kernel unit test's op_host tiling sources and the
+    /// repository's tiling executor, docs/format.md §13, host tiling), compiled as host C++.
+    pub host: Option<HostUnits>,
+}
+
+/// Host C++ units: compiled as C++17 with exceptions, ascstep's host stand-ins for CANN's
+/// graph runtime first on the include path, none of the kernel units' flags.
+#[derive(Clone, Debug, Default, Hash)]
+pub struct HostUnits {
+    /// Each unit's text.
+    pub units: Vec<String>,
+    /// `-I DIR` after ascstep's headers.
+    pub includes: Vec<PathBuf>,
+    /// `-D NAME[=VALUE]`.
+    pub defines: Vec<String>,
+}
+
+fn host_args(host: &HostUnits, include: &Path) -> Vec<String> {
+    let mut args: Vec<String> = ["-std=c++17", "-O1", "-g1", "-w", "-x", "c++"]
+        .map(String::from)
+        .to_vec();
+    args.push("-DASCSTEP_HOST_UNIT=1".into());
+    args.push("-DASCSTEP_TPL_HOST=1".into());
+    for d in &host.defines {
+        args.push(format!("-D{d}"));
+    }
+    for d in std::iter::once(include).chain(host.includes.iter().map(PathBuf::as_path)) {
+        args.push(format!("-I{}", d.display()));
+    }
+    args
 }
 
 /// Why a kernel could not be compiled.
@@ -346,7 +376,15 @@ pub fn compile_units(
         .collect();
     let args = compile_args(product, flags, &include, &dir);
     let mut h = DefaultHasher::new();
-    (&cxx, &args, &texts, headers_hash(), &flags.link).hash(&mut h);
+    (
+        &cxx,
+        &args,
+        &texts,
+        headers_hash(),
+        &flags.link,
+        &flags.host,
+    )
+        .hash(&mut h);
     let key = format!("{:016x}", h.finish());
     let entry = cache.join(format!("k-{key}"));
     let exe = entry.join("kernel");
@@ -380,7 +418,15 @@ pub fn compile_units(
         Err(rejected(out))
     };
     let mut dfiles = Vec::new();
-    if texts.len() == 1 {
+    let host: Vec<(String, Vec<String>)> = flags
+        .host
+        .iter()
+        .flat_map(|h| {
+            let a = host_args(h, &include);
+            h.units.iter().map(move |u| (u.clone(), a.clone()))
+        })
+        .collect();
+    if texts.len() == 1 && host.is_empty() {
         let cpp = tmp.join("kernel.cpp");
         std::fs::write(&cpp, &texts[0]).map_err(|e| io("write", &cpp, e))?;
         let d = tmp.join("kernel.d");
@@ -400,12 +446,16 @@ pub fn compile_units(
     } else {
         // Each unit on a compiler process of its own, all at once, then one link.
         let mut running = Vec::new();
-        for (i, t) in texts.iter().enumerate() {
+        let all = texts
+            .iter()
+            .map(|t| (t, &args))
+            .chain(host.iter().map(|(t, a)| (t, a)));
+        for (i, (t, args)) in all.enumerate() {
             let cpp = tmp.join(format!("unit{i}.cpp"));
             std::fs::write(&cpp, t).map_err(|e| io("write", &cpp, e))?;
             let d = tmp.join(format!("unit{i}.d"));
             let child = Command::new(&cxx)
-                .args(&args)
+                .args(args)
                 .arg("-c")
                 .arg(&cpp)
                 .arg("-MMD")
@@ -431,7 +481,7 @@ pub fn compile_units(
             succeeded(&out)?;
         }
         let out = Command::new(&cxx)
-            .args((0..texts.len()).map(|i| tmp.join(format!("unit{i}.o"))))
+            .args((0..texts.len() + host.len()).map(|i| tmp.join(format!("unit{i}.o"))))
             .arg("-o")
             .arg(tmp.join("kernel"))
             .args(&flags.link)

@@ -166,17 +166,22 @@ pub fn explain(output: &str) -> String {
         );
     }
     if msg.contains("No such file or directory") {
-        // The repositories' UTs that run the op's host tiling (22 of ops-math's and ops-nn's):
-        // CANN's graph runtime, not Ascend C.
+        // The parts of CANN's host graph runtime ascstep's stand-in lacks (ops-nn's executor
+        // builds infer-shape contexts too), and the JSON library the executor parses with.
         const HOST_TILING: [&str; 4] = [
-            "op_tiling_context_builder.h",
             "op_tiling_parse_context_builder.h",
-            "tiling_case_executor.h",
-            "kernel_run_context_holder.h",
+            "op_infer_shape_context_builder.h",
+            "op_infer_shape_range_context_builder.h",
+            "op_infer_datatype_context_builder.h",
         ];
         if let Some(h) = HOST_TILING.iter().find(|h| msg.contains(*h)) {
             return format!(
-                "{at}: the test runs the op's host tiling through CANN's tiling context (`{h}`), which ascstep does not provide: fill the tiling struct in the test instead (docs/format.md §12.4, §13)"
+                "{at}: the test's tiling executor needs CANN's `{h}`, which ascstep's stand-in for CANN's host graph runtime does not provide: fill the tiling struct in the test instead (docs/format.md §12.4, §13)"
+            );
+        }
+        if msg.contains("nlohmann/json.hpp") {
+            return format!(
+                "{at}: the repository's tiling executor needs nlohmann/json, which is not installed: install it (Debian/Ubuntu: apt install nlohmann-json3-dev; Fedora: dnf install json-devel) or give its directory with -I"
             );
         }
         return format!(
@@ -268,9 +273,15 @@ mod tests {
 
     #[test]
     fn names_the_host_tiling_runtime_a_test_needs() {
-        let out = "/r/tests/ut/common/tiling_context_faker.h:14:10: fatal error: op_tiling_context_builder.h: No such file or directory";
+        let out = "/r/tests/ut/common/kernel_run_context_holder.h:15:10: fatal error: op_tiling_parse_context_builder.h: No such file or directory";
         let e = explain(out);
-        assert!(e.starts_with("/r/tests/ut/common/tiling_context_faker.h:14:10: the test runs the op's host tiling through CANN's tiling context (`op_tiling_context_builder.h`)"), "{e}");
+        assert!(e.starts_with("/r/tests/ut/common/kernel_run_context_holder.h:15:10: the test's tiling executor needs CANN's `op_tiling_parse_context_builder.h`"), "{e}");
+        let json = "/r/tests/ut/common/tiling_case_executor.cpp:13:10: fatal error: nlohmann/json.hpp: No such file or directory";
+        assert!(
+            explain(json).contains("apt install nlohmann-json3-dev"),
+            "{}",
+            explain(json)
+        );
         let other = "/k.h:3:10: fatal error: foo.h: No such file or directory";
         assert!(explain(other).contains("an included header is not found"));
     }

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod api;
+pub mod ut_repo;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

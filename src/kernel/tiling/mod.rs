@@ -463,10 +463,13 @@ fn op_name(header: &Path) -> String {
 /// plain tiling struct); host-only headers, found nowhere, are left out. Guarded by the
 /// header's own include guard, which the kernel may also include. Not the structs in `defined`
 /// (the force-included UT header's: the host build's are optiling's classes, no clash).
+/// With `host_too` the guard is always one of ascstep's own: the unit includes the header
+/// itself too (a test that runs the host tiling, docs/format.md §13, host tiling).
 pub fn host_header_substitute(
     header: &Path,
     search: &[PathBuf],
     defined: &std::collections::HashSet<String>,
+    host_too: bool,
 ) -> String {
     let mut f = Found::default();
     f.read(header, search);
@@ -476,7 +479,7 @@ pub fn host_header_substitute(
     );
     // A guard a kernel header shares (super::guards) becomes one of ascstep's own.
     let guard = f.guard.clone().map(|g| {
-        if guards::kernel_guards(&op_kernel_text(header)).contains(&g) {
+        if host_too || guards::kernel_guards(&op_kernel_text(header)).contains(&g) {
             format!("ASCSTEP_HOST_{g}")
         } else {
             g

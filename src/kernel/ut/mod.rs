@@ -8,6 +8,7 @@
 //! system, and ascstep's `tikicpulib.h`. The test runs in `<root>/build/tests/ut/op_kernel`.
 
 mod find;
+mod host;
 
 use find::camel;
 pub use find::{find, is_ut, product_of, Build};
@@ -130,7 +131,15 @@ fn struct_names(text: &str) -> std::collections::HashSet<String> {
 /// The tiling header force-included as the UT build does (`-include`): the UT folder's own,
 /// else the structs generated from the op's op_host tiling headers; and the struct the op
 /// registers for GET_TILING_DATA.
-fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, Option<String>) {
+///
+/// With `host` (the test also includes the op_host headers themselves, §13, host tiling) each substitute
+/// keeps a guard of its own, so that the header's own include still reads it.
+fn tiling_prelude(
+    b: &Build,
+    search: &[PathBuf],
+    product: Product,
+    host: bool,
+) -> (String, Option<String>) {
     if let Some(p) = own_tiling_header(b) {
         let s = format!("#include \"{}\"\n", c_string(&p.display().to_string()));
         return (
@@ -177,6 +186,7 @@ fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, O
             &h,
             search,
             &Default::default(),
+            host,
         ));
     }
     s.push_str(&tiling::generated_guard_defines(&b.op_dir, arch, product));
@@ -188,7 +198,8 @@ fn tiling_prelude(b: &Build, search: &[PathBuf], product: Product) -> (String, O
 }
 
 /// The test's text with each include of an op_host header replaced by its kernel side (line
-/// breaks kept), the substitutes written into `dir`.
+/// breaks kept), the substitutes written into `dir`; with `host` (a test that runs the op's
+/// host tiling, §13, host tiling) op_host headers stay the host's, as in CANN's build.
 ///
 /// An include of the op's own kernel sources (`"../../../op_kernel/arch35/x.cpp"`) becomes
 /// the same file in CANN's staged layout (`staged`: the op's `op_kernel/` and its `ascendc/<op>/`
@@ -201,6 +212,7 @@ fn substitute_host_includes(
     dir: &Path,
     staged: Option<(&Path, &Path)>,
     defined: &std::collections::HashSet<String>,
+    host: bool,
 ) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
@@ -219,8 +231,8 @@ fn substitute_host_includes(
                 .find(|p| p.is_file())
         });
         match found.map(|p| std::fs::canonicalize(&p).unwrap_or(p)) {
-            Some(p) if tiling::in_op_host(&p) => {
-                let sub = tiling::host_header_substitute(&p, search, defined);
+            Some(p) if !host && tiling::in_op_host(&p) => {
+                let sub = tiling::host_header_substitute(&p, search, defined, false);
                 let mut h = std::collections::hash_map::DefaultHasher::new();
                 std::hash::Hash::hash(&sub, &mut h);
                 let f = dir.join(format!("host-{:016x}.h", std::hash::Hasher::finish(&h)));
@@ -373,6 +385,7 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     // The kernel compiled through CANN's layout, as its own build does (§12.2).
     let mut kernel = b.kernel.clone();
     let mut ascendc: Option<PathBuf> = None;
+    let mut opbase: Option<PathBuf> = None;
     // (A kernel source of the UT folder, a UT_SRC_FILES one, is not in the op's op_kernel/.)
     let own_kernel = b
         .kernel
@@ -380,6 +393,7 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
         .filter(|k| k.starts_with(b.op_dir.join("op_kernel")));
     if let Some(l) = own_kernel.and_then(layout::of) {
         let ob = layout::opbase(&l.repo, opts.opbase.as_deref());
+        opbase = ob.clone();
         let (staged_kernel, staged) = layout::stage(&l, ob.as_deref(), &compile::cache_dir())
             .map_err(|e| {
                 missing(format!(
@@ -394,6 +408,7 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
         .and_then(layout::of)
     {
         let ob = layout::opbase(&l.repo, opts.opbase.as_deref());
+        opbase = ob.clone();
         if let Ok((_, staged)) = layout::stage(&l, ob.as_deref(), &compile::cache_dir()) {
             ascendc = staged.last().cloned();
             includes.extend(staged);
@@ -420,7 +435,24 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     std::fs::create_dir_all(&gen)
         .map_err(|e| missing(format!("cannot write {}: {e}", gen.display())))?;
     let test_dir = b.test.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let (mut prelude, registered) = tiling_prelude(&b, &flags.includes, opts.product);
+    // A test that computes its tiling with the op's host tiling function links it (§13, host tiling).
+    // Where the tiling structs' headers are searched: the kernel's include path.
+    let search = flags.includes.clone();
+    if host::uses_executor(&text) {
+        let ob = opbase.or_else(|| layout::opbase(&b.root, opts.opbase.as_deref()));
+        let h = host::units(&b, &flags.includes, ob.as_deref(), opts.product);
+        // The test's own unit reads the op_host headers too (with opbase's and the
+        // repository's common host headers, after the kernel's).
+        let more: Vec<PathBuf> = h
+            .includes
+            .iter()
+            .filter(|d| !flags.includes.contains(d))
+            .cloned()
+            .collect();
+        flags.includes.extend(more);
+        flags.host = Some(h);
+    }
+    let (mut prelude, registered) = tiling_prelude(&b, &search, opts.product, flags.host.is_some());
     let registered = registered.or_else(|| {
         registration::registered_default(
             &b.op_dir.join("op_kernel"),
@@ -458,10 +490,11 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     let body = substitute_host_includes(
         &text,
         &test_dir,
-        &flags.includes,
+        &search,
         &gen,
         staged_own.as_deref().map(|s| (own.as_path(), s)),
         &defined,
+        flags.host.is_some(),
     );
     // Three translation units, as the UT build has them: the test, the kernel (when the test
     // declares its entry rather than including it), each with the tiling header force-included,

@@ -1,3 +1,8 @@
-// ascstep: an empty stand-in for CANN's register/op_impl_registry.h (docs/format.md §12.2): including it is
-// harmless; using what the real header declares is a compile error that names it.
+// ascstep: CANN's register/op_impl_registry.h. In host code (a kernel unit test's own unit and the op_host tiling
+// sources its build links, docs/format.md §13, host tiling) the declarations of ascstep/host_tiling.h; in
+// a kernel's unit nothing (including it is harmless; using what it declares is a compile error
+// that names it).
 #pragma once
+#if defined(ASCSTEP_TPL_HOST) || defined(ASCSTEP_HOST_UNIT)
+#include "ascstep/host_tiling.h"
+#endif

@@ -148,6 +148,12 @@ inline uint64_t encode(const std::vector<Param>& decl, std::initializer_list<uin
 #define ASCENDC_TPL_KERNEL_TYPE_DECL(x, ...) ::ascstep_tpl::Param{#x, 6, 8, {__VA_ARGS__}}
 #define ASCENDC_TPL_ARGS_DECL(x, ...) static const std::vector<::ascstep_tpl::Param> g_tilingDeclareParams{__VA_ARGS__}
 #define GET_TPL_TILING_KEY(...) ::ascstep_tpl::encode(g_tilingDeclareParams, {__VA_ARGS__})
+// The documentation's definition: the key encoded and set on the tiling context.
+#define ASCENDC_TPL_SEL_PARAM(context, ...)              \
+    do {                                                 \
+        uint64_t ascstep_key = GET_TPL_TILING_KEY(__VA_ARGS__); \
+        (context)->SetTilingKey(ascstep_key);            \
+    } while (0)
 #else
 // The kernel's compile, as CANN's kernel build: the declarations expand to nothing.
 #define ASCENDC_TPL_DTYPE_DECL(...)
@@ -175,7 +181,8 @@ inline uint64_t encode(const std::vector<Param>& decl, std::initializer_list<uin
 
 // TypeFromId<id>::type: the C++ type of a native data-type number (CANN's
 // utils/tiling/template_argument.h), for kernels that map a template parameter themselves;
-// void for a number with no type.
+// void for a number with no type. (Not in host units, which have no kernel element types.)
+#ifndef ASCSTEP_HOST_UNIT
 #include "ascstep/types.h"
 template <int dataTypeId>
 struct TypeFromId {
@@ -200,3 +207,4 @@ ASCSTEP_TYPE_FROM_ID(C_DT_DOUBLE, double);
 ASCSTEP_TYPE_FROM_ID(C_DT_BOOL, bool);
 ASCSTEP_TYPE_FROM_ID(C_DT_BF16, bfloat16_t);
 #undef ASCSTEP_TYPE_FROM_ID
+#endif  // ASCSTEP_HOST_UNIT

@@ -1,0 +1,3 @@
+// ascstep: CANN's exe_graph/runtime/tensor.h, for host code (docs/format.md §13, host tiling): the declarations are in ascstep/host_tiling.h.
+#pragma once
+#include "ascstep/host_tiling.h"

@@ -1,0 +1,3 @@
+// ascstep: CANN's graph/ascend_string.h, for host code (docs/format.md §13, host tiling): the declarations are in ascstep/host_types.h.
+#pragma once
+#include "ascstep/host_types.h"

@@ -1,0 +1,171 @@
+//! The host side of a kernel unit test that computes its tiling with the op's own host tiling
+//! function (docs/format.md §13, host tiling): the repositories' `tests/ut/common/tiling_case_executor.h`
+//! (`gert::TilingContextPara`, `ExecuteTiling`). CANN's UT build links the repository's tiling
+//! executor and the op_host tiling library; ascstep compiles the same sources (the executor's
+//! `.cpp` files, the op's `op_host/` tiling sources, hicann/opbase's host utilities) as host
+//! units against its stand-in for CANN's host graph runtime (`include/ascstep/host_tiling.h`).
+
+use super::find::Build;
+use crate::base::product::Product;
+use crate::kernel::compile::{c_string, HostUnits};
+use std::path::{Path, PathBuf};
+
+/// The headers through which a test reaches CANN's tiling context.
+const EXECUTOR_HEADERS: &[&str] = &["tiling_case_executor.h", "tiling_context_faker.h"];
+
+/// The executor's sources beside its header.
+const EXECUTOR_SOURCES: &[&str] = &["tiling_case_executor.cpp", "tiling_context_faker.cpp"];
+
+/// hicann/opbase's host utilities the tiling sources call (under `src/op_common/`).
+const OPBASE_SOURCES: &[&str] = &[
+    "log/log.cpp",
+    "op_host/util/math_util.cpp",
+    "op_host/tiling_util.cpp",
+];
+
+/// CANN's name of the SoC the UT build passes as BUILD_SOC_VERSION (the executor's platform).
+fn soc(product: Product) -> &'static str {
+    match product {
+        Product::Ascend950 => "ascend950",
+        Product::Atlas200I500A2 => "ascend310b",
+        Product::AtlasA3 => "ascend910_93",
+        _ => "ascend910b",
+    }
+}
+
+/// Whether `text` (a test) includes one of the executor's headers.
+pub(super) fn uses_executor(text: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.trim_start();
+        l.starts_with('#')
+            && l.contains("include")
+            && EXECUTOR_HEADERS.iter().any(|h| l.contains(h))
+    })
+}
+
+/// The `.cpp` files of an op's `op_host/` that hold its tiling: every one but the op
+/// definitions (`*_def.cpp`), shape inference and the op API (`op_api/`).
+fn tiling_sources(op_host: &Path) -> Vec<PathBuf> {
+    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(d) else {
+            return;
+        };
+        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if p.is_dir() {
+                if name != "op_api" && name != "config" {
+                    walk(&p, out);
+                }
+            } else if name.ends_with(".cpp")
+                && !name.ends_with("_def.cpp")
+                && !name.contains("infershape")
+                && !name.contains("infer_shape")
+            {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(op_host, &mut out);
+    out
+}
+
+/// The host units and their include directories for a test that uses the executor, the
+/// executor found through `search` (the test's directory and the unit's include path) as its
+/// `#include` is.
+pub(super) fn units(
+    b: &Build,
+    search: &[PathBuf],
+    opbase: Option<&Path>,
+    product: Product,
+) -> HostUnits {
+    let test_dir = b.test.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let executor = std::iter::once(&test_dir)
+        .chain(search)
+        .find(|d| EXECUTOR_HEADERS.iter().any(|h| d.join(h).is_file()))
+        .cloned();
+    let include = |p: &Path| format!("#include \"{}\"\n", c_string(&p.display().to_string()));
+    let mut units = vec!["#include \"ascstep/host_log.h\"\n".to_string()];
+    if let Some(d) = &executor {
+        for s in EXECUTOR_SOURCES {
+            let p = d.join(s);
+            if p.is_file() {
+                units.push(include(&p));
+            }
+        }
+    }
+    for p in tiling_sources(&b.op_dir.join("op_host")) {
+        units.push(include(&p));
+    }
+    // The repository's OP_TILING_INCLUDE: its root and common/inc, opbase's host directories;
+    // not the kernel's (CANN's staged ascendc/ layout would shadow opbase's log/log.h with the
+    // log op's kernel directory).
+    let mut includes: Vec<PathBuf> = executor.into_iter().collect();
+    includes.extend([b.root.clone(), b.root.join("common/inc")]);
+    if let Some(ob) = opbase {
+        for s in OPBASE_SOURCES {
+            let p = ob.join("src/op_common").join(s);
+            if p.is_file() {
+                units.push(include(&p));
+            }
+        }
+        for base in [ob.join("include"), ob.join("pkg_inc")] {
+            includes.extend([
+                base.join("op_common/op_host"),
+                base.join("op_common"),
+                base.clone(),
+            ]);
+        }
+    }
+    includes.retain(|d| d.is_dir());
+    HostUnits {
+        units,
+        includes,
+        defines: vec![format!("BUILD_SOC_VERSION={}", soc(product))],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_test_uses_the_executor_only_through_an_include() {
+        assert!(uses_executor("#include \"tiling_case_executor.h\"\n"));
+        assert!(uses_executor("  #  include \"tiling_context_faker.h\"\n"));
+        assert!(!uses_executor("// see tiling_case_executor.h\n"));
+        assert!(!uses_executor("#include \"data_utils.h\"\n"));
+    }
+
+    #[test]
+    fn tiling_sources_leave_out_definitions_shape_inference_and_the_op_api() {
+        let d = std::env::temp_dir().join(format!("ascstep-host-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        for f in [
+            "op_host/x_tiling.cpp",
+            "op_host/x_def.cpp",
+            "op_host/x_infershape.cpp",
+            "op_host/arch22/x_tiling_arch22.cpp",
+            "op_host/op_api/x.cpp",
+            "op_host/x_tiling.h",
+        ] {
+            let p = d.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, "").unwrap();
+        }
+        let got: Vec<String> = tiling_sources(&d.join("op_host"))
+            .iter()
+            .map(|p| p.strip_prefix(&d).unwrap().display().to_string())
+            .collect();
+        let _ = std::fs::remove_dir_all(&d);
+        assert_eq!(
+            got,
+            ["op_host/arch22/x_tiling_arch22.cpp", "op_host/x_tiling.cpp"]
+        );
+    }
+}

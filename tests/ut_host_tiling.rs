@@ -1,0 +1,80 @@
+//! `ascstep ut` on a kernel unit test that computes its tiling with the op's own host tiling
+//! function through the repository's tiling executor (docs/format.md §13, host tiling): the executor's
+//! and the op_host sources compiled as host units against ascstep's stand-in for CANN's host
+//! graph runtime, the platform the executor describes, the launch with what the tiling
+//! computed. The expected figures follow from the tiling rule the op's tiling source states
+//! (`tests/ut_repo/math/row_scale/op_host/row_scale_tiling.cpp`), and the kernel's output from
+//! float arithmetic on the test's data.
+
+mod common;
+
+use common::ut_repo::*;
+use common::*;
+
+const TEST: &str = "math/row_scale/tests/ut/op_kernel/test_row_scale.cpp";
+
+#[test]
+fn a_test_runs_its_ops_host_tiling_and_launches_with_what_it_computed() {
+    let d = repo("host_tiling");
+    let opbase = root("tests/opbase");
+    let r = ut(&d, &[TEST, "--opbase", s(&opbase)]);
+    // One case fails (the executor's exception for an op with no registered tiling): exit 1.
+    assert_eq!(r.code, 1, "{}", r.dump());
+    for case in [
+        // 6 rows over 4 cores: 2 a block, 3 blocks; the kernel's y = 2.5·x checked in the test.
+        "float_rows_split_over_the_tests_cores",
+        // The half path (tiling key 2), one row a block, UB for one row at once.
+        "half_one_row_a_block",
+        // The tiling function's own refusal: ExecuteTiling returns false.
+        "an_int8_input_fails_the_tiling",
+        "the_next_test_still_runs",
+    ] {
+        assert!(
+            r.stdout
+                .contains(&format!("[       OK ] RowScaleTest.{case}")),
+            "{case}: {}",
+            r.dump()
+        );
+    }
+    assert!(
+        r.stdout.contains("launch row_scale: 3 blocks")
+            && r.stdout.contains("launch row_scale: 5 blocks"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stdout
+            .contains("[  FAILED  ] RowScaleTest.an_op_with_no_registered_tiling_fails_its_test")
+            && r.stdout.contains("not found RowScal"),
+        "{}",
+        r.dump()
+    );
+    // The tiling function's error log (opbase's OP_LOGE through dlog's DlogRecord) on stderr;
+    // its debug line only at ASCEND_GLOBAL_LOG_LEVEL 0.
+    assert!(
+        r.stderr.contains("[ERROR]")
+            && r.stderr
+                .contains("x's type DT_INT8 is not DT_FLOAT or DT_FLOAT16"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        !r.stderr.contains("blocks 3, former rows 2"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn without_opbase_the_host_tiling_source_names_the_header_it_needs() {
+    let d = repo("host_tiling_no_opbase");
+    let r = ut(&d, &[TEST]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("row_scale_tiling.cpp") && r.stderr.contains("log/log.h"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
