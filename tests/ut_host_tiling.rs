@@ -78,3 +78,40 @@ fn without_opbase_the_host_tiling_source_names_the_header_it_needs() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A test that drives CANN's context builders itself (a builder subclass adding attributes
+/// through OpContextBuilderBase, the parse context filling the compile info) links the op's
+/// host tiling too; the platform it describes names 6 vector cores beside 3 AI cores, which
+/// GetCoreNumAiv gives.
+#[test]
+fn a_test_using_the_context_builders_itself_runs_the_ops_tiling() {
+    let d = repo("host_builders");
+    let opbase = root("tests/opbase");
+    let r = ut(
+        &d,
+        &[
+            "math/row_scale/tests/ut/op_kernel/test_row_scale_builders.cpp",
+            "--opbase",
+            s(&opbase),
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    for case in [
+        "the_parse_fills_the_compile_info_with_the_vector_cores",
+        "a_faker_of_the_builder_runs_the_tiling_and_the_launch",
+    ] {
+        assert!(
+            r.stdout
+                .contains(&format!("[       OK ] RowScaleBuilders.{case}")),
+            "{case}: {}",
+            r.dump()
+        );
+    }
+    // 4 rows over 6 vector cores: a block a row.
+    assert!(
+        r.stdout.contains("launch row_scale: 4 blocks"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -166,19 +166,7 @@ pub fn explain(output: &str) -> String {
         );
     }
     if msg.contains("No such file or directory") {
-        // The parts of CANN's host graph runtime ascstep's stand-in lacks (ops-nn's executor
-        // builds infer-shape contexts too), and the JSON library the executor parses with.
-        const HOST_TILING: [&str; 4] = [
-            "op_tiling_parse_context_builder.h",
-            "op_infer_shape_context_builder.h",
-            "op_infer_shape_range_context_builder.h",
-            "op_infer_datatype_context_builder.h",
-        ];
-        if let Some(h) = HOST_TILING.iter().find(|h| msg.contains(*h)) {
-            return format!(
-                "{at}: the test's tiling executor needs CANN's `{h}`, which ascstep's stand-in for CANN's host graph runtime does not provide: fill the tiling struct in the test instead (docs/format.md §12.4, §13)"
-            );
-        }
+        // The JSON library the repositories' tiling executor parses with (§13, host tiling).
         if msg.contains("nlohmann/json.hpp") {
             return format!(
                 "{at}: the repository's tiling executor needs nlohmann/json, which is not installed: install it (Debian/Ubuntu: apt install nlohmann-json3-dev; Fedora: dnf install json-devel) or give its directory with -I"
@@ -272,10 +260,7 @@ mod tests {
     }
 
     #[test]
-    fn names_the_host_tiling_runtime_a_test_needs() {
-        let out = "/r/tests/ut/common/kernel_run_context_holder.h:15:10: fatal error: op_tiling_parse_context_builder.h: No such file or directory";
-        let e = explain(out);
-        assert!(e.starts_with("/r/tests/ut/common/kernel_run_context_holder.h:15:10: the test's tiling executor needs CANN's `op_tiling_parse_context_builder.h`"), "{e}");
+    fn names_the_json_library_the_tiling_executor_needs() {
         let json = "/r/tests/ut/common/tiling_case_executor.cpp:13:10: fatal error: nlohmann/json.hpp: No such file or directory";
         assert!(
             explain(json).contains("apt install nlohmann-json3-dev"),

@@ -10,18 +10,63 @@ use crate::base::product::Product;
 use crate::kernel::compile::{c_string, HostUnits};
 use std::path::{Path, PathBuf};
 
-/// The headers through which a test reaches CANN's tiling context.
+/// The repositories' executor headers, through which a test reaches CANN's tiling context.
 const EXECUTOR_HEADERS: &[&str] = &["tiling_case_executor.h", "tiling_context_faker.h"];
+
+/// The headers of CANN's context builders, which a test may use itself.
+const BUILDER_HEADERS: &[&str] = &[
+    "op_tiling_context_builder.h",
+    "op_tiling_parse_context_builder.h",
+    "kernel_run_context_facker.h",
+];
 
 /// The executor's sources beside its header.
 const EXECUTOR_SOURCES: &[&str] = &["tiling_case_executor.cpp", "tiling_context_faker.cpp"];
 
-/// hicann/opbase's host utilities the tiling sources call (under `src/op_common/`).
+/// hicann/opbase's host utilities every op's tiling may call (under `src/op_common/`); its
+/// other sources (`atvoss/elewise/elewise_tiling.cpp`, …) where the op's host code names their
+/// header (`elewise_tiling.h`).
 const OPBASE_SOURCES: &[&str] = &[
     "log/log.cpp",
     "op_host/util/math_util.cpp",
     "op_host/tiling_util.cpp",
 ];
+
+/// opbase's `src/op_common/` sources that the op's host text (`named`) asks for: the always
+/// linked ones, and each other whose header's name the text includes; not shape inference.
+fn opbase_sources(src: &Path, named: &str) -> Vec<PathBuf> {
+    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(d) else {
+            return;
+        };
+        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "cpp") {
+                out.push(p);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    walk(src, &mut all);
+    all.into_iter()
+        .filter(|p| {
+            let rel = p
+                .strip_prefix(src)
+                .unwrap_or(p)
+                .to_string_lossy()
+                .replace('\\', "/");
+            let stem = p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            OPBASE_SOURCES.contains(&rel.as_str())
+                || (!stem.contains("infershape") && named.contains(&format!("/{stem}.h")))
+        })
+        .collect()
+}
 
 /// CANN's name of the SoC the UT build passes as BUILD_SOC_VERSION (the executor's platform).
 fn soc(product: Product) -> &'static str {
@@ -33,20 +78,35 @@ fn soc(product: Product) -> &'static str {
     }
 }
 
-/// Whether `text` (a test) includes one of the executor's headers.
+/// Whether `text` (a test) includes one of the executor's or the builders' headers.
 pub(super) fn uses_executor(text: &str) -> bool {
     text.lines().any(|l| {
         let l = l.trim_start();
         l.starts_with('#')
             && l.contains("include")
-            && EXECUTOR_HEADERS.iter().any(|h| l.contains(h))
+            && EXECUTOR_HEADERS
+                .iter()
+                .chain(BUILDER_HEADERS)
+                .any(|h| l.contains(h))
     })
 }
 
-/// The `.cpp` files of an op's `op_host/` that hold its tiling: every one but the op
-/// definitions (`*_def.cpp`), shape inference and the op API (`op_api/`).
-fn tiling_sources(op_host: &Path) -> Vec<PathBuf> {
-    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
+/// The architecture directories of `op_host/` built for `product` (the repositories keep Atlas
+/// A2's tiling in `arch22/`, a few ops in `arch32/`; Ascend 950's in `arch35/`); the others
+/// are another product's build.
+pub(super) fn arch_dirs(product: Product) -> &'static [&'static str] {
+    if product == Product::Ascend950 {
+        &["arch35"]
+    } else {
+        &["arch22", "arch32"]
+    }
+}
+
+/// The `.cpp` files of an op's `op_host/` that hold its tiling for `product`: every one but the
+/// op definitions (`*_def.cpp`), shape inference, the op API (`op_api/`) and other products'
+/// architecture directories.
+fn tiling_sources(op_host: &Path, product: Product) -> Vec<PathBuf> {
+    fn walk(d: &Path, product: Product, out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(d) else {
             return;
         };
@@ -57,9 +117,11 @@ fn tiling_sources(op_host: &Path) -> Vec<PathBuf> {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
+            let other_arch =
+                name.starts_with("arch") && !arch_dirs(product).contains(&name.as_str());
             if p.is_dir() {
-                if name != "op_api" && name != "config" {
-                    walk(&p, out);
+                if name != "op_api" && name != "config" && !other_arch {
+                    walk(&p, product, out);
                 }
             } else if name.ends_with(".cpp")
                 && !name.ends_with("_def.cpp")
@@ -71,7 +133,28 @@ fn tiling_sources(op_host: &Path) -> Vec<PathBuf> {
         }
     }
     let mut out = Vec::new();
-    walk(op_host, &mut out);
+    walk(op_host, product, &mut out);
+    out
+}
+
+/// The headers under an op's `op_host/`.
+fn headers_of(op_host: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut dirs = vec![op_host.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for p in std::fs::read_dir(&d)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+        {
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "h") {
+                out.push(p);
+            }
+        }
+    }
     out
 }
 
@@ -99,8 +182,14 @@ pub(super) fn units(
             }
         }
     }
-    for p in tiling_sources(&b.op_dir.join("op_host")) {
-        units.push(include(&p));
+    let sources = tiling_sources(&b.op_dir.join("op_host"), product);
+    for p in &sources {
+        units.push(include(p));
+    }
+    // The text of the op's host code: its sources and the headers beside them.
+    let mut named = String::new();
+    for p in sources.iter().chain(&headers_of(&b.op_dir.join("op_host"))) {
+        named.push_str(&std::fs::read_to_string(p).unwrap_or_default());
     }
     // The repository's OP_TILING_INCLUDE: its root and common/inc, opbase's host directories;
     // not the kernel's (CANN's staged ascendc/ layout would shadow opbase's log/log.h with the
@@ -108,11 +197,8 @@ pub(super) fn units(
     let mut includes: Vec<PathBuf> = executor.into_iter().collect();
     includes.extend([b.root.clone(), b.root.join("common/inc")]);
     if let Some(ob) = opbase {
-        for s in OPBASE_SOURCES {
-            let p = ob.join("src/op_common").join(s);
-            if p.is_file() {
-                units.push(include(&p));
-            }
+        for p in opbase_sources(&ob.join("src/op_common"), &named) {
+            units.push(include(&p));
         }
         for base in [ob.join("include"), ob.join("pkg_inc")] {
             includes.extend([
@@ -138,8 +224,40 @@ mod tests {
     fn a_test_uses_the_executor_only_through_an_include() {
         assert!(uses_executor("#include \"tiling_case_executor.h\"\n"));
         assert!(uses_executor("  #  include \"tiling_context_faker.h\"\n"));
+        assert!(uses_executor("#include \"op_tiling_context_builder.h\"\n"));
         assert!(!uses_executor("// see tiling_case_executor.h\n"));
         assert!(!uses_executor("#include \"data_utils.h\"\n"));
+    }
+
+    #[test]
+    fn opbase_sources_are_the_always_linked_and_those_whose_header_the_op_names() {
+        let d = std::env::temp_dir().join(format!("ascstep-opbase-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        for f in [
+            "log/log.cpp",
+            "op_host/tiling_util.cpp",
+            "atvoss/elewise/elewise_tiling.cpp",
+            "atvoss/reduce/reduce_tiling.cpp",
+            "op_host/infershape_elewise_util.cpp",
+        ] {
+            let p = d.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, "").unwrap();
+        }
+        let named = "#include \"atvoss/elewise/elewise_tiling.h\"\n#include \"op_common/op_host/infershape_elewise_util.h\"\n";
+        let got: Vec<String> = opbase_sources(&d, named)
+            .iter()
+            .map(|p| p.strip_prefix(&d).unwrap().display().to_string())
+            .collect();
+        let _ = std::fs::remove_dir_all(&d);
+        assert_eq!(
+            got,
+            [
+                "atvoss/elewise/elewise_tiling.cpp",
+                "log/log.cpp",
+                "op_host/tiling_util.cpp"
+            ]
+        );
     }
 
     #[test]
@@ -151,6 +269,7 @@ mod tests {
             "op_host/x_def.cpp",
             "op_host/x_infershape.cpp",
             "op_host/arch22/x_tiling_arch22.cpp",
+            "op_host/arch35/x_tiling_arch35.cpp",
             "op_host/op_api/x.cpp",
             "op_host/x_tiling.h",
         ] {
@@ -158,14 +277,22 @@ mod tests {
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(&p, "").unwrap();
         }
-        let got: Vec<String> = tiling_sources(&d.join("op_host"))
-            .iter()
-            .map(|p| p.strip_prefix(&d).unwrap().display().to_string())
-            .collect();
+        let got = |p: Product| -> Vec<String> {
+            tiling_sources(&d.join("op_host"), p)
+                .iter()
+                .map(|p| p.strip_prefix(&d).unwrap().display().to_string())
+                .collect()
+        };
+        let a2 = got(Product::AtlasA2);
+        let a950 = got(Product::Ascend950);
         let _ = std::fs::remove_dir_all(&d);
         assert_eq!(
-            got,
+            a2,
             ["op_host/arch22/x_tiling_arch22.cpp", "op_host/x_tiling.cpp"]
+        );
+        assert_eq!(
+            a950,
+            ["op_host/arch35/x_tiling_arch35.cpp", "op_host/x_tiling.cpp"]
         );
     }
 }

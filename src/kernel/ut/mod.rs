@@ -150,11 +150,7 @@ fn tiling_prelude(
     let mut headers = Vec::new();
     // The op's op_host/, then the directories of the product's architecture (the repositories
     // keep Atlas A2's tiling in arch22/, a few ops in arch32/; Ascend 950's in arch35/).
-    let arch: &[&str] = if product == Product::Ascend950 {
-        &["arch35"]
-    } else {
-        &["arch22", "arch32"]
-    };
+    let arch = host::arch_dirs(product);
     // Then those of the test case's dependency ops (ops-nn's add_rms_norm_quant_v2 takes
     // add_rms_norm_quant's struct), as the UT build's tiling library compiles them in.
     let hosts: Vec<PathBuf> = std::iter::once(&b.op_dir)

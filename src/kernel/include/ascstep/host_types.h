@@ -9,6 +9,8 @@
 #include <cstring>
 #include <functional>
 #include <initializer_list>
+#include <iostream>
+#include <sstream>
 #include <map>
 #include <string>
 #include <vector>

@@ -30,6 +30,9 @@
 #define ASCEND_IS_AIC (false)
 
 enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX };
+// The CCE address calculation mode of the cube's load intrinsics (global, as CANN's CCE
+// headers and CPU stubs have it: `addr_cal_mode_t::inc`, `::dec`); no vector API takes it.
+enum addr_cal_mode_t { inc = 0, dec = 1 };
 enum event_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
 
 // CANN's branch hints and its kernel-side "no tiling" registration.

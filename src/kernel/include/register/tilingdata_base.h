@@ -30,3 +30,5 @@
 // a `;` after it (an empty declaration is allowed where a struct may stand).
 #define END_TILING_DATA_DEF };
 #define REGISTER_TILING_DATA_CLASS(op, type)
+// CANN's header declares its host classes in optiling, which host code names in using-directives.
+namespace optiling {}
