@@ -35,22 +35,7 @@ const OPBASE_SOURCES: &[&str] = &[
 /// opbase's `src/op_common/` sources that the op's host text (`named`) asks for: the always
 /// linked ones, and each other whose header's name the text includes; not shape inference.
 fn opbase_sources(src: &Path, named: &str) -> Vec<PathBuf> {
-    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(d) else {
-            return;
-        };
-        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        paths.sort();
-        for p in paths {
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "cpp") {
-                out.push(p);
-            }
-        }
-    }
-    let mut all = Vec::new();
-    walk(src, &mut all);
+    let all = files_under(src, &|_| true, &|name| name.ends_with(".cpp"));
     all.into_iter()
         .filter(|p| {
             let rel = p
@@ -106,56 +91,51 @@ pub(super) fn arch_dirs(product: Product) -> &'static [&'static str] {
 /// op definitions (`*_def.cpp`), shape inference, the op API (`op_api/`) and other products'
 /// architecture directories.
 fn tiling_sources(op_host: &Path, product: Product) -> Vec<PathBuf> {
-    fn walk(d: &Path, product: Product, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(d) else {
-            return;
-        };
-        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        paths.sort();
-        for p in paths {
-            let name = p
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let other_arch =
-                name.starts_with("arch") && !arch_dirs(product).contains(&name.as_str());
-            if p.is_dir() {
-                if name != "op_api" && name != "config" && !other_arch {
-                    walk(&p, product, out);
-                }
-            } else if name.ends_with(".cpp")
-                && !name.ends_with("_def.cpp")
-                && !name.contains("infershape")
-                && !name.contains("infer_shape")
-            {
-                out.push(p);
+    let dir = |name: &str| {
+        let other_arch = name.starts_with("arch") && !arch_dirs(product).contains(&name);
+        name != "op_api" && name != "config" && !other_arch
+    };
+    let file = |name: &str| {
+        name.ends_with(".cpp")
+            && !name.ends_with("_def.cpp")
+            && !name.contains("infershape")
+            && !name.contains("infer_shape")
+    };
+    files_under(op_host, &dir, &file)
+}
+
+/// The files under `dir` (sorted, depth first) whose names `file` keeps, in the directories
+/// whose names `sub` keeps.
+fn files_under(
+    dir: &Path,
+    sub: &dyn Fn(&str) -> bool,
+    file: &dyn Fn(&str) -> bool,
+) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for p in paths {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if p.is_dir() {
+            if sub(&name) {
+                out.extend(files_under(&p, sub, file));
             }
+        } else if file(&name) {
+            out.push(p);
         }
     }
-    let mut out = Vec::new();
-    walk(op_host, product, &mut out);
     out
 }
 
 /// The headers under an op's `op_host/`.
 fn headers_of(op_host: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![op_host.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        for p in std::fs::read_dir(&d)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-        {
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "h") {
-                out.push(p);
-            }
-        }
-    }
-    out
+    files_under(op_host, &|_| true, &|name| name.ends_with(".h"))
 }
 
 /// The host units and their include directories for a test that uses the executor, the
