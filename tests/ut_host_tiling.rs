@@ -115,3 +115,33 @@ fn a_test_using_the_context_builders_itself_runs_the_ops_tiling() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// The host units are compiled once and kept (a repository's tests share its executor and
+/// opbase's sources); an edit of the op's tiling source is seen at the next run.
+#[test]
+fn an_edited_host_tiling_source_is_compiled_again() {
+    let d = repo("host_edit");
+    let opbase = root("tests/opbase");
+    let args = [TEST, "--opbase", s(&opbase), "--gtest_filter", "*float*"];
+    let r = ut(&d, &args);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.contains("launch row_scale: 3 blocks"),
+        "{}",
+        r.dump()
+    );
+    replace_in(
+        &d.join("math/row_scale/op_host/row_scale_tiling.cpp"),
+        "context->SetBlockDim(blocks);",
+        "context->SetBlockDim(blocks + 1);",
+    );
+    let r = ut(&d, &args);
+    // The test expects 3 blocks; the edited tiling says 4.
+    assert_eq!(r.code, 1, "{}", r.dump());
+    assert!(
+        r.stdout.contains("launch row_scale: 4 blocks"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -418,6 +418,8 @@ pub fn compile_units(
         Err(rejected(out))
     };
     let mut dfiles = Vec::new();
+    // The files cached host objects read (their compiles' own lists).
+    let mut read_files: Vec<PathBuf> = Vec::new();
     let host: Vec<(String, Vec<String>)> = flags
         .host
         .iter()
@@ -444,13 +446,27 @@ pub fn compile_units(
         succeeded(&out)?;
         dfiles.push(d);
     } else {
-        // Each unit on a compiler process of its own, all at once, then one link.
+        // Each unit on a compiler process of its own, all at once, then one link; a host
+        // unit compiled before (for any test) is taken from the cache.
         let mut running = Vec::new();
-        let all = texts
-            .iter()
-            .map(|t| (t, &args))
-            .chain(host.iter().map(|(t, a)| (t, a)));
-        for (i, (t, args)) in all.enumerate() {
+        let mut objects = Vec::new();
+        let mut fresh = Vec::new();
+        let all = texts.iter().map(|t| (t, &args, None)).chain(
+            host.iter()
+                .map(|(t, a)| (t, a, Some(HostObject::new(&cache, &cxx, a, t)))),
+        );
+        for (i, (t, args, cached)) in all.enumerate() {
+            if let Some(h) = &cached {
+                if let Some(o) = h.cached() {
+                    objects.push(o);
+                    read_files.extend(h.files());
+                    continue;
+                }
+            }
+            objects.push(tmp.join(format!("unit{i}.o")));
+            if let Some(h) = cached {
+                fresh.push((h, i));
+            }
             let cpp = tmp.join(format!("unit{i}.cpp"));
             std::fs::write(&cpp, t).map_err(|e| io("write", &cpp, e))?;
             let d = tmp.join(format!("unit{i}.d"));
@@ -480,8 +496,16 @@ pub fn compile_units(
         if let Some(out) = failed {
             succeeded(&out)?;
         }
+        for (h, i) in &fresh {
+            h.store(
+                &cache,
+                &tmp.join(format!("unit{i}.o")),
+                &tmp.join(format!("unit{i}.d")),
+                &[&tmp, &include],
+            );
+        }
         let out = Command::new(&cxx)
-            .args((0..texts.len() + host.len()).map(|i| tmp.join(format!("unit{i}.o"))))
+            .args(&objects)
             .arg("-o")
             .arg(tmp.join("kernel"))
             .args(&flags.link)
@@ -491,24 +515,16 @@ pub fn compile_units(
     }
     // The files the compile read, with their contents' hashes, to notice an edited header.
     let mut files: Vec<PathBuf> = Vec::new();
-    for d in &dfiles {
-        let listed = std::fs::read_to_string(d).unwrap_or_default();
-        for p in listed
-            .replace("\\\n", " ")
-            .split_whitespace()
-            .skip(1)
-            .map(PathBuf::from)
-            .filter(|p| !p.starts_with(&tmp) && !p.starts_with(&include))
-        {
-            if !files.contains(&p) {
-                files.push(p);
-            }
+    for p in dfiles
+        .iter()
+        .flat_map(|d| read_by(d, &[&tmp, &include]))
+        .chain(read_files)
+    {
+        if !files.contains(&p) {
+            files.push(p);
         }
     }
-    let mut dep_text = String::new();
-    for f in files.iter().chain(std::iter::once(&abs)) {
-        dep_text.push_str(&format!("{:016x} {}\n", file_hash(f), f.display()));
-    }
+    let dep_text = deps_text(files.iter().chain(std::iter::once(&abs)));
     std::fs::write(tmp.join("deps"), dep_text).map_err(|e| io("write", &tmp, e))?;
     let _ = std::fs::remove_dir_all(&entry);
     if std::fs::rename(&tmp, &entry).is_err() {
@@ -530,6 +546,73 @@ fn file_hash(p: &Path) -> u64 {
     h.finish()
 }
 
+/// The files a compile's `.d` file lists as read, but those under `skip`.
+fn read_by(d: &Path, skip: &[&Path]) -> Vec<PathBuf> {
+    let listed = std::fs::read_to_string(d).unwrap_or_default();
+    listed
+        .replace("\\\n", " ")
+        .split_whitespace()
+        .skip(1)
+        .map(PathBuf::from)
+        .filter(|p| !skip.iter().any(|s| p.starts_with(s)))
+        .collect()
+}
+
+/// The `hash path` lines of a cache entry's `deps` for `files`.
+fn deps_text<'a>(files: impl Iterator<Item = &'a PathBuf>) -> String {
+    files
+        .map(|f| format!("{:016x} {}\n", file_hash(f), f.display()))
+        .collect()
+}
+
+/// A host unit's object in the cache (`h-<key>/unit.o` and the files it read, keyed by the
+/// compiler, the flags and the unit's text): the host units a repository's tests share (its
+/// tiling executor, opbase's sources, an op's tiling sources) compile once for them all.
+struct HostObject {
+    entry: PathBuf,
+}
+
+impl HostObject {
+    fn new(cache: &Path, cxx: &str, args: &[String], text: &str) -> Self {
+        let mut h = DefaultHasher::new();
+        (cxx, args, text, headers_hash()).hash(&mut h);
+        HostObject {
+            entry: cache.join(format!("h-{:016x}", h.finish())),
+        }
+    }
+
+    /// The object, when it is there and every file it read is as it was.
+    fn cached(&self) -> Option<PathBuf> {
+        let o = self.entry.join("unit.o");
+        (o.is_file() && deps_unchanged(&self.entry.join("deps"))).then(|| {
+            let _ = touch(&self.entry);
+            o
+        })
+    }
+
+    /// The files it read.
+    fn files(&self) -> Vec<PathBuf> {
+        std::fs::read_to_string(self.entry.join("deps"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.split_once(' ').map(|(_, f)| PathBuf::from(f)))
+            .collect()
+    }
+
+    /// Keeps a freshly compiled object with what its `.d` file lists (best effort: a failure
+    /// only leaves it to be compiled again).
+    fn store(&self, cache: &Path, object: &Path, d: &Path, skip: &[&Path]) {
+        let tmp = unique_tmp(cache, "h");
+        let ok = std::fs::create_dir_all(&tmp).is_ok()
+            && std::fs::copy(object, tmp.join("unit.o")).is_ok()
+            && std::fs::write(tmp.join("deps"), deps_text(read_by(d, skip).iter())).is_ok();
+        let _ = std::fs::remove_dir_all(&self.entry);
+        if !ok || std::fs::rename(&tmp, &self.entry).is_err() {
+            let _ = std::fs::remove_dir_all(&tmp);
+        }
+    }
+}
+
 fn deps_unchanged(deps: &Path) -> bool {
     let Ok(text) = std::fs::read_to_string(deps) else {
         return false;
@@ -547,14 +630,20 @@ fn touch(p: &Path) -> std::io::Result<()> {
     f.set_modified(std::time::SystemTime::now())
 }
 
-/// Keeps the `CACHE_ENTRIES` most recently used compiled kernels.
+/// Keeps the `CACHE_ENTRIES` most recently used compiled kernels, and as many host objects.
 fn trim_cache(cache: &Path) {
+    for prefix in ["k-", "h-"] {
+        trim_entries(cache, prefix);
+    }
+}
+
+fn trim_entries(cache: &Path, prefix: &str) {
     let Ok(rd) = std::fs::read_dir(cache) else {
         return;
     };
     let mut entries: Vec<(std::time::SystemTime, PathBuf)> = rd
         .flatten()
-        .filter(|e| e.file_name().to_string_lossy().starts_with("k-"))
+        .filter(|e| e.file_name().to_string_lossy().starts_with(prefix))
         .map(|e| {
             let t = std::fs::metadata(e.path().join("deps"))
                 .and_then(|m| m.modified())
