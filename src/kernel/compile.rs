@@ -600,8 +600,12 @@ impl HostObject {
     }
 
     /// Keeps a freshly compiled object with what its `.d` file lists (best effort: a failure
-    /// only leaves it to be compiled again).
+    /// only leaves it to be compiled again). An entry another ascstep placed meanwhile, still
+    /// current, stays: it may be in a link at this moment.
     fn store(&self, cache: &Path, object: &Path, d: &Path, skip: &[&Path]) {
+        if self.entry.join("unit.o").is_file() && deps_unchanged(&self.entry.join("deps")) {
+            return;
+        }
         let tmp = unique_tmp(cache, "h");
         let ok = std::fs::create_dir_all(&tmp).is_ok()
             && std::fs::copy(object, tmp.join("unit.o")).is_ok()
