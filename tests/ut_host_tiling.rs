@@ -145,3 +145,31 @@ fn an_edited_host_tiling_source_is_compiled_again() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A test that fills an op_host header's host tiling class (`optiling::…TilingData` with its
+/// `set_…` accessors and `SaveToBuffer`) reads that header whole, its host includes found in
+/// opbase before CANN's staged kernel layout (whose `log/` is the log op's kernel directory, a
+/// header there that stops the compile if reached).
+#[test]
+fn a_test_filling_a_host_tiling_class_reads_the_op_host_header_whole() {
+    let d = repo("host_class");
+    let opbase = root("tests/opbase");
+    let r = ut(
+        &d,
+        &[
+            "math/row_scale/tests/ut/op_kernel/test_row_scale_host_class.cpp",
+            "--opbase",
+            s(&opbase),
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    // 3 rows of 16 floats, 2 a block: y = −2·x checked by the test.
+    assert!(
+        r.stdout
+            .contains("[       OK ] RowScaleHostClass.the_host_class_fills_the_kernels_tiling")
+            && r.stdout.contains("launch row_scale: 2 blocks"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

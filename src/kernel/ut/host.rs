@@ -76,6 +76,37 @@ pub(super) fn uses_executor(text: &str) -> bool {
     })
 }
 
+/// Whether `text` (a test's code) names a host tiling class of the op's op_host headers
+/// (`optiling::XTilingData`, declared there with `BEGIN_TILING_DATA_DEF(XTilingData)`), to fill
+/// it with its `set_…` accessors as the host build would.
+pub(super) fn names_host_class(text: &str, op_host: &Path) -> bool {
+    let code: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let named: Vec<&str> = code
+        .split("optiling::")
+        .skip(1)
+        .map(|rest| {
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            &rest[..end]
+        })
+        .filter(|n| !n.is_empty())
+        .collect();
+    if named.is_empty() {
+        return false;
+    }
+    headers_of(op_host).iter().any(|h| {
+        let t = std::fs::read_to_string(h).unwrap_or_default();
+        named
+            .iter()
+            .any(|n| t.contains(&format!("BEGIN_TILING_DATA_DEF({n})")))
+    })
+}
+
 /// The architecture directories of `op_host/` built for `product` (the repositories keep Atlas
 /// A2's tiling in `arch22/`, a few ops in `arch32/`; Ascend 950's in `arch35/`); the others
 /// are another product's build.
@@ -238,6 +269,25 @@ mod tests {
                 "op_host/tiling_util.cpp"
             ]
         );
+    }
+
+    #[test]
+    fn a_host_class_is_named_only_when_an_op_host_header_declares_it_with_the_macros() {
+        let d = std::env::temp_dir().join(format!("ascstep-class-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            d.join("x_tiling.h"),
+            "namespace optiling {\nBEGIN_TILING_DATA_DEF(XTilingData)\nEND_TILING_DATA_DEF;\n}\n",
+        )
+        .unwrap();
+        let named = names_host_class("optiling::XTilingData t;\nt.set_n(1);\n", &d);
+        let info = names_host_class("optiling::XCompileInfo info;\n", &d);
+        let comment = names_host_class("// optiling::XTilingData t;\n", &d);
+        let _ = std::fs::remove_dir_all(&d);
+        assert!(named);
+        assert!(!info);
+        assert!(!comment);
     }
 
     #[test]

@@ -431,24 +431,36 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     std::fs::create_dir_all(&gen)
         .map_err(|e| missing(format!("cannot write {}: {e}", gen.display())))?;
     let test_dir = b.test.parent().unwrap_or(Path::new(".")).to_path_buf();
-    // A test that computes its tiling with the op's host tiling function links it (§13, host tiling).
     // Where the tiling structs' headers are searched: the kernel's include path.
     let search = flags.includes.clone();
-    if host::uses_executor(&text) {
+    // A test that computes its tiling with the op's host tiling function links it, and one
+    // that fills an op_host header's host tiling class reads that header whole (§13, host
+    // tiling).
+    let host_units = host::uses_executor(&text);
+    let host_headers = host_units || host::names_host_class(&text, &b.op_dir.join("op_host"));
+    if host_headers {
         let ob = opbase.or_else(|| layout::opbase(&b.root, opts.opbase.as_deref()));
         let h = host::units(&b, &flags.includes, ob.as_deref(), opts.product);
-        // The test's own unit reads the op_host headers too (with opbase's and the
-        // repository's common host headers, after the kernel's).
+        // The test's own unit reads the op_host headers too: opbase's and the repository's
+        // host include directories come after the UT folders, as in the UT build, before
+        // CANN's staged kernel layout (whose `log/` is the log op's, not opbase's log.h).
         let more: Vec<PathBuf> = h
             .includes
             .iter()
             .filter(|d| !flags.includes.contains(d))
             .cloned()
             .collect();
-        flags.includes.extend(more);
-        flags.host = Some(h);
+        let at = flags
+            .includes
+            .iter()
+            .take_while(|d| d.starts_with(b.root.join("tests/ut")))
+            .count();
+        flags.includes.splice(at..at, more);
+        if host_units {
+            flags.host = Some(h);
+        }
     }
-    let (mut prelude, registered) = tiling_prelude(&b, &search, opts.product, flags.host.is_some());
+    let (mut prelude, registered) = tiling_prelude(&b, &search, opts.product, host_headers);
     let registered = registered.or_else(|| {
         registration::registered_default(
             &b.op_dir.join("op_kernel"),
@@ -490,7 +502,7 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
         &gen,
         staged_own.as_deref().map(|s| (own.as_path(), s)),
         &defined,
-        flags.host.is_some(),
+        host_headers,
     );
     // Three translation units, as the UT build has them: the test, the kernel (when the test
     // declares its entry rather than including it), each with the tiling header force-included,

@@ -344,6 +344,9 @@ public:
         return i < outputs_.size() && outputs_[i] != nullptr ? &outputs_[i]->GetShape() : nullptr;
     }
     const Tensor* GetInputTensor(size_t i) const { return i < inputs_.size() ? inputs_[i] : nullptr; }
+    // The executors' tensors are contiguous: no view, no strides.
+    const Stride* GetInputStride(size_t) const { return nullptr; }
+    bool InputIsView(size_t) const { return false; }
     const Tensor* GetOutputTensor(size_t i) const { return i < outputs_.size() ? outputs_[i] : nullptr; }
     // An optional input: the IR input's instance when it has one.
     const StorageShape* GetOptionalInputShape(size_t ir) const { return Instance(ir, 0, &TilingContext::GetInputShape); }

@@ -217,6 +217,29 @@ private:
     int64_t dims_[kMaxDimNum] = {};
 };
 
+// A view's strides, a dimension each (CANN's Stride); none: contiguous.
+class Stride {
+public:
+    Stride() = default;
+    Stride(std::initializer_list<int64_t> strides) {
+        for (int64_t s : strides) AppendStride(s);
+    }
+    size_t GetDimNum() const { return num_; }
+    void SetDimNum(size_t n) { num_ = n < Shape::kMaxDimNum ? n : Shape::kMaxDimNum; }
+    int64_t GetStride(size_t i) const { return i < num_ ? strides_[i] : 0; }
+    void SetStride(size_t i, int64_t s) {
+        if (i < Shape::kMaxDimNum) strides_[i] = s;
+    }
+    Stride& AppendStride(int64_t s) {
+        if (num_ < Shape::kMaxDimNum) strides_[num_++] = s;
+        return *this;
+    }
+
+private:
+    size_t num_ = 0;
+    int64_t strides_[Shape::kMaxDimNum] = {};
+};
+
 class StorageShape {
 public:
     StorageShape() = default;
