@@ -10,14 +10,22 @@ mod common;
 
 use common::ut_repo::*;
 use common::*;
+use std::path::Path;
 
 const TEST: &str = "math/row_scale/tests/ut/op_kernel/test_row_scale.cpp";
+
+/// `ascstep ut FILE ARGS… --opbase tests/opbase` in the copied tree `d`.
+fn ut_opbase(d: &Path, file: &str, args: &[&str]) -> Run {
+    let opbase = root("tests/opbase");
+    let mut all = vec![file, "--opbase", s(&opbase)];
+    all.extend_from_slice(args);
+    ut(d, &all)
+}
 
 #[test]
 fn a_test_runs_its_ops_host_tiling_and_launches_with_what_it_computed() {
     let d = repo("host_tiling");
-    let opbase = root("tests/opbase");
-    let r = ut(&d, &[TEST, "--opbase", s(&opbase)]);
+    let r = ut_opbase(&d, TEST, &[]);
     // One case fails (the executor's exception for an op with no registered tiling): exit 1.
     assert_eq!(r.code, 1, "{}", r.dump());
     for case in [
@@ -86,14 +94,10 @@ fn without_opbase_the_host_tiling_source_names_the_header_it_needs() {
 #[test]
 fn a_test_using_the_context_builders_itself_runs_the_ops_tiling() {
     let d = repo("host_builders");
-    let opbase = root("tests/opbase");
-    let r = ut(
+    let r = ut_opbase(
         &d,
-        &[
-            "math/row_scale/tests/ut/op_kernel/test_row_scale_builders.cpp",
-            "--opbase",
-            s(&opbase),
-        ],
+        "math/row_scale/tests/ut/op_kernel/test_row_scale_builders.cpp",
+        &[],
     );
     assert_eq!(r.code, 0, "{}", r.dump());
     for case in [
@@ -121,9 +125,8 @@ fn a_test_using_the_context_builders_itself_runs_the_ops_tiling() {
 #[test]
 fn an_edited_host_tiling_source_is_compiled_again() {
     let d = repo("host_edit");
-    let opbase = root("tests/opbase");
-    let args = [TEST, "--opbase", s(&opbase), "--gtest_filter", "*float*"];
-    let r = ut(&d, &args);
+    let args = ["--gtest_filter", "*float*"];
+    let r = ut_opbase(&d, TEST, &args);
     assert_eq!(r.code, 0, "{}", r.dump());
     assert!(
         r.stdout.contains("launch row_scale: 3 blocks"),
@@ -135,7 +138,7 @@ fn an_edited_host_tiling_source_is_compiled_again() {
         "context->SetBlockDim(blocks);",
         "context->SetBlockDim(blocks + 1);",
     );
-    let r = ut(&d, &args);
+    let r = ut_opbase(&d, TEST, &args);
     // The test expects 3 blocks; the edited tiling says 4.
     assert_eq!(r.code, 1, "{}", r.dump());
     assert!(
@@ -153,14 +156,10 @@ fn an_edited_host_tiling_source_is_compiled_again() {
 #[test]
 fn a_test_filling_a_host_tiling_class_reads_the_op_host_header_whole() {
     let d = repo("host_class");
-    let opbase = root("tests/opbase");
-    let r = ut(
+    let r = ut_opbase(
         &d,
-        &[
-            "math/row_scale/tests/ut/op_kernel/test_row_scale_host_class.cpp",
-            "--opbase",
-            s(&opbase),
-        ],
+        "math/row_scale/tests/ut/op_kernel/test_row_scale_host_class.cpp",
+        &[],
     );
     assert_eq!(r.code, 0, "{}", r.dump());
     // 3 rows of 16 floats, 2 a block: y = −2·x checked by the test.
