@@ -231,6 +231,18 @@ pub(super) fn units(
 mod tests {
     use super::*;
 
+    /// A scratch tree of `files` (path, text) under the temporary directory, named `name`.
+    fn tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("ascstep-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        for (f, text) in files {
+            let p = d.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, text).unwrap();
+        }
+        d
+    }
+
     #[test]
     fn a_test_uses_the_executor_only_through_an_include() {
         assert!(uses_executor("#include \"tiling_case_executor.h\"\n"));
@@ -242,19 +254,16 @@ mod tests {
 
     #[test]
     fn opbase_sources_are_the_always_linked_and_those_whose_header_the_op_names() {
-        let d = std::env::temp_dir().join(format!("ascstep-opbase-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        for f in [
-            "log/log.cpp",
-            "op_host/tiling_util.cpp",
-            "atvoss/elewise/elewise_tiling.cpp",
-            "atvoss/reduce/reduce_tiling.cpp",
-            "op_host/infershape_elewise_util.cpp",
-        ] {
-            let p = d.join(f);
-            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(&p, "").unwrap();
-        }
+        let d = tree(
+            "opbase",
+            &[
+                ("log/log.cpp", ""),
+                ("op_host/tiling_util.cpp", ""),
+                ("atvoss/elewise/elewise_tiling.cpp", ""),
+                ("atvoss/reduce/reduce_tiling.cpp", ""),
+                ("op_host/infershape_elewise_util.cpp", ""),
+            ],
+        );
         let named = "#include \"atvoss/elewise/elewise_tiling.h\"\n#include \"op_common/op_host/infershape_elewise_util.h\"\n";
         let got: Vec<String> = opbase_sources(&d, named)
             .iter()
@@ -273,14 +282,13 @@ mod tests {
 
     #[test]
     fn a_host_class_is_named_only_when_an_op_host_header_declares_it_with_the_macros() {
-        let d = std::env::temp_dir().join(format!("ascstep-class-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        std::fs::write(
-            d.join("x_tiling.h"),
-            "namespace optiling {\nBEGIN_TILING_DATA_DEF(XTilingData)\nEND_TILING_DATA_DEF;\n}\n",
-        )
-        .unwrap();
+        let d = tree(
+            "class",
+            &[(
+                "x_tiling.h",
+                "namespace optiling {\nBEGIN_TILING_DATA_DEF(XTilingData)\nEND_TILING_DATA_DEF;\n}\n",
+            )],
+        );
         let named = names_host_class("optiling::XTilingData t;\nt.set_n(1);\n", &d);
         let info = names_host_class("optiling::XCompileInfo info;\n", &d);
         let comment = names_host_class("// optiling::XTilingData t;\n", &d);
@@ -292,21 +300,18 @@ mod tests {
 
     #[test]
     fn tiling_sources_leave_out_definitions_shape_inference_and_the_op_api() {
-        let d = std::env::temp_dir().join(format!("ascstep-host-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        for f in [
-            "op_host/x_tiling.cpp",
-            "op_host/x_def.cpp",
-            "op_host/x_infershape.cpp",
-            "op_host/arch22/x_tiling_arch22.cpp",
-            "op_host/arch35/x_tiling_arch35.cpp",
-            "op_host/op_api/x.cpp",
-            "op_host/x_tiling.h",
-        ] {
-            let p = d.join(f);
-            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(&p, "").unwrap();
-        }
+        let d = tree(
+            "host",
+            &[
+                ("op_host/x_tiling.cpp", ""),
+                ("op_host/x_def.cpp", ""),
+                ("op_host/x_infershape.cpp", ""),
+                ("op_host/arch22/x_tiling_arch22.cpp", ""),
+                ("op_host/arch35/x_tiling_arch35.cpp", ""),
+                ("op_host/op_api/x.cpp", ""),
+                ("op_host/x_tiling.h", ""),
+            ],
+        );
         let got = |p: Product| -> Vec<String> {
             tiling_sources(&d.join("op_host"), p)
                 .iter()

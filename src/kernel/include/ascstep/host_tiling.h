@@ -47,19 +47,25 @@ public:
     // CANN: the core count of the core type named (AICore: SoCInfo's ai_core_cnt, VectorCore:
     // vector_core_cnt).
     void SetCoreNumByCoreType(const std::string& type) {
-        std::string v;
-        const char* key = type == "VectorCore" ? "vector_core_cnt" : "ai_core_cnt";
-        if (GetPlatformRes("SoCInfo", key, v) && !v.empty()) core_num_ = static_cast<uint32_t>(std::strtoul(v.c_str(), nullptr, 10));
+        uint32_t n = 0;
+        if (CoreCount(type, n)) core_num_ = n;
     }
     uint32_t GetCoreNum() const { return core_num_; }
     void SetCoreNum(uint32_t n) { core_num_ = n; }
     uint32_t GetCoreNumByType(const std::string& type) const {
-        std::string v;
-        const char* key = type == "VectorCore" ? "vector_core_cnt" : "ai_core_cnt";
-        return GetPlatformRes("SoCInfo", key, v) ? static_cast<uint32_t>(std::strtoul(v.c_str(), nullptr, 10)) : 0;
+        uint32_t n = 0;
+        return CoreCount(type, n) ? n : 0;
     }
 
 private:
+    // SoCInfo's count of the core type (non-empty), when the platform has one.
+    bool CoreCount(const std::string& type, uint32_t& n) const {
+        std::string v;
+        const char* key = type == "VectorCore" ? "vector_core_cnt" : "ai_core_cnt";
+        if (!GetPlatformRes("SoCInfo", key, v) || v.empty()) return false;
+        n = static_cast<uint32_t>(std::strtoul(v.c_str(), nullptr, 10));
+        return true;
+    }
     std::map<std::string, std::map<std::string, std::string>> res_;
     uint32_t core_num_ = 0;
 };
