@@ -218,6 +218,20 @@ fn power_matches_numpy_in_its_three_forms() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Power for int32_t with the library's square-and-multiply in its three forms (pieces of a 1 KiB
+/// buffer and the stack buffer), against numpy's wrapping int32 power, and a negative exponent
+/// as the library's trunc(1 / x^|y|) (docs/semantics.md §21.8).
+#[test]
+fn power_int32_matches_numpy_in_its_three_forms() {
+    let (dir, _) = runs_and_passes(
+        "power_int",
+        "power_int",
+        "power_int.ron",
+        &["a[0..72]", "b[0..72]", "c[0..40]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Calls in CANN's exact template lists compile and compute: `CompareScalar<T, U, isSetMask>`
 /// and `ShiftRight<T, isSetMask>(…, params, roundEn)`, against numpy.
 #[test]

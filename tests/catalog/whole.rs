@@ -60,24 +60,34 @@ pub(crate) fn whole_cases() -> Vec<Case> {
     // §2.5, §9 row 10: ReduceSum's isSetMask is honoured on A2/A3: with is_set_mask false the
     // element count comes from the register (SetMaskCount + SetVectorMask(len: 256): 256 ones
     // → 256) and `count` (1, as the docs recommend) is ignored. Elsewhere isSetMask has no
-    // effect: `count` is used (1 → 1).
+    // effect: `count` is used (1 → 1). §2.5: on A2/A3 such a ReduceSum sets no mask after
+    // either (CANN's ReduceSumImpl<T, false>), so a second one still counts 256; elsewhere the
+    // count form left all ones in normal mode and the second uses its `count` again.
     let row10 = case(
         "§9 row 10: ReduceSum is_set_mask: false",
         A2,
         r#""s": (dtype: half, addr: 0x000, len: 512, init: Fill(1)),
            "w": (dtype: half, addr: 0x400, len: 16),
-           "d": (dtype: half, addr: 0x420, len: 16),"#,
+           "d": (dtype: half, addr: 0x420, len: 16),
+           "e": (dtype: half, addr: 0x440, len: 16),"#,
         r#"SetMaskCount,
            SetVectorMask(len: 256),
-           ReduceSum(dst: "d", src: "s", work: "w", count: 1, is_set_mask: false),"#,
+           ReduceSum(dst: "d", src: "s", work: "w", count: 1, is_set_mask: false),
+           ReduceSum(dst: "e", src: "s", work: "w", count: 1, is_set_mask: false),"#,
     );
-    v.push(row10.on(A2).at("d", 0, fl(&[256.0])));
+    v.push(
+        row10
+            .on(A2)
+            .at("d", 0, fl(&[256.0]))
+            .at("e", 0, fl(&[256.0])),
+    );
     v.push(
         row10
             .on(INFER)
             .warns("is-set-mask-ignored")
             .warns("mask-register-reset")
-            .at("d", 0, fl(&[1.0])),
+            .at("d", 0, fl(&[1.0]))
+            .at("e", 0, fl(&[1.0])),
     );
     v.push(
         case(

@@ -452,8 +452,15 @@ impl Room for WholeRoom {
         }
     }
 
-    /// The whole-tensor reductions are software loops that leave all ones, normal mode.
-    fn mask_at_end(&self, _c: &Ctx, _reg_now: MaskReg) -> MaskReg {
-        MaskReg::default()
+    /// The whole-tensor reductions are software loops that leave all ones, normal mode; a
+    /// ReduceSum with `is_set_mask: false` where the product honours it sets no mask and leaves
+    /// the register as it was (CANN's `ReduceSumImpl<T, false>` for __NPU_ARCH__ 2201).
+    fn mask_at_end(&self, c: &Ctx, reg_now: MaskReg) -> MaskReg {
+        let honours = c.product.profile().reduce_sum_is_set_mask && c.instr.op == Op::ReduceSum;
+        if honours && !is_set_mask(c.instr) {
+            reg_now
+        } else {
+            MaskReg::default()
+        }
     }
 }

@@ -319,9 +319,11 @@ inline std::string at(const Pos& p) {
 inline void call(const Pos& p, const std::string& ron) { chan().put("C " + at(p) + " " + ron); }
 
 [[noreturn]] inline void stop(const Pos& p, const std::string& why) {
+    // What the program printed before the stop still shows: flushed before ascstep hears of the
+    // stop, which may end this process as soon as it does.
+    std::fflush(nullptr);
     chan().put("X " + at(p) + " " + why);
     chan().flush();
-    std::fflush(nullptr);  // what the program printed before the stop still shows
     std::_Exit(73);
 }
 

@@ -4,9 +4,13 @@
 #include "kernel_operator_vec_cmpsel_intf.h"
 
 namespace AscendC {
-template <class T>
+// isSetMask as CANN declares it (kernel_operator_vec_reduce_intf.h): `false` is RON's
+// `is_set_mask: false`, the count taken from the counter-mode mask register where the product
+// honours it (docs/semantics.md §2.5).
+template <class T, bool isSetMask = true>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "ReduceSum(dst: " + dst.ron() + ", src: " + src.ron() + ", work: " + work.ron() + ", count: " + num(count) + ")");
+    ascstep_rt::call(p, "ReduceSum(dst: " + dst.ron() + ", src: " + src.ron() + ", work: " + work.ron() + ", count: " + num(count) +
+                            (isSetMask ? ")" : ", is_set_mask: false)"));
 }
 template <class T>
 void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count, bool calcIndex = false,

@@ -6,8 +6,9 @@
 // |x|^y as Exp(y · Ln|x|), a sign of ±1 where x's sign bit is set and y is an integer (its
 // parity by Cast rint/floor), 1 where y = 0, x = 1, or x = −1 with |y| = inf, and NaN where x < 0
 // with a finite non-integer y, each chosen by Compares and a register-scalar Select; half through
-// float ((bytes − 256) / 4 / 7 a piece). int32_t is declared, not simulated yet (a call stops the
-// kernel).
+// float ((bytes − 256) / 4 / 7 a piece). int32_t by the library's square-and-multiply
+// (power_int_impl.h): pieces of bytes / 4 / 6 (/ 7 with a scalar), int32 products wrapping, a
+// negative exponent as trunc(1 / x^|y|) (docs/semantics.md §21.8).
 #pragma once
 #include "trig.h"
 #include "adv_api/pieces.h"
@@ -222,13 +223,174 @@ void power_pieces(const LocalTensor<T>& dst, const LocalTensor<T>* x, const T* x
     ResetMask(p);
 }
 
+// int32_t, the library's integer algorithm (power_int_impl.h, power_v220_impl.h): the buffer's
+// parts, five int32 tensors and two byte masks of `split` each, then the 32-byte scalar the sums
+// land in and ReduceSum's work (the library's Atlas A2 ReduceSum is one accumulating vcadd and
+// uses no work tensor; ascstep's ReduceSum takes one, placed in the buffer's unused tail).
+struct PowerIParts {
+    LocalTensor<int32_t> expIt, oriAbsExp, record, t1, t2;
+    LocalTensor<uint8_t> negMask, mask;
+    LocalTensor<float> scalar, work;
+};
+
+inline PowerIParts power_int_parts(const LocalTensor<uint8_t>& tmp, uint32_t at, uint32_t split, Pos p) {
+    PowerIParts q;
+    q.expIt = tmp[at].ReinterpretCast<int32_t>(p);
+    q.oriAbsExp = q.expIt[split];
+    q.record = q.oriAbsExp[split];
+    q.t1 = q.record[split];
+    q.t2 = q.t1[split];
+    q.negMask = q.t2[split].ReinterpretCast<uint8_t>(p);
+    q.mask = q.negMask[split];
+    q.scalar = q.mask[split].ReinterpretCast<float>(p);
+    q.work = q.scalar[ONE_BLK_SIZE / sizeof(float)];
+    return q;
+}
+
+// dst = sel ? a : b, element by element (the library's VselPowerTensorTensor, VSEL_TENSOR_TENSOR_MODE
+// on the float view; its CPU build passes sel's address through the CmpMask register).
+inline void power_int_select(const LocalTensor<int32_t>& dst, const LocalTensor<uint8_t>& sel,
+                             const LocalTensor<int32_t>& a, const LocalTensor<int32_t>& b, Pos p) {
+    Select<float, uint8_t, false>(dst.ReinterpretCast<float>(p), sel, a.ReinterpretCast<float>(p),
+                                  b.ReinterpretCast<float>(p), SELMODE::VSEL_TENSOR_TENSOR_MODE, MASK_PLACEHOLDER, 1,
+                                  BinaryRepeatParams(), p);
+}
+
+// Whether any of v's n elements is non-zero: their float sum (Cast, ReduceSum), read back.
+inline bool power_int_any(const LocalTensor<int32_t>& v, const PowerIParts& q, uint32_t n, Pos p) {
+    const LocalTensor<float> f = q.t1.ReinterpretCast<float>(p);
+    Cast<float, int32_t, false>(f, v, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1, UnaryRepeatParams(), p);
+    PipeBarrier<PIPE_V>(p);
+    ReduceSum<float, false>(q.scalar, f, q.work, int32_t(n), p);
+    // The library's ReduceSum ends with its own V→S synchronisation before the scalar read.
+    SetFlag<HardEvent::V_S>(0, p);
+    WaitFlag<HardEvent::V_S>(0, p);
+    const bool any = q.scalar.GetValue(0, p) != 0.0f;
+    PipeBarrier<PIPE_V>(p);
+    return any;
+}
+
+// One piece: |y| by square-and-multiply (the bulk loop squares while |y| >> k is non-zero,
+// recording 2^k; the fine loop multiplies by x once per remaining unit), int32 products
+// wrapping; then a negative y gives trunc(1 / float(x^|y|)) and 0 where x^|y| is 0.
+inline void power_int_piece(const LocalTensor<int32_t>& dst, const LocalTensor<int32_t>& x,
+                            const LocalTensor<int32_t>& y, const PowerIParts& q, uint32_t n, Pos p) {
+    const UnaryRepeatParams u;
+    const BinaryRepeatParams b;
+    const uint8_t repeats = uint8_t((n * sizeof(int32_t) + ONE_REPEAT_BYTE_SIZE - 1) / ONE_REPEAT_BYTE_SIZE);
+    auto isZero = [&](const LocalTensor<uint8_t>& m, const LocalTensor<int32_t>& v) {
+        CompareScalar<int32_t, uint8_t, false>(m, v, int32_t(0), CMPMODE::EQ, MASK_PLACEHOLDER, repeats, u, p);
+    };
+    PipeBarrier<PIPE_V>(p);
+    // negMask = y < 0; expIt = oriAbsExp = |y|; record = (|y| = 0 ? 0 : 1); dst = (|y| = 0 ? 1 : x).
+    Cast<float, int32_t, false>(q.t1.ReinterpretCast<float>(p), y, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1, u, p);
+    PipeBarrier<PIPE_V>(p);
+    CompareScalar<float, uint8_t, false>(q.negMask, q.t1.ReinterpretCast<float>(p), 0.0f, CMPMODE::LT,
+                                         MASK_PLACEHOLDER, repeats, u, p);
+    PipeBarrier<PIPE_V>(p);
+    Muls<int32_t, false>(q.t1, y, int32_t(-1), MASK_PLACEHOLDER, 1, u, p);
+    PipeBarrier<PIPE_V>(p);
+    power_int_select(q.expIt, q.negMask, q.t1, y, p);
+    PipeBarrier<PIPE_V>(p);
+    Muls<int32_t, false>(q.oriAbsExp, q.expIt, int32_t(1), MASK_PLACEHOLDER, 1, u, p);
+    PipeBarrier<PIPE_V>(p);
+    isZero(q.mask, q.oriAbsExp);
+    Duplicate<int32_t, false>(q.record, 0, MASK_PLACEHOLDER, 1, DEFAULT_BLK_STRIDE, DEFAULT_REPEAT_STRIDE, p);
+    PipeBarrier<PIPE_V>(p);
+    Duplicate<int32_t, false>(q.t2, 1, MASK_PLACEHOLDER, 1, DEFAULT_BLK_STRIDE, DEFAULT_REPEAT_STRIDE, p);
+    PipeBarrier<PIPE_V>(p);
+    power_int_select(q.record, q.mask, q.record, q.t2, p);
+    power_int_select(dst, q.mask, q.t2, x, p);
+    ShiftRight<int32_t, false>(q.expIt, q.expIt, int32_t(1), MASK_PLACEHOLDER, 1, u, false, p);
+    PipeBarrier<PIPE_V>(p);
+    isZero(q.mask, q.expIt);
+    PipeBarrier<PIPE_V>(p);
+    // Bulk: while some expIt is non-zero, square dst and double record where it is.
+    while (power_int_any(q.expIt, q, n, p)) {
+        Mul<int32_t, false>(q.t1, dst, dst, MASK_PLACEHOLDER, 1, b, p);
+        Muls<int32_t, false>(q.t2, q.record, int32_t(2), MASK_PLACEHOLDER, 1, u, p);
+        PipeBarrier<PIPE_V>(p);
+        power_int_select(dst, q.mask, dst, q.t1, p);
+        power_int_select(q.record, q.mask, q.record, q.t2, p);
+        ShiftRight<int32_t, false>(q.expIt, q.expIt, int32_t(1), MASK_PLACEHOLDER, 1, u, false, p);
+        PipeBarrier<PIPE_V>(p);
+        isZero(q.mask, q.expIt);
+        PipeBarrier<PIPE_V>(p);
+    }
+    // Fine: record = |y| − record; while some is non-zero, dst *= x and record −= 1 where it is.
+    Sub<int32_t, false>(q.record, q.oriAbsExp, q.record, MASK_PLACEHOLDER, 1, b, p);
+    PipeBarrier<PIPE_V>(p);
+    isZero(q.mask, q.record);
+    PipeBarrier<PIPE_V>(p);
+    while (power_int_any(q.record, q, n, p)) {
+        Mul<int32_t, false>(q.t1, dst, x, MASK_PLACEHOLDER, 1, b, p);
+        Adds<int32_t, false>(q.t2, q.record, int32_t(-1), MASK_PLACEHOLDER, 1, u, p);
+        PipeBarrier<PIPE_V>(p);
+        power_int_select(dst, q.mask, dst, q.t1, p);
+        power_int_select(q.record, q.mask, q.record, q.t2, p);
+        PipeBarrier<PIPE_V>(p);
+        isZero(q.mask, q.record);
+        PipeBarrier<PIPE_V>(p);
+    }
+    // A negative y: trunc(1 / float(dst)) (oriAbsExp and expIt reused as float), 0 where dst is 0.
+    isZero(q.mask, dst);
+    const LocalTensor<float> res = q.oriAbsExp.ReinterpretCast<float>(p);
+    const LocalTensor<float> one = q.expIt.ReinterpretCast<float>(p);
+    Cast<float, int32_t, false>(res, dst, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1, u, p);
+    Duplicate<float, false>(one, 1.0f, MASK_PLACEHOLDER, 1, DEFAULT_BLK_STRIDE, DEFAULT_REPEAT_STRIDE, p);
+    PipeBarrier<PIPE_V>(p);
+    Div<float, false>(res, one, res, MASK_PLACEHOLDER, 1, b, p);
+    PipeBarrier<PIPE_V>(p);
+    Cast<int32_t, float, false>(q.t1, res, RoundMode::CAST_TRUNC, MASK_PLACEHOLDER, 1, u, p);
+    PipeBarrier<PIPE_V>(p);
+    power_int_select(dst, q.negMask, q.t1, dst, p);
+    Duplicate<int32_t, false>(q.t2, 0, MASK_PLACEHOLDER, 1, DEFAULT_BLK_STRIDE, DEFAULT_REPEAT_STRIDE, p);
+    PipeBarrier<PIPE_V>(p);
+    power_int_select(dst, q.mask, q.t2, dst, p);
+    PipeBarrier<PIPE_V>(p);
+}
+
+// The pieces of an int32 call: splitSize = bytes / 4 / 6 (/ 7 with a scalar operand, Duplicated
+// into the buffer's start) rounded down to a multiple of 32.
+inline void power_int_pieces(const LocalTensor<int32_t>& dst, const LocalTensor<int32_t>* x, const int32_t* xs,
+                             const LocalTensor<int32_t>* y, const int32_t* ys, const LocalTensor<uint8_t>& tmp,
+                             uint32_t count, Pos p) {
+    const bool scalar = xs || ys;
+    const uint32_t bytes = tmp.GetSize();
+    const uint32_t split = bytes / sizeof(int32_t) / (scalar ? 7 : 6) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+    if (split == 0) {
+        ascstep_rt::stop(p, "Power: the temporary buffer holds " + std::to_string(bytes) + " bytes; int32_t needs at least " +
+                                std::to_string(ONE_BLK_SIZE * sizeof(int32_t) * (scalar ? 7 : 6)));
+    }
+    const LocalTensor<int32_t> fixed = tmp.ReinterpretCast<int32_t>(p);
+    PowerIParts q = power_int_parts(tmp, scalar ? split * uint32_t(sizeof(int32_t)) : 0, split, p);
+    SetMaskCount(p);
+    SetVectorMask<int32_t, MaskMode::COUNTER>(0, split, p);
+    if (scalar) {
+        PipeBarrier<PIPE_V>(p);
+        Duplicate<int32_t, false>(fixed, xs ? *xs : *ys, MASK_PLACEHOLDER, 1, 1, DEFAULT_REPEAT_STRIDE, p);
+        PipeBarrier<PIPE_V>(p);
+    }
+    const uint32_t loops = count / split, tail = count % split;
+    for (uint32_t i = 0; i <= loops; ++i) {
+        const uint32_t at = i * split, n = i < loops ? split : tail;
+        if (n == 0) break;
+        if (i == loops) SetVectorMask<int32_t, MaskMode::COUNTER>(0, n, p);
+        PipeBarrier<PIPE_V>(p);
+        power_int_piece(dst[at], x ? (*x)[at] : fixed, y ? (*y)[at] : fixed, q, n, p);
+    }
+    SetMaskNorm(p);
+    ResetMask(p);
+}
+
 template <class T>
-constexpr bool power_simulated = std::is_same_v<T, float> || std::is_same_v<T, half>;
+constexpr bool power_simulated =
+    std::is_same_v<T, float> || std::is_same_v<T, half> || std::is_same_v<T, int32_t>;
 
 template <class T>
 void power_only_simulated(Pos p) {
     if constexpr (!power_simulated<T>) {
-        ascstep_rt::stop(p, std::string("ascstep simulates Power for float and half; ") + ascstep_rt::Dtype<T>::name +
+        ascstep_rt::stop(p, std::string("ascstep simulates Power for float, half and int32_t; ") + ascstep_rt::Dtype<T>::name +
                                 " is not simulated yet (docs/format.md §12.4)");
     }
 }
@@ -239,7 +401,11 @@ void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, co
            const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, Pos p = Pos::current()) {
     detail::power_only_simulated<T>(p);
     if constexpr (detail::power_simulated<T>) {
-        detail::power_pieces<T>(dstTensor, &src0Tensor, nullptr, &src1Tensor, nullptr, sharedTmpBuffer, calCount, p);
+        if constexpr (std::is_same_v<T, int32_t>) {
+            detail::power_int_pieces(dstTensor, &src0Tensor, nullptr, &src1Tensor, nullptr, sharedTmpBuffer, calCount, p);
+        } else {
+            detail::power_pieces<T>(dstTensor, &src0Tensor, nullptr, &src1Tensor, nullptr, sharedTmpBuffer, calCount, p);
+        }
     }
 }
 template <typename T, bool isReuseSource = false, PowerConfig config = defaultPowerConfig>
@@ -247,7 +413,11 @@ void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, co
            const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, Pos p = Pos::current()) {
     detail::power_only_simulated<T>(p);
     if constexpr (detail::power_simulated<T>) {
-        detail::power_pieces<T>(dstTensor, &src0Tensor, nullptr, nullptr, &src1Scalar, sharedTmpBuffer, calCount, p);
+        if constexpr (std::is_same_v<T, int32_t>) {
+            detail::power_int_pieces(dstTensor, &src0Tensor, nullptr, nullptr, &src1Scalar, sharedTmpBuffer, calCount, p);
+        } else {
+            detail::power_pieces<T>(dstTensor, &src0Tensor, nullptr, nullptr, &src1Scalar, sharedTmpBuffer, calCount, p);
+        }
     }
 }
 template <typename T, bool isReuseSource = false, PowerConfig config = defaultPowerConfig>
@@ -255,7 +425,11 @@ void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTens
            const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, Pos p = Pos::current()) {
     detail::power_only_simulated<T>(p);
     if constexpr (detail::power_simulated<T>) {
-        detail::power_pieces<T>(dstTensor, nullptr, &src0Scalar, &src1Tensor, nullptr, sharedTmpBuffer, calCount, p);
+        if constexpr (std::is_same_v<T, int32_t>) {
+            detail::power_int_pieces(dstTensor, nullptr, &src0Scalar, &src1Tensor, nullptr, sharedTmpBuffer, calCount, p);
+        } else {
+            detail::power_pieces<T>(dstTensor, nullptr, &src0Scalar, &src1Tensor, nullptr, sharedTmpBuffer, calCount, p);
+        }
     }
 }
 // Without calCount: the whole of the tensor operand; without a buffer: the stack buffer.
