@@ -1,6 +1,7 @@
 // ExecuteTiling: the context built as the repositories' executor builds it (tensors, float
 // attributes, compile info, a 4 KiB tiling buffer, a workspace vector, the platform's SoC
-// information from the test's core count and UB size and the build's SoC), the op's tiling
+// information from the test's core count and UB size, through nlohmann/json as the
+// repositories' executor reads them, and the build's SoC), the op's tiling
 // function found in the registry IMPL_OP_OPTILING fills. An op with no registered tiling is an
 // exception, as in the repositories' executor.
 #include "tiling_case_executor.h"
@@ -8,6 +9,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <nlohmann/json.hpp>
 #include "platform/platform_infos_def.h"
 #include "base/registry/op_impl_space_registry_v2.h"
 
@@ -41,9 +43,16 @@ bool ExecuteTiling(const gert::TilingContextPara& para, TilingInfo& info)
                       .TilingData(reinterpret_cast<gert::TilingData*>(tiling.get()))
                       .Workspace(reinterpret_cast<gert::ContinuousVector*>(workspace.get()))
                       .Build();
-    std::map<std::string, std::string> soc = {{"ai_core_cnt", std::to_string(para.coreNum_)},
-                                              {"core_type_list", "AICore"}};
-    std::map<std::string, std::string> spec = {{"ub_size", std::to_string(para.ubSize_)}};
+    // The SoC's numbers go through a compile-info JSON text parsed with nlohmann/json, as the
+    // repositories' executor passes them.
+    const std::string hardware = R"({"hardware_info": {"UB_SIZE": )" + std::to_string(para.ubSize_) +
+                                 R"(, "CORE_NUM": )" + std::to_string(para.coreNum_) + "}}";
+    const nlohmann::json parsed = nlohmann::json::parse(hardware);
+    std::map<std::string, std::string> soc = {
+        {"ai_core_cnt", std::to_string(parsed["hardware_info"]["CORE_NUM"].get<uint32_t>())},
+        {"core_type_list", "AICore"}};
+    std::map<std::string, std::string> spec = {
+        {"ub_size", std::to_string(parsed["hardware_info"]["UB_SIZE"].get<uint32_t>())}};
     std::map<std::string, std::string> version = {{"Short_SoC_version", STR(BUILD_SOC_VERSION)},
                                                   {"NpuArch", "2201"}};
     auto* context = holder.GetContext();
