@@ -680,6 +680,98 @@ fn a_test_may_gm_alloc_a_1_gib_workspace_beside_its_tensors() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// Three tests each leak a 700 MiB workspace (2.1 GiB together, past the 2 GiB less 1 MiB a
+/// launch's global memory may hold): each launch's machine holds only the allocations it uses,
+/// the others kept from the launch that last had them (docs/format.md §13). The third launch
+/// reads the first one's output, untouched by the host since, as that launch left it: its result
+/// is checked against the host's own arithmetic on the read-back data.
+#[test]
+fn leaked_workspaces_past_2_gib_together_and_a_kept_output_read_later() {
+    let d = repo("leaks");
+    let dir = d.join("math/scaled_add/tests/ut/op_kernel");
+    std::fs::write(
+        dir.join("test_scaled_add_leaks.cpp"),
+        r#"#include <cstdint>
+#include "gtest/gtest.h"
+#include "tikicpulib.h"
+#include "../../../op_host/scaled_add_tiling.h"
+
+extern "C" __global__ __aicore__ void scaled_add(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
+
+namespace {
+constexpr uint32_t kLength = 512;
+constexpr size_t kBytes = kLength * sizeof(float);
+constexpr size_t kWorkspace = size_t(700) << 20;
+uint8_t* firstY = nullptr;
+uint8_t* firstZ = nullptr;
+
+void Launch(uint8_t* x, uint8_t* y, uint8_t* z, float scale)
+{
+    uint8_t* ws = (uint8_t*)AscendC::GmAlloc(kWorkspace);  // leaked, as some of the repositories' tests do
+    uint8_t* tiling = (uint8_t*)AscendC::GmAlloc(sizeof(ScaledAddTilingData));
+    auto* t = reinterpret_cast<ScaledAddTilingData*>(tiling);
+    t->blockLength = kLength / 2;
+    t->tileLength = 64;
+    t->scale = scale;
+    ICPU_SET_TILING_KEY(1);
+    ICPU_RUN_KF(scaled_add, 2, x, y, z, ws, tiling);
+    AscendC::GmFree(tiling);
+}
+}  // namespace
+
+TEST(ScaledAddLeaks, first)
+{
+    uint8_t* x = (uint8_t*)AscendC::GmAlloc(kBytes);
+    firstY = (uint8_t*)AscendC::GmAlloc(kBytes);
+    firstZ = (uint8_t*)AscendC::GmAlloc(kBytes);
+    for (uint32_t i = 0; i < kLength; i++) {
+        reinterpret_cast<float*>(x)[i] = 0.5f * float(i) - 100.0f;
+        reinterpret_cast<float*>(firstY)[i] = 1.0f / float(i + 1);
+    }
+    Launch(x, firstY, firstZ, 3.0f);
+    EXPECT_EQ(reinterpret_cast<float*>(firstZ)[7], (0.5f * 7.0f - 100.0f) * 3.0f + 1.0f / 8.0f);
+    AscendC::GmFree(x);
+}
+
+TEST(ScaledAddLeaks, second)
+{
+    uint8_t* x = (uint8_t*)AscendC::GmAlloc(kBytes);
+    uint8_t* y = (uint8_t*)AscendC::GmAlloc(kBytes);
+    uint8_t* z = (uint8_t*)AscendC::GmAlloc(kBytes);
+    Launch(x, y, z, 2.0f);
+    EXPECT_EQ(reinterpret_cast<float*>(z)[0], 0.0f);
+}
+
+TEST(ScaledAddLeaks, third_reads_the_first_output)
+{
+    uint8_t* z = (uint8_t*)AscendC::GmAlloc(kBytes);
+    Launch(firstZ, firstY, z, -2.0f);
+    const float* z1 = reinterpret_cast<const float*>(firstZ);
+    const float* y1 = reinterpret_cast<const float*>(firstY);
+    for (uint32_t i = 0; i < kLength; i++) {
+        float scaled = z1[i] * -2.0f;
+        EXPECT_EQ(reinterpret_cast<float*>(z)[i], scaled + y1[i]) << "at " << i;
+    }
+}
+"#,
+    )
+    .unwrap();
+    let r = ut(
+        &d,
+        &["math/scaled_add/tests/ut/op_kernel/test_scaled_add_leaks.cpp"],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    for case in ["first", "second", "third_reads_the_first_output"] {
+        assert!(
+            r.stdout
+                .contains(&format!("[       OK ] ScaledAddLeaks.{case}")),
+            "{case}\n{}",
+            r.dump()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// Without googletest (here a C++ compiler that cannot find `<gtest/gtest.h>`, as on a machine
 /// without libgtest-dev), `ascstep ut` is exit 4 saying which package to install.
 #[test]

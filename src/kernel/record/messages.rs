@@ -4,7 +4,7 @@
 
 use super::{assigned_name, receiver_name, short_function, Alloc, Answer, At, Recorder};
 use crate::base::diag::Diagnostic;
-use crate::base::ir::{SourceFile, Space, Tensor, GM_BASE, MAX_GM};
+use crate::base::ir::{SourceFile, Space, Tensor, GM_BASE};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -53,17 +53,7 @@ impl Recorder {
 
     /// `Alloc`.
     pub(super) fn alloc(&mut self, id: u32, size: u64) -> Result<Answer, Diagnostic> {
-        let padded = size.next_multiple_of(32) + 32;
-        let at = self.gm_place(padded);
-        if at + padded > MAX_GM as u64 {
-            return Err(Diagnostic::error(
-                "value-out-of-range",
-                format!(
-                    "aclrtMalloc of {size} bytes: global memory would exceed {MAX_GM} bytes, ascstep's limit for all allocations together"
-                ),
-            ));
-        }
-        self.gm_used = self.gm_used.max(at + padded);
+        let at = self.gm_room(size)?;
         self.allocs.insert(
             id,
             Alloc {
@@ -71,6 +61,7 @@ impl Recorder {
                 addr: GM_BASE + at as u32,
                 name: None,
                 tensors: Vec::new(),
+                away: None,
             },
         );
         Ok(None)
@@ -83,6 +74,7 @@ impl Recorder {
         off: u64,
         data: Vec<u8>,
     ) -> Result<Answer, Diagnostic> {
+        self.bring_in(id)?;
         let Some(a) = self.allocs.get(&id) else {
             return Ok(None);
         };
@@ -108,6 +100,9 @@ impl Recorder {
         let Some(a) = self.allocs.get(&id) else {
             return Ok(Some(vec![0; n as usize]));
         };
+        if let Some(store) = &a.away {
+            return Ok(Some(store.read((a.addr - GM_BASE) as u64 + off, n)));
+        }
         let start = a.addr as u64 + off;
         let ub = self.machine.ub();
         let bytes = ub
@@ -119,6 +114,7 @@ impl Recorder {
 
     /// `Arg`.
     pub(super) fn argument(&mut self, id: u32, name: String) -> Result<Answer, Diagnostic> {
+        self.bring_in(id)?;
         let (Some(a), Some(t)) = (self.allocs.get(&id), self.presets.get(&name)) else {
             return Ok(Some(Vec::new()));
         };
@@ -200,6 +196,7 @@ impl Recorder {
         let receiver = self
             .line_of(at)
             .and_then(|l| receiver_name(l, at.col as usize));
+        self.bring_in(alloc)?;
         let Some(a) = self.allocs.get(&alloc) else {
             return Err(self.error(
                 at,
@@ -293,6 +290,7 @@ impl Recorder {
 
     /// `Zero`.
     pub(super) fn zero(&mut self, id: u32, off: u64, n: u64) -> Result<Answer, Diagnostic> {
+        self.bring_in(id)?;
         if let Some(a) = self.allocs.get(&id) {
             let n = a.size.saturating_sub(off).min(n);
             let zeros = vec![0u8; n.min(1 << 20) as usize];

@@ -22,10 +22,14 @@ use std::sync::Arc;
 
 struct Alloc {
     size: u64,
+    /// Where it is in global memory: in the machine's, or (`away`) in that store's.
     addr: u32,
     name: Option<String>,
     /// The tensor of each element type viewing it.
     tensors: Vec<(DType, usize)>,
+    /// A kernel unit test's allocation no launch has used since the last cut: its bytes are in
+    /// the store of the launch that last had it, placed into the machine when one uses it.
+    away: Option<Arc<crate::sim::ub::GmStore>>,
 }
 
 pub struct Recorder {
@@ -41,7 +45,8 @@ pub struct Recorder {
     lines: Vec<Vec<String>>,
     views: HashMap<i64, usize>,
     allocs: HashMap<u32, Alloc>,
-    gm_used: u64,
+    /// The store of the launch the last cut ended (`gm_parts` reads the allocations it had).
+    last_store: Option<Arc<crate::sim::ub::GmStore>>,
     scalar_sites: HashMap<(At, DType, u32), usize>,
     /// Each call text read without a warning, as its instruction and its named text.
     parsed: foldhash::HashMap<String, (crate::base::ir::Instr, Arc<str>)>,
@@ -98,7 +103,7 @@ impl Recorder {
             lines: Vec::new(),
             views: HashMap::new(),
             allocs: HashMap::new(),
-            gm_used: 0,
+            last_store: None,
             scalar_sites: HashMap::new(),
             parsed: Default::default(),
             block: 0,

@@ -319,10 +319,16 @@ impl Machine {
         self.ub.write(addr, data);
     }
 
-    /// Global memory as `other` holds it, bytes and shadows (docs/format.md §13: each launch of
-    /// a kernel unit test is recorded on a machine of its own over the same memory).
-    pub fn copy_gm_from(&mut self, other: &Machine) {
-        self.ub.copy_gm(&other.ub);
+    /// Global memory as it is now, copied out (docs/format.md §13: each launch of a kernel unit
+    /// test is recorded on a machine of its own, the allocations taken from the last one's).
+    pub fn gm_store(&self) -> crate::sim::ub::GmStore {
+        self.ub.gm_store()
+    }
+
+    /// Places `len` bytes of a store at offset `src` into global memory at offset `dst`
+    /// (`Ub::place_gm`).
+    pub fn place_gm(&mut self, from: &crate::sim::ub::GmStore, src: u32, dst: u32, len: u32) {
+        self.ub.place_gm(from, src, dst, len);
     }
 
     /// Keeps a log of every instruction's destination extents from now on (a headless run

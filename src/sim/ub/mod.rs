@@ -14,12 +14,14 @@ pub use crate::base::ir::GM_BASE;
 
 mod bits;
 mod region;
+mod store;
 #[cfg(test)]
 mod tests;
 
 pub use bits::strided_end;
 use bits::*;
 use region::*;
+pub use store::GmStore;
 
 /// Which of up to 256 bytes a masked store writes: bit i of `bits[i / 64]` for byte i, and the
 /// same as whole bytes (0x00 or 0xff), eight per word, as blends take them.
@@ -548,12 +550,6 @@ impl Ub {
         let mut u = Ub::new(size);
         u.copy_common(self);
         u
-    }
-
-    /// The global memory of `other`, bytes and shadows (a kernel unit test's next launch
-    /// starts from what the last one left).
-    pub fn copy_gm(&mut self, other: &Ub) {
-        self.gm = other.gm.clone();
     }
 
     pub fn copy_common(&mut self, other: &Ub) {
