@@ -97,6 +97,44 @@ fn global_memory_is_a_second_region() {
     );
 }
 
+/// A store's allocation placed elsewhere in another memory: its bytes and initialised bits (a
+/// range not a multiple of 64 bytes long, initialised in pieces) as they were, none written
+/// there, global memory grown to its end, what was before it kept.
+#[test]
+fn a_stored_allocation_is_placed_with_its_bytes_and_initialised_bits() {
+    let g = GM_BASE;
+    let mut old = Ub::with_gm(256, 4096);
+    old.write(g + 512, &[1, 2, 3]);
+    old.slice_mut(g + 512 + 70..g + 512 + 90).fill(5);
+    old.write(g + 512 + 95, &[6]);
+    let store = old.gm_store();
+    let mut new = Ub::with_gm(256, 64);
+    new.write(g, &[0xEE; 8]);
+    new.place_gm(&store, 512, 1024, 96);
+    let at = |i: u32| g + 1024 + i;
+    assert_eq!(new.slice(at(0)..at(3)), &[1, 2, 3]);
+    assert_eq!(new.slice(at(70)..at(90)), &[5; 20]);
+    assert_eq!(new.slice(at(95)..at(96)), &[6]);
+    for i in 0..96 {
+        let want = i < 3 || (70..90).contains(&i) || i == 95;
+        assert_eq!(new.is_init(at(i)), want, "byte {i}");
+        assert!(!new.is_written(at(i)), "byte {i}");
+    }
+    assert_eq!(new.slice(at(3)..at(70)), &[0; 67][..]);
+    assert_eq!(
+        new.slice(g..g + 8),
+        &[0xEE; 8],
+        "memory before the place is kept"
+    );
+    assert!(new.holds(at(0) as u64..at(96) as u64) && !new.holds(at(0) as u64..at(97) as u64));
+    assert_eq!(store.read(512 + 70, 4), vec![5; 4]);
+    assert_eq!(
+        store.read(4094, 4),
+        vec![0; 4],
+        "zeros past the store's end"
+    );
+}
+
 #[test]
 fn a_snapshot_shares_the_pages_no_write_reached() {
     // A UB of 3 pages and a bit (its last page partial), and 2 pages of GM.
