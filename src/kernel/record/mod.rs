@@ -378,7 +378,7 @@ impl Recorder {
         let (mut ins, named) = match self.parsed.get(text) {
             Some((ins, named)) => (ins.clone(), named.clone()),
             None => {
-                let (ins, warnings) = self.calls.read(text).map_err(|ds| {
+                let (mut ins, warnings) = self.calls.read(text).map_err(|ds| {
                     let d = ds.into_iter().find(|d| d.is_error()).unwrap_or_else(|| {
                         Diagnostic::error("parse-error", format!("cannot read `{text}`"))
                     });
@@ -386,6 +386,9 @@ impl Recorder {
                         .note(format!("the call as ascstep read it: {}", self.named(text)))
                 })?;
                 let named: Arc<str> = self.named(text).into();
+                // Kept without field positions (below), so that a cached call's clone
+                // allocates none.
+                ins.field_spans = crate::base::ir::FieldSpans::default();
                 if warnings.is_empty() {
                     if self.parsed.len() >= PARSED_CALLS {
                         self.parsed.clear();
