@@ -169,6 +169,19 @@ inline void power_piece(const LocalTensor<float>& dst, const LocalTensor<float>&
     PipeBarrier<PIPE_V>(p);
 }
 
+// Calls piece(at, n) for each piece of `count` elements, `split` at a time, the last one's
+// counter-mode mask set to its length (the library's loopCount/calcTail loops).
+template <class T, class F>
+void power_each_piece(uint32_t count, uint32_t split, Pos p, F&& piece) {
+    const uint32_t loops = count / split, tail = count % split;
+    for (uint32_t i = 0; i <= loops; ++i) {
+        const uint32_t at = i * split, n = i < loops ? split : tail;
+        if (n == 0) break;
+        if (i == loops) SetVectorMask<T, MaskMode::COUNTER>(0, n, p);
+        piece(at, n);
+    }
+}
+
 // The pieces of one call: `x`/`y` each a tensor indexed with the piece, or (`xs`/`ys`) a scalar
 // Duplicated once into the buffer. half goes through float: each piece's tensors Cast into the
 // buffer, the float steps there, the result Cast back (CAST_NONE), as the library does.
@@ -203,11 +216,7 @@ void power_pieces(const LocalTensor<T>& dst, const LocalTensor<T>* x, const T* x
         Duplicate<float, false>(fixed, float(xs ? *xs : *ys), MASK_PLACEHOLDER, 1, 1, DEFAULT_REPEAT_STRIDE, p);
         PipeBarrier<PIPE_V>(p);
     }
-    const uint32_t loops = count / split, tail = count % split;
-    for (uint32_t i = 0; i <= loops; ++i) {
-        const uint32_t at = i * split, n = i < loops ? split : tail;
-        if (n == 0) break;
-        if (i == loops) SetVectorMask<T, MaskMode::COUNTER>(0, n, p);
+    power_each_piece<T>(count, split, p, [&](uint32_t at, uint32_t n) {
         if constexpr (wide) {
             if (x) Cast<float, half, false>(f0, (*x)[at], RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1, toFloat, p);
             if (y) Cast<float, half, false>(f1, (*y)[at], RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1, toFloat, p);
@@ -218,7 +227,7 @@ void power_pieces(const LocalTensor<T>& dst, const LocalTensor<T>* x, const T* x
         } else {
             power_piece(dst[at], x ? (*x)[at] : fixed, y ? (*y)[at] : fixed, q, n, p);
         }
-    }
+    });
     SetMaskNorm(p);
     ResetMask(p);
 }
@@ -371,14 +380,10 @@ inline void power_int_pieces(const LocalTensor<int32_t>& dst, const LocalTensor<
         Duplicate<int32_t, false>(fixed, xs ? *xs : *ys, MASK_PLACEHOLDER, 1, 1, DEFAULT_REPEAT_STRIDE, p);
         PipeBarrier<PIPE_V>(p);
     }
-    const uint32_t loops = count / split, tail = count % split;
-    for (uint32_t i = 0; i <= loops; ++i) {
-        const uint32_t at = i * split, n = i < loops ? split : tail;
-        if (n == 0) break;
-        if (i == loops) SetVectorMask<int32_t, MaskMode::COUNTER>(0, n, p);
+    power_each_piece<int32_t>(count, split, p, [&](uint32_t at, uint32_t n) {
         PipeBarrier<PIPE_V>(p);
         power_int_piece(dst[at], x ? (*x)[at] : fixed, y ? (*y)[at] : fixed, q, n, p);
-    }
+    });
     SetMaskNorm(p);
     ResetMask(p);
 }
