@@ -160,6 +160,36 @@ pub(crate) fn whole_cases() -> Vec<Case> {
             .at("d", 0, vec![F(255.0)])
             .at("d", 1, hb(&[255])),
     );
+    // §8: one repeat of ReduceMin with calc_index writes dst directly in CANN's A2
+    // implementation, so a source reused as its own work buffer, smaller than the page's formula
+    // (16 floats), is a warning and the minimum (−1) and its index (1) land in dst; one element
+    // of work without calc_index, which uses two, stays an error.
+    let one = case(
+        "ReduceMin of one repeat in place",
+        A2,
+        r#""s": (dtype: float, addr: 0x000, len: 8, init: Values([5.0, -1.0, 2.0, 7.0, -9.0, 0.0, 0.0, 0.0])),
+           "w": (dtype: float, addr: 0x040, len: 1),
+           "d": (dtype: float, addr: 0x060, len: 8),"#,
+        r#"ReduceMin(dst: "s", src: "s", work: "s", count: 3, calc_index: true),"#,
+    );
+    v.push(
+        one.on(A2)
+            .warns("work-below-documented-size")
+            .warns("partial-overlap")
+            .at("s", 0, fb(&[0xBF800000, 1])),
+    );
+    v.push(
+        case(
+            "ReduceMin of one repeat without calc_index: work of one element",
+            A2,
+            r#""s": (dtype: float, addr: 0x000, len: 8, init: Fill(1)),
+               "w": (dtype: float, addr: 0x040, len: 1),
+               "d": (dtype: float, addr: 0x060, len: 8),"#,
+            r#"ReduceMin(dst: "d", src: "s", work: "w", count: 3),"#,
+        )
+        .on(A2)
+        .fails("work-too-small"),
+    );
     // ReduceMax on int16 exists on 950 only (DK:归约计算/ReduceMax 数据类型).
     let imax = case(
         "ReduceMax int16: 950 only",
