@@ -10,24 +10,30 @@ use crate::sim::Machine;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// The global memory an allocation of `size` bytes takes: aclrtMalloc rounds up to 32 bytes and
+/// adds 32 (docs/format.md §12.2).
+fn padded(size: u64) -> u64 {
+    size.next_multiple_of(32) + 32
+}
+
 impl Recorder {
-    /// Where a new allocation of `padded` bytes goes in global memory (an offset from
+    /// Where a new allocation of `bytes` (padded) goes in global memory (an offset from
     /// GM_BASE, 512-aligned): the lowest gap the live allocations leave (GmFree's memory is
     /// used again), else after the last.
-    pub(super) fn gm_place(&self, padded: u64) -> u64 {
+    pub(super) fn gm_place(&self, bytes: u64) -> u64 {
         let mut live: Vec<(u64, u64)> = self
             .allocs
             .values()
             .filter(|a| a.away.is_none())
             .map(|a| {
                 let from = (a.addr - GM_BASE) as u64;
-                (from, from + a.size.next_multiple_of(32) + 32)
+                (from, from + padded(a.size))
             })
             .collect();
         live.sort_unstable();
         let mut at = 0u64;
         for (from, to) in live {
-            if at + padded <= from {
+            if at + bytes <= from {
                 return at;
             }
             at = at.max(to.next_multiple_of(512));
@@ -39,9 +45,8 @@ impl Recorder {
     /// its offset from GM_BASE, or the error when the allocations in the machine would pass
     /// MAX_GM.
     pub(super) fn gm_room(&self, size: u64) -> Result<u64, Diagnostic> {
-        let padded = size.next_multiple_of(32) + 32;
-        let at = self.gm_place(padded);
-        if at + padded > MAX_GM as u64 {
+        let at = self.gm_place(padded(size));
+        if at + padded(size) > MAX_GM as u64 {
             let whose = if self.last_store.is_some() {
                 "ascstep's limit for the allocations one launch of a unit test uses and those made since the last launch"
             } else {
@@ -68,9 +73,8 @@ impl Recorder {
             return Ok(());
         };
         let at = self.gm_room(size)?;
-        let padded = size.next_multiple_of(32) + 32;
         self.machine
-            .place_gm(&store, from, at as u32, padded as u32);
+            .place_gm(&store, from, at as u32, padded(size) as u32);
         if let Some(a) = self.allocs.get_mut(&id) {
             a.addr = GM_BASE + at as u32;
             a.away = None;
