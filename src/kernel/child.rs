@@ -109,6 +109,9 @@ fn reader(stream: UnixStream, tx: mpsc::SyncSender<Event>) {
     let mut r = BufReader::new(stream);
     let mut line = String::new();
     let mut batch = Vec::new();
+    // The last call's line and message: a loop sends the same line again and again, handed
+    // on as the same shared text (no allocation freed on another thread).
+    let mut last_call: Option<(String, Msg)> = None;
     // The messages so far, then `last` (an end): the end comes after what came before it.
     let end = |batch: &mut Vec<Msg>, last: Event| {
         if !batch.is_empty() {
@@ -126,8 +129,14 @@ fn reader(stream: UnixStream, tx: mpsc::SyncSender<Event>) {
         if text == "O" {
             return end(&mut batch, Event::OutOfMemory);
         }
-        match parse(text, &mut r) {
-            Ok(m) => batch.push(m),
+        let again = last_call.as_ref().filter(|(l, _)| l == text);
+        match again.map_or_else(|| parse(text, &mut r), |(_, m)| Ok(m.clone())) {
+            Ok(m) => {
+                if matches!(m, Msg::Call { .. }) && again.is_none() {
+                    last_call = Some((text.to_string(), m.clone()));
+                }
+                batch.push(m)
+            }
             // Cut short by the program's end: its exit status says how it ended.
             Err(e) if e == super::msg::TRUNCATED => return end(&mut batch, Event::Eof),
             Err(e) => return end(&mut batch, Event::Bad(e)),

@@ -64,7 +64,8 @@ pub enum Msg {
     },
     Call {
         at: At,
-        text: String,
+        /// Shared: a loop's same call again is the reader's last text (`child.rs`).
+        text: std::sync::Arc<str>,
     },
     GetValue {
         at: At,
@@ -221,7 +222,7 @@ pub fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
             let at = at(&mut it)?;
             Msg::Call {
                 at,
-                text: it.next().unwrap_or("").to_string(),
+                text: it.next().unwrap_or("").into(),
             }
         }
         "V" => {
@@ -248,7 +249,7 @@ pub fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
             Msg::Returning {
                 at,
                 dtype: it.next().unwrap_or("").to_string(),
-                text: it.next().unwrap_or("").to_string(),
+                text: it.next().unwrap_or("").into(),
             }
         }
         "X" => {

@@ -71,7 +71,8 @@ fn finishes_like_block_stepping(text: &str, product: Product, what: &str) {
 /// Masked repeats whose operands follow one another are computed eight at a time
 /// (`exec_masked`): the same bytes, shadows and diagnostics as block stepping over 19 and 11
 /// repeats (two whole pieces and a part), with an uninitialised source first read in repeat
-/// 13, in place, and with a counter-mode last repeat of fewer lanes.
+/// 13, in place, and with a counter-mode last repeat of fewer lanes; and whole contiguous runs
+/// of the scalar forms.
 #[test]
 fn masked_runs_of_repeats_equal_stepping() {
     let cases = [
@@ -93,6 +94,10 @@ fn masked_runs_of_repeats_equal_stepping() {
         ("half", "Muls(dst: \"z\", src: \"x\", scalar: 0.5, mask: 48, repeat_times: 9, params: [2, 3, 16, 24])"),
         ("half", "Adds(dst: \"x\", src: \"x\", scalar: 1, mask: 128, repeat_times: 10, params: [2, 2, 16, 16])"),
         ("float", "Sub(dst: \"z\", src0: \"x\", src1: \"y\", mask: 64, repeat_times: 10, params: [1, 2, 0, 8, 16, 0])"),
+        // Contiguous scalar forms longer than one splat of lanes (computed 128 lanes at a
+        // time against the scalar), in place and not, ending in a part of a repeat.
+        ("float", "Adds(dst: \"z\", src: \"x\", scalar: 2.5, count: 3001)"),
+        ("half", "Muls(dst: \"x\", src: \"x\", scalar: 0.5, count: 1500)"),
     ];
     for (dt, code) in cases {
         let text = format!(

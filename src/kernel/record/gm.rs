@@ -107,6 +107,7 @@ impl Recorder {
         self.before.clear();
         self.scalar_sites.clear();
         self.parsed.clear();
+        self.last = None;
         let mut origins = Origins {
             files: self.origins.files.clone(),
             functions: self.origins.functions.clone(),

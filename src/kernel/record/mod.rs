@@ -58,6 +58,18 @@ pub struct Recorder {
     pub warnings: Vec<Diagnostic>,
     /// The views made for operands indexed before their allocation (`before.rs`), by key.
     before: Vec<String>,
+    /// The last call as recorded (its instruction with its spans, its site, its named text):
+    /// a loop's next call of the same text at the same position is this again.
+    last: Option<LastCall>,
+}
+
+/// A recorded call, kept for the same call at the same position next (`Recorder::call`).
+struct LastCall {
+    at: At,
+    text: String,
+    ins: crate::base::ir::Instr,
+    site: Site,
+    named: Arc<str>,
 }
 
 /// A machine with an empty recording of the C++ file `main`.
@@ -111,6 +123,7 @@ impl Recorder {
             launches: 0,
             warnings: Vec::new(),
             before: Vec::new(),
+            last: None,
         }
     }
 
@@ -365,7 +378,17 @@ impl Recorder {
 
     /// Reads a call, appends it and runs the machine to its end.
     fn call(&mut self, at: At, text: &str) -> Result<(), Diagnostic> {
+        // A loop's call again: only its launch block can differ.
+        if let Some(last) = self.last.as_ref().filter(|l| l.at == at && l.text == text) {
+            let (mut ins, mut site) = (last.ins.clone(), last.site);
+            ins.core = self.block;
+            site.block = self.block;
+            self.origins.calls.push(last.named.clone());
+            return self.append(ins, site);
+        }
         let text = self.before_views(at, text);
+        // Views made for this text (`before_views`), or warnings: read again each time.
+        let mut again = matches!(text, std::borrow::Cow::Owned(_));
         let text: &str = &text;
         let in_file = self.span_in_file(at);
         let span = if self.in_main(at) {
@@ -396,6 +419,7 @@ impl Recorder {
                     self.parsed
                         .insert(text.to_string(), (ins.clone(), named.clone()));
                 }
+                again |= !warnings.is_empty();
                 for w in warnings {
                     self.warnings.push(self.place(w, at));
                 }
@@ -419,10 +443,24 @@ impl Recorder {
             }
         }
         let site = self.site_at(at, in_file);
-        self.origins.sites.push(site);
+        if !again {
+            self.last = Some(LastCall {
+                at,
+                text: text.to_string(),
+                ins: ins.clone(),
+                site,
+                named: named.clone(),
+            });
+        }
         self.origins.calls.push(named);
         // Each launch block runs on its own core, with its own UB (docs/semantics.md §20).
         ins.core = self.block;
+        self.append(ins, site)
+    }
+
+    /// Appends a call's instruction made at `site` and runs the machine to its end.
+    fn append(&mut self, ins: crate::base::ir::Instr, site: Site) -> Result<(), Diagnostic> {
+        self.origins.sites.push(site);
         self.machine.push_instr(ins);
         if self.machine.run() == Status::Failed {
             let d = self

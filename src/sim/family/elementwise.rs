@@ -257,6 +257,9 @@ fn as_bits<T: Num, U: bytemuck::Pod>(
     }
 }
 
+/// The lanes of the scalar forms' splat (`lanes`): one half repeat.
+const SPLAT: usize = 128;
+
 /// The lane function over typed lanes.
 #[inline(always)]
 pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
@@ -279,10 +282,18 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
     }
     // Whole runs only: a block step's few lanes are not worth the set-up.
     if (half || float) && out.len() >= 64 {
-        let splat: [T; 1024];
+        // The scalar forms against a splat of one repeat's lanes at most (filled per call: a
+        // 64-lane count-form call should not fill 1,024).
+        if matches!(k.op, Op::Adds | Op::Muls) && out.len() > SPLAT {
+            for (i, o) in out.chunks_mut(SPLAT).enumerate() {
+                lanes(k, a.get(i * SPLAT..).unwrap_or(&[]), b, o);
+            }
+            return;
+        }
+        let splat: [T; SPLAT];
         let (op, y) = match k.op {
             Op::Adds | Op::Muls => {
-                splat = [s; 1024];
+                splat = [s; SPLAT];
                 let op = if k.op == Op::Adds { Op::Add } else { Op::Mul };
                 (op, &splat[..out.len()])
             }
