@@ -5,7 +5,7 @@
 mod common;
 
 use common::api::{runs_and_passes, variant_stops};
-use common::ascstep_in;
+use common::{ascstep_in, scratch};
 
 /// The library's Sin and Cos on Atlas A2 (docs/semantics.md §21.9) give, bit for bit, the
 /// library's own steps redone in float32 numpy (within 2e-6 of numpy's sin and cos), for
@@ -349,5 +349,97 @@ fn softmax_grad_matches_numpy_with_the_librarys_steps() {
     );
     assert!(!r.stderr.contains("error["), "{}", r.dump());
     assert!(!r.stderr.contains("counter-mode-hazard"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Axpy with a temporary buffer (docs/semantics.md §21.21), as CANN's A2 steps make
+/// it, against its steps redone in float32 numpy (`tests/api_kernels/axpy/gen.py`): half → half in
+/// pieces of 32 (the buffer halved), half → float in pieces of 64, float → float the vector Axpy.
+#[test]
+fn library_axpy_is_the_librarys_steps() {
+    let (dir, _) = runs_and_passes(
+        "axpy",
+        "axpy",
+        "axpy.ron",
+        &["y[0..128]", "z[0..128]", "w[0..128]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A program's host code asks tiling/tiling_api.h how much temporary UB the library's functions
+/// need (docs/format.md §12.1): ge::Shape and the Get*MaxMinTmpSize of CANN's host tiling, whose
+/// sizes are its live float buffers of one 256-byte repeat at least: Exp float 3 (768 bytes; at
+/// most 3 × 8192 floats), half 4 float buffers; Sigmoid one buffer of the source's bytes; Xor
+/// one; Ceil two for half; Acosh two elements' worth for half; Axpy four float buffers for half,
+/// none for float; CumSum of [4, 32] halves along the last axis 16 rows cast and transposed twice
+/// (1024 + 2048 bytes); Power tensor–tensor float on A2, 4 buffers and a repeat (1280; at most 4
+/// × 4096 + 256) and on Ascend 950 three float buffers of the source (12288, both); Select by a
+/// byte mask the source as 32-aligned halves and 512 bytes (1024 at least; the first 4096
+/// elements for the least), plus the mask's bytes when its last axis differs; Sum one element
+/// per repeat in whole blocks (1000 halves: 8 repeats, one block).
+#[test]
+fn host_tiling_gives_the_librarys_temporary_sizes() {
+    let dir = scratch("host_tmp_sizes");
+    std::fs::write(
+        dir.join("sizes.asc"),
+        r#"#include "acl/acl.h"
+#include "kernel_operator.h"
+#include "tiling/tiling_api.h"
+#include <cstdio>
+__global__ __vector__ void k(GM_ADDR) {}
+int main()
+{
+    uint32_t mx = 0, mn = 0;
+    ge::Shape n8192({8192}), n1024{{1024}}, n512(std::vector<int64_t>{512}), rows({4, 32});
+    AscendC::GetExpMaxMinTmpSize(n8192, 4, false, mx, mn);
+    std::printf("exp %u %u", mn, mx);
+    AscendC::GetExpMaxMinTmpSize(n8192, 2, false, mx, mn);
+    std::printf(" %u %u\n", mn, mx);
+    AscendC::GetSigmoidMaxMinTmpSize(n8192, 4, false, mx, mn);
+    std::printf("sigmoid %u %u\n", mn, mx);
+    AscendC::GetXorMaxMinTmpSize(n1024, 2, false, mx, mn);
+    std::printf("xor %u %u\n", mn, mx);
+    AscendC::GetCeilMaxMinTmpSize(n1024, 2, false, mx, mn);
+    std::printf("ceil %u %u\n", mn, mx);
+    AscendC::GetAcoshMaxMinTmpSize(n1024, 2, false, mx, mn);
+    std::printf("acosh %u %u\n", mn, mx);
+    AscendC::GetAxpyMaxMinTmpSize(n512, 2, false, mx, mn);
+    std::printf("axpy %u %u", mn, mx);
+    AscendC::GetAxpyMaxMinTmpSize(n512, 4, false, mx, mn);
+    std::printf(" %u %u\n", mn, mx);
+    AscendC::GetCumSumMaxMinTmpSize(rows, 2, true, false, mx, mn);
+    std::printf("cumsum %u %u\n", mn, mx);
+    ge::Shape s0({4, 64}), one({1}), m96({4, 96}), big({8, 1024});
+    AscendC::GetSelectMaxMinTmpSize(s0, one, 2, s0, 1, false, mx, mn);
+    std::printf("select %u %u", mn, mx);
+    AscendC::GetSelectMaxMinTmpSize(s0, one, 2, m96, 1, false, mx, mn);
+    std::printf(" %u %u", mn, mx);
+    AscendC::GetSelectMaxMinTmpSize(big, one, 2, big, 1, false, mx, mn);
+    std::printf(" %u %u\n", mn, mx);
+    AscendC::GetSumMaxMinTmpSize(1000, 2, false, mx, mn);
+    std::printf("sum %u %u", mn, mx);
+    AscendC::GetSumMaxMinTmpSize(1000, 4, false, mx, mn);
+    std::printf(" %u %u\n", mn, mx);
+    AscendC::GetPowerMaxMinTmpSize(n1024, n1024, false, 4, false, mx, mn);
+    std::printf("power %u %u\n", mn, mx);
+    uint8_t* x;
+    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);
+    k<<<1, nullptr, nullptr>>>(x);
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "sizes.asc", "--product", "atlas_a2"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(
+        r.stdout,
+        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\npower 1280 16640\n",
+        "{}",
+        r.dump()
+    );
+    let r = ascstep_in(&dir, &["run", "sizes.asc", "--product", "ascend_950"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.ends_with("power 12288 12288\n"), "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }

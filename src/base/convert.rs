@@ -276,6 +276,36 @@ pub fn convert(bits: u64, from: DType, to: DType, mode: RoundMode) -> u64 {
         .unwrap_or_else(|| convert_general(bits, from, to, mode))
 }
 
+/// `convert` under Ascend 950's truncation mode for conversions (CTRL[59] = 1 with CTRL[60] = 1,
+/// DK:特殊寄存器访问/SetCtrlSpr(ISASI) 表3, docs/semantics.md §4.7): an integer target keeps the
+/// low bits of the value rounded by `mode` ("溢出值按目标数据类型位数截断，保留低位，舍弃高位")
+/// instead of saturating. The page says nothing of NaN and ±inf: ascstep gives 0 for them, as
+/// for a magnitude of 2^127 or more (whose low bits are all 0). Float targets convert as
+/// [`convert`].
+pub fn convert_wrapping(bits: u64, from: DType, to: DType, mode: RoundMode) -> u64 {
+    if float_fmt(to).is_some() || to.int_range().is_none() {
+        return convert(bits, from, to, mode);
+    }
+    let v: i128 = match exact(from, bits) {
+        Exact::Finite { neg, m, e } => match round_to_int(neg, m, e, mode) {
+            // Below 2^127: fits.
+            Some(mag) if neg => -(mag as i128),
+            Some(mag) => mag as i128,
+            None => 0,
+        },
+        Exact::Nan | Exact::Inf { .. } => 0,
+    };
+    wrap_int(v, to)
+}
+
+/// The low bits of `v` in the integer type `to` (its values are 2^bits consecutive integers),
+/// as stored: truncation mode's result (`convert_wrapping`).
+pub fn wrap_int(v: i128, to: DType) -> u64 {
+    let (lo, hi) = to.int_range().unwrap_or((0, 0));
+    let span = (hi - lo) as u128 + 1;
+    (v as u128 & (span - 1)) as u64
+}
+
 /// `convert` by exact arithmetic, for every pair and mode.
 pub(crate) fn convert_general(bits: u64, from: DType, to: DType, mode: RoundMode) -> u64 {
     let x = exact(from, bits);

@@ -137,6 +137,9 @@ pub struct Profile {
     /// Largest Gather byte offset for 8-bit and for 16-bit data (DK:离散与聚合/Gather 约束说明:
     /// [0, 2^16−1] and [0, 2^17−1] on 950 and 200I/500 A2; the uint32 range elsewhere).
     pub gather_offset_max: [u64; 2],
+    /// The truncation mode of conversions to integers, CTRL[59] = 1 (`Cast`'s `saturate:
+    /// false`; DK:特殊寄存器访问/SetCtrlSpr(ISASI) 表3: Ascend 950 only; docs/semantics.md §4.7).
+    pub cast_truncation: bool,
 }
 
 /// One value per product, by name: a table that reordering `Product` cannot shift.
@@ -313,6 +316,7 @@ const ATLAS_A2: Profile = Profile {
     max_min_spr: MaxMinSpr::ValueIndex,
     cmp_mask_reg: true,
     gather_offset_max: [u32::MAX as u64; 2],
+    cast_truncation: false,
 };
 
 const TRAINING: Profile = Profile {
@@ -354,6 +358,7 @@ const TRAINING: Profile = Profile {
     max_min_spr: MaxMinSpr::None,
     cmp_mask_reg: false,
     gather_offset_max: [u32::MAX as u64; 2],
+    cast_truncation: false,
 };
 const INFERENCE: Profile = Profile {
     product: Product::AtlasInference,
@@ -394,6 +399,7 @@ const INFERENCE: Profile = Profile {
     max_min_spr: MaxMinSpr::Value,
     cmp_mask_reg: true,
     gather_offset_max: [u32::MAX as u64; 2],
+    cast_truncation: false,
 };
 
 const ATLAS_A3: Profile = Profile {
@@ -441,6 +447,7 @@ const ATLAS_200I: Profile = Profile {
     max_min_spr: MaxMinSpr::None,
     cmp_mask_reg: false,
     gather_offset_max: [(1 << 16) - 1, (1 << 17) - 1],
+    cast_truncation: false,
 };
 const ASCEND_950: Profile = Profile {
     product: Product::Ascend950,
@@ -481,6 +488,7 @@ const ASCEND_950: Profile = Profile {
     max_min_spr: MaxMinSpr::None,
     cmp_mask_reg: true,
     gather_offset_max: [(1 << 16) - 1, (1 << 17) - 1],
+    cast_truncation: true,
 };
 
 impl Product {

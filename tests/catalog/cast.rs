@@ -559,6 +559,60 @@ pub(crate) fn cast_cases() -> Vec<Case> {
         )
         .fails("unsupported-cast"),
     );
+    // Ascend 950's truncation mode of conversions to integers (CTRL[59] = 1, DK:特殊寄存器访问/
+    // SetCtrlSpr(ISASI) 表3: "溢出值按目标数据类型位数截断，保留低位，舍弃高位"): the rounded value's
+    // low bits, numpy's `np.trunc(x).astype(np.int64).astype(np.int16)`: 40000.7 → 40000 →
+    // −25536, −40000.2 → 25536, 1e10 → −7168, −70000.5 → −4464; in range as before (32767.9 →
+    // 32767); NaN and +inf give 0 (ascstep's choice, docs/semantics.md §4.7). float → int32
+    // CAST_RINT: 3e9 → −1294967296, 5e9 → 705032704. float → half is not affected. The same
+    // values saturate without it, and A2 has no such mode.
+    let big = "40000.7, -40000.2, 1e10, 32767.9, -70000.5, NaN, inf, 0";
+    let wraps = |ddt: &str, mode: &str, src: &str, sat: &str| {
+        case(
+            &format!("Cast float → {ddt} {mode} saturate: {sat}"),
+            A950,
+            &format!(
+                r#""s": (dtype: float, addr: 0x000, len: 8, init: Values([{src}])),
+                   "d": (dtype: {ddt}, addr: 0x400, len: 8),"#
+            ),
+            &format!(r#"Cast(dst: "d", src: "s", round: {mode}, saturate: {sat}, count: 8),"#),
+        )
+    };
+    v.push(wraps("int16", "CAST_TRUNC", big, "false").at(
+        "d",
+        0,
+        ints(&[-25536, 25536, -7168, 32767, -4464, 0, 0, 0]),
+    ));
+    v.push(wraps("int16", "CAST_TRUNC", big, "true").at(
+        "d",
+        0,
+        ints(&[32767, -32768, 32767, 32767, -32768, 0, 32767, 0]),
+    ));
+    v.push(
+        wraps(
+            "int32",
+            "CAST_RINT",
+            "3e9, 5e9, -3e9, 2.5, -1, 0, 0, 0",
+            "false",
+        )
+        .at(
+            "d",
+            0,
+            ints(&[-1294967296, 705032704, 1294967296, 2, -1, 0, 0, 0]),
+        ),
+    );
+    v.push(
+        wraps("half", "CAST_RINT", "1e10, 1, 0, 0, 0, 0, 0, 0", "false").at(
+            "d",
+            0,
+            fl(&[f64::INFINITY, 1.0]),
+        ),
+    );
+    v.push(
+        wraps("int16", "CAST_TRUNC", big, "false")
+            .on(A2)
+            .fails("unsupported-saturate"),
+    );
     v
 }
 
@@ -587,6 +641,29 @@ pub(crate) fn composite_cast_cases() -> Vec<Case> {
         .at("add", 0, ints(&[1, 2, 0, 0]))
         .at("sub", 0, ints(&[1, 2, 0, 0]))
         .at("mul", 0, ints(&[1, -6, -12, -30])),
+    );
+    // The composite casts under Ascend 950's truncation mode (CTRL[59] = 1, `saturate: false`):
+    // half products 300, −300, 400 keep their low 8 bits as int8 (44, −44, −112, numpy's
+    // `np.int64(x).astype(np.int8)`), where saturation gives 127, −128, 127; int16 AddReluCast
+    // 200 + 100 → 300 → 44.
+    v.push(
+        case(
+            "MulCast / AddReluCast → int8 saturate: false (CTRL[59] = 1)",
+            A950,
+            r#""a": (dtype: half, addr: 0x000, len: 4, init: Values([100, -100, 20, 3])),
+               "b": (dtype: half, addr: 0x020, len: 4, init: Values([3, 3, 20, 1])),
+               "x": (dtype: int16, addr: 0x040, len: 2, init: Values([200, -5])),
+               "y": (dtype: int16, addr: 0x060, len: 2, init: Values([100, 2])),
+               "w": (dtype: int8, addr: 0x080, len: 4),
+               "s": (dtype: int8, addr: 0x0a0, len: 4),
+               "r": (dtype: int8, addr: 0x0c0, len: 2),"#,
+            r#"MulCast(dst: "w", src0: "a", src1: "b", saturate: false, count: 4),
+               MulCast(dst: "s", src0: "a", src1: "b", count: 4),
+               AddReluCast(dst: "r", src0: "x", src1: "y", saturate: false, count: 2),"#,
+        )
+        .at("w", 0, ints(&[44, -44, -112, 3]))
+        .at("s", 0, ints(&[127, -128, 127, 3]))
+        .at("r", 0, ints(&[44, 0])),
     );
     // DK-appx 表26/表28: half MAX + MAX → +inf → int8 127; NaN → 0; int16 MAX + MAX → MAX (the
     // intermediate does not wrap) → 127, MIN + MIN → relu 0; float → half: NaN → +0, +inf stays;

@@ -499,14 +499,14 @@ fn the_library_fma_rounds_once_on_ascend_950() {
 /// The CTRL register (DK:特殊寄存器访问/SetCtrlSpr(ISASI)): a block's bits start as ascstep
 /// simulates them (Ascend 950: CTRL[60] = 1, saturation set globally, the page's default) and read
 /// back what was written; writing a simulated bit to its simulated value is taken, and a bit no
-/// mode depends on (CTRL[20]) is stored. Changing one (ops-math's adds sets CTRL[59] to 1 around a
-/// float → int16 cast) stops the kernel at that line, naming the bit, and what the kernel printed
-/// before still shows. Not on 200I/500 A2.
+/// mode depends on (CTRL[20]) is stored. Changing one ascstep does not simulate (CTRL[53], the
+/// saturation of integer arithmetic) stops the kernel at that line, naming the bit, and what the
+/// kernel printed before still shows. Not on 200I/500 A2.
 #[test]
 fn ctrl_register_bits_read_back_and_an_unsimulated_mode_stops() {
     let (dir, _) = kernel(
         "ctrl",
-        "    int64_t g = AscendC::GetCtrlSpr<60, 60>();\n    AscendC::SetCtrlSpr<60, 60>(g);\n    AscendC::SetCtrlSpr<20, 21>(2);\n    int64_t b = AscendC::GetCtrlSpr<20, 21>();\n    AscendC::ResetCtrlSpr<20, 21>();\n    std::printf(\"%lld %lld %lld\\n\", (long long)g, (long long)b, (long long)AscendC::GetCtrlSpr<20, 21>());\n    AscendC::SetCtrlSpr<59, 59>(1);",
+        "    int64_t g = AscendC::GetCtrlSpr<60, 60>();\n    AscendC::SetCtrlSpr<60, 60>(g);\n    AscendC::SetCtrlSpr<20, 21>(2);\n    int64_t b = AscendC::GetCtrlSpr<20, 21>();\n    AscendC::ResetCtrlSpr<20, 21>();\n    std::printf(\"%lld %lld %lld\\n\", (long long)g, (long long)b, (long long)AscendC::GetCtrlSpr<20, 21>());\n    AscendC::SetCtrlSpr<53, 53>(1);",
     );
     let r = ascstep_in(&dir, &["run", "ctrl.asc", "--product", "ascend_950"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
@@ -514,7 +514,7 @@ fn ctrl_register_bits_read_back_and_an_unsimulated_mode_stops() {
     has(&r.stderr, "ctrl.asc:15:5: error[kernel-stopped]", &r);
     has(
         &r.stderr,
-        "SetCtrlSpr<59, 59>(1) sets CTRL[59] to 1, where ascstep simulates only 0: truncation of float and integer → integer conversions; ascstep simulates saturation",
+        "SetCtrlSpr<53, 53>(1) sets CTRL[53] to 1, where ascstep simulates only 0: saturation of integer arithmetic; ascstep simulates wrapping",
         &r,
     );
     let r = ascstep_in(
@@ -524,6 +524,56 @@ fn ctrl_register_bits_read_back_and_an_unsimulated_mode_stops() {
     );
     assert_eq!(r.code, 3, "{}", r.dump());
     has(&r.stderr, "GetCtrlSpr is not available on this product", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// CTRL[59] = 1 on Ascend 950, as ops-math's adds and muls set it around a float → int16 Cast
+/// (DK:特殊寄存器访问/SetCtrlSpr(ISASI) 表3, truncation mode: the rounded value's low bits): the
+/// casts between its set and reset are recorded with `saturate: false` and wrap as numpy's
+/// `np.trunc(x).astype(np.int64).astype(np.int16)` does (40000.7 → −25536, −40000.2 → 25536,
+/// 1e10 → −7168, 32767.9 → 32767, −70000.5 → −4464; float → int32 CAST_RINT 3e9 → −1294967296,
+/// 5e9 → 705032704, −3e9 → 1294967296), NaN and inf giving 0 (docs/semantics.md §4.7); after
+/// the reset the same Cast saturates. On Atlas A2 the bit has no documented meaning: stored, the
+/// Cast saturates.
+#[test]
+fn ctrl_59_truncates_conversions_to_integers_on_ascend_950() {
+    let (dir, _) = kernel(
+        "trunc",
+        "    AscendC::Duplicate(t, 0.0f, 64);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    float v[11] = {40000.7f, -40000.2f, 1e10f, 32767.9f, -70000.5f, __builtin_nanf(\"\"), __builtin_inff(), 0.0f, 3e9f, 5e9f, -3e9f};\n    for (int i = 0; i < 11; i++) t.SetValue(i, v[i]);\n    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);\n    AscendC::LocalTensor<int16_t> s = t[64].ReinterpretCast<int16_t>();\n    AscendC::LocalTensor<int32_t> w = t[128].ReinterpretCast<int32_t>();\n    AscendC::SetCtrlSpr<59, 59>(1);\n    long long on = AscendC::GetCtrlSpr<59, 59>();\n    AscendC::Cast(s, t, AscendC::RoundMode::CAST_TRUNC, 8);\n    AscendC::Cast(w, t[8], AscendC::RoundMode::CAST_RINT, 8);\n    AscendC::SetCtrlSpr<59, 59>(0);\n    AscendC::Cast(s[16], t, AscendC::RoundMode::CAST_TRUNC, 8);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%lld\", on);\n    for (int i = 0; i < 7; i++) std::printf(\" %d\", int(s.GetValue(i)));\n    for (int i = 0; i < 3; i++) std::printf(\" %d\", int(w.GetValue(i)));\n    for (int i = 16; i < 23; i++) std::printf(\" %d\", int(s.GetValue(i)));\n    std::printf(\"\\n\");",
+    );
+    let r = ascstep_in(&dir, &["run", "trunc.asc", "--product", "ascend_950"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(
+        r.stdout,
+        "1 -25536 25536 -7168 32767 -4464 0 0 -1294967296 705032704 1294967296 32767 -32768 32767 32767 -32768 0 32767\n",
+        "{}",
+        r.dump()
+    );
+    let imp = ascstep_in(
+        &dir,
+        &["import", "trunc.asc", "--product", "ascend_950"],
+        &[],
+    );
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    has(
+        &imp.stdout,
+        "Cast(dst: \"s\", src: \"t\", round: CAST_TRUNC, count: 8, saturate: false)",
+        &imp,
+    );
+    has(
+        &imp.stdout,
+        "Cast(dst: \"s[16]\", src: \"t\", round: CAST_TRUNC, count: 8),",
+        &imp,
+    );
+    let r = ascstep_in(&dir, &["run", "trunc.asc", "--product", "atlas_a2"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout.starts_with(
+            "1 32767 -32768 32767 32767 -32768 0 32767 2147483647 2147483647 -2147483648"
+        ),
+        "{}",
+        r.dump()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

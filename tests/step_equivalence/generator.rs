@@ -367,6 +367,8 @@ fn instr(op: Op, dt: DType, rng: &mut Rng) -> Instr {
             } else {
                 RoundMode::Rint
             },
+            // Ascend 950's truncation mode now and then (elsewhere rejected alike).
+            saturate: rng.below(4) != 0,
         },
         Family::DataCopy => Args::DataCopy {
             v,

@@ -429,8 +429,14 @@ pub enum Args {
         /// `ret: "name"`: the scalar that receives rsvdCnt (docs/format.md §10).
         ret: Option<usize>,
     },
-    /// Cast (`round`) and AddReluCast / SubReluCast / MulCast (always CAST_RINT).
-    Cast { v: Vector, round: RoundMode },
+    /// Cast (`round`) and AddReluCast / SubReluCast / MulCast (always CAST_RINT). `saturate`
+    /// false: Ascend 950's truncation mode (CTRL[59] = 1), an integer result out of range keeps
+    /// its low bits (docs/semantics.md §4.7).
+    Cast {
+        v: Vector,
+        round: RoundMode,
+        saturate: bool,
+    },
     /// CastDequant: int16 → int8/uint8 with the DEQSCALE register's scale, offset and
     /// signMode, per tensor or (`vec_deq`) 16 sets from the UB; `half_block` chooses which
     /// 16-byte half of every 32-byte dst block receives a source block's bytes; int32 → half

@@ -13,6 +13,19 @@ pub(super) const CAST: &[&str] = &[
     "dst",
     "src",
     "round",
+    "saturate",
+    "count",
+    "mask",
+    "repeat_times",
+    "params",
+];
+
+/// AddReluCast, SubReluCast, MulCast: a two-source call's fields and CTRL[59]'s `saturate`.
+pub(super) const CAST_BINARY: &[&str] = &[
+    "dst",
+    "src0",
+    "src1",
+    "saturate",
     "count",
     "mask",
     "repeat_times",
@@ -41,9 +54,12 @@ pub(super) fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
         &UNARY_PARAMS
     };
     form_and_params(ctx, f, ins, params);
+    // CTRL[59] (Ascend 950): false is its truncation mode (docs/format.md §7).
+    let saturate = flag(ctx, f, "saturate").unwrap_or(true);
     Some(Args::Cast {
         v: ins.vector()?,
         round: round?,
+        saturate,
     })
 }
 

@@ -70,7 +70,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::GatherMask => (gather::GATHER_MASK, gather::gather_mask),
         Family::Cast if op == Op::CastDequant => (cast::CAST_DEQUANT, cast::cast_dequant),
         Family::Cast => (cast::CAST, cast::cast),
-        Family::CastBinary => (elementwise::BINARY, cast::cast),
+        Family::CastBinary => (cast::CAST_BINARY, cast::cast),
         Family::Whole if op == Op::ReduceSum => (whole::REDUCE_SUM, whole::whole),
         Family::Whole => (whole::REDUCE_MAX_MIN, whole::whole),
         Family::Copy => (copy::COPY, copy::copy),

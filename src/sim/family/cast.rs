@@ -16,7 +16,9 @@
 //!   the float destination (IEEE, round to nearest even).
 
 use crate::base::catalog::{Family, Op, Pair};
-use crate::base::convert::{convert, exact, from_exact, Exact, RoundMode};
+use crate::base::convert::{
+    convert, convert_wrapping, exact, from_exact, wrap_int, Exact, RoundMode,
+};
 use crate::base::dtype::{DType, Value};
 use crate::base::ir::{Args, Form, Instr, Operand, Program};
 use crate::base::product::Product;
@@ -46,6 +48,20 @@ pub struct CastKernel {
     /// the 16 words of the vector form in the UB (`vdeq`, read at each block).
     pub deq_config: u64,
     pub vdeq: Option<OpAddr>,
+    /// false: Ascend 950's truncation mode (CTRL[59] = 1), integer results keep their low bits.
+    pub saturate: bool,
+}
+
+impl CastKernel {
+    /// One element of the source type converted to the target by `mode`, saturating or (in
+    /// truncation mode) keeping the low bits (docs/semantics.md §4.7).
+    fn conv(&self, bits: u64, mode: RoundMode) -> u64 {
+        if self.saturate {
+            convert(bits, self.src, self.dst, mode)
+        } else {
+            convert_wrapping(bits, self.src, self.dst, mode)
+        }
+    }
 }
 
 /// The operands: dst, the sources, and (MulAddDst, Axpy) dst again as a source. `lane` is the
@@ -147,7 +163,7 @@ fn exec_int4(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
         return;
     };
     let (dst, src) = (plan.operands[0], plan.operands[1]);
-    let conv = |x: u64| convert(x, k.src, k.dst, k.mode);
+    let conv = |x: u64| k.conv(x, k.mode);
     if k.dst.is_nibble() {
         let ss = src.size() as usize;
         let mut buf = [0u8; 256];
@@ -218,7 +234,7 @@ fn lane(k: &CastKernel, x: &[u64; 3]) -> u64 {
                 RoundMode::Rint,
             )
         }
-        Op::Cast => convert(x[0], k.src, k.dst, k.mode),
+        Op::Cast => k.conv(x[0], k.mode),
         // relu(Deq(src0 + src1)), Deq(x) = Cast(x · scale) with RINT (DK:复合计算/AddDeqRelu):
         // the int32 sum wraps, → float (RINT), times the scale, → half (RINT); relu gives +0
         // for a negative or NaN result.
@@ -280,6 +296,9 @@ fn composite<T: Num>(k: &CastKernel, a: u64, b: u64) -> u64 {
         if relu {
             r = r.max(0);
         }
+        if !k.saturate {
+            return wrap_int(r, k.dst);
+        }
         let x = Exact::Finite {
             neg: r < 0,
             m: r.unsigned_abs(),
@@ -303,7 +322,7 @@ fn composite<T: Num>(k: &CastKernel, a: u64, b: u64) -> u64 {
     }
     let mut bits = [0u8; 8];
     t.store(&mut bits);
-    convert(u64::from_le_bytes(bits), k.src, k.dst, RoundMode::Rint)
+    k.conv(u64::from_le_bytes(bits), RoundMode::Rint)
 }
 
 /// Executes block `b` of repeat `r`: read each source's active lanes (each in its own width),
@@ -337,7 +356,7 @@ pub fn exec_block(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
         // The common case, one source and no register: a tight loop.
         let (sd, ss) = (srcs[0].dtype, srcs[0].size() as usize);
         for i in (0..n).filter(|&i| lanes.has(ks.start + i as u32)) {
-            let v = convert(sd.bits(&bufs[0][i * ss..]), k.src, k.dst, k.mode);
+            let v = k.conv(sd.bits(&bufs[0][i * ss..]), k.mode);
             dst.dtype.store_bits(v, &mut out[i * ds..]);
         }
         mem.write_bytes(dst, r, ks, &lanes, &out[..n * ds]);
@@ -479,7 +498,7 @@ fn composite_run(k: &CastKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u64) {
 /// `types.1`) by `k`'s pair and round mode: the same bits as `convert` lane by lane.
 fn convert_run(k: &CastKernel, (src, dst): (DType, DType), x: &[u8], out: &mut [u8]) {
     let (ss, ds) = (src.size() as usize, dst.size() as usize);
-    let general = |b: u64| convert(b, k.src, k.dst, k.mode);
+    let general = |b: u64| k.conv(b, k.mode);
     // The pairs real kernels use most, typed (`typed_convert`, the exact path's bits);
     // `convert` itself for NaN and everything else.
     use crate::base::typed_convert::{f32_narrow, BF16};
@@ -501,7 +520,14 @@ fn convert_run(k: &CastKernel, (src, dst): (DType, DType), x: &[u8], out: &mut [
         DType::Int8 | DType::UInt8 | DType::Int16 | DType::UInt16 | DType::Int32 | DType::UInt32
     );
     let little = cfg!(target_endian = "little");
+    // Truncation mode: lane by lane (the typed paths below saturate).
+    let wraps = !k.saturate && int_dst;
     match (k.src, k.dst) {
+        _ if wraps => {
+            for (xi, oi) in x.chunks_exact(ss).zip(out.chunks_exact_mut(ds)) {
+                dst.store_bits(general(src.bits(xi)), oi);
+            }
+        }
         // Eight lanes at a time where the host has F16C/AVX (`sim::simd`), a group of eight
         // holding a NaN lane by lane; big-endian hosts take `convert` below.
         (DType::Float, DType::Half) if little && mode != RoundMode::Odd => simd_then_lanes(
@@ -582,6 +608,7 @@ pub fn kernel(op: Op, t: &Types, product: Product, mode: RoundMode, scalar: Valu
         scalar,
         deq_config: 0,
         vdeq: None,
+        saturate: true,
     }
 }
 
@@ -617,10 +644,20 @@ impl Room for CastRoom {
             dequant_check(c, t);
             return;
         }
-        let Args::Cast { round, .. } = c.instr.args else {
+        let Args::Cast {
+            round, saturate, ..
+        } = c.instr.args
+        else {
             return;
         };
         let p = c.product;
+        if !saturate && !p.profile().cast_truncation {
+            c.err(
+                "unsupported-saturate",
+                "saturate",
+                format!("saturate: false (the truncation mode of CTRL[59] = 1) is an Ascend 950 setting; on {p} conversions to integers saturate (docs/semantics.md §4.7; DK:特殊寄存器访问/SetCtrlSpr(ISASI) 表3)"),
+            );
+        }
         if pr.deq && c.instr.op == Op::AddDeqRelu {
             if deq_scale(c).is_none() {
                 c.warn(
@@ -746,12 +783,15 @@ impl Room for CastRoom {
     }
 
     fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
-        let round = match c.instr.args {
-            Args::Cast { round, .. } => round,
-            _ => RoundMode::Rint,
+        let (round, saturate) = match c.instr.args {
+            Args::Cast {
+                round, saturate, ..
+            } => (round, saturate),
+            _ => (RoundMode::Rint, true),
         };
         let scalar = c.instr.scalar().unwrap_or(Value::Int(0));
         let mut k = kernel(c.instr.op, t, c.product, round, scalar);
+        k.saturate = saturate;
         if k.deq {
             k.deq_scale = deq_scale(c).unwrap_or(1.0);
         }

@@ -15,6 +15,8 @@ struct CtrlField {
     int lo, hi;
     uint64_t simulated;
     const char* what;
+    // Both settings simulated (the start value is `simulated`).
+    bool both = false;
 };
 #if __NPU_ARCH__ == 3510
 inline constexpr std::array<CtrlField, 8> ctrl_fields{{
@@ -24,7 +26,7 @@ inline constexpr std::array<CtrlField, 8> ctrl_fields{{
     {48, 48, 1, "saturation of half arithmetic and of float conversions; ascstep simulates inf and NaN kept (docs/semantics.md §6)"},
     {50, 50, 0, "NaN in fp8 conversions; ascstep simulates 0"},
     {53, 53, 0, "saturation of integer arithmetic; ascstep simulates wrapping (docs/semantics.md §6)"},
-    {59, 59, 0, "truncation of float and integer → integer conversions; ascstep simulates saturation (docs/semantics.md §4.7)"},
+    {59, 59, 0, "truncation of float and integer → integer conversions (docs/semantics.md §4.7)", true},
     {60, 60, 1, "saturation set per instruction; ascstep simulates the global setting"},
 }};
 #elif __NPU_ARCH__ == 2201
@@ -49,6 +51,16 @@ constexpr uint64_t ctrl_mask() {
     static_assert(0 <= startBit && startBit <= endBit && endBit < 64, "CTRL bits are 0..63, startBit <= endBit");
     return endBit - startBit == 63 ? ~uint64_t(0) : (uint64_t(1) << (endBit - startBit + 1)) - 1;
 }
+// CTRL[59] on Ascend 950 (with CTRL[60] = 1, which ascstep keeps): 1 is the truncation mode of
+// conversions to integers, recorded as the conversion's `saturate: false` (docs/semantics.md
+// §4.7); the text closing a Cast's (or a composite cast's) call.
+inline std::string cast_tail() {
+#if __NPU_ARCH__ == 3510
+    return (ctrl() >> 59 & 1) ? ", saturate: false)" : ")";
+#else
+    return ")";
+#endif
+}
 [[noreturn]] inline void no_ctrl(const char* api, const Pos& p) {
     ascstep_rt::stop(p, std::string(api) + " is not available on this product (DK:特殊寄存器访问/" + api + "(ISASI): Atlas A2, A3 and Ascend 950)");
 }
@@ -62,7 +74,7 @@ void SetCtrlSpr(int64_t value, Pos p = Pos::current()) {
     for (const detail::CtrlField& f : detail::ctrl_fields) {
         if (f.hi < startBit || f.lo > endBit) continue;
         uint64_t got = (next >> f.lo) & ((uint64_t(1) << (f.hi - f.lo + 1)) - 1);
-        if (got != f.simulated) {
+        if (got != f.simulated && !f.both) {
             std::string bits = f.lo == f.hi ? ascstep_rt::fmt("CTRL[%d]", f.lo) : ascstep_rt::fmt("CTRL[%d:%d]", f.hi, f.lo);
             ascstep_rt::stop(p, ascstep_rt::fmt("SetCtrlSpr<%d, %d>(%lld) sets ", int(startBit), int(endBit), (long long)value) + bits +
                                     ascstep_rt::fmt(" to %llu, where ascstep simulates only %llu: ", (unsigned long long)got, (unsigned long long)f.simulated) +

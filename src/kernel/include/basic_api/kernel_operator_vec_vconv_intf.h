@@ -1,23 +1,24 @@
 // Cast, and SetDeqScale with what reads it: CastDequant, AddDeqRelu (DK:类型转换).
 #pragma once
 #include "kernel_operator_vec_duplicate_intf.h"
+#include "kernel_operator_ctrl_intf.h"
 
 namespace AscendC {
 template <class T, class U>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& round, const uint32_t count, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "Cast(dst: " + dst.ron() + ", src: " + src.ron() + ", round: " + name(round) + ", count: " + num(count) + ")");
+    ascstep_rt::call(p, "Cast(dst: " + dst.ron() + ", src: " + src.ron() + ", round: " + name(round) + ", count: " + num(count) + detail::cast_tail());
 }
 template <class T, class U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& round, uint64_t mask, const uint8_t repeatTimes,
           const UnaryRepeatParams& params, Pos p = Pos::current()) {
     ascstep_rt::call(p, "Cast(dst: " + dst.ron() + ", src: " + src.ron() + ", round: " + name(round) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +
-                            ", params: " + params.ron() + ")");
+                            ", params: " + params.ron() + detail::cast_tail());
 }
 template <class T, class U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& round, const uint64_t mask[], const uint8_t repeatTimes,
           const UnaryRepeatParams& params, Pos p = Pos::current()) {
     ascstep_rt::call(p, "Cast(dst: " + dst.ron() + ", src: " + src.ron() + ", round: " + name(round) + ", " + detail::masked<isSetMask>(mask, repeatTimes) +
-                            ", params: " + params.ron() + ")");
+                            ", params: " + params.ron() + detail::cast_tail());
 }
 
 // SetDeqScale and what reads it: CastDequant, AddDeqRelu (DK:类型转换/SetDeqScale,

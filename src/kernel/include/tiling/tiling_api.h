@@ -1,3 +1,5 @@
-// ascstep: an empty stand-in for CANN's tiling/tiling_api.h (docs/format.md §12.2): including it is
-// harmless; using what the real header declares is a compile error that names it.
+// ascstep: CANN's tiling/tiling_api.h for a program's host code: ge::Shape and the host side of
+// the library functions ascstep simulates (their temporary-buffer sizes, ascstep/lib_tiling.h).
+// What else the real header declares is a compile error that names it.
 #pragma once
+#include "ascstep/lib_tiling.h"

@@ -1,0 +1,200 @@
+// The host side of the Ascend C library's math and activation functions, as CANN's
+// tiling/tiling_api.h declares them for a program's host code (a sample's `main` asks how much
+// temporary UB a kernel-side Exp or Sigmoid needs, then passes it to the kernel): ge::Shape and
+// the Get*MaxMinTmpSize functions of the library functions ascstep simulates (docs/format.md
+// §12.1). The sizes are the library's own (CANN's host tiling of each function: its temporary
+// float buffers of one 256-byte repeat at least), so a kernel given the minimum runs the library's
+// steps in the same pieces as on the device.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+#include "ascstep/host_types.h"
+
+namespace ge {
+// A tensor's shape as the graph API gives it (CANN's graph/tensor.h ge::Shape).
+class Shape {
+public:
+    Shape() = default;
+    explicit Shape(const std::vector<int64_t>& dims) : dims_(dims) {}
+    size_t GetDimNum() const { return dims_.size(); }
+    int64_t GetDim(size_t i) const { return i < dims_.size() ? dims_[i] : 0; }
+    std::vector<int64_t> GetDims() const { return dims_; }
+    graphStatus SetDim(size_t i, int64_t v) {
+        if (i >= dims_.size()) return GRAPH_FAILED;
+        dims_[i] = v;
+        return GRAPH_SUCCESS;
+    }
+    // The element count; 0 for a shape without dimensions.
+    int64_t GetShapeSize() const {
+        if (dims_.empty()) return 0;
+        int64_t n = 1;
+        for (int64_t d : dims_) n *= d;
+        return n;
+    }
+
+private:
+    std::vector<int64_t> dims_;
+};
+}  // namespace ge
+
+namespace AscendC {
+using TensorShape = ge::Shape;
+namespace detail {
+constexpr uint32_t kRepeatBytes = 256;  // one repeat: the least a temporary buffer holds
+inline uint32_t elements(const ge::Shape& s) { return uint32_t(s.GetShapeSize() > 0 ? s.GetShapeSize() : 0); }
+// `factor` temporary buffers of the source's bytes (one repeat at least) at most, of one
+// repeat at least: the pattern of most of the library's elementwise functions.
+inline void per_repeat(const ge::Shape& s, uint32_t typeSize, uint32_t factor, uint32_t& maxValue, uint32_t& minValue) {
+    minValue = factor * kRepeatBytes;
+    maxValue = factor * std::max(elements(s) * typeSize, kRepeatBytes);
+}
+}  // namespace detail
+
+// Exp: three float buffers for float (two reusing the source), four for half.
+inline bool GetExpMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool isReuseSource, uint32_t& maxValue,
+                                uint32_t& minValue) {
+    uint32_t n = typeSize == sizeof(float) ? (isReuseSource ? 2 : 3) : 4;
+    minValue = n * detail::kRepeatBytes;
+    maxValue = n * std::max(detail::elements(srcShape) * uint32_t(sizeof(float)), detail::kRepeatBytes);
+    return true;
+}
+inline void GetExpTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
+    extraBuffer = 0;
+    maxLiveNodeCount = typeSize == sizeof(float) ? 3 : 8;
+}
+
+// Sigmoid: one buffer of the source's bytes at most, one repeat at least.
+inline void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, bool, uint32_t& maxValue, uint32_t& minValue) {
+    detail::per_repeat(srcShape, typeSize, 1, maxValue, minValue);
+}
+
+// Xor: one buffer of the source's bytes (one repeat at least).
+inline void GetXorMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
+    minValue = detail::kRepeatBytes;
+    maxValue = std::max(detail::elements(srcShape) * typeSize, minValue);
+}
+inline void GetXorTmpBufferFactorSize(const uint32_t, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
+    extraBuffer = 0;
+    maxLiveNodeCount = 1;
+}
+
+// Ceil: one buffer for float, two for half.
+inline void GetCeilMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
+    detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 1 : 2, maxValue, minValue);
+}
+inline void GetCeilTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
+    extraBuffer = 0;
+    maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 2;
+}
+
+// Acosh: one buffer's worth of elements for float, two for half, one repeat at least.
+inline void GetAcoshMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
+    uint32_t n = typeSize == sizeof(float) ? 1 : 2;
+    minValue = n * detail::kRepeatBytes;
+    maxValue = std::max(n * detail::elements(srcShape), detail::kRepeatBytes) * typeSize;
+}
+inline void GetAcoshTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
+    extraBuffer = 0;
+    maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 2;
+}
+
+// Axpy: none for float; four float buffers for half.
+inline void GetAxpyMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
+    if (typeSize == sizeof(float)) {
+        maxValue = minValue = 0;
+        return;
+    }
+    detail::per_repeat(srcShape, typeSize, 4, maxValue, minValue);
+}
+
+// CumSum of a two-dimensional [outer, inner] source (inner 32-byte aligned): along the first
+// axis half needs a float copy; along the last, the two TransDataTo5HD transposes of 16 rows at
+// least (all rows, 16-aligned, at most), plus half's float copy.
+inline void GetCumSumMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool isLastAxis, const bool,
+                                   uint32_t& maxValue, uint32_t& minValue) {
+    maxValue = minValue = 0;
+    if (srcShape.GetDimNum() != 2 || (typeSize != 2 && typeSize != 4)) return;
+    uint32_t outer = uint32_t(srcShape.GetDim(0)), inner = uint32_t(srcShape.GetDim(1));
+    if (!isLastAxis) {
+        if (typeSize == 2) maxValue = minValue = outer * inner * uint32_t(sizeof(float));
+        return;
+    }
+    uint32_t aligned = (outer + 15) / 16 * 16;
+    uint32_t castMin = typeSize == 2 ? inner * 16 * 2 : 0;
+    uint32_t castMax = typeSize == 2 ? inner * aligned * 2 : 0;
+    minValue = castMin + 16 * inner * typeSize * 2;
+    maxValue = castMax + aligned * inner * typeSize * 2;
+}
+
+// Select by a byte mask (SelectWithBytesMask; one of src0/src1 may be a scalar): the source's
+// elements as halves, 32-aligned, plus 512 bytes (1024 at least); at least (min) the first 4096
+// elements; plus the mask's bytes where its last axis differs from the source's and it is not
+// reused.
+namespace detail {
+inline uint32_t select_bytes(const ge::Shape& s0, const ge::Shape& s1, const ge::Shape& mask, uint32_t maskTypeSize, bool reuseMask,
+                             bool least) {
+    auto scalar = [](const ge::Shape& s) { return s.GetDimNum() == 0 || s.GetShapeSize() == 1; };
+    auto pad = [](uint32_t a) { return (a + 31) / 32 * 32; };
+    bool s0Scalar = scalar(s0);
+    const ge::Shape& src = s0Scalar ? s1 : s0;
+    uint32_t n = uint32_t(src.GetShapeSize());
+    int64_t maskLast = mask.GetDim(mask.GetDimNum() - 1), srcLast = src.GetDim(src.GetDimNum() - 1);
+    uint32_t counted = least && n > 4096 ? 4096 : n;
+    uint32_t bytes = std::max(1024u, pad(counted) * 2 + 512);
+    if (maskLast != srcLast && !reuseMask && maskLast > 1) bytes += pad(n * maskTypeSize);
+    return bytes;
+}
+}  // namespace detail
+inline void GetSelectMaxMinTmpSize(const ge::Shape& src0Shape, const ge::Shape& src1Shape, const uint32_t, const ge::Shape& maskShape,
+                                   const uint32_t maskTypeSize, const bool isReuseMask, uint32_t& maxValue, uint32_t& minValue) {
+    maxValue = detail::select_bytes(src0Shape, src1Shape, maskShape, maskTypeSize, isReuseMask, false);
+    minValue = detail::select_bytes(src0Shape, src1Shape, maskShape, maskTypeSize, isReuseMask, true);
+}
+inline void GetSelectWithBytesMaskMaxMinTmpSize(const ge::Shape& src0Shape, const ge::Shape& src1Shape, const uint32_t srcTypeSize,
+                                                const ge::Shape& maskShape, const uint32_t maskTypeSize, const bool isReuseMask,
+                                                uint32_t& maxValue, uint32_t& minValue) {
+    GetSelectMaxMinTmpSize(src0Shape, src1Shape, srcTypeSize, maskShape, maskTypeSize, isReuseMask, maxValue, minValue);
+}
+
+// Sum of n elements: one element per repeat of the source, rounded up to whole blocks.
+inline void GetSumMaxMinTmpSize(const uint32_t n, const uint32_t typeSize, const bool, uint32_t& maxSize, uint32_t& minSize) {
+    maxSize = minSize = 0;
+    if (typeSize == 0 || typeSize > 32 || n == 0) return;
+    uint32_t perBlock = 32 / typeSize, perRepeat = 256 / typeSize;
+    uint32_t repeats = (n + perRepeat - 1) / perRepeat;
+    maxSize = minSize = (repeats + perBlock - 1) / perBlock * perBlock * typeSize;
+}
+
+// Power (A2 and A3: buffers counted per form, base and exponent both tensors or one a scalar,
+// a shape of one element being a scalar; Ascend 950: three float buffers of the source, none for
+// integers).
+inline void GetPowerMaxMinTmpSize(const ge::Shape& srcShape1, const ge::Shape& srcShape2, const bool typeIsInt, const uint32_t typeSize,
+                                  const bool, uint32_t& maxValue, uint32_t& minValue) {
+    auto tensor = [](const ge::Shape& s) { return !(s.GetDimNum() == 1 && s.GetDim(0) == 1); };
+    bool t1 = tensor(srcShape1), t2 = tensor(srcShape2), tt = t1 && t2;
+    uint32_t n = detail::elements(t1 ? srcShape1 : srcShape2);
+#if __NPU_ARCH__ == 3510
+    maxValue = minValue = typeIsInt ? 0 : uint32_t(sizeof(float)) * (t1 || t2 ? n : 1) * 3;
+#else
+    // Live buffers of (half, int, float) × (tensor–tensor, tensor–scalar).
+    uint32_t halfN = 14, intN = tt ? 6 : 7, floatN = tt ? 4 : 5;
+    const uint32_t r = detail::kRepeatBytes;
+    if (typeIsInt) {
+        minValue = r * intN;
+    } else if (typeSize == sizeof(float)) {
+        minValue = r * floatN + r;
+    } else {
+        minValue = r * halfN / 2 + r;
+    }
+    uint32_t per = typeSize == sizeof(float) ? std::max(n * typeSize, r) : std::max(n * typeSize, r / 2);
+    if (typeIsInt) {
+        maxValue = per * intN;
+    } else if (typeSize == sizeof(float)) {
+        maxValue = per * floatN + r;
+    } else {
+        maxValue = per * halfN + r;
+    }
+#endif
+}
+}  // namespace AscendC
