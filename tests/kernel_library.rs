@@ -352,6 +352,32 @@ fn softmax_grad_matches_numpy_with_the_librarys_steps() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The library's SoftMax with sum and max outputs (docs/semantics.md §27) against numpy
+/// (`tests/api_kernels/softmax/gen.py`): float in host-tiled pieces with a tail row, half data
+/// with float and with half outputs (16-element row blocks); each row's max exact and its sum
+/// within 1e-5 (half 1e-3); then AdjustSoftMaxRes sets the two rows whose max is 100.0 to −1.
+#[test]
+fn softmax_with_sum_and_max_outputs_and_adjust_match_numpy() {
+    let (dir, r) = runs_and_passes(
+        "softmax",
+        "softmax_sum_max",
+        "softmax_sum_max.ron",
+        &[
+            "y1[0..1000]",
+            "max1[0..40]",
+            "sum1[0..40]",
+            "y2[0..384]",
+            "max2[0..32]",
+            "sum2[0..32]",
+            "y3[0..96]",
+            "max3[0..48]",
+            "sum3[0..48]",
+        ],
+    );
+    assert!(!r.stderr.contains("error["), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Axpy with a temporary buffer (docs/semantics.md §21.21), as CANN's A2 steps make
 /// it, against its steps redone in float32 numpy (`tests/api_kernels/axpy/gen.py`): half → half in
 /// pieces of 32 (the buffer halved), half → float in pieces of 64, float → float the vector Axpy.
@@ -376,7 +402,10 @@ fn library_axpy_is_the_librarys_steps() {
 /// × 4096 + 256) and on Ascend 950 three float buffers of the source (12288, both); Select by a
 /// byte mask the source as 32-aligned halves and 512 bytes (1024 at least; the first 4096
 /// elements for the least), plus the mask's bytes when its last axis differs; Sum one element
-/// per repeat in whole blocks (1000 halves: 8 repeats, one block).
+/// per repeat in whole blocks (1000 halves: 8 repeats, one block); SoftMax a row's block, srcK
+/// and 64 floats (5×200 float: 272 floats, 1088 bytes; all rows 5440) and its tiling for a buffer
+/// of 2 rows: pieces of 2, two of them and a tail row, the kernel test's own (half 3×32: one
+/// piece of 3 rows, 16-element row blocks).
 #[test]
 fn host_tiling_gives_the_librarys_temporary_sizes() {
     let dir = scratch("host_tmp_sizes");
@@ -420,6 +449,13 @@ int main()
     std::printf("sum %u %u", mn, mx);
     AscendC::GetSumMaxMinTmpSize(1000, 4, false, mx, mn);
     std::printf(" %u %u\n", mn, mx);
+    ge::Shape rows5({5, 200}), rows3({3, 32});
+    SoftMaxTiling t;
+    AscendC::SoftMaxTilingFunc(rows5, 4, 2176, t);
+    std::printf("softmax %u %u %u %u %u %u", AscendC::GetSoftMaxMinTmpSize(rows5, 4, false),
+                AscendC::GetSoftMaxMaxTmpSize(rows5, 4, false), t.splitM, t.rangeM, t.tailM, t.reduceSize);
+    AscendC::SoftMaxTilingFunc(rows3, 2, 3 * AscendC::GetSoftMaxMinTmpSize(rows3, 2, false), t);
+    std::printf(" %u %u %u %u\n", t.splitM, t.rangeM, t.reduceK, t.tailReduceSize);
     AscendC::GetPowerMaxMinTmpSize(n1024, n1024, false, 4, false, mx, mn);
     std::printf("power %u %u\n", mn, mx);
     uint8_t* x;
@@ -434,7 +470,7 @@ int main()
     assert_eq!(r.code, 0, "{}", r.dump());
     assert_eq!(
         r.stdout,
-        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\npower 1280 16640\n",
+        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\npower 1280 16640\n",
         "{}",
         r.dump()
     );

@@ -87,3 +87,34 @@ for i, (t, m, k, front) in grads.items():
     gexpect[name] = out.ravel()
     gtol[name] = (1e-4, 1e-6) if t == np.float32 else (1e-3, 1e-4)
 write("softmax_grad.ron", GRAD_DOC, "softmax_grad.asc", "softmax_grad", gargs, gexpect, gtol)
+
+
+# softmax_sum_max.ron: SoftMax with sum and max outputs, and AdjustSoftMaxRes.
+SUM_MAX_DOC = """Written by gen.py: the library's SoftMax with sum and max outputs on Atlas A2
+(docs/semantics.md §27): numpy's softmax of each row in float64 rounded to the tensor's type,
+each row's max (exact: the largest element) and Σ e^(x − max) in float64, repeated over the
+row's block (8 floats; 16 halves for the half outputs), compared as softmax.ron's are (float
+1e-5 relative; half 1e-3 and 1e-7 absolute). Rows 1 and 3 of x1 have the largest element 100.0
+exactly, so AdjustSoftMaxRes(y1, max1, bits of 100.0, −1) sets those rows of y1 to −1."""
+sargs, sexpect, stol = {}, {}, {}
+for i, (t, st, m, k, blk) in {1: (np.float32, np.float32, 5, 200, 8), 2: (np.float16, np.float32, 4, 96, 8),
+                              3: (np.float16, np.float16, 3, 32, 16)}.items():
+    x = data(t, m, k)
+    if i == 1:
+        for r in (1, 3):
+            x[r] = np.minimum(x[r], 99)
+            x[r, 7 * r] = 100
+    w = x.astype(np.float64)
+    mx = w.max(axis=1, keepdims=True)
+    e = np.exp(w - mx)
+    sm = e.sum(axis=1, keepdims=True)
+    y = (e / sm).astype(t)
+    if i == 1:
+        y[[1, 3]] = -1
+    sargs[f"x{i}"] = arg(x)
+    for name, v, vt in ((f"y{i}", y, t), (f"max{i}", np.repeat(mx, blk, axis=1).astype(st), st),
+                        (f"sum{i}", np.repeat(sm, blk, axis=1).astype(st), st)):
+        sargs[name] = arg(None, v.size, vt)
+        sexpect[name] = v.ravel()
+        stol[name] = (1e-5, 0.0) if vt == np.float32 else (1e-3, 1e-7)
+write("softmax_sum_max.ron", SUM_MAX_DOC, "softmax_sum_max.asc", "softmax_sum_max", sargs, sexpect, stol)

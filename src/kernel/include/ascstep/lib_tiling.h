@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 #include "ascstep/host_types.h"
+#include "kernel_tiling/library_tiling.h"
 
 namespace ge {
 // A tensor's shape as the graph API gives it (CANN's graph/tensor.h ge::Shape).
@@ -164,6 +165,99 @@ inline void GetSumMaxMinTmpSize(const uint32_t n, const uint32_t typeSize, const
     uint32_t perBlock = 32 / typeSize, perRepeat = 256 / typeSize;
     uint32_t repeats = (n + perRepeat - 1) / perRepeat;
     maxSize = minSize = (repeats + perBlock - 1) / perBlock * perBlock * typeSize;
+}
+
+// SoftMax and SoftmaxGrad (ND, the last axis the reduced one: m rows of k): the float buffers of
+// rows of a block's elements of the source type, k and 64 (SoftmaxGrad on half: two blocks, 3k
+// and 64; on float two blocks unless the front part), all rows at most, one row at least (Ascend
+// 950: its own sizes); the tiling splits the rows into as many as the buffer holds, a multiple of
+// 8 when fewer than all, kept a divisor of the rows under 16384 elements where rows and k suit
+// the basic block (rows a multiple of 8, k of 64).
+namespace detail {
+inline void softmax_rows(const ge::Shape& s, uint32_t& m, uint32_t& k) {
+    k = s.GetDimNum() == 0 ? 0 : uint32_t(s.GetDim(s.GetDimNum() - 1));
+    m = k == 0 ? 0 : detail::elements(s) / k;
+}
+inline uint32_t softmax_row_floats(uint32_t typeSize, uint32_t k) { return 32 / typeSize + k + 64; }
+inline uint32_t softmax_grad_row_floats(uint32_t typeSize, uint32_t k, bool isFront) {
+    uint32_t blk = 32 / typeSize;
+    if (typeSize == 2) return blk * 2 + k * 3 + 64;
+    return isFront ? blk + k + 64 : blk * 2 + k + 64;
+}
+inline void softmax_fill(SoftMaxTiling& t, uint32_t m, uint32_t k, uint32_t typeSize, uint32_t baseM) {
+    const uint32_t blk = 32 / typeSize;
+    baseM = std::min(baseM, m);
+    if (baseM < m && baseM > 8) baseM = baseM / 8 * 8;
+    if (baseM > 8 && m % 8 == 0 && k % 64 == 0) {
+        baseM = baseM / 8 * 8;
+        while (m % baseM != 0) baseM -= 8;
+        while (baseM * k >= 64 * 256) baseM /= 2;
+    }
+    t = SoftMaxTiling{};
+    t.srcM = m, t.srcK = k, t.srcSize = m * k;
+    t.outMaxM = m, t.outMaxK = blk, t.outMaxSize = m * blk;
+    t.splitM = baseM, t.splitK = k, t.splitSize = baseM * k;
+    t.reduceM = baseM, t.reduceK = blk, t.reduceSize = baseM * blk;
+    uint32_t tail = 0;
+    if (baseM != 0) {
+        tail = m % baseM;
+        t.rangeM = m / baseM;
+    }
+    t.tailM = tail, t.tailSplitSize = tail * k, t.tailReduceSize = tail * blk;
+}
+}  // namespace detail
+inline uint32_t GetSoftMaxMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool) {
+    uint32_t m, k;
+    detail::softmax_rows(srcShape, m, k);
+    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return 0;
+    uint32_t n = m * detail::softmax_row_floats(dataTypeSize, k);
+#if __NPU_ARCH__ == 3510
+    n = std::max(m * (8 + k) + 64 * 4 + (m + 7) / 8 * 8, n);
+#endif
+    return n * 4;
+}
+inline uint32_t GetSoftMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool) {
+    uint32_t m, k;
+    detail::softmax_rows(srcShape, m, k);
+    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return 0;
+#if __NPU_ARCH__ == 3510
+    uint32_t n = std::max(m * (8 + k) + 64 * 4 + (m + 7) / 8 * 8, m * (32 / dataTypeSize + k));
+#else
+    uint32_t n = detail::softmax_row_floats(dataTypeSize, k);
+#endif
+    return n * 4;
+}
+inline void SoftMaxTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
+                              SoftMaxTiling& softmaxTiling) {
+    uint32_t m, k;
+    detail::softmax_rows(srcShape, m, k);
+    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return;
+    detail::softmax_fill(softmaxTiling, m, k, dataTypeSize, localWorkSpaceSize / 4 / detail::softmax_row_floats(dataTypeSize, k));
+}
+inline uint32_t GetSoftMaxGradMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isFront, const bool) {
+    uint32_t m, k;
+    detail::softmax_rows(srcShape, m, k);
+    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return 0;
+    return m * detail::softmax_grad_row_floats(dataTypeSize, k, isFront) * 4;
+}
+inline uint32_t GetSoftMaxGradMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isFront, const bool) {
+    uint32_t m, k;
+    detail::softmax_rows(srcShape, m, k);
+    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return 0;
+#if __NPU_ARCH__ == 3510
+    uint32_t n = isFront ? (m + 63) / 64 * 64 : (m * 2 + 127) / 128 * 128;
+#else
+    uint32_t n = detail::softmax_grad_row_floats(dataTypeSize, k, isFront);
+#endif
+    return n * 4;
+}
+inline void SoftMaxGradTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
+                                  SoftMaxTiling& softmaxGradTiling, const bool isFront = false) {
+    uint32_t m, k;
+    detail::softmax_rows(srcShape, m, k);
+    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return;
+    detail::softmax_fill(softmaxGradTiling, m, k, dataTypeSize,
+                         localWorkSpaceSize / 4 / detail::softmax_grad_row_floats(dataTypeSize, k, isFront));
 }
 
 // Power (A2 and A3: buffers counted per form, base and exponent both tensors or one a scalar,

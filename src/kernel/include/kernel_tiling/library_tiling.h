@@ -466,3 +466,24 @@ struct TCubeTiling {
     int32_t mxTypePara = 0;
 };
 #endif
+
+// CANN's kernel-side names of the same structs (AscendC::tiling::SoftMaxTiling, …).
+namespace AscendC {
+namespace tiling {
+using ::SoftMaxTiling;
+using ::LogSoftMaxTiling;
+using ::LayerNormTiling;
+using ::LayerNormSeparateTiling;
+using ::RmsNormTiling;
+using ::BatchNormTiling;
+using ::DeepNormTiling;
+using ::GroupNormTiling;
+using ::LayerNormGradBetaTiling;
+using ::LayerNormGradTiling;
+using ::UnPadTiling;
+using ::PadTiling;
+using ::TopkTiling;
+using ::ConfusionTransposeTiling;
+using ::TCubeTiling;
+}  // namespace tiling
+}  // namespace AscendC

@@ -1,8 +1,9 @@
 // The library's SoftMax family (adv_api/activation/softmax.h, softmaxgrad.h, simplesoftmax.h,
 // logsoftmax.h, softmaxflashv2.h; DK:高阶API/激活函数/SoftMax接口): the configuration and shape
 // types with CANN's fields and defaults, and the APIs with CANN's template parameters. SoftMax
-// (dst, src[, sharedTmpBuffer], tiling[, shapeInfo]) and SoftmaxGrad (softmax_grad.h) are
-// simulated on Atlas A2/A3 with CANN's steps (softmax_steps.h; docs/semantics.md §27); a call of
+// (dst[, sumTensor, maxTensor], src[, sharedTmpBuffer], tiling[, shapeInfo]), AdjustSoftMaxRes and
+// SoftmaxGrad (softmax_grad.h) are simulated on Atlas A2/A3 with CANN's steps (softmax_steps.h;
+// docs/semantics.md §27); a call of
 // another member stops the compile
 // with a message naming it: ascstep does not simulate it yet (docs/format.md §12.4). Their
 // tiling structs are in kernel_tiling/library_tiling.h.
@@ -114,16 +115,79 @@ void piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const Loc
     Cast(dst[at], x, RoundMode::CAST_ROUND, size, p);
 }
 
-template <typename T, bool isReuseSource, bool isBasicBlock, const SoftmaxConfig& config>
-void softmax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<float>& work,
-             const SoftMaxTiling& given, const SoftMaxShapeInfo& shape, Pos p) {
+// One piece of rows from `at` with the sum and max outputs (their rows from `at2`), as
+// softmax_generic_nd_impl.h's A2 branch: float (max and sum reduced into the outputs), half with
+// float outputs (the same, in float after a Cast), half with half outputs (reduced in the work
+// buffer and cast to half with CAST_ROUND).
+inline void piece_sum_max(const LocalTensor<float>& dst, const LocalTensor<float>& sum, const LocalTensor<float>& max,
+                          const LocalTensor<float>& src, const LocalTensor<float>& work, const SoftMaxTiling& t, uint32_t at,
+                          uint32_t at2, uint32_t size, uint32_t, const ReduceLastND& r, Pos p) {
+    reduce_rows<Fold::Max>(max[at2], src[at], work, r, p);
+    PipeBarrier<PIPE_V>(p);
+    row_op<RowOp::Sub>(dst[at], src[at], max[at2], r.originalSrcM, t.srcK, t.reduceK, p);
+    PipeBarrier<PIPE_V>(p);
+    Exp(dst[at], dst[at], size, p);
+    PipeBarrier<PIPE_V>(p);
+    reduce_rows<Fold::Sum>(sum[at2], dst[at], work, r, p);
+    PipeBarrier<PIPE_V>(p);
+    row_op<RowOp::Div>(dst[at], dst[at], sum[at2], r.originalSrcM, t.srcK, t.reduceK, p);
+}
+inline void piece_sum_max(const LocalTensor<half>& dst, const LocalTensor<float>& sum, const LocalTensor<float>& max,
+                          const LocalTensor<half>& src, const LocalTensor<float>& work, const SoftMaxTiling& t, uint32_t at,
+                          uint32_t at2, uint32_t size, uint32_t, const ReduceLastND& r, Pos p) {
+    const LocalTensor<float> x = work;
+    const LocalTensor<float> lanes = work[t.splitSize];
+    Cast(x, src[at], RoundMode::CAST_NONE, size, p);
+    PipeBarrier<PIPE_V>(p);
+    reduce_rows<Fold::Max>(max[at2], x, lanes, r, p);
+    PipeBarrier<PIPE_V>(p);
+    row_op<RowOp::Sub>(x, x, max[at2], r.originalSrcM, t.srcK, t.reduceK, p);
+    PipeBarrier<PIPE_V>(p);
+    Exp(x, x, size, p);
+    PipeBarrier<PIPE_V>(p);
+    reduce_rows<Fold::Sum>(sum[at2], x, lanes, r, p);
+    PipeBarrier<PIPE_V>(p);
+    row_op<RowOp::Div>(x, x, sum[at2], r.originalSrcM, t.srcK, t.reduceK, p);
+    PipeBarrier<PIPE_V>(p);
+    Cast(dst[at], x, RoundMode::CAST_ROUND, size, p);
+}
+inline void piece_sum_max(const LocalTensor<half>& dst, const LocalTensor<half>& sum, const LocalTensor<half>& max,
+                          const LocalTensor<half>& src, const LocalTensor<float>& work, const SoftMaxTiling& t, uint32_t at,
+                          uint32_t at2, uint32_t size, uint32_t reduceSize, const ReduceLastND& r, Pos p) {
+    const LocalTensor<float> x = work;
+    const LocalTensor<float> rowValue = work[t.splitSize];
+    const LocalTensor<float> lanes = work[t.splitSize + t.reduceSize];
+    Cast(x, src[at], RoundMode::CAST_NONE, size, p);
+    PipeBarrier<PIPE_V>(p);
+    reduce_rows<Fold::Max>(rowValue, x, lanes, r, p);
+    PipeBarrier<PIPE_V>(p);
+    Cast(max[at2], rowValue, RoundMode::CAST_ROUND, reduceSize, p);
+    PipeBarrier<PIPE_V>(p);
+    row_op<RowOp::Sub>(x, x, rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
+    PipeBarrier<PIPE_V>(p);
+    Exp(x, x, size, p);
+    PipeBarrier<PIPE_V>(p);
+    reduce_rows<Fold::Sum>(rowValue, x, lanes, r, p);
+    PipeBarrier<PIPE_V>(p);
+    Cast(sum[at2], rowValue, RoundMode::CAST_ROUND, reduceSize, p);
+    PipeBarrier<PIPE_V>(p);
+    row_op<RowOp::Div>(x, x, rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
+    PipeBarrier<PIPE_V>(p);
+    Cast(dst[at], x, RoundMode::CAST_ROUND, size, p);
+}
+
+// The pieces of a SoftMax call: the tiling it runs with (the shape's own when the given one is
+// for another shape, as the library does), the reduction parameters, then `each(t, at, at2,
+// size, reduceSize, r)` for the tiling's rangeM pieces and its tailM piece (`at` the first
+// element, `at2` the first row-block element).
+template <typename T, bool isBasicBlock, const SoftmaxConfig& config, class Each>
+void pieces(const LocalTensor<float>& work, const SoftMaxTiling& given, const SoftMaxShapeInfo& shape, Pos p, Each&& each) {
     static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value, "SoftMax supports half and float");
 #if __NPU_ARCH__ != 2201
     ascstep_rt::stop(p, "the library's SoftMax is simulated on Atlas A2 and A3 (CANN's v220 steps); on this product its steps differ and are not simulated yet");
 #endif
     if (shape.srcM == 0 || shape.srcK == 0)
         ascstep_rt::stop(p, "SoftMax without a SoftMaxShapeInfo takes the shape from the tensor's ShapeInfo, which ascstep does not keep: pass SoftMaxShapeInfo{srcM, srcK, oriSrcM, oriSrcK}");
-    // The shape's tiling when the given one is for another shape, as the library does.
     const SoftMaxTiling t = shape.srcK != given.srcK || shape.srcM != given.srcM
                                 ? tiling_for(work.GetSize(), {shape.srcM, shape.srcK, shape.oriSrcM, shape.srcK}, sizeof(T), isBasicBlock, p)
                                 : given;
@@ -138,19 +202,31 @@ void softmax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTe
         r = {t.splitM, config.oriSrcK, t.splitM, splitK, t.reduceM, dstK};
     }
     PipeBarrier<PIPE_V>(p);
-    uint32_t at = 0;
-    uint32_t size = t.splitSize;
+    uint32_t at = 0, at2 = 0;
+    uint32_t size = t.splitSize, reduceSize = t.reduceSize;
     for (uint32_t i = 0; i <= t.rangeM; i++) {
-        piece<isReuseSource>(dst, src, work, t, at, size, r, p);
+        each(t, at, at2, size, reduceSize, r);
         at += t.splitSize;
+        at2 += t.reduceSize;
         if (i == t.rangeM - 1) {
             if (t.tailM == 0) break;
             at = t.rangeM * t.splitSize;
+            at2 = t.rangeM * t.reduceSize;
             size = t.tailSplitSize;
+            reduceSize = t.tailReduceSize;
             r.originalSrcM = r.srcM = r.dstM = t.tailM;
             PipeBarrier<PIPE_V>(p);
         }
     }
+}
+
+template <typename T, bool isReuseSource, bool isBasicBlock, const SoftmaxConfig& config>
+void softmax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<float>& work,
+             const SoftMaxTiling& given, const SoftMaxShapeInfo& shape, Pos p) {
+    pieces<T, isBasicBlock, config>(work, given, shape, p,
+                                    [&](const SoftMaxTiling& t, uint32_t at, uint32_t, uint32_t size, uint32_t, const ReduceLastND& r) {
+                                        piece<isReuseSource>(dst, src, work, t, at, size, r, p);
+                                    });
 }
 }  // namespace softmax
 }  // namespace detail
@@ -172,22 +248,64 @@ void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, c
     detail::softmax::softmax<T, isReuseSource, isBasicBlock, config>(dstTensor, srcTensor, detail::stack_buffer(p).ReinterpretCast<float>(p), tiling,
                                                        softmaxShapeInfo, p);
 }
-// SoftMax(dst, sumTensor, maxTensor, src[, sharedTmpBuffer], tiling[, shapeInfo]), with CANN's
-// template parameters: all of type T, or half data with float sums and maxima (T named).
-#define ASCSTEP_SOFTMAX_SUM_MAX_UNSIMULATED \
-    static_assert(ascstep_rt::unsimulated<T>, "ascstep does not simulate AscendC::SoftMax with sum and max outputs yet (docs/format.md §12.4)")
+// SoftMax(dst, sumTensor, maxTensor, src[, sharedTmpBuffer], tiling[, shapeInfo]): the same rows,
+// each row's max and sum also written to a block of its own (docs/semantics.md §27), with CANN's
+// template parameters: all of type T, or half data with float sums and maxima (T named). ND only.
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
-          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class... A>
-void SoftMax(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, A&&...) {
-    ASCSTEP_SOFTMAX_SUM_MAX_UNSIMULATED;
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class S>
+void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<S>& sumTensor, const LocalTensor<S>& maxTensor,
+             const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
+             const SoftMaxShapeInfo& softmaxShapeInfo = {}, Pos p = Pos::current()) {
+    static_assert(std::is_same<S, T>::value || (std::is_same<T, half>::value && std::is_same<S, float>::value),
+                  "SoftMax: sumTensor and maxTensor are of the data's type, or float for half data");
+    static_assert(!isDataFormatNZ, "ascstep does not simulate AscendC::SoftMax on NZ data yet (docs/format.md §12.4)");
+    const LocalTensor<float> work = sharedTmpBuffer.ReinterpretCast<float>(p);
+    detail::softmax::pieces<T, isBasicBlock, config>(
+        work, tiling, softmaxShapeInfo, p,
+        [&](const SoftMaxTiling& t, uint32_t at, uint32_t at2, uint32_t size, uint32_t reduceSize, const ReduceLastND& r) {
+            detail::softmax::piece_sum_max(dstTensor, sumTensor, maxTensor, srcTensor, work, t, at, at2, size, reduceSize, r, p);
+        });
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
-          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class... A>
-void SoftMax(const LocalTensor<half>&, const LocalTensor<float>&, const LocalTensor<float>&, const LocalTensor<half>&,
-             A&&...) {
-    ASCSTEP_SOFTMAX_SUM_MAX_UNSIMULATED;
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class S>
+void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<S>& sumTensor, const LocalTensor<S>& maxTensor,
+             const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {},
+             Pos p = Pos::current()) {
+    SoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ, config>(dstTensor, sumTensor, maxTensor, srcTensor, detail::stack_buffer(p),
+                                                                    tiling, softmaxShapeInfo, p);
 }
-#undef ASCSTEP_SOFTMAX_SUM_MAX_UNSIMULATED
+
+// AdjustSoftMaxRes (DK:高阶API/激活函数/SoftMax接口/AdjustSoftMaxRes): each row of softMaxRes whose max
+// (the first element of its block in maxTensor; stepSizeMode 1: the row's element) has the bits
+// `from` becomes `to`, as softmax_common_impl.h's A2 steps: each max read by the scalar unit
+// after a V → S sync, the row filled by a counter-mode Duplicate of srcK. True when a row changed.
+template <typename T1, typename T2, bool isDataFormatNZ = false, uint8_t stepSizeMode = 0>
+bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& maxTensor, const uint32_t from, const T1 to,
+                      const SoftMaxShapeInfo& softmaxShapeInfo, Pos p = Pos::current()) {
+    static_assert((std::is_same<T1, half>::value || std::is_same<T1, float>::value) &&
+                      (std::is_same<T2, half>::value || std::is_same<T2, float>::value),
+                  "AdjustSoftMaxRes supports half and float");
+    static_assert(!isDataFormatNZ, "ascstep does not simulate AscendC::AdjustSoftMaxRes on NZ data yet (docs/format.md §12.4)");
+    using Bits = std::conditional_t<sizeof(T2) == sizeof(float), uint32_t, uint16_t>;
+    const uint32_t step = stepSizeMode != 0 ? 1 : ONE_BLK_SIZE / sizeof(T2);
+    SetMaskNorm(p);
+    ResetMask(p);
+    SetFlag<HardEvent::V_S>(0, p);
+    WaitFlag<HardEvent::V_S>(0, p);
+    bool changed = false;
+    SetMaskCount(p);
+    SetVectorMask<float, MaskMode::COUNTER>(0, softmaxShapeInfo.srcK, p);
+    for (uint32_t j = 0; j < softmaxShapeInfo.srcM; j++) {
+        const LocalTensor<Bits> bits = maxTensor.template ReinterpretCast<Bits>(p);
+        if (uint32_t(bits.GetValue(j * step, p)) == Bits(from)) {
+            Duplicate<T1, false>(softMaxRes[j * softmaxShapeInfo.srcK], to, MASK_PLACEHOLDER, 1, 1, DEFAULT_REPEAT_STRIDE, p);
+            changed = true;
+        }
+    }
+    SetMaskNorm(p);
+    ResetMask(p);
+    return changed;
+}
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
           const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class... A>
 void SimpleSoftMax(const LocalTensor<T>&, A&&...) {
