@@ -405,7 +405,10 @@ fn library_axpy_is_the_librarys_steps() {
 /// per repeat in whole blocks (1000 halves: 8 repeats, one block); SoftMax a row's block, srcK
 /// and 64 floats (5×200 float: 272 floats, 1088 bytes; all rows 5440) and its tiling for a buffer
 /// of 2 rows: pieces of 2, two of them and a tail row, the kernel test's own (half 3×32: one
-/// piece of 3 rows, 16-element row blocks).
+/// piece of 3 rows, 16-element row blocks); the two-dimensional ReduceMax/Min a repeat of each
+/// row (4×100 floats: 1024) or a block (4×30: 128), along the first axis the largest power of two
+/// below the rows, halved at an exact one, of whole-block rows (8×30: 4 × 128); ReduceSum 64 of
+/// each row (4×100) or 4 padded rows (5×30: 512), none reusing the source.
 #[test]
 fn host_tiling_gives_the_librarys_temporary_sizes() {
     let dir = scratch("host_tmp_sizes");
@@ -456,6 +459,20 @@ int main()
                 AscendC::GetSoftMaxMaxTmpSize(rows5, 4, false), t.splitM, t.rangeM, t.tailM, t.reduceSize);
     AscendC::SoftMaxTilingFunc(rows3, 2, 3 * AscendC::GetSoftMaxMinTmpSize(rows3, 2, false), t);
     std::printf(" %u %u %u %u\n", t.splitM, t.rangeM, t.reduceK, t.tailReduceSize);
+    using AscendC::ReducePattern;
+    ge::Shape r100({4, 100}), r30({4, 30}), c8({8, 30}), c5({5, 30});
+    AscendC::GetReduceMaxMaxMinTmpSize(r100, ge::DT_FLOAT, ReducePattern::AR, true, false, mx, mn);
+    std::printf("reduce %u", mn);
+    AscendC::GetReduceMinMaxMinTmpSize(r30, ge::DT_FLOAT, ReducePattern::AR, true, false, mx, mn);
+    std::printf(" %u", mn);
+    AscendC::GetReduceMaxMaxMinTmpSize(c8, ge::DT_FLOAT, ReducePattern::RA, true, false, mx, mn);
+    std::printf(" %u", mn);
+    AscendC::GetReduceSumMaxMinTmpSize(r100, ge::DT_FLOAT, ReducePattern::AR, true, false, mx, mn);
+    std::printf(" %u", mn);
+    AscendC::GetReduceSumMaxMinTmpSize(c5, ge::DT_FLOAT, ReducePattern::RA, true, false, mx, mn);
+    std::printf(" %u", mn);
+    AscendC::GetReduceSumMaxMinTmpSize(c5, ge::DT_FLOAT, ReducePattern::RA, true, true, mx, mn);
+    std::printf(" %u\n", mn);
     AscendC::GetPowerMaxMinTmpSize(n1024, n1024, false, 4, false, mx, mn);
     std::printf("power %u %u\n", mn, mx);
     uint8_t* x;
@@ -470,7 +487,7 @@ int main()
     assert_eq!(r.code, 0, "{}", r.dump());
     assert_eq!(
         r.stdout,
-        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\npower 1280 16640\n",
+        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\nreduce 1024 128 512 1024 512 0\npower 1280 16640\n",
         "{}",
         r.dump()
     );

@@ -260,6 +260,64 @@ inline void SoftMaxGradTilingFunc(const ge::Shape& srcShape, const uint32_t data
                          localWorkSpaceSize / 4 / detail::softmax_grad_row_floats(dataTypeSize, k, isFront));
 }
 
+// The library's two-dimensional reductions (ReduceMax, ReduceMin, ReduceSum over [first, last]
+// with `pattern` AR, the last axis reduced, or RA, the first; docs/semantics.md §25): none when
+// the source may be reused; ReduceMax/Min AR a block of each row (last under a repeat) or a
+// repeat of each row (last of a repeat or more), none for a row within a block; RA and ReduceSum
+// (in float) the largest power of two below the reduced axis (halved at an exact power) times
+// the kept axis (RA: in whole blocks; ReduceSum AR: none for rows of 64 floats or fewer).
+#ifndef ASCC_ENUM_REDUCEPATTERN
+#define ASCC_ENUM_REDUCEPATTERN
+enum class ReducePattern : uint32_t {
+    AR = 0, RA = 1, R, ARA, ARAR, ARARA, ARARAR, ARARARA, ARARARAR, ARARARARA,
+    RAR, RARA, RARAR, RARARA, RARARAR, RARARARA,
+};
+#endif
+namespace detail {
+inline uint32_t power_below(uint32_t n) {
+    uint32_t k = 1;
+    while (n > 1) k <<= 1, n >>= 1;
+    return k;
+}
+inline uint32_t type_bytes(ge::DataType t) { return t == ge::DT_FLOAT || t == ge::DT_INT32 ? 4 : t == ge::DT_FLOAT16 ? 2 : 1; }
+inline void reduce_extreme(const ge::Shape& s, ge::DataType t, ReducePattern pattern, bool reuse, uint32_t& maxValue, uint32_t& minValue) {
+    maxValue = minValue = 0;
+    if (s.GetDimNum() != 2 || reuse) return;
+    const uint32_t first = uint32_t(s.GetDim(0)), last = uint32_t(s.GetDim(1)), size = type_bytes(t);
+    if (pattern == ReducePattern::AR) {
+        const uint32_t perBlk = 32 / size, perRep = 256 / size;
+        maxValue = minValue = last <= perBlk ? 0 : first * (last < perRep ? perBlk : perRep) * size;
+        return;
+    }
+    uint32_t k = power_below(first);
+    if (k == first && first > 1) k >>= 1;
+    maxValue = minValue = k * ((last * size + 31) / 32 * 32);
+}
+}  // namespace detail
+inline void GetReduceMaxMaxMinTmpSize(const ge::Shape& srcShape, const ge::DataType dataType, ReducePattern pattern, bool, bool isReuseSource,
+                                      uint32_t& maxValue, uint32_t& minValue) {
+    detail::reduce_extreme(srcShape, dataType, pattern, isReuseSource, maxValue, minValue);
+}
+inline void GetReduceMinMaxMinTmpSize(const ge::Shape& srcShape, const ge::DataType dataType, ReducePattern pattern, bool, bool isReuseSource,
+                                      uint32_t& maxValue, uint32_t& minValue) {
+    detail::reduce_extreme(srcShape, dataType, pattern, isReuseSource, maxValue, minValue);
+}
+inline void GetReduceSumMaxMinTmpSize(const ge::Shape& srcShape, const ge::DataType, ReducePattern pattern, bool, bool isReuseSource,
+                                      uint32_t& maxValue, uint32_t& minValue) {
+    maxValue = minValue = 0;
+    if (srcShape.GetDimNum() != 2 || isReuseSource) return;
+    const uint32_t first = uint32_t(srcShape.GetDim(0)), last = uint32_t(srcShape.GetDim(1));
+    if (pattern == ReducePattern::AR) {
+        uint32_t k = detail::power_below(last);
+        if (k == last && first > 1) k >>= 1;
+        maxValue = minValue = last <= 64 ? 0 : first * k * 4;
+        return;
+    }
+    uint32_t k = detail::power_below(first);
+    if (k == first && first > 1) k >>= 1;
+    maxValue = minValue = k * ((last + 7) / 8 * 8) * 4;
+}
+
 // Power (A2 and A3: buffers counted per form, base and exponent both tensors or one a scalar,
 // a shape of one element being a scalar; Ascend 950: three float buffers of the source, none for
 // integers).
