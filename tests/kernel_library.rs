@@ -408,7 +408,8 @@ fn library_axpy_is_the_librarys_steps() {
 /// piece of 3 rows, 16-element row blocks); the two-dimensional ReduceMax/Min a repeat of each
 /// row (4×100 floats: 1024) or a block (4×30: 128), along the first axis the largest power of two
 /// below the rows, halved at an exact one, of whole-block rows (8×30: 4 × 128); ReduceSum 64 of
-/// each row (4×100) or 4 padded rows (5×30: 512), none reusing the source.
+/// each row (4×100) or 4 padded rows (5×30: 512), none reusing the source; ClampMax/Min a byte
+/// an element, 128 halves' or 64 floats' worth at least.
 #[test]
 fn host_tiling_gives_the_librarys_temporary_sizes() {
     let dir = scratch("host_tmp_sizes");
@@ -473,6 +474,10 @@ int main()
     std::printf(" %u", mn);
     AscendC::GetReduceSumMaxMinTmpSize(c5, ge::DT_FLOAT, ReducePattern::RA, true, true, mx, mn);
     std::printf(" %u\n", mn);
+    AscendC::GetClampMaxMinTmpSize(n1024, 2, false, mx, mn);
+    std::printf("clamp %u %u", mn, mx);
+    AscendC::GetClampMaxMinTmpSize(ge::Shape({32}), 4, false, mx, mn);
+    std::printf(" %u %u\n", mn, mx);
     AscendC::GetPowerMaxMinTmpSize(n1024, n1024, false, 4, false, mx, mn);
     std::printf("power %u %u\n", mn, mx);
     uint8_t* x;
@@ -487,12 +492,69 @@ int main()
     assert_eq!(r.code, 0, "{}", r.dump());
     assert_eq!(
         r.stdout,
-        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\nreduce 1024 128 512 1024 512 0\npower 1280 16640\n",
+        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\nreduce 1024 128 512 1024 512 0\nclamp 128 1024 64 64\npower 1280 16640\n",
         "{}",
         r.dump()
     );
     let r = ascstep_in(&dir, &["run", "sizes.asc", "--product", "ascend_950"]);
     assert_eq!(r.code, 0, "{}", r.dump());
     assert!(r.stdout.ends_with("power 12288 12288\n"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's ClampMax and ClampMin (docs/semantics.md §21.22): the count-form Mins and Maxs
+/// of the scalar, from the page's definition (each element capped at, or raised to, 1.5: −2, 0.5,
+/// 3, 7 → −2, 0.5, 1.5, 1.5 and 1.5, 1.5, 3, 7), with a temporary buffer and from the stack.
+#[test]
+fn library_clamp_caps_and_raises_to_the_scalar() {
+    let dir = scratch("clamp");
+    std::fs::write(
+        dir.join("clamp.asc"),
+        r#"#include "acl/acl.h"
+#include "kernel_operator.h"
+#include <cstdio>
+__global__ __vector__ void k(GM_ADDR)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 1024);
+    AscendC::LocalTensor<float> t = buf.Get<float>();
+    float v[8] = {-2.0f, 0.5f, 3.0f, 7.0f, 0, 0, 0, 0};
+    for (int i = 0; i < 8; i++) t.SetValue(i, v[i]);
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::ClampMax(t[8], t, t[64].ReinterpretCast<uint8_t>(), 1.5f, 4);
+    AscendC::ClampMin<float>(t[16], t, 1.5f, 4);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    for (int i = 8; i < 20; i++) if (i < 12 || i >= 16) std::printf("%g ", t.GetValue(i));
+    std::printf("\n");
+}
+int main()
+{
+    uint8_t* x;
+    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);
+    k<<<1, nullptr, nullptr>>>(x);
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "clamp.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "-2 0.5 1.5 1.5 1.5 1.5 3 7 \n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "clamp.asc"]);
+    assert!(
+        imp.stdout
+            .contains("Mins(dst: \"t[8]\", src: \"t\", scalar: 1.5, count: 4)"),
+        "{}",
+        imp.dump()
+    );
+    assert!(
+        imp.stdout
+            .contains("Maxs(dst: \"t[16]\", src: \"t\", scalar: 1.5, count: 4)"),
+        "{}",
+        imp.dump()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

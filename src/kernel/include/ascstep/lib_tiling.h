@@ -89,6 +89,13 @@ inline void GetCeilTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiv
     maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 2;
 }
 
+// ClampMax, ClampMin: a byte per element (64 floats' or 128 halves' worth at least); the
+// library's kernel side uses none.
+inline void GetClampMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
+    minValue = typeSize == sizeof(float) ? 64 : 128;
+    maxValue = std::max(detail::elements(srcShape), minValue);
+}
+
 // Acosh: one buffer's worth of elements for float, two for half, one repeat at least.
 inline void GetAcoshMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
     uint32_t n = typeSize == sizeof(float) ? 1 : 2;
