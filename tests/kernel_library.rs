@@ -409,7 +409,8 @@ fn library_axpy_is_the_librarys_steps() {
 /// row (4×100 floats: 1024) or a block (4×30: 128), along the first axis the largest power of two
 /// below the rows, halved at an exact one, of whole-block rows (8×30: 4 × 128); ReduceSum 64 of
 /// each row (4×100) or 4 padded rows (5×30: 512), none reusing the source; ClampMax/Min a byte
-/// an element, 128 halves' or 64 floats' worth at least.
+/// an element, 128 halves' or 64 floats' worth at least; Frac four buffers for half, none for
+/// float.
 #[test]
 fn host_tiling_gives_the_librarys_temporary_sizes() {
     let dir = scratch("host_tmp_sizes");
@@ -478,6 +479,10 @@ int main()
     std::printf("clamp %u %u", mn, mx);
     AscendC::GetClampMaxMinTmpSize(ge::Shape({32}), 4, false, mx, mn);
     std::printf(" %u %u\n", mn, mx);
+    AscendC::GetFracMaxMinTmpSize(n1024, 2, false, mx, mn);
+    std::printf("frac %u %u", mn, mx);
+    AscendC::GetFracMaxMinTmpSize(n1024, 4, false, mx, mn);
+    std::printf(" %u %u\n", mn, mx);
     AscendC::GetPowerMaxMinTmpSize(n1024, n1024, false, 4, false, mx, mn);
     std::printf("power %u %u\n", mn, mx);
     uint8_t* x;
@@ -492,7 +497,7 @@ int main()
     assert_eq!(r.code, 0, "{}", r.dump());
     assert_eq!(
         r.stdout,
-        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\nreduce 1024 128 512 1024 512 0\nclamp 128 1024 64 64\npower 1280 16640\n",
+        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\nreduce 1024 128 512 1024 512 0\nclamp 128 1024 64 64\nfrac 1024 8192 0 0\npower 1280 16640\n",
         "{}",
         r.dump()
     );
@@ -555,6 +560,72 @@ int main()
             .contains("Maxs(dst: \"t[16]\", src: \"t\", scalar: 1.5, count: 4)"),
         "{}",
         imp.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Frac (docs/semantics.md §21.23), x − trunc(x), exact in float (numpy's
+/// `x - np.trunc(x)`): float in one counter-mode pass (−2.75 → −0.75, 3.5 → 0.5, 1e10 → 0,
+/// 0.125), half in pieces of a 256-byte buffer (32 halves: one whole piece and a tail of 8; 40
+/// values −5 + 0.3·i rounded to half, their fractions in half).
+#[test]
+fn library_frac_is_x_minus_trunc_x() {
+    let dir = scratch("frac");
+    std::fs::write(
+        dir.join("frac.asc"),
+        r#"#include "acl/acl.h"
+#include "kernel_operator.h"
+#include <cmath>
+#include <cstdio>
+__global__ __vector__ void k(GM_ADDR)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 2048);
+    AscendC::LocalTensor<float> f = buf.Get<float>();
+    AscendC::LocalTensor<half> h = f[64].ReinterpretCast<half>();
+    AscendC::LocalTensor<uint8_t> tmp = f[256].ReinterpretCast<uint8_t>();
+    tmp.SetSize(256);
+    float v[4] = {-2.75f, 3.5f, 1e10f, 0.125f};
+    for (int i = 0; i < 4; i++) f.SetValue(i, v[i]);
+    for (int i = 0; i < 40; i++) h.SetValue(i, half(-5.0f + 0.3f * i));
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::Frac(f[8], f, 4);
+    AscendC::Frac(h[64], h, tmp, 40);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    for (int i = 8; i < 12; i++) std::printf("%g ", f.GetValue(i));
+    int wrong = 0;
+    for (int i = 0; i < 40; i++) {
+        float x = float(h.GetValue(i));
+        if (float(h.GetValue(64 + i)) != float(half(x - std::trunc(x)))) wrong++;
+    }
+    std::printf("wrong %d\n", wrong);
+}
+int main()
+{
+    uint8_t* x;
+    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);
+    k<<<1, nullptr, nullptr>>>(x);
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "frac.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "-0.75 0.5 0 0.125 wrong 0\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "frac.asc"]);
+    assert!(imp.stdout.contains("round: CAST_TRUNC"), "{}", imp.dump());
+    assert_eq!(imp.stdout.matches("Sub(").count(), 3, "{}", imp.dump());
+    let a950 = ascstep_in(&dir, &["run", "frac.asc", "--product", "ascend_950"]);
+    assert_eq!(a950.code, 3, "{}", a950.dump());
+    assert!(
+        a950.stderr
+            .contains("Frac is simulated with CANN's Atlas A2 steps"),
+        "{}",
+        a950.dump()
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

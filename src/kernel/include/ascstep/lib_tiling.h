@@ -96,6 +96,11 @@ inline void GetClampMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t type
     maxValue = std::max(detail::elements(srcShape), minValue);
 }
 
+// Frac: none for float; four buffers of the source's bytes (one repeat at least) for half.
+inline void GetFracMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
+    detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 0 : 4, maxValue, minValue);
+}
+
 // Acosh: one buffer's worth of elements for float, two for half, one repeat at least.
 inline void GetAcoshMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
     uint32_t n = typeSize == sizeof(float) ? 1 : 2;
