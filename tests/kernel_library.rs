@@ -629,3 +629,79 @@ int main()
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's Swish and Silu (docs/semantics.md §21.24), x / (1 + e^(−βx)), against the
+/// formula in double on the host: float over 300 elements (the counter-mode pass, then a run of 4
+/// repeats and a tail of 44 under a mask), half over 200 (within half's rounding), Silu (β = 1),
+/// each within a few float roundings of the steps (Muls, Exp, Adds, Div); Swish in place, which
+/// the page forbids, stops the kernel saying so.
+#[test]
+fn library_swish_and_silu_follow_the_formula_and_the_librarys_two_passes() {
+    let dir = scratch("swish");
+    std::fs::write(
+        dir.join("swish.asc"),
+        r#"#include "acl/acl.h"
+#include "kernel_operator.h"
+#include <cmath>
+#include <cstdio>
+static double sw(double x, double b) { return x / (1.0 + std::exp(-b * x)); }
+__global__ __vector__ void k(GM_ADDR)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 8192);
+    AscendC::LocalTensor<float> x = buf.Get<float>();
+    AscendC::LocalTensor<float> y = x[320], s = x[640], q = x[960];
+    AscendC::LocalTensor<half> hx = x[1088].ReinterpretCast<half>(), hy = hx[256];
+    for (int i = 0; i < 300; i++) x.SetValue(i, -8.0f + 0.053f * i);
+    for (int i = 0; i < 200; i++) hx.SetValue(i, half(-6.0f + 0.06f * i));
+    for (int i = 0; i < 70; i++) q.SetValue(i, -3.0f + 0.09f * i);
+#ifdef IN_PLACE
+    AscendC::Swish(q, q, 70, 1.0f);
+#endif
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::Swish(y, x, 300, 1.702f);
+    AscendC::Silu<float>(s, x, 100);
+    AscendC::Swish(hy, hx, 200, half(1.702f));
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    int bad = 0, badh = 0;
+    for (int i = 0; i < 300; i++) {
+        double want = sw(x.GetValue(i), double(1.702f));
+        if (std::fabs(y.GetValue(i) - want) > 2e-6 * std::fabs(want) + 1e-30) bad++;
+        if (i < 100 && std::fabs(s.GetValue(i) - sw(x.GetValue(i), 1.0)) > 2e-6 * std::fabs(sw(x.GetValue(i), 1.0)) + 1e-30) bad++;
+    }
+    for (int i = 0; i < 200; i++) {
+        double want = sw(float(hx.GetValue(i)), double(float(half(1.702f))));
+        if (std::fabs(float(hy.GetValue(i)) - want) > 4e-3 * std::fabs(want) + 1e-4) badh++;
+    }
+    std::printf("%d %d\n", bad, badh);
+}
+int main()
+{
+    uint8_t* x;
+    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);
+    k<<<1, nullptr, nullptr>>>(x);
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "swish.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 0\n", "{}", r.dump());
+    let r = ascstep_in(&dir, &["run", "swish.asc", "-D", "IN_PLACE"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("swish.asc:18:5: error[kernel-stopped]"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr.contains("overlap over 70 elements"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

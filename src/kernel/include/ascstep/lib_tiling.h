@@ -101,6 +101,14 @@ inline void GetFracMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeS
     detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 0 : 4, maxValue, minValue);
 }
 
+// Swish, Silu: no temporary buffer.
+inline void GetSwishTmpSize(const ge::Shape&, const uint32_t, const bool, uint32_t& maxValue, uint32_t& minValue) {
+    maxValue = minValue = 0;
+}
+inline void GetSiluTmpSize(const ge::Shape&, const uint32_t, const bool, uint32_t& maxValue, uint32_t& minValue) {
+    maxValue = minValue = 0;
+}
+
 // Acosh: one buffer's worth of elements for float, two for half, one repeat at least.
 inline void GetAcoshMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
     uint32_t n = typeSize == sizeof(float) ? 1 : 2;
