@@ -410,7 +410,7 @@ fn library_axpy_is_the_librarys_steps() {
 /// below the rows, halved at an exact one, of whole-block rows (8×30: 4 × 128); ReduceSum 64 of
 /// each row (4×100) or 4 padded rows (5×30: 512), none reusing the source; ClampMax/Min a byte
 /// an element, 128 halves' or 64 floats' worth at least; Frac four buffers for half, none for
-/// float.
+/// float; SwiGLU six for half, none for float.
 #[test]
 fn host_tiling_gives_the_librarys_temporary_sizes() {
     let dir = scratch("host_tmp_sizes");
@@ -483,6 +483,10 @@ int main()
     std::printf("frac %u %u", mn, mx);
     AscendC::GetFracMaxMinTmpSize(n1024, 4, false, mx, mn);
     std::printf(" %u %u\n", mn, mx);
+    AscendC::GetSwiGLUMaxMinTmpSize(n1024, 2, mx, mn, false);
+    std::printf("swiglu %u %u", mn, mx);
+    AscendC::GetSwiGLUMaxMinTmpSize(n1024, 4, mx, mn, false);
+    std::printf(" %u %u\n", mn, mx);
     AscendC::GetPowerMaxMinTmpSize(n1024, n1024, false, 4, false, mx, mn);
     std::printf("power %u %u\n", mn, mx);
     uint8_t* x;
@@ -497,7 +501,7 @@ int main()
     assert_eq!(r.code, 0, "{}", r.dump());
     assert_eq!(
         r.stdout,
-        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\nreduce 1024 128 512 1024 512 0\nclamp 128 1024 64 64\nfrac 1024 8192 0 0\npower 1280 16640\n",
+        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\nreduce 1024 128 512 1024 512 0\nclamp 128 1024 64 64\nfrac 1024 8192 0 0\nswiglu 1536 12288 0 0\npower 1280 16640\n",
         "{}",
         r.dump()
     );
@@ -703,5 +707,77 @@ int main()
         "{}",
         r.dump()
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's SwiGLU (docs/semantics.md §21.25), src0 · src1 / (1 + e^(−β·src1)), against the
+/// formula in double on the host: float over 100 (a piece of 96 and a tail of 4), half over 100
+/// with a 384-byte buffer (pieces of 32 halves and a tail of 4, computed in float and rounded to
+/// half once), each within the steps' roundings.
+#[test]
+fn library_swiglu_follows_the_formula() {
+    let dir = scratch("swiglu");
+    std::fs::write(
+        dir.join("swiglu.asc"),
+        r#"#include "acl/acl.h"
+#include "kernel_operator.h"
+#include <cmath>
+#include <cstdio>
+static double g(double a, double b, double beta) { return a * b / (1.0 + std::exp(-beta * b)); }
+__global__ __vector__ void k(GM_ADDR)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 8192);
+    AscendC::LocalTensor<float> a = buf.Get<float>();
+    AscendC::LocalTensor<float> b = a[128], y = a[256];
+    AscendC::LocalTensor<half> ha = a[384].ReinterpretCast<half>(), hb = ha[128], hy = ha[256];
+    AscendC::LocalTensor<uint8_t> tmp = a[768].ReinterpretCast<uint8_t>();
+    tmp.SetSize(384);
+    for (int i = 0; i < 100; i++) {
+        a.SetValue(i, -2.0f + 0.041f * i);
+        b.SetValue(i, 4.5f - 0.093f * i);
+        ha.SetValue(i, half(1.5f - 0.03f * i));
+        hb.SetValue(i, half(-3.0f + 0.061f * i));
+    }
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::SwiGLU<float>(y, a, b, 1.3f, 100);
+    AscendC::SwiGLU<half>(hy, ha, hb, 0.8f, tmp, 100);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    int bad = 0, badh = 0;
+    for (int i = 0; i < 100; i++) {
+        double want = g(a.GetValue(i), b.GetValue(i), 1.3);
+        if (std::fabs(y.GetValue(i) - want) > 2e-6 * std::fabs(want) + 1e-7) bad++;
+        double wh = g(float(ha.GetValue(i)), float(hb.GetValue(i)), double(0.8f));
+        if (std::fabs(float(hy.GetValue(i)) - wh) > 1e-3 * std::fabs(wh) + 1e-4) badh++;
+    }
+    std::printf("%d %d\n", bad, badh);
+}
+int main()
+{
+    uint8_t* x;
+    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);
+    k<<<1, nullptr, nullptr>>>(x);
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "swiglu.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 0\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "swiglu.asc"]);
+    // Float: a piece of 96 and a tail of 4; half: three pieces of 32 and a tail.
+    assert_eq!(
+        imp.stdout
+            .matches("SetVectorMask(high: 0, low: 96)")
+            .count(),
+        1,
+        "{}",
+        imp.dump()
+    );
+    assert_eq!(imp.stdout.matches("Mul(").count(), 2 + 4, "{}", imp.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }

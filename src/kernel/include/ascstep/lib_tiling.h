@@ -101,6 +101,13 @@ inline void GetFracMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeS
     detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 0 : 4, maxValue, minValue);
 }
 
+// SwiGLU: none for float; six buffers of the source's bytes (one repeat at least) for half (its
+// own parameter order: the sizes before isReuseSource).
+inline void GetSwiGLUMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, uint32_t& maxValue, uint32_t& minValue,
+                                   const bool = false) {
+    detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 0 : 6, maxValue, minValue);
+}
+
 // Swish, Silu: no temporary buffer.
 inline void GetSwishTmpSize(const ge::Shape&, const uint32_t, const bool, uint32_t& maxValue, uint32_t& minValue) {
     maxValue = minValue = 0;
