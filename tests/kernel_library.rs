@@ -781,3 +781,77 @@ int main()
     assert_eq!(imp.stdout.matches("Mul(").count(), 2 + 4, "{}", imp.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's GeGLU (docs/semantics.md §21.26), src0 · GELU(src1) by the tanh form (x / (1 +
+/// e^(c0·x·(x² + c1))), c0 = −2·√(2/π)·0.044715, c1 = 1/0.044715), against the formula in double
+/// on the host: float over 100 in one counter-mode pass, half over 70 with a 256-byte buffer
+/// (pieces of 32, 32 and 6 halves), each within the steps' roundings.
+#[test]
+fn library_geglu_follows_the_tanh_gelu() {
+    let dir = scratch("geglu");
+    std::fs::write(
+        dir.join("geglu.asc"),
+        r#"#include "acl/acl.h"
+#include "kernel_operator.h"
+#include <cmath>
+#include <cstdio>
+static double gelu(double x) { return 0.5 * x * (1.0 + std::tanh(std::sqrt(2.0 / M_PI) * (x + 0.044715 * x * x * x))); }
+__global__ __vector__ void k(GM_ADDR)
+{
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 8192);
+    AscendC::LocalTensor<float> a = buf.Get<float>();
+    AscendC::LocalTensor<float> b = a[128], y = a[256];
+    AscendC::LocalTensor<half> ha = a[384].ReinterpretCast<half>(), hb = ha[128], hy = ha[256];
+    AscendC::LocalTensor<uint8_t> tmp = a[768].ReinterpretCast<uint8_t>();
+    tmp.SetSize(256);
+    for (int i = 0; i < 100; i++) {
+        a.SetValue(i, 1.5f - 0.031f * i);
+        b.SetValue(i, -4.0f + 0.081f * i);
+    }
+    for (int i = 0; i < 70; i++) {
+        ha.SetValue(i, half(0.5f + 0.02f * i));
+        hb.SetValue(i, half(-3.0f + 0.09f * i));
+    }
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::GeGLU<float>(y, a, b, 100);
+    AscendC::GeGLU<half>(hy, ha, hb, tmp, 70);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    int bad = 0, badh = 0;
+    for (int i = 0; i < 100; i++) {
+        double want = a.GetValue(i) * gelu(b.GetValue(i));
+        if (std::fabs(y.GetValue(i) - want) > 4e-6 * std::fabs(want) + 1e-6) bad++;
+    }
+    for (int i = 0; i < 70; i++) {
+        double want = float(ha.GetValue(i)) * gelu(float(hb.GetValue(i)));
+        if (std::fabs(float(hy.GetValue(i)) - want) > 1e-3 * std::fabs(want) + 1e-4) badh++;
+    }
+    std::printf("%d %d\n", bad, badh);
+}
+int main()
+{
+    uint8_t* x;
+    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);
+    k<<<1, nullptr, nullptr>>>(x);
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let r = ascstep_in(&dir, &["run", "geglu.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 0\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "geglu.asc"]);
+    for n in [100, 32, 6] {
+        assert!(
+            imp.stdout
+                .contains(&format!("SetVectorMask(high: 0, low: {n})")),
+            "{n}\n{}",
+            imp.dump()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -108,6 +108,11 @@ inline void GetSwiGLUMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typ
     detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 0 : 6, maxValue, minValue);
 }
 
+// GeGLU: none for float; four buffers of the source's bytes (one repeat at least) for half.
+inline void GetGeGLUMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
+    detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 0 : 4, maxValue, minValue);
+}
+
 // Swish, Silu: no temporary buffer.
 inline void GetSwishTmpSize(const ge::Shape&, const uint32_t, const bool, uint32_t& maxValue, uint32_t& minValue) {
     maxValue = minValue = 0;
