@@ -24,27 +24,39 @@ void clamp_product(const char* api, Pos p) {
 }
 }  // namespace detail
 
+namespace detail {
+// ClampMax (`cap`): Mins; ClampMin: Maxs.
+template <class T>
+void clamp(const LocalTensor<T>& dst, const LocalTensor<T>& src, T scalar, uint32_t count, bool cap, Pos p) {
+    clamp_product<T>(cap ? "ClampMax" : "ClampMin", p);
+    if (cap)
+        Mins(dst, src, scalar, int32_t(count), p);
+    else
+        Maxs(dst, src, scalar, int32_t(count), p);
+}
+}  // namespace detail
+
 template <typename T, bool isReuseSource = false>
 void ClampMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>&, const T scalar,
               const uint32_t calCount, Pos p = Pos::current()) {
-    detail::clamp_product<T>("ClampMax", p);
-    Mins(dstTensor, srcTensor, scalar, int32_t(calCount), p);
+    detail::clamp(dstTensor, srcTensor, scalar, calCount, true, p);
 }
 template <typename T, bool isReuseSource = false>
 void ClampMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar, const uint32_t calCount,
               Pos p = Pos::current()) {
-    ClampMax<T, isReuseSource>(dstTensor, srcTensor, detail::stack_buffer(p), scalar, calCount, p);
+    (void)detail::stack_buffer(p);  // taken, as CANN's PopStackBuffer takes it, and unused
+    detail::clamp(dstTensor, srcTensor, scalar, calCount, true, p);
 }
 template <typename T, bool isReuseSource = false>
 void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>&, const T scalar,
               const uint32_t calCount, Pos p = Pos::current()) {
-    detail::clamp_product<T>("ClampMin", p);
-    Maxs(dstTensor, srcTensor, scalar, int32_t(calCount), p);
+    detail::clamp(dstTensor, srcTensor, scalar, calCount, false, p);
 }
 template <typename T, bool isReuseSource = false>
 void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar, const uint32_t calCount,
               Pos p = Pos::current()) {
-    ClampMin<T, isReuseSource>(dstTensor, srcTensor, detail::stack_buffer(p), scalar, calCount, p);
+    (void)detail::stack_buffer(p);  // taken, as CANN's PopStackBuffer takes it, and unused
+    detail::clamp(dstTensor, srcTensor, scalar, calCount, false, p);
 }
 
 struct ClampConfig {

@@ -1,0 +1,294 @@
+//! The Ascend C library's elementwise composites checked against their formulas (ClampMax and
+//! ClampMin, Frac, Swish and Silu, SwiGLU, GeGLU): each a small program of ours whose host code
+//! computes the formula in double and counts the elements outside the library's steps' rounding.
+
+mod common;
+
+use common::{ascstep_in, scratch};
+use std::path::PathBuf;
+
+/// `NAME.asc` in a scratch directory: a host `main` launching one block of `k`, whose body is
+/// `body`, after `acl/acl.h`, `kernel_operator.h`, `<cmath>`, `<cstdio>` and `head` (the host's
+/// own helpers).
+fn program(name: &str, head: &str, body: &str) -> PathBuf {
+    let dir = scratch(name);
+    std::fs::write(
+        dir.join(format!("{name}.asc")),
+        format!(
+            "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n#include <cmath>\n#include <cstdio>\n{head}__global__ __vector__ void k(GM_ADDR)\n{{\n{body}}}\nint main()\n{{\n    uint8_t* x;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x);\n    return 0;\n}}\n"
+        ),
+    )
+    .unwrap();
+    dir
+}
+
+/// The library's ClampMax and ClampMin (docs/semantics.md §21.22): the count-form Mins and Maxs
+/// of the scalar, from the page's definition (each element capped at, or raised to, 1.5: −2, 0.5,
+/// 3, 7 → −2, 0.5, 1.5, 1.5 and 1.5, 1.5, 3, 7), with a temporary buffer and from the stack.
+#[test]
+fn library_clamp_caps_and_raises_to_the_scalar() {
+    let dir = program(
+        "clamp",
+        "",
+        r#"    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 1024);
+    AscendC::LocalTensor<float> t = buf.Get<float>();
+    float v[8] = {-2.0f, 0.5f, 3.0f, 7.0f, 0, 0, 0, 0};
+    for (int i = 0; i < 8; i++) t.SetValue(i, v[i]);
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::ClampMax(t[8], t, t[64].ReinterpretCast<uint8_t>(), 1.5f, 4);
+    AscendC::ClampMin<float>(t[16], t, 1.5f, 4);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    for (int i = 8; i < 20; i++) if (i < 12 || i >= 16) std::printf("%g ", t.GetValue(i));
+    std::printf("\n");
+"#,
+    );
+    let r = ascstep_in(&dir, &["run", "clamp.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "-2 0.5 1.5 1.5 1.5 1.5 3 7 \n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "clamp.asc"]);
+    assert!(
+        imp.stdout
+            .contains("Mins(dst: \"t[8]\", src: \"t\", scalar: 1.5, count: 4)"),
+        "{}",
+        imp.dump()
+    );
+    assert!(
+        imp.stdout
+            .contains("Maxs(dst: \"t[16]\", src: \"t\", scalar: 1.5, count: 4)"),
+        "{}",
+        imp.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Frac (docs/semantics.md §21.23), x − trunc(x), exact in float (numpy's
+/// `x - np.trunc(x)`): float in one counter-mode pass (−2.75 → −0.75, 3.5 → 0.5, 1e10 → 0,
+/// 0.125), half in pieces of a 256-byte buffer (32 halves: one whole piece and a tail of 8; 40
+/// values −5 + 0.3·i rounded to half, their fractions in half).
+#[test]
+fn library_frac_is_x_minus_trunc_x() {
+    let dir = program(
+        "frac",
+        "",
+        r#"    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 2048);
+    AscendC::LocalTensor<float> f = buf.Get<float>();
+    AscendC::LocalTensor<half> h = f[64].ReinterpretCast<half>();
+    AscendC::LocalTensor<uint8_t> tmp = f[256].ReinterpretCast<uint8_t>();
+    tmp.SetSize(256);
+    float v[4] = {-2.75f, 3.5f, 1e10f, 0.125f};
+    for (int i = 0; i < 4; i++) f.SetValue(i, v[i]);
+    for (int i = 0; i < 40; i++) h.SetValue(i, half(-5.0f + 0.3f * i));
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::Frac(f[8], f, 4);
+    AscendC::Frac(h[64], h, tmp, 40);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    for (int i = 8; i < 12; i++) std::printf("%g ", f.GetValue(i));
+    int wrong = 0;
+    for (int i = 0; i < 40; i++) {
+        float x = float(h.GetValue(i));
+        if (float(h.GetValue(64 + i)) != float(half(x - std::trunc(x)))) wrong++;
+    }
+    std::printf("wrong %d\n", wrong);
+"#,
+    );
+    let r = ascstep_in(&dir, &["run", "frac.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "-0.75 0.5 0 0.125 wrong 0\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "frac.asc"]);
+    assert!(imp.stdout.contains("round: CAST_TRUNC"), "{}", imp.dump());
+    assert_eq!(imp.stdout.matches("Sub(").count(), 3, "{}", imp.dump());
+    let a950 = ascstep_in(&dir, &["run", "frac.asc", "--product", "ascend_950"]);
+    assert_eq!(a950.code, 3, "{}", a950.dump());
+    assert!(
+        a950.stderr
+            .contains("Frac is simulated with CANN's Atlas A2 steps"),
+        "{}",
+        a950.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's Swish and Silu (docs/semantics.md §21.24), x / (1 + e^(−βx)), against the
+/// formula in double on the host: float over 300 elements (the counter-mode pass, then a run of 4
+/// repeats and a tail of 44 under a mask), half over 200 (within half's rounding), Silu (β = 1),
+/// each within a few float roundings of the steps (Muls, Exp, Adds, Div); Swish in place, which
+/// the page forbids, stops the kernel saying so.
+#[test]
+fn library_swish_and_silu_follow_the_formula_and_the_librarys_two_passes() {
+    let dir = program(
+        "swish",
+        r#"static double sw(double x, double b) { return x / (1.0 + std::exp(-b * x)); }
+"#,
+        r#"    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 8192);
+    AscendC::LocalTensor<float> x = buf.Get<float>();
+    AscendC::LocalTensor<float> y = x[320], s = x[640], q = x[960];
+    AscendC::LocalTensor<half> hx = x[1088].ReinterpretCast<half>(), hy = hx[256];
+    for (int i = 0; i < 300; i++) x.SetValue(i, -8.0f + 0.053f * i);
+    for (int i = 0; i < 200; i++) hx.SetValue(i, half(-6.0f + 0.06f * i));
+    for (int i = 0; i < 70; i++) q.SetValue(i, -3.0f + 0.09f * i);
+#ifdef IN_PLACE
+    AscendC::Swish(q, q, 70, 1.0f);
+#endif
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::Swish(y, x, 300, 1.702f);
+    AscendC::Silu<float>(s, x, 100);
+    AscendC::Swish(hy, hx, 200, half(1.702f));
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    int bad = 0, badh = 0;
+    for (int i = 0; i < 300; i++) {
+        double want = sw(x.GetValue(i), double(1.702f));
+        if (std::fabs(y.GetValue(i) - want) > 2e-6 * std::fabs(want) + 1e-30) bad++;
+        if (i < 100 && std::fabs(s.GetValue(i) - sw(x.GetValue(i), 1.0)) > 2e-6 * std::fabs(sw(x.GetValue(i), 1.0)) + 1e-30) bad++;
+    }
+    for (int i = 0; i < 200; i++) {
+        double want = sw(float(hx.GetValue(i)), double(float(half(1.702f))));
+        if (std::fabs(float(hy.GetValue(i)) - want) > 4e-3 * std::fabs(want) + 1e-4) badh++;
+    }
+    std::printf("%d %d\n", bad, badh);
+"#,
+    );
+    let r = ascstep_in(&dir, &["run", "swish.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 0\n", "{}", r.dump());
+    let r = ascstep_in(&dir, &["run", "swish.asc", "-D", "IN_PLACE"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr.contains("swish.asc:18:5: error[kernel-stopped]"),
+        "{}",
+        r.dump()
+    );
+    assert!(
+        r.stderr.contains("overlap over 70 elements"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's SwiGLU (docs/semantics.md §21.25), src0 · src1 / (1 + e^(−β·src1)), against the
+/// formula in double on the host: float over 100 (a piece of 96 and a tail of 4), half over 100
+/// with a 384-byte buffer (pieces of 32 halves and a tail of 4, computed in float and rounded to
+/// half once), each within the steps' roundings.
+#[test]
+fn library_swiglu_follows_the_formula() {
+    let dir = program(
+        "swiglu",
+        r#"static double g(double a, double b, double beta) { return a * b / (1.0 + std::exp(-beta * b)); }
+"#,
+        r#"    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 8192);
+    AscendC::LocalTensor<float> a = buf.Get<float>();
+    AscendC::LocalTensor<float> b = a[128], y = a[256];
+    AscendC::LocalTensor<half> ha = a[384].ReinterpretCast<half>(), hb = ha[128], hy = ha[256];
+    AscendC::LocalTensor<uint8_t> tmp = a[768].ReinterpretCast<uint8_t>();
+    tmp.SetSize(384);
+    for (int i = 0; i < 100; i++) {
+        a.SetValue(i, -2.0f + 0.041f * i);
+        b.SetValue(i, 4.5f - 0.093f * i);
+        ha.SetValue(i, half(1.5f - 0.03f * i));
+        hb.SetValue(i, half(-3.0f + 0.061f * i));
+    }
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::SwiGLU<float>(y, a, b, 1.3f, 100);
+    AscendC::SwiGLU<half>(hy, ha, hb, 0.8f, tmp, 100);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    int bad = 0, badh = 0;
+    for (int i = 0; i < 100; i++) {
+        double want = g(a.GetValue(i), b.GetValue(i), 1.3);
+        if (std::fabs(y.GetValue(i) - want) > 2e-6 * std::fabs(want) + 1e-7) bad++;
+        double wh = g(float(ha.GetValue(i)), float(hb.GetValue(i)), double(0.8f));
+        if (std::fabs(float(hy.GetValue(i)) - wh) > 1e-3 * std::fabs(wh) + 1e-4) badh++;
+    }
+    std::printf("%d %d\n", bad, badh);
+"#,
+    );
+    let r = ascstep_in(&dir, &["run", "swiglu.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 0\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "swiglu.asc"]);
+    // Float: a piece of 96 and a tail of 4; half: three pieces of 32 and a tail.
+    assert_eq!(
+        imp.stdout
+            .matches("SetVectorMask(high: 0, low: 96)")
+            .count(),
+        1,
+        "{}",
+        imp.dump()
+    );
+    assert_eq!(imp.stdout.matches("Mul(").count(), 2 + 4, "{}", imp.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's GeGLU (docs/semantics.md §21.26), src0 · GELU(src1) by the tanh form (x / (1 +
+/// e^(c0·x·(x² + c1))), c0 = −2·√(2/π)·0.044715, c1 = 1/0.044715), against the formula in double
+/// on the host: float over 100 in one counter-mode pass, half over 70 with a 256-byte buffer
+/// (pieces of 32, 32 and 6 halves), each within the steps' roundings.
+#[test]
+fn library_geglu_follows_the_tanh_gelu() {
+    let dir = program(
+        "geglu",
+        r#"static double gelu(double x) { return 0.5 * x * (1.0 + std::tanh(std::sqrt(2.0 / M_PI) * (x + 0.044715 * x * x * x))); }
+"#,
+        r#"    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 8192);
+    AscendC::LocalTensor<float> a = buf.Get<float>();
+    AscendC::LocalTensor<float> b = a[128], y = a[256];
+    AscendC::LocalTensor<half> ha = a[384].ReinterpretCast<half>(), hb = ha[128], hy = ha[256];
+    AscendC::LocalTensor<uint8_t> tmp = a[768].ReinterpretCast<uint8_t>();
+    tmp.SetSize(256);
+    for (int i = 0; i < 100; i++) {
+        a.SetValue(i, 1.5f - 0.031f * i);
+        b.SetValue(i, -4.0f + 0.081f * i);
+    }
+    for (int i = 0; i < 70; i++) {
+        ha.SetValue(i, half(0.5f + 0.02f * i));
+        hb.SetValue(i, half(-3.0f + 0.09f * i));
+    }
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::GeGLU<float>(y, a, b, 100);
+    AscendC::GeGLU<half>(hy, ha, hb, tmp, 70);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    int bad = 0, badh = 0;
+    for (int i = 0; i < 100; i++) {
+        double want = a.GetValue(i) * gelu(b.GetValue(i));
+        if (std::fabs(y.GetValue(i) - want) > 4e-6 * std::fabs(want) + 1e-6) bad++;
+    }
+    for (int i = 0; i < 70; i++) {
+        double want = float(ha.GetValue(i)) * gelu(float(hb.GetValue(i)));
+        if (std::fabs(float(hy.GetValue(i)) - want) > 1e-3 * std::fabs(want) + 1e-4) badh++;
+    }
+    std::printf("%d %d\n", bad, badh);
+"#,
+    );
+    let r = ascstep_in(&dir, &["run", "geglu.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 0\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "geglu.asc"]);
+    for n in [100, 32, 6] {
+        assert!(
+            imp.stdout
+                .contains(&format!("SetVectorMask(high: 0, low: {n})")),
+            "{n}\n{}",
+            imp.dump()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
