@@ -520,14 +520,17 @@ fn convert_run(k: &CastKernel, (src, dst): (DType, DType), x: &[u8], out: &mut [
         DType::Int8 | DType::UInt8 | DType::Int16 | DType::UInt16 | DType::Int32 | DType::UInt32
     );
     let little = cfg!(target_endian = "little");
-    // Truncation mode: lane by lane (the typed paths below saturate).
-    let wraps = !k.saturate && int_dst;
-    match (k.src, k.dst) {
-        _ if wraps => {
-            for (xi, oi) in x.chunks_exact(ss).zip(out.chunks_exact_mut(ds)) {
-                dst.store_bits(general(src.bits(xi)), oi);
-            }
+    let lane_by_lane = |out: &mut [u8]| {
+        for (xi, oi) in x.chunks_exact(ss).zip(out.chunks_exact_mut(ds)) {
+            dst.store_bits(general(src.bits(xi)), oi);
         }
+    };
+    // Truncation mode: lane by lane (the typed paths below saturate).
+    if !k.saturate && int_dst {
+        lane_by_lane(out);
+        return;
+    }
+    match (k.src, k.dst) {
         // Eight lanes at a time where the host has F16C/AVX (`sim::simd`), a group of eight
         // holding a NaN lane by lane; big-endian hosts take `convert` below.
         (DType::Float, DType::Half) if little && mode != RoundMode::Odd => simd_then_lanes(
@@ -554,11 +557,7 @@ fn convert_run(k: &CastKernel, (src, dst): (DType, DType), x: &[u8], out: &mut [
         (DType::Float | DType::Half, _) if int_dst && mode != RoundMode::Odd => {
             crate::base::typed_convert::floats_to_ints(x, k.src, out, k.dst, mode)
         }
-        _ => {
-            for (xi, oi) in x.chunks_exact(ss).zip(out.chunks_exact_mut(ds)) {
-                dst.store_bits(general(src.bits(xi)), oi);
-            }
-        }
+        _ => lane_by_lane(out),
     }
 }
 

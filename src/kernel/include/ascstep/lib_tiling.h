@@ -55,9 +55,8 @@ inline void per_repeat(const ge::Shape& s, uint32_t typeSize, uint32_t factor, u
 // Exp: three float buffers for float (two reusing the source), four for half.
 inline bool GetExpMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool isReuseSource, uint32_t& maxValue,
                                 uint32_t& minValue) {
-    uint32_t n = typeSize == sizeof(float) ? (isReuseSource ? 2 : 3) : 4;
-    minValue = n * detail::kRepeatBytes;
-    maxValue = n * std::max(detail::elements(srcShape) * uint32_t(sizeof(float)), detail::kRepeatBytes);
+    // Float buffers whatever the source's type.
+    detail::per_repeat(srcShape, sizeof(float), typeSize == sizeof(float) ? (isReuseSource ? 2 : 3) : 4, maxValue, minValue);
     return true;
 }
 inline void GetExpTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
@@ -72,8 +71,7 @@ inline void GetSigmoidMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t ty
 
 // Xor: one buffer of the source's bytes (one repeat at least).
 inline void GetXorMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
-    minValue = detail::kRepeatBytes;
-    maxValue = std::max(detail::elements(srcShape) * typeSize, minValue);
+    detail::per_repeat(srcShape, typeSize, 1, maxValue, minValue);
 }
 inline void GetXorTmpBufferFactorSize(const uint32_t, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
     extraBuffer = 0;
@@ -206,9 +204,12 @@ inline void GetSumMaxMinTmpSize(const uint32_t n, const uint32_t typeSize, const
 // 8 when fewer than all, kept a divisor of the rows under 16384 elements where rows and k suit
 // the basic block (rows a multiple of 8, k of 64).
 namespace detail {
-inline void softmax_rows(const ge::Shape& s, uint32_t& m, uint32_t& k) {
+// The shape as m rows of k; false for a shape or type the library refuses (then the sizes are 0
+// and a tiling is left as it was).
+inline bool softmax_rows(const ge::Shape& s, uint32_t typeSize, uint32_t& m, uint32_t& k) {
     k = s.GetDimNum() == 0 ? 0 : uint32_t(s.GetDim(s.GetDimNum() - 1));
     m = k == 0 ? 0 : detail::elements(s) / k;
+    return m != 0 && (typeSize == 2 || typeSize == 4);
 }
 inline uint32_t softmax_row_floats(uint32_t typeSize, uint32_t k) { return 32 / typeSize + k + 64; }
 inline uint32_t softmax_grad_row_floats(uint32_t typeSize, uint32_t k, bool isFront) {
@@ -240,8 +241,7 @@ inline void softmax_fill(SoftMaxTiling& t, uint32_t m, uint32_t k, uint32_t type
 }  // namespace detail
 inline uint32_t GetSoftMaxMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool) {
     uint32_t m, k;
-    detail::softmax_rows(srcShape, m, k);
-    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return 0;
+    if (!detail::softmax_rows(srcShape, dataTypeSize, m, k)) return 0;
     uint32_t n = m * detail::softmax_row_floats(dataTypeSize, k);
 #if __NPU_ARCH__ == 3510
     n = std::max(m * (8 + k) + 64 * 4 + (m + 7) / 8 * 8, n);
@@ -250,8 +250,7 @@ inline uint32_t GetSoftMaxMaxTmpSize(const ge::Shape& srcShape, const uint32_t d
 }
 inline uint32_t GetSoftMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool) {
     uint32_t m, k;
-    detail::softmax_rows(srcShape, m, k);
-    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return 0;
+    if (!detail::softmax_rows(srcShape, dataTypeSize, m, k)) return 0;
 #if __NPU_ARCH__ == 3510
     uint32_t n = std::max(m * (8 + k) + 64 * 4 + (m + 7) / 8 * 8, m * (32 / dataTypeSize + k));
 #else
@@ -262,20 +261,17 @@ inline uint32_t GetSoftMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t d
 inline void SoftMaxTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
                               SoftMaxTiling& softmaxTiling) {
     uint32_t m, k;
-    detail::softmax_rows(srcShape, m, k);
-    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return;
+    if (!detail::softmax_rows(srcShape, dataTypeSize, m, k)) return;
     detail::softmax_fill(softmaxTiling, m, k, dataTypeSize, localWorkSpaceSize / 4 / detail::softmax_row_floats(dataTypeSize, k));
 }
 inline uint32_t GetSoftMaxGradMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isFront, const bool) {
     uint32_t m, k;
-    detail::softmax_rows(srcShape, m, k);
-    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return 0;
+    if (!detail::softmax_rows(srcShape, dataTypeSize, m, k)) return 0;
     return m * detail::softmax_grad_row_floats(dataTypeSize, k, isFront) * 4;
 }
 inline uint32_t GetSoftMaxGradMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isFront, const bool) {
     uint32_t m, k;
-    detail::softmax_rows(srcShape, m, k);
-    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return 0;
+    if (!detail::softmax_rows(srcShape, dataTypeSize, m, k)) return 0;
 #if __NPU_ARCH__ == 3510
     uint32_t n = isFront ? (m + 63) / 64 * 64 : (m * 2 + 127) / 128 * 128;
 #else
@@ -286,8 +282,7 @@ inline uint32_t GetSoftMaxGradMinTmpSize(const ge::Shape& srcShape, const uint32
 inline void SoftMaxGradTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
                                   SoftMaxTiling& softmaxGradTiling, const bool isFront = false) {
     uint32_t m, k;
-    detail::softmax_rows(srcShape, m, k);
-    if (m == 0 || (dataTypeSize != 2 && dataTypeSize != 4)) return;
+    if (!detail::softmax_rows(srcShape, dataTypeSize, m, k)) return;
     detail::softmax_fill(softmaxGradTiling, m, k, dataTypeSize,
                          localWorkSpaceSize / 4 / detail::softmax_grad_row_floats(dataTypeSize, k, isFront));
 }

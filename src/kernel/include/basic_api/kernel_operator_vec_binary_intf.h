@@ -3,6 +3,7 @@
 #pragma once
 #include "kernel_struct_data_copy.h"
 #include "kernel_operator_ctrl_intf.h"
+#include <string_view>
 
 namespace AscendC {
 namespace detail {
@@ -12,11 +13,15 @@ template <bool isSetMask, class M>
 std::string masked(const M& mask, uint64_t repeat) {
     return std::string("mask: ") + (isSetMask ? mask_text(mask) : std::string("Placeholder")) + ", repeat_times: " + num(repeat);
 }
-// The end of a two-source call's text: a composite cast's (AddReluCast, SubReluCast, MulCast)
-// carries CTRL[59]'s mode as a Cast does.
-inline std::string binary_tail(const char* name) {
-    std::string_view n(name);
-    return n.size() > 4 && n.substr(n.size() - 4) == "Cast" ? cast_tail() : ")";
+// The end of a two-source call's text: a composite cast's (AddReluCast, SubReluCast, MulCast,
+// `cast` true, decided at compile time from the name) carries CTRL[59]'s mode as a Cast does.
+constexpr bool cast_name(std::string_view n) { return n.size() > 4 && n.substr(n.size() - 4) == "Cast"; }
+template <bool cast>
+auto binary_tail() {
+    if constexpr (cast)
+        return cast_tail();
+    else
+        return ")";
 }
 }  // namespace detail
 
@@ -24,19 +29,19 @@ inline std::string binary_tail(const char* name) {
     template <class T, class U = T, class V = T>                                                                          \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, const int32_t& count, \
               Pos p = Pos::current()) {                                                                                \
-        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", count: " + num(count) + detail::binary_tail(#NAME)); \
+        ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", count: " + num(count) + detail::binary_tail<detail::cast_name(#NAME)>()); \
     }                                                                                                                     \
     template <class T, bool isSetMask = true, class U = T, class V = T>                                                   \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, uint64_t mask,        \
               const uint8_t repeatTimes, const BinaryRepeatParams& params, Pos p = Pos::current()) {                   \
         ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", " +    \
-                                detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + detail::binary_tail(#NAME)); \
+                                detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + detail::binary_tail<detail::cast_name(#NAME)>()); \
     }                                                                                                                     \
     template <class T, bool isSetMask = true, class U = T, class V = T>                                                   \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, const uint64_t mask[], \
               const uint8_t repeatTimes, const BinaryRepeatParams& params, Pos p = Pos::current()) {                   \
         ascstep_rt::call(p, #NAME "(dst: " + dst.ron() + ", src0: " + src0.ron() + ", src1: " + src1.ron() + ", " +    \
-                                detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + detail::binary_tail(#NAME)); \
+                                detail::masked<isSetMask>(mask, repeatTimes) + ", params: " + params.ron() + detail::binary_tail<detail::cast_name(#NAME)>()); \
     }                                                                                                                     \
     template <class T, class U, class V, ASCSTEP_EXACT(I, int32_t)>                                                       \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, const I& count) {     \

@@ -94,9 +94,11 @@ void piece(const LocalTensor<float>& dst, const LocalTensor<float>& src, const L
     row_op<RowOp::Div>(dst[at], e, rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
 }
 
-template <bool isReuseSource>
-void piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const LocalTensor<float>& work,
-           const SoftMaxTiling& t, uint32_t at, uint32_t size, const ReduceLastND& r, Pos p) {
+// Half data in float: x, each row's value and the reduction lanes in the work buffer; after each
+// row reduction (and its barrier) `kept(rowValue, fold)` (the sum and max form casts it out).
+template <class Kept>
+void half_piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const LocalTensor<float>& work,
+                const SoftMaxTiling& t, uint32_t at, uint32_t size, const ReduceLastND& r, Pos p, Kept&& kept) {
     const LocalTensor<float> x = work;
     const LocalTensor<float> rowValue = work[t.splitSize];
     const LocalTensor<float> lanes = work[t.splitSize + t.reduceSize];
@@ -104,15 +106,23 @@ void piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const Loc
     PipeBarrier<PIPE_V>(p);
     reduce_rows<Fold::Max>(rowValue, x, lanes, r, p);
     PipeBarrier<PIPE_V>(p);
+    kept(rowValue, Fold::Max);
     row_op<RowOp::Sub>(x, x, rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
     PipeBarrier<PIPE_V>(p);
     Exp(x, x, size, p);
     PipeBarrier<PIPE_V>(p);
     reduce_rows<Fold::Sum>(rowValue, x, lanes, r, p);
     PipeBarrier<PIPE_V>(p);
+    kept(rowValue, Fold::Sum);
     row_op<RowOp::Div>(x, x, rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
     PipeBarrier<PIPE_V>(p);
     Cast(dst[at], x, RoundMode::CAST_ROUND, size, p);
+}
+
+template <bool isReuseSource>
+void piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const LocalTensor<float>& work,
+           const SoftMaxTiling& t, uint32_t at, uint32_t size, const ReduceLastND& r, Pos p) {
+    half_piece(dst, src, work, t, at, size, r, p, [](const LocalTensor<float>&, Fold) {});
 }
 
 // One piece of rows from `at` with the sum and max outputs (their rows from `at2`), as
@@ -154,26 +164,10 @@ inline void piece_sum_max(const LocalTensor<half>& dst, const LocalTensor<float>
 inline void piece_sum_max(const LocalTensor<half>& dst, const LocalTensor<half>& sum, const LocalTensor<half>& max,
                           const LocalTensor<half>& src, const LocalTensor<float>& work, const SoftMaxTiling& t, uint32_t at,
                           uint32_t at2, uint32_t size, uint32_t reduceSize, const ReduceLastND& r, Pos p) {
-    const LocalTensor<float> x = work;
-    const LocalTensor<float> rowValue = work[t.splitSize];
-    const LocalTensor<float> lanes = work[t.splitSize + t.reduceSize];
-    Cast(x, src[at], RoundMode::CAST_NONE, size, p);
-    PipeBarrier<PIPE_V>(p);
-    reduce_rows<Fold::Max>(rowValue, x, lanes, r, p);
-    PipeBarrier<PIPE_V>(p);
-    Cast(max[at2], rowValue, RoundMode::CAST_ROUND, reduceSize, p);
-    PipeBarrier<PIPE_V>(p);
-    row_op<RowOp::Sub>(x, x, rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
-    PipeBarrier<PIPE_V>(p);
-    Exp(x, x, size, p);
-    PipeBarrier<PIPE_V>(p);
-    reduce_rows<Fold::Sum>(rowValue, x, lanes, r, p);
-    PipeBarrier<PIPE_V>(p);
-    Cast(sum[at2], rowValue, RoundMode::CAST_ROUND, reduceSize, p);
-    PipeBarrier<PIPE_V>(p);
-    row_op<RowOp::Div>(x, x, rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
-    PipeBarrier<PIPE_V>(p);
-    Cast(dst[at], x, RoundMode::CAST_ROUND, size, p);
+    half_piece(dst, src, work, t, at, size, r, p, [&](const LocalTensor<float>& rowValue, Fold f) {
+        Cast((f == Fold::Max ? max : sum)[at2], rowValue, RoundMode::CAST_ROUND, reduceSize, p);
+        PipeBarrier<PIPE_V>(p);
+    });
 }
 
 // The pieces of a SoftMax call: the tiling it runs with (the shape's own when the given one is

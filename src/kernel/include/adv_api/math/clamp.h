@@ -44,8 +44,7 @@ void ClampMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, 
 template <typename T, bool isReuseSource = false>
 void ClampMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar, const uint32_t calCount,
               Pos p = Pos::current()) {
-    (void)detail::stack_buffer(p);  // taken, as CANN's PopStackBuffer takes it, and unused
-    detail::clamp(dstTensor, srcTensor, scalar, calCount, true, p);
+    ClampMax<T, isReuseSource>(dstTensor, srcTensor, detail::stack_buffer(p), scalar, calCount, p);
 }
 template <typename T, bool isReuseSource = false>
 void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>&, const T scalar,
@@ -55,8 +54,7 @@ void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, 
 template <typename T, bool isReuseSource = false>
 void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar, const uint32_t calCount,
               Pos p = Pos::current()) {
-    (void)detail::stack_buffer(p);  // taken, as CANN's PopStackBuffer takes it, and unused
-    detail::clamp(dstTensor, srcTensor, scalar, calCount, false, p);
+    ClampMin<T, isReuseSource>(dstTensor, srcTensor, detail::stack_buffer(p), scalar, calCount, p);
 }
 
 struct ClampConfig {

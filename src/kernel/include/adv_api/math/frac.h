@@ -28,6 +28,8 @@ void frac_impl(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
         SetMaskCount(p);
         SetVectorMask<half, MaskMode::COUNTER>(0, count, p);
         frac_float(dst, src, p);
+        SetMaskNorm(p);
+        ResetMask(p);
     } else {
         const LocalTensor<float> f = tmp.ReinterpretCast<float>();
         const uint32_t split = f.GetSize() / 2 / ONE_BLK_SIZE * ONE_BLK_SIZE;
@@ -46,10 +48,7 @@ void frac_impl(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
             ASCSTEP_V((Cast<half, float, false>(dst[at], d, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
                                                 {1, 1, HALF_DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE}, p)));
         }, p);
-        return;
     }
-    SetMaskNorm(p);
-    ResetMask(p);
 }
 }  // namespace detail
 ASCSTEP_LIBRARY_UNARY(Frac, , , detail::frac_impl)
