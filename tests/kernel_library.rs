@@ -410,7 +410,8 @@ fn library_axpy_is_the_librarys_steps() {
 /// below the rows, halved at an exact one, of whole-block rows (8×30: 4 × 128); ReduceSum 64 of
 /// each row (4×100) or 4 padded rows (5×30: 512), none reusing the source; ClampMax/Min a byte
 /// an element, 128 halves' or 64 floats' worth at least; Frac four buffers for half, none for
-/// float; SwiGLU six for half, none for float.
+/// float; Fmod Trunc's (two buffers for half, one for float) and three float buffers more for
+/// half; SwiGLU six for half, none for float.
 #[test]
 fn host_tiling_gives_the_librarys_temporary_sizes() {
     let dir = scratch("host_tmp_sizes");
@@ -483,6 +484,12 @@ int main()
     std::printf("frac %u %u", mn, mx);
     AscendC::GetFracMaxMinTmpSize(n1024, 4, false, mx, mn);
     std::printf(" %u %u\n", mn, mx);
+    AscendC::GetFmodMaxMinTmpSize(n1024, 2, false, mx, mn);
+    std::printf("fmod %u %u", mn, mx);
+    AscendC::GetFmodMaxMinTmpSize(n1024, 4, false, mx, mn);
+    std::printf(" %u %u", mn, mx);
+    AscendC::GetTruncMaxMinTmpSize(n1024, 2, false, mx, mn);
+    std::printf(" trunc %u %u\n", mn, mx);
     AscendC::GetSwiGLUMaxMinTmpSize(n1024, 2, mx, mn, false);
     std::printf("swiglu %u %u", mn, mx);
     AscendC::GetSwiGLUMaxMinTmpSize(n1024, 4, mx, mn, false);
@@ -501,7 +508,7 @@ int main()
     assert_eq!(r.code, 0, "{}", r.dump());
     assert_eq!(
         r.stdout,
-        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\nreduce 1024 128 512 1024 512 0\nclamp 128 1024 64 64\nfrac 1024 8192 0 0\nswiglu 1536 12288 0 0\npower 1280 16640\n",
+        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\nreduce 1024 128 512 1024 512 0\nclamp 128 1024 64 64\nfrac 1024 8192 0 0\nfmod 2048 16384 256 4096 trunc 512 4096\nswiglu 1536 12288 0 0\npower 1280 16640\n",
         "{}",
         r.dump()
     );

@@ -292,3 +292,112 @@ fn library_geglu_follows_the_tanh_gelu() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's Fmod (docs/semantics.md §21.27), x − trunc(x / y)·y: the page's examples
+/// (Fmod(2.0, 1.5) = 0.5, Fmod(−3.0, 1.1) = −0.8) and float over 100 elements with divisors of
+/// both signs, each result equal to the library's four float roundings (x / y,
+/// trunc, ·y, x −) and within one rounding of C's `fmod` in double; half over 40 with a 512-byte
+/// buffer (pieces of 32 halves and a tail of 8, computed in float and rounded to half once). A
+/// 256-byte buffer holds no piece of half and stops the kernel, as does Ascend 950 (its library
+/// computes Fmod otherwise), as does dst overlapping a source (the page forbids it).
+#[test]
+fn library_fmod_is_x_minus_the_truncated_quotient_times_y() {
+    let dir = program(
+        "fmod",
+        r#"static float steps(float x, float y) {
+    volatile float q = x / y;
+    volatile float m = std::trunc(q) * y;
+    return x - m;
+}
+"#,
+        r#"    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 8192);
+    AscendC::LocalTensor<float> x = buf.Get<float>();
+    AscendC::LocalTensor<float> y = x[128], r = x[256];
+    AscendC::LocalTensor<half> hx = x[384].ReinterpretCast<half>(), hy = hx[64], hr = hx[128];
+    AscendC::LocalTensor<uint8_t> tmp = x[640].ReinterpretCast<uint8_t>();
+    tmp.SetSize(TMP);
+    for (int i = 0; i < 100; i++) {
+        x.SetValue(i, -7.3f + 0.173f * i);
+        y.SetValue(i, (i % 2 ? -1.0f : 1.0f) * (0.7f + 0.031f * i));
+    }
+    x.SetValue(100, 2.0f);
+    y.SetValue(100, 1.5f);
+    x.SetValue(101, -3.0f);
+    y.SetValue(101, 1.1f);
+    for (int i = 0; i < 40; i++) {
+        hx.SetValue(i, half(-9.0f + 0.47f * i));
+        hy.SetValue(i, half(1.25f + 0.1f * (i % 7)));
+    }
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+#ifdef IN_PLACE
+    AscendC::Fmod(x, x, y, 100);
+#endif
+    AscendC::Fmod(r, x, y, 102);
+    AscendC::Fmod(hr, hx, hy, tmp, 40);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    int bad = 0, far = 0, badh = 0;
+    for (int i = 0; i < 102; i++) {
+        float a = x.GetValue(i), b = y.GetValue(i), got = r.GetValue(i);
+        if (got != steps(a, b)) bad++;
+        if (std::fabs(got - std::fmod(double(a), double(b))) > 1e-6 * std::fabs(a) + 1e-7) far++;
+    }
+    for (int i = 0; i < 40; i++) {
+        float want = float(half(steps(float(hx.GetValue(i)), float(hy.GetValue(i)))));
+        if (float(hr.GetValue(i)) != want) badh++;
+    }
+    std::printf("%d %d %d %g %g %g\n", bad, far, badh, r.GetValue(3), r.GetValue(100), r.GetValue(101));
+"#,
+    );
+    let r = ascstep_in(&dir, &["run", "fmod.asc", "-D", "TMP=512"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    // x[3] = −7.3 + 0.519 = −6.781, y[3] = −0.793: −6.781 − 8·(−0.793) = −0.437 (float steps).
+    let got: Vec<&str> = r.stdout.split_whitespace().collect();
+    assert_eq!(&got[..3], ["0", "0", "0"], "{}", r.dump());
+    let r3: f64 = got[3].parse().unwrap();
+    assert!((r3 + 0.437).abs() < 1e-5, "{}", r.dump());
+    assert_eq!(&got[4..], ["0.5", "-0.8"], "{}", r.dump());
+    let in_place = ascstep_in(
+        &dir,
+        &["run", "fmod.asc", "-D", "TMP=512", "-D", "IN_PLACE"],
+    );
+    assert_eq!(in_place.code, 3, "{}", in_place.dump());
+    assert!(
+        in_place
+            .stderr
+            .contains("Fmod: dst (UB 0x0) and src0 (UB 0x0) overlap over 100 elements"),
+        "{}",
+        in_place.dump()
+    );
+    let small = ascstep_in(&dir, &["run", "fmod.asc", "-D", "TMP=256"]);
+    assert_eq!(small.code, 3, "{}", small.dump());
+    assert!(
+        small
+            .stderr
+            .contains("Fmod: the temporary buffer holds 256 bytes"),
+        "{}",
+        small.dump()
+    );
+    let a950 = ascstep_in(
+        &dir,
+        &[
+            "run",
+            "fmod.asc",
+            "-D",
+            "TMP=512",
+            "--product",
+            "ascend_950",
+        ],
+    );
+    assert_eq!(a950.code, 3, "{}", a950.dump());
+    assert!(
+        a950.stderr
+            .contains("Fmod is simulated with CANN's Atlas A2 steps"),
+        "{}",
+        a950.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

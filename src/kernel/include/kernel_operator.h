@@ -131,6 +131,7 @@ constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
 #include "adv_api/math/xor.h"
 #include "adv_api/math/clamp.h"
 #include "adv_api/math/frac.h"
+#include "adv_api/math/fmod.h"
 #include "adv_api/math/cumsum.h"
 #include "adv_api/math/fma.h"
 #include "adv_api/reduce/sum.h"

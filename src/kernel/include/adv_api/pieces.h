@@ -100,6 +100,18 @@ void counter_pieces(uint32_t count, uint32_t piece, F&& each, Pos p) {
     ResetMask(p);
 }
 
+// The pages' "不支持源操作数与目的操作数地址重叠": `count` elements of dst at `d` sharing a byte
+// with the source `sn` stops the kernel, naming both addresses.
+template <class T>
+void forbid_overlap(const char* api, const LocalTensor<T>& d, const char* sn, const LocalTensor<T>& s, uint32_t count,
+                    Pos p) {
+    const uint64_t da = d.GetPhyAddr(), sa = s.GetPhyAddr(), bytes = uint64_t(count) * sizeof(T);
+    if (count > 0 && da < sa + bytes && sa < da + bytes) {
+        ascstep_rt::stop(p, ascstep_rt::fmt("%s: dst (UB 0x%llx) and %s (UB 0x%llx) overlap over %u elements; the library's page forbids it (约束说明: 不支持源操作数与目的操作数地址重叠)",
+                                            api, (unsigned long long)da, sn, (unsigned long long)sa, count));
+    }
+}
+
 template <class F>
 void via_float(const LocalTensor<half>& dst, const LocalTensor<half>& src, const LocalTensor<float>& conv, F&& f,
                Pos p) {

@@ -99,6 +99,24 @@ inline void GetFracMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeS
     detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 0 : 4, maxValue, minValue);
 }
 
+// Trunc: one buffer of the source's bytes for float, two for half (one repeat at least).
+inline void GetTruncMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
+    detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 1 : 2, maxValue, minValue);
+}
+inline void GetTruncTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
+    extraBuffer = 0;
+    maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 2;
+}
+
+// Fmod: Trunc's buffers, and for half three float buffers more (two halves' bytes each).
+inline void GetFmodMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
+    detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 1 : 2 + 3 * 2, maxValue, minValue);
+}
+inline void GetFmodTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
+    extraBuffer = 0;
+    maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 2 + 3 * 2;
+}
+
 // SwiGLU: none for float; six buffers of the source's bytes (one repeat at least) for half (its
 // own parameter order: the sizes before isReuseSource).
 inline void GetSwiGLUMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, uint32_t& maxValue, uint32_t& minValue,

@@ -27,11 +27,7 @@ void swish_passes(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t
 #if __NPU_ARCH__ != 2201 && __NPU_ARCH__ != 2002
     ascstep_rt::stop(p, "Swish and Silu are simulated with CANN's Atlas A2 steps (swish_common_impl.h, silu_common_impl.h); on this product the library's steps differ and are not simulated yet (docs/semantics.md §21.24)");
 #endif
-    const uint64_t d = dst.GetPhyAddr(), sa = src.GetPhyAddr(), bytes = uint64_t(count) * sizeof(T);
-    if (count > 0 && d < sa + bytes && sa < d + bytes) {
-        ascstep_rt::stop(p, ascstep_rt::fmt("Swish/Silu: dst (UB %#llx) and src (UB %#llx) overlap over %u elements; the library's page forbids it (约束说明: 不支持源操作数与目的操作数地址重叠)",
-                                            (unsigned long long)d, (unsigned long long)sa, count));
-    }
+    forbid_overlap("Swish/Silu", dst, "src", src, count, p);
     SetMaskCount(p);
     SetVectorMask<T, MaskMode::COUNTER>(0, count, p);
     swish_steps(dst, src, negBeta, 1, p);

@@ -1,10 +1,10 @@
 // The library's Sin, Cos, Atan, Erf, Erfc, Fmod and Power's configuration types
-// (adv_api/math/{sin,cos,atan,erf,erfc,fmod,power}_utils.h); Fmod declared, not simulated yet
-// (Sin and Cos: sin.h, cos.h; Tan: tan.h; Atan: atan.h; Asin and Acos: asin.h; Erf and Erfc:
-// erf.h; Sinh and Cosh: sinh.h; Asinh, Acosh and Atanh: inverse_hyperbolic.h; Power: power.h)
-// (adv_api/unsimulated.h). The enumerators and defaults are CANN's.
+// (adv_api/math/{sin,cos,atan,erf,erfc,fmod,power}_utils.h); the functions themselves: Sin and
+// Cos: sin.h, cos.h; Tan: tan.h; Atan: atan.h; Asin and Acos: asin.h; Erf and Erfc: erf.h; Sinh
+// and Cosh: sinh.h; Asinh, Acosh and Atanh: inverse_hyperbolic.h; Fmod: fmod.h; Power: power.h.
+// The enumerators and defaults are CANN's.
 #pragma once
-#include "../unsimulated.h"
+#include "kernel_operator.h"
 
 namespace AscendC {
 enum class SinAlgo { POLYNOMIAL_APPROXIMATION = 0, RADIAN_REDUCTION };
@@ -40,5 +40,4 @@ struct PowerConfig {
 };
 constexpr PowerConfig defaultPowerConfig = {PowerAlgo::INTRINSIC};
 
-ASCSTEP_UNSIMULATED_CONFIG(Fmod, FmodConfig, DEFAULT_FMOD_CONFIG)
 }  // namespace AscendC
