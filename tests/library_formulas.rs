@@ -401,3 +401,103 @@ fn library_fmod_is_x_minus_the_truncated_quotient_times_y() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's Gelu, FasterGelu and FasterGeluV2 (docs/semantics.md §21.28) against their
+/// formulas in double: Gelu's tanh form x / (1 + e^(−1.5957691216057308·(x + 0.044715·x³))),
+/// FasterGelu's x / (1 + e^(−1.702·x)), FasterGeluV2's x·(sign(x)·(−0.1444·(min(|0.7071·x|,
+/// 1.769) − 1.769)² + 0.5) + 0.5). Float over 300 elements (Gelu in place, which the page allows,
+/// with a 1 KiB buffer: pieces of 128 and a tail of 44; FasterGelu with highPerformance, its
+/// division a Reciprocal and a Mul; FasterGeluV2 from the stack buffer) within a few float
+/// roundings; half over 200 computed in half (Gelu) and in float (highPrecision, rounded once).
+#[test]
+fn library_gelu_family_follows_its_formulas() {
+    let dir = program(
+        "gelu",
+        r#"static double gelu(double x) { return x / (1.0 + std::exp(-1.5957691216057308 * (x + 0.044715 * x * x * x))); }
+static double faster(double x) { return x / (1.0 + std::exp(-1.702 * x)); }
+static double v2(double x) {
+    double c = std::fmin(std::fabs(0.7071 * x), 1.769) - 1.769;
+    return x * ((x >= 0 ? 1.0 : -1.0) * (-0.1444 * c * c + 0.5) + 0.5);
+}
+static int off(double got, double want, double rel, double abs) { return std::fabs(got - want) > rel * std::fabs(want) + abs; }
+"#,
+        r#"    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 16384);
+    AscendC::LocalTensor<float> x = buf.Get<float>();
+    AscendC::LocalTensor<float> g = x[320], f = x[640], v = x[960];
+    AscendC::LocalTensor<half> hx = x[1280].ReinterpretCast<half>(), hg = hx[256], hp = hx[512];
+    AscendC::LocalTensor<uint8_t> tmp = x[2048].ReinterpretCast<uint8_t>();
+    tmp.SetSize(TMP);
+    for (int i = 0; i < 300; i++) {
+        x.SetValue(i, -6.0f + 0.04f * i);
+        g.SetValue(i, -6.0f + 0.04f * i);
+    }
+    for (int i = 0; i < 200; i++) hx.SetValue(i, half(-4.0f + 0.04f * i));
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::Gelu(g, g, tmp, 300);
+    AscendC::FasterGelu<float, false, true>(f, x, tmp, 300);
+    AscendC::FasterGeluV2(v, x, 300);
+    AscendC::Gelu(hg, hx, tmp, 200);
+    AscendC::Gelu<half, true>(hp, hx, tmp, 200);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    int bad[5] = {0, 0, 0, 0, 0};
+    for (int i = 0; i < 300; i++) {
+        double a = x.GetValue(i);
+        bad[0] += off(g.GetValue(i), gelu(a), 1e-5, 1e-30);
+        bad[1] += off(f.GetValue(i), faster(a), 1e-5, 1e-30);
+        bad[2] += off(v.GetValue(i), v2(a), 1e-5, 1e-6);
+    }
+    for (int i = 0; i < 200; i++) {
+        double a = float(hx.GetValue(i));
+        bad[3] += off(float(hg.GetValue(i)), gelu(a), 1e-2, 2e-3);
+        bad[4] += off(float(hp.GetValue(i)), gelu(a), 1e-3, 1e-4);
+    }
+    std::printf("%d %d %d %d %d\n", bad[0], bad[1], bad[2], bad[3], bad[4]);
+"#,
+    );
+    let r = ascstep_in(&dir, &["run", "gelu.asc", "-D", "TMP=1024"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 0 0 0 0\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "gelu.asc", "-D", "TMP=1024"]);
+    // Gelu float: 3 pieces (128, 128, 44) of 13 steps; FasterGelu's one Reciprocal per piece (1 KiB /
+    // 4 B = 256 floats: 256 and 44); half Gelu's pieces of 256 halves (one), highPrecision's of
+    // 1 KiB / 4 B / 3 = 85 → 64 floats (4 pieces), each between two Casts.
+    assert_eq!(
+        imp.stdout.matches("Reciprocal(").count(),
+        2,
+        "{}",
+        imp.dump()
+    );
+    assert_eq!(imp.stdout.matches("Cast(").count(), 8, "{}", imp.dump());
+    let small = ascstep_in(&dir, &["run", "gelu.asc", "-D", "TMP=128"]);
+    assert_eq!(small.code, 3, "{}", small.dump());
+    assert!(
+        small
+            .stderr
+            .contains("Gelu: the temporary buffer holds 128 bytes"),
+        "{}",
+        small.dump()
+    );
+    let a950 = ascstep_in(
+        &dir,
+        &[
+            "run",
+            "gelu.asc",
+            "-D",
+            "TMP=1024",
+            "--product",
+            "ascend_950",
+        ],
+    );
+    assert_eq!(a950.code, 3, "{}", a950.dump());
+    assert!(
+        a950.stderr
+            .contains("Gelu is simulated with CANN's Atlas A2 steps"),
+        "{}",
+        a950.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

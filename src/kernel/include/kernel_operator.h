@@ -124,6 +124,7 @@ constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
 #include "adv_api/activation/swish.h"
 #include "adv_api/activation/swiglu.h"
 #include "adv_api/activation/geglu.h"
+#include "adv_api/activation/gelu.h"
 #include "adv_api/activation/softmax.h"
 #include "adv_api/math/tanh.h"
 #include "adv_api/pad/broadcast.h"

@@ -117,6 +117,16 @@ inline void GetFmodTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiv
     maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 2 + 3 * 2;
 }
 
+// Gelu (FasterGelu and FasterGeluV2 ask the same): three floats an element, three repeats at least.
+inline uint32_t GetGeluMinTmpSize(const ge::Shape&, const uint32_t) { return 3 * detail::kRepeatBytes; }
+inline uint32_t GetGeluMaxTmpSize(const ge::Shape& srcShape, const uint32_t typeSize) {
+    return std::max(GetGeluMinTmpSize(srcShape, typeSize), 3 * detail::elements(srcShape) * uint32_t(sizeof(float)));
+}
+inline void GetGeluMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, uint32_t& maxValue, uint32_t& minValue) {
+    maxValue = GetGeluMaxTmpSize(srcShape, typeSize);
+    minValue = GetGeluMinTmpSize(srcShape, typeSize);
+}
+
 // SwiGLU: none for float; six buffers of the source's bytes (one repeat at least) for half (its
 // own parameter order: the sizes before isReuseSource).
 inline void GetSwiGLUMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, uint32_t& maxValue, uint32_t& minValue,
