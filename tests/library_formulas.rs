@@ -501,3 +501,69 @@ static int off(double got, double want, double rel, double abs) { return std::fa
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's LogSoftMax (docs/semantics.md §27.2): each row as log10(e^(x − max) / Σ e^(x −
+/// max)) against the formula in double, its max and Σ e^(x − max) over the row's block (8 floats,
+/// 16 halves). Float 5 rows of 40 with a 576-byte buffer (2 rows a piece: two pieces and a tail;
+/// the logarithm by 8-float columns of all rows), half 3 rows of 256 with 2688 bytes (2 rows and a
+/// tail; the logarithm row by row), both with a default LogSoftMaxTiling, which the library does
+/// not read (it tiles for the buffer itself).
+#[test]
+fn library_log_softmax_is_log10_of_the_softmax() {
+    let dir = program(
+        "logsoftmax",
+        r#"// Counts the elements of m rows of k (row r's block: blk elements from r·blk) off the formula.
+template <class T>
+static int check(const AscendC::LocalTensor<T>& x, const AscendC::LocalTensor<T>& y, const AscendC::LocalTensor<T>& mx,
+                 const AscendC::LocalTensor<T>& sm, int m, int k, int blk, double rel, double abs) {
+    int bad = 0;
+    for (int r = 0; r < m; r++) {
+        double big = -1e300, s = 0;
+        for (int i = 0; i < k; i++) big = std::fmax(big, double(float(x.GetValue(r * k + i))));
+        for (int i = 0; i < k; i++) s += std::exp(double(float(x.GetValue(r * k + i))) - big);
+        for (int i = 0; i < k; i++) {
+            double want = std::log10(std::exp(double(float(x.GetValue(r * k + i))) - big) / s);
+            bad += std::fabs(double(float(y.GetValue(r * k + i))) - want) > rel * std::fabs(want) + abs;
+        }
+        for (int i = 0; i < blk; i++) {
+            bad += double(float(mx.GetValue(r * blk + i))) != big;
+            bad += std::fabs(double(float(sm.GetValue(r * blk + i))) - s) > rel * s;
+        }
+    }
+    return bad;
+}
+"#,
+        r#"    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 16384);
+    AscendC::LocalTensor<float> x = buf.Get<float>();
+    AscendC::LocalTensor<float> y = x[256], mx = x[512], sm = x[576];
+    AscendC::LocalTensor<half> hx = x[640].ReinterpretCast<half>(), hy = hx[768], hm = hx[1536], hs = hx[1600];
+    AscendC::LocalTensor<uint8_t> fw = x[2048].ReinterpretCast<uint8_t>(), hw = x[2304].ReinterpretCast<uint8_t>();
+    fw.SetSize(576);
+    hw.SetSize(2688);
+    for (int i = 0; i < 200; i++) x.SetValue(i, float((i * 37) % 101) / 7.0f - 6.0f);
+    for (int i = 0; i < 768; i++) hx.SetValue(i, half(float((i * 53) % 97) / 11.0f - 4.0f));
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    LogSoftMaxTiling tiling;
+    AscendC::LogSoftMax<float>(y, sm, mx, x, fw, tiling, {5, 40, 5, 40});
+    AscendC::LogSoftMax<half>(hy, hs, hm, hx, hw, tiling, {3, 256, 3, 256});
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    std::printf("%d %d\n", check(x, y, mx, sm, 5, 40, 8, 1e-5, 1e-6), check(hx, hy, hm, hs, 3, 256, 16, 4e-3, 2e-3));
+"#,
+    );
+    let r = ascstep_in(&dir, &["run", "logsoftmax.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 0\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "logsoftmax.asc"]);
+    // Float: 3 pieces, each 5 column-wise Ln (40 / 8); half: 2 pieces of 2 rows and 1, one Ln a row.
+    assert_eq!(
+        imp.stdout.matches("Ln(").count(),
+        3 * 5 + 3,
+        "{}",
+        imp.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

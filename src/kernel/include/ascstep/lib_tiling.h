@@ -245,7 +245,8 @@ inline uint32_t softmax_grad_row_floats(uint32_t typeSize, uint32_t k, bool isFr
     if (typeSize == 2) return blk * 2 + k * 3 + 64;
     return isFront ? blk + k + 64 : blk * 2 + k + 64;
 }
-inline void softmax_fill(SoftMaxTiling& t, uint32_t m, uint32_t k, uint32_t typeSize, uint32_t baseM) {
+template <class Tiling>  // SoftMaxTiling or LogSoftMaxTiling (the same fields)
+void softmax_fill(Tiling& t, uint32_t m, uint32_t k, uint32_t typeSize, uint32_t baseM) {
     const uint32_t blk = 32 / typeSize;
     baseM = std::min(baseM, m);
     if (baseM < m && baseM > 8) baseM = baseM / 8 * 8;
@@ -254,7 +255,7 @@ inline void softmax_fill(SoftMaxTiling& t, uint32_t m, uint32_t k, uint32_t type
         while (m % baseM != 0) baseM -= 8;
         while (baseM * k >= 64 * 256) baseM /= 2;
     }
-    t = SoftMaxTiling{};
+    t = Tiling{};
     t.srcM = m, t.srcK = k, t.srcSize = m * k;
     t.outMaxM = m, t.outMaxK = blk, t.outMaxSize = m * blk;
     t.splitM = baseM, t.splitK = k, t.splitSize = baseM * k;
@@ -288,6 +289,19 @@ inline uint32_t GetSoftMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t d
 }
 inline void SoftMaxTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
                               SoftMaxTiling& softmaxTiling) {
+    uint32_t m, k;
+    if (!detail::softmax_rows(srcShape, dataTypeSize, m, k)) return;
+    detail::softmax_fill(softmaxTiling, m, k, dataTypeSize, localWorkSpaceSize / 4 / detail::softmax_row_floats(dataTypeSize, k));
+}
+// LogSoftMax: SoftMax's sizes and tiling (logsoftmax_tiling.cpp computes them alike).
+inline uint32_t GetLogSoftMaxMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isReuseSource) {
+    return GetSoftMaxMaxTmpSize(srcShape, dataTypeSize, isReuseSource);
+}
+inline uint32_t GetLogSoftMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize, const bool isReuseSource) {
+    return GetSoftMaxMinTmpSize(srcShape, dataTypeSize, isReuseSource);
+}
+inline void LogSoftMaxTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize, const uint32_t localWorkSpaceSize,
+                                 LogSoftMaxTiling& softmaxTiling) {
     uint32_t m, k;
     if (!detail::softmax_rows(srcShape, dataTypeSize, m, k)) return;
     detail::softmax_fill(softmaxTiling, m, k, dataTypeSize, localWorkSpaceSize / 4 / detail::softmax_row_floats(dataTypeSize, k));

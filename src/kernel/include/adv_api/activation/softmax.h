@@ -1,8 +1,8 @@
 // The library's SoftMax family (adv_api/activation/softmax.h, softmaxgrad.h, simplesoftmax.h,
 // logsoftmax.h, softmaxflashv2.h; DK:高阶API/激活函数/SoftMax接口): the configuration and shape
 // types with CANN's fields and defaults, and the APIs with CANN's template parameters. SoftMax
-// (dst[, sumTensor, maxTensor], src[, sharedTmpBuffer], tiling[, shapeInfo]), AdjustSoftMaxRes and
-// SoftmaxGrad (softmax_grad.h) are simulated on Atlas A2/A3 with CANN's steps (softmax_steps.h;
+// (dst[, sumTensor, maxTensor], src[, sharedTmpBuffer], tiling[, shapeInfo]), AdjustSoftMaxRes,
+// SoftmaxGrad (softmax_grad.h) and LogSoftMax (logsoftmax.h) are simulated on Atlas A2/A3 with CANN's steps (softmax_steps.h;
 // docs/semantics.md §27); a call of
 // another member stops the compile
 // with a message naming it: ascstep does not simulate it yet (docs/format.md §12.4). Their
@@ -57,9 +57,11 @@ namespace detail {
 namespace softmax {
 // The tiling of `shape` for a work buffer of `workFloats` floats, as the library's kernel side
 // computes it when the shape differs from the tiling's (softmax_tiling_func.h): splitM rows per
-// piece, those that fit beside their reduction blocks and 64 lanes each (half: and their floats).
-inline SoftMaxTiling tiling_for(uint32_t workFloats, const SoftMaxShapeInfo& shape, uint32_t typeSize, bool basicBlock, Pos p) {
-    const uint32_t perBlock = ONE_BLK_SIZE / sizeof(float);
+// piece, those that fit beside their reduction blocks (a block of the sum and max type,
+// `sumSize` bytes an element) and 64 lanes each (half: and their floats).
+inline SoftMaxTiling tiling_for(const char* api, uint32_t workFloats, const SoftMaxShapeInfo& shape, uint32_t typeSize,
+                                uint32_t sumSize, bool basicBlock, Pos p) {
+    const uint32_t perBlock = ONE_BLK_SIZE / sumSize;
     uint32_t m = typeSize == sizeof(half) ? workFloats / (perBlock + shape.srcK + FLOAT_REPEAT_SIZE)
                                           : workFloats / (perBlock + FLOAT_REPEAT_SIZE);
     m = m < shape.srcM ? m : shape.srcM;
@@ -71,8 +73,8 @@ inline SoftMaxTiling tiling_for(uint32_t workFloats, const SoftMaxShapeInfo& sha
     if (m < shape.oriSrcM && m > F_BLK) m = m / F_BLK * F_BLK;
     m = m < shape.oriSrcM ? m : shape.oriSrcM;
     if (m == 0)
-        ascstep_rt::stop(p, ascstep_rt::fmt("SoftMax: the temporary buffer of %u floats holds no row of %u (softmax need min tmpbuffer is not enough)",
-                                            workFloats, shape.srcK));
+        ascstep_rt::stop(p, ascstep_rt::fmt("%s: the temporary buffer of %u floats holds no row of %u (softmax need min tmpbuffer is not enough)",
+                                            api, workFloats, shape.srcK));
     return tiling_of(shape.srcM, shape.srcK, shape.oriSrcM, perBlock, m);
 }
 
@@ -95,10 +97,12 @@ void piece(const LocalTensor<float>& dst, const LocalTensor<float>& src, const L
 }
 
 // Half data in float: x, each row's value and the reduction lanes in the work buffer; after each
-// row reduction (and its barrier) `kept(rowValue, fold)` (the sum and max form casts it out).
-template <class Kept>
+// row reduction (and its barrier) `kept(rowValue, fold)` (the sum and max form casts it out), and
+// `last(x)` after the division (LogSoftMax's logarithm).
+template <class Kept, class Last>
 void half_piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const LocalTensor<float>& work,
-                const SoftMaxTiling& t, uint32_t at, uint32_t size, const ReduceLastND& r, Pos p, Kept&& kept) {
+                const SoftMaxTiling& t, uint32_t at, uint32_t size, const ReduceLastND& r, Pos p, Kept&& kept,
+                Last&& last) {
     const LocalTensor<float> x = work;
     const LocalTensor<float> rowValue = work[t.splitSize];
     const LocalTensor<float> lanes = work[t.splitSize + t.reduceSize];
@@ -116,13 +120,15 @@ void half_piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, cons
     kept(rowValue, Fold::Sum);
     row_op<RowOp::Div>(x, x, rowValue, r.originalSrcM, t.srcK, t.reduceK, p);
     PipeBarrier<PIPE_V>(p);
+    last(x);
     Cast(dst[at], x, RoundMode::CAST_ROUND, size, p);
 }
+inline void none(const LocalTensor<float>&) {}
 
 template <bool isReuseSource>
 void piece(const LocalTensor<half>& dst, const LocalTensor<half>& src, const LocalTensor<float>& work,
            const SoftMaxTiling& t, uint32_t at, uint32_t size, const ReduceLastND& r, Pos p) {
-    half_piece(dst, src, work, t, at, size, r, p, [](const LocalTensor<float>&, Fold) {});
+    half_piece(dst, src, work, t, at, size, r, p, [](const LocalTensor<float>&, Fold) {}, none);
 }
 
 // One piece of rows from `at` with the sum and max outputs (their rows from `at2`), as
@@ -161,30 +167,30 @@ inline void piece_sum_max(const LocalTensor<half>& dst, const LocalTensor<float>
     PipeBarrier<PIPE_V>(p);
     Cast(dst[at], x, RoundMode::CAST_ROUND, size, p);
 }
-inline void piece_sum_max(const LocalTensor<half>& dst, const LocalTensor<half>& sum, const LocalTensor<half>& max,
-                          const LocalTensor<half>& src, const LocalTensor<float>& work, const SoftMaxTiling& t, uint32_t at,
-                          uint32_t at2, uint32_t size, uint32_t reduceSize, const ReduceLastND& r, Pos p) {
+template <class Last = decltype(none)&>
+void piece_sum_max(const LocalTensor<half>& dst, const LocalTensor<half>& sum, const LocalTensor<half>& max,
+                   const LocalTensor<half>& src, const LocalTensor<float>& work, const SoftMaxTiling& t, uint32_t at,
+                   uint32_t at2, uint32_t size, uint32_t reduceSize, const ReduceLastND& r, Pos p, Last&& last = none) {
     half_piece(dst, src, work, t, at, size, r, p, [&](const LocalTensor<float>& rowValue, Fold f) {
         Cast((f == Fold::Max ? max : sum)[at2], rowValue, RoundMode::CAST_ROUND, reduceSize, p);
         PipeBarrier<PIPE_V>(p);
-    });
+    }, last);
 }
 
-// The pieces of a SoftMax call: the tiling it runs with (the shape's own when the given one is
-// for another shape, as the library does), the reduction parameters, then `each(t, at, at2,
-// size, reduceSize, r)` for the tiling's rangeM pieces and its tailM piece (`at` the first
-// element, `at2` the first row-block element).
-template <typename T, bool isBasicBlock, const SoftmaxConfig& config, class Each>
-void pieces(const LocalTensor<float>& work, const SoftMaxTiling& given, const SoftMaxShapeInfo& shape, Pos p, Each&& each) {
-    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value, "SoftMax supports half and float");
+// The API's product and shape checks (`api` names it): the library's A2 steps only, and the
+// shape given, which ascstep cannot take from the tensor.
+inline void check(const char* api, const SoftMaxShapeInfo& shape, Pos p) {
 #if __NPU_ARCH__ != 2201
-    ascstep_rt::stop(p, "the library's SoftMax is simulated on Atlas A2 and A3 (CANN's v220 steps); on this product its steps differ and are not simulated yet");
+    ascstep_rt::stop(p, std::string("the library's ") + api + " is simulated on Atlas A2 and A3 (CANN's v220 steps); on this product its steps differ and are not simulated yet");
 #endif
     if (shape.srcM == 0 || shape.srcK == 0)
-        ascstep_rt::stop(p, "SoftMax without a SoftMaxShapeInfo takes the shape from the tensor's ShapeInfo, which ascstep does not keep: pass SoftMaxShapeInfo{srcM, srcK, oriSrcM, oriSrcK}");
-    const SoftMaxTiling t = shape.srcK != given.srcK || shape.srcM != given.srcM
-                                ? tiling_for(work.GetSize(), {shape.srcM, shape.srcK, shape.oriSrcM, shape.srcK}, sizeof(T), isBasicBlock, p)
-                                : given;
+        ascstep_rt::stop(p, std::string(api) + " without a SoftMaxShapeInfo takes the shape from the tensor's ShapeInfo, which ascstep does not keep: pass SoftMaxShapeInfo{srcM, srcK, oriSrcM, oriSrcK}");
+}
+
+// The reduction parameters, then `each(t, at, at2, size, reduceSize, r)` for the tiling's rangeM
+// pieces and its tailM piece (`at` the first element, `at2` the first row-block element).
+template <typename T, const SoftmaxConfig& config, class Each>
+void walk(const SoftMaxTiling& t, const SoftMaxShapeInfo& shape, Pos p, Each&& each) {
     SetMaskNorm(p);
     ResetMask(p);
     ReduceLastND r;
@@ -212,6 +218,19 @@ void pieces(const LocalTensor<float>& work, const SoftMaxTiling& given, const So
             PipeBarrier<PIPE_V>(p);
         }
     }
+}
+
+// The pieces of a SoftMax call (sums and maxima of type S): the tiling it runs with (the shape's
+// own when the given one is for another shape, as the library does), then walk.
+template <typename T, bool isBasicBlock, const SoftmaxConfig& config, class S = float, class Each>
+void pieces(const LocalTensor<float>& work, const SoftMaxTiling& given, const SoftMaxShapeInfo& shape, Pos p, Each&& each) {
+    static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value, "SoftMax supports half and float");
+    check("SoftMax", shape, p);
+    const SoftMaxTiling t = shape.srcK != given.srcK || shape.srcM != given.srcM
+                                ? tiling_for("SoftMax", work.GetSize(), {shape.srcM, shape.srcK, shape.oriSrcM, shape.srcK}, sizeof(T),
+                                             sizeof(S), isBasicBlock, p)
+                                : given;
+    walk<T, config>(t, shape, p, each);
 }
 
 template <typename T, bool isReuseSource, bool isBasicBlock, const SoftmaxConfig& config>
@@ -254,7 +273,7 @@ void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<S>& sumTensor, c
                   "SoftMax: sumTensor and maxTensor are of the data's type, or float for half data");
     static_assert(!isDataFormatNZ, "ascstep does not simulate AscendC::SoftMax on NZ data yet (docs/format.md §12.4)");
     const LocalTensor<float> work = sharedTmpBuffer.ReinterpretCast<float>(p);
-    detail::softmax::pieces<T, isBasicBlock, config>(
+    detail::softmax::pieces<T, isBasicBlock, config, S>(
         work, tiling, softmaxShapeInfo, p,
         [&](const SoftMaxTiling& t, uint32_t at, uint32_t at2, uint32_t size, uint32_t reduceSize, const ReduceLastND& r) {
             detail::softmax::piece_sum_max(dstTensor, sumTensor, maxTensor, srcTensor, work, t, at, at2, size, reduceSize, r, p);
@@ -309,10 +328,6 @@ template <typename T, bool isBasicBlock = false, bool isDataFormatNZ = false, cl
 void SoftmaxGradFront(const LocalTensor<T>&, A&&...) {
     ASCSTEP_SOFTMAX_UNSIMULATED(SoftmaxGradFront);
 }
-template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false, class... A>
-void LogSoftMax(const LocalTensor<T>&, A&&...) {
-    ASCSTEP_SOFTMAX_UNSIMULATED(LogSoftMax);
-}
 template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
           bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class... A>
 void SoftmaxFlashV2(const LocalTensor<T>&, A&&...) {
@@ -322,3 +337,4 @@ void SoftmaxFlashV2(const LocalTensor<T>&, A&&...) {
 }  // namespace AscendC
 
 #include "adv_api/activation/softmax_grad.h"
+#include "adv_api/activation/logsoftmax.h"
