@@ -245,7 +245,7 @@ fn the_argument_check_follows_the_preprocessor() {
 /// atvoss/util/vec.h style of include (`adv_api/math/log.h`) finds ascstep's; Log, Log2 and
 /// Log10 are Ln (then a Muls by 1/ln 2 or 1/ln 10): main checks them against the C library's
 /// log, log2 and log10 within 1e-6 relative (float Ln and one float multiply). A call of an
-/// API declared but not simulated (Fmod) is a compile error naming it.
+/// API declared but not simulated (Ascend 950's Clamp) is a compile error naming it.
 #[test]
 fn library_log_is_ln_and_unsimulated_math_is_named_at_compile_time() {
     let dir = scratch("adv_log");
@@ -302,21 +302,21 @@ int main()
     .unwrap();
     let r = ascstep_in(&dir, &["run", "logs.asc"], &[]);
     assert_eq!(r.code, 0, "{}", r.dump());
-    let (dir2, _) = kernel("adv_fmod", "    AscendC::Fmod(t, t, t, 64);");
-    let src = std::fs::read_to_string(dir2.join("adv_fmod.asc")).unwrap();
+    let (dir2, _) = kernel("adv_clamp", "    AscendC::Clamp(t, t, 0.0f, 1.0f, 64);");
+    let src = std::fs::read_to_string(dir2.join("adv_clamp.asc")).unwrap();
     std::fs::write(
-        dir2.join("adv_fmod.asc"),
-        format!("#include \"kernel_operator.h\"\n#include \"adv_api/math/fmod.h\"\n{src}"),
+        dir2.join("adv_clamp.asc"),
+        format!("#include \"kernel_operator.h\"\n#include \"adv_api/math/clamp.h\"\n{src}"),
     )
     .unwrap();
-    let r = ascstep_in(&dir2, &["run", "adv_fmod.asc"], &[]);
+    let r = ascstep_in(&dir2, &["run", "adv_clamp.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     // Said at the kernel's call, not in ascstep's header.
     said_at(
         &r,
-        &dir2.join("adv_fmod.asc"),
-        "AscendC::Fmod(",
-        "ascstep does not simulate AscendC::Fmod yet",
+        &dir2.join("adv_clamp.asc"),
+        "AscendC::Clamp(",
+        "ascstep does not simulate AscendC::Clamp yet",
     );
     // The library's SimpleSoftMax (the SoftMax family's members but SoftMax and SoftmaxGrad are
     // not simulated yet): its types exist, a call is named where the kernel makes it (and CANN's

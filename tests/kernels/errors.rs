@@ -7,18 +7,18 @@ use crate::cann_build::binding_dir;
 
 #[test]
 fn an_api_ascstep_lacks_is_named_with_its_position_and_the_compiler_output() {
-    // The library's Gelu (DK:高阶API/激活函数/Gelu), which ascstep does not provide.
-    let (dir, _) = kernel("missing", "    AscendC::Gelu(t, t, 256);");
+    // The library's BitwiseAnd (DK:高阶API/数学计算/BitwiseAnd), which ascstep does not provide.
+    let (dir, _) = kernel("missing", "    AscendC::BitwiseAnd(t, t, t, 256);");
     let r = ascstep_in(&dir, &["run", "missing.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     has(
         &r.stderr,
-        "missing.asc:9:14: the kernel uses `Gelu`, which ascstep's Ascend C does not provide",
+        "missing.asc:9:14: the kernel uses `BitwiseAnd`, which ascstep's Ascend C does not provide",
         &r,
     );
     has(&r.stderr, "error[compile-error]", &r);
     assert!(
-        r.stderr.contains("AscendC::Gelu(t, t, 256);"),
+        r.stderr.contains("AscendC::BitwiseAnd(t, t, t, 256);"),
         "the compiler's line: {}",
         r.dump()
     );
