@@ -411,7 +411,10 @@ fn library_axpy_is_the_librarys_steps() {
 /// each row (4×100) or 4 padded rows (5×30: 512), none reusing the source; ClampMax/Min a byte
 /// an element, 128 halves' or 64 floats' worth at least; Frac four buffers for half, none for
 /// float; Fmod Trunc's (two buffers for half, one for float) and three float buffers more for
-/// half; SwiGLU six for half, none for float.
+/// half; RmsNorm over 2×10×64 half x² and x in float (two floats an element) and the rows'
+/// sums (20 rounded up to 16s: 32; (2·1280 + 32)·4 = 10368; a row: (2·64 + 8)·4 = 544), its tiling for
+/// 3·128 + 8 floats three rows a piece (3·2·64 + 8 ≤ 392 < 4·2·64 + 8): 6 pieces and a tail of 2
+/// rows at element 1152; SwiGLU six for half, none for float.
 #[test]
 fn host_tiling_gives_the_librarys_temporary_sizes() {
     let dir = scratch("host_tmp_sizes");
@@ -490,6 +493,11 @@ int main()
     std::printf(" %u %u", mn, mx);
     AscendC::GetTruncMaxMinTmpSize(n1024, 2, false, mx, mn);
     std::printf(" trunc %u %u\n", mn, mx);
+    ge::Shape bsh({2, 10, 64});
+    RmsNormTiling rt;
+    bool ok = AscendC::GetRmsNormMaxMinTmpSize(bsh, 2, mx, mn) && AscendC::GetRmsNormTilingInfo(bsh, bsh, 4 * (3 * 128 + 8), 2, rt);
+    std::printf("rmsnorm %d %u %u %u %u %u %u %u\n", ok, mn, mx, rt.mainBsLength, rt.mainBsLengthAlign, rt.loopRound, rt.tailBsLength,
+                rt.inputTailPos);
     AscendC::GetSwiGLUMaxMinTmpSize(n1024, 2, mx, mn, false);
     std::printf("swiglu %u %u", mn, mx);
     AscendC::GetSwiGLUMaxMinTmpSize(n1024, 4, mx, mn, false);
@@ -508,7 +516,7 @@ int main()
     assert_eq!(r.code, 0, "{}", r.dump());
     assert_eq!(
         r.stdout,
-        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\nreduce 1024 128 512 1024 512 0\nclamp 128 1024 64 64\nfrac 1024 8192 0 0\nfmod 2048 16384 256 4096 trunc 512 4096\nswiglu 1536 12288 0 0\npower 1280 16640\n",
+        "exp 768 98304 1024 131072\nsigmoid 256 32768\nxor 256 2048\nceil 512 4096\nacosh 512 4096\naxpy 1024 4096 0 0\ncumsum 3072 3072\nselect 1024 1024 1280 1280 8704 16896\nsum 32 32 64 64\nsoftmax 1088 5440 2 2 1 16 3 1 16 0\nreduce 1024 128 512 1024 512 0\nclamp 128 1024 64 64\nfrac 1024 8192 0 0\nfmod 2048 16384 256 4096 trunc 512 4096\nrmsnorm 1 544 10368 3 8 6 2 1152\nswiglu 1536 12288 0 0\npower 1280 16640\n",
         "{}",
         r.dump()
     );

@@ -507,7 +507,9 @@ static int off(double got, double want, double rel, double abs) { return std::fa
 /// 16 halves). Float 5 rows of 40 with a 576-byte buffer (2 rows a piece: two pieces and a tail;
 /// the logarithm by 8-float columns of all rows), half 3 rows of 256 with 2688 bytes (2 rows and a
 /// tail; the logarithm row by row), both with a default LogSoftMaxTiling, which the library does
-/// not read (it tiles for the buffer itself).
+/// not read (it tiles for the buffer itself). Without a SoftMaxShapeInfo the shape is the source
+/// tensor's ShapeInfo (SetShapeInfo; the same 200 results), and a tensor without one stops the
+/// kernel saying so.
 #[test]
 fn library_log_softmax_is_log10_of_the_softmax() {
     let dir = program(
@@ -549,19 +551,110 @@ static int check(const AscendC::LocalTensor<T>& x, const AscendC::LocalTensor<T>
     LogSoftMaxTiling tiling;
     AscendC::LogSoftMax<float>(y, sm, mx, x, fw, tiling, {5, 40, 5, 40});
     AscendC::LogSoftMax<half>(hy, hs, hm, hx, hw, tiling, {3, 256, 3, 256});
+    // The shape from the tensor instead: 5 × 40 as a ShapeInfo of two dimensions.
+    AscendC::LocalTensor<float> x2 = x, y2 = x[3072], mx2 = x[3328], sm2 = x[3392];
+    uint32_t dims[2] = {5, 40};
+#ifndef NO_SHAPE
+    x2.SetShapeInfo(AscendC::ShapeInfo(2, dims, AscendC::DataFormat::ND));
+#endif
+    AscendC::LogSoftMax<float>(y2, sm2, mx2, x2, fw, tiling);
     AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
     AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
-    std::printf("%d %d\n", check(x, y, mx, sm, 5, 40, 8, 1e-5, 1e-6), check(hx, hy, hm, hs, 3, 256, 16, 4e-3, 2e-3));
+    int same = 0;
+    for (int i = 0; i < 200; i++) same += y2.GetValue(i) == y.GetValue(i);
+    std::printf("%d %d %d\n", check(x, y, mx, sm, 5, 40, 8, 1e-5, 1e-6), check(hx, hy, hm, hs, 3, 256, 16, 4e-3, 2e-3), same);
 "#,
     );
     let r = ascstep_in(&dir, &["run", "logsoftmax.asc"]);
     assert_eq!(r.code, 0, "{}", r.dump());
-    assert_eq!(r.stdout, "0 0\n", "{}", r.dump());
+    assert_eq!(r.stdout, "0 0 200\n", "{}", r.dump());
     let imp = ascstep_in(&dir, &["import", "logsoftmax.asc"]);
-    // Float: 3 pieces, each 5 column-wise Ln (40 / 8); half: 2 pieces of 2 rows and 1, one Ln a row.
+    // Float: 3 pieces, each 5 column-wise Ln (40 / 8), twice; half: 2 pieces of 2 rows and 1,
+    // one Ln a row.
     assert_eq!(
         imp.stdout.matches("Ln(").count(),
-        3 * 5 + 3,
+        2 * 3 * 5 + 3,
+        "{}",
+        imp.dump()
+    );
+    let none = ascstep_in(&dir, &["run", "logsoftmax.asc", "-D", "NO_SHAPE"]);
+    assert_eq!(none.code, 3, "{}", none.dump());
+    assert!(
+        none.stderr.contains("LogSoftMax without a SoftMaxShapeInfo takes the shape from the source tensor's ShapeInfo, and none was set on it"),
+        "{}",
+        none.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library's RmsNorm (docs/semantics.md §28): y = x · (Σx²/H + ε)^(−½) · γ per row, against
+/// the formula in double, with tilings as the host makes them: float 5 rows of 40 in pieces of 2
+/// (two pieces and a tail; γ by a masked Mul of 5-block repeats), float 3 rows of 96 in one piece
+/// (γ by 64-column Muls and a 32-lane tail), half 16 rows of 64 with isBasicBlock (the factors
+/// spread by Brcb and Adds) — each row's factor read by the scalar unit otherwise.
+#[test]
+fn library_rms_norm_scales_rows_by_their_root_mean_square() {
+    let dir = program(
+        "rmsnorm",
+        r#"static RmsNormTiling tiling(uint32_t rows, uint32_t h, uint32_t per) {
+    RmsNormTiling t;
+    t.bLength = 1, t.sLength = rows, t.hLength = h, t.originalHLength = h;
+    t.reciprocalOfHLength = 1.0f / h;
+    t.mainBsLength = per, t.mainBshLength = per * h, t.mainBsLengthAlign = (per + 7) / 8 * 8;
+    t.loopRound = rows / per, t.tailBsLength = rows % per, t.tailBshLength = rows % per * h;
+    t.inputTailPos = rows / per * per * h;
+    return t;
+}
+template <class T>
+static int check(const AscendC::LocalTensor<T>& x, const AscendC::LocalTensor<T>& g, const AscendC::LocalTensor<T>& y,
+                 int rows, int h, double eps, double rel) {
+    int bad = 0;
+    for (int r = 0; r < rows; r++) {
+        double s = 0;
+        for (int i = 0; i < h; i++) s += double(float(x.GetValue(r * h + i))) * double(float(x.GetValue(r * h + i)));
+        double f = 1.0 / std::sqrt(s / h + eps);
+        for (int i = 0; i < h; i++) {
+            double want = double(float(x.GetValue(r * h + i))) * f * double(float(g.GetValue(i)));
+            bad += std::fabs(double(float(y.GetValue(r * h + i))) - want) > rel * std::fabs(want) + 1e-6;
+        }
+    }
+    return bad;
+}
+"#,
+        r#"    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32768);
+    AscendC::LocalTensor<float> a = buf.Get<float>();
+    AscendC::LocalTensor<float> ga = a[256], ya = a[320], b = a[576], gb = a[896], yb = a[1024];
+    AscendC::LocalTensor<half> c = a[1344].ReinterpretCast<half>(), gc = c[1024], yc = c[1088];
+    AscendC::LocalTensor<uint8_t> tmp = a[3072].ReinterpretCast<uint8_t>();
+    for (int i = 0; i < 200; i++) a.SetValue(i, float((i * 29) % 83) / 9.0f - 4.0f);
+    for (int i = 0; i < 40; i++) ga.SetValue(i, 0.5f + 0.03f * i);
+    for (int i = 0; i < 288; i++) b.SetValue(i, float((i * 31) % 71) / 13.0f - 2.5f);
+    for (int i = 0; i < 96; i++) gb.SetValue(i, 1.5f - 0.01f * i);
+    for (int i = 0; i < 1024; i++) c.SetValue(i, half(float((i * 17) % 61) / 10.0f - 3.0f));
+    for (int i = 0; i < 64; i++) gc.SetValue(i, half(0.25f + 0.02f * i));
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::RmsNorm(ya, a, ga, tmp, 1e-5f, tiling(5, 40, 2));
+    AscendC::RmsNorm(yb, b, gb, tmp, 1e-5f, tiling(3, 96, 3));
+    AscendC::RmsNorm<half, true>(yc, c, gc, tmp, half(1e-3f), tiling(16, 64, 16));
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    std::printf("%d %d %d\n", check(a, ga, ya, 5, 40, 1e-5, 1e-5), check(b, gb, yb, 3, 96, 1e-5, 1e-5),
+                check(c, gc, yc, 16, 64, double(float(half(1e-3f))), 2e-3));
+"#,
+    );
+    let r = ascstep_in(&dir, &["run", "rmsnorm.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 0 0\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "rmsnorm.asc"]);
+    // One Brcb (the half basic block's 16 rows: 2 repeats); the float rows' factors as scalars:
+    // a Muls per row (5 + 3), besides the five of 1/H and −½ in each of the 5 pieces.
+    assert_eq!(imp.stdout.matches("Brcb(").count(), 1, "{}", imp.dump());
+    assert_eq!(
+        imp.stdout.matches("Muls(").count(),
+        8 + 2 * 5,
         "{}",
         imp.dump()
     );

@@ -133,6 +133,7 @@ constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
 #include "adv_api/math/clamp.h"
 #include "adv_api/math/frac.h"
 #include "adv_api/math/fmod.h"
+#include "adv_api/normalization/rmsnorm.h"
 #include "adv_api/math/cumsum.h"
 #include "adv_api/math/fma.h"
 #include "adv_api/reduce/sum.h"

@@ -127,6 +127,48 @@ inline void GetGeluMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeS
     minValue = GetGeluMinTmpSize(srcShape, typeSize);
 }
 
+// RmsNorm over [B, S, H]: the rows' sums (a block at least) and x² (for half also x in float),
+// all rows at most, one row at least; the tiling takes as many rows a piece as the buffer
+// holds (at most 255; for the basic block a multiple of 8). False for a shape the library refuses.
+namespace detail {
+// [B, S, H] (H of whole blocks when `aligned` is asked; for the basic block H a multiple of 64
+// under 2048 and B·S of 8).
+inline bool rms_shape(const ge::Shape& s, uint32_t typeSize, bool basic, bool aligned, uint32_t& b, uint32_t& sl, uint32_t& h) {
+    if (s.GetDimNum() != 3) return false;
+    b = uint32_t(s.GetDim(0)), sl = uint32_t(s.GetDim(1)), h = uint32_t(s.GetDim(2));
+    return !(basic && (h % 64 != 0 || b * sl % 8 != 0 || h >= 2048)) && (!aligned || h * typeSize % 32 == 0);
+}
+}  // namespace detail
+inline bool GetRmsNormMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, uint32_t& maxValue, uint32_t& minValue,
+                                    const bool isBasicBlock = false) {
+    uint32_t b, sl, h;
+    if (!detail::rms_shape(srcShape, typeSize, isBasicBlock, false, b, sl, h)) return false;
+    const uint32_t coeff = typeSize == sizeof(float) ? 1 : 2, perBlk = 32 / typeSize;
+    maxValue = (b * sl * h * coeff + (b * sl + perBlk - 1) / perBlk * perBlk) * 4;
+    minValue = (h * coeff + 8) * 4;
+    return true;
+}
+inline bool GetRmsNormTilingInfo(const ge::Shape& srcShape, const ge::Shape& originSrcShape, const uint32_t stackBufferByteSize,
+                                 const uint32_t typeSize, RmsNormTiling& tiling, const bool isBasicBlock = false) {
+    uint32_t b, sl, h, ob, os, oh;
+    if (!detail::rms_shape(srcShape, typeSize, isBasicBlock, true, b, sl, h) ||
+        !detail::rms_shape(originSrcShape, typeSize, false, false, ob, os, oh) || ob != b || os != sl || oh > h || oh == 0)
+        return false;
+    tiling.bLength = b, tiling.sLength = sl, tiling.hLength = h, tiling.originalHLength = oh;
+    tiling.reciprocalOfHLength = 1.0f / float(oh);
+    const uint32_t total = stackBufferByteSize / 4, coeff = typeSize == sizeof(float) ? 1 : 2;
+    uint32_t rows = 1;
+    while (total >= (rows + 1) * h * coeff + (rows + 8) / 8 * 8) rows++;
+    const uint32_t all = b * sl * h;
+    rows = std::min(rows * h, all) / h;
+    rows = isBasicBlock ? (rows < 8 ? rows : rows / 8 * 8) : std::min(rows, 255u);
+    const uint32_t piece = rows * h;
+    tiling.mainBshLength = piece, tiling.mainBsLength = rows, tiling.mainBsLengthAlign = (rows + 7) / 8 * 8;
+    tiling.loopRound = all / piece;
+    tiling.tailBshLength = all % piece, tiling.inputTailPos = all - all % piece, tiling.tailBsLength = all % piece / h;
+    return true;
+}
+
 // SwiGLU: none for float; six buffers of the source's bytes (one repeat at least) for half (its
 // own parameter order: the sizes before isReuseSource).
 inline void GetSwiGLUMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, uint32_t& maxValue, uint32_t& minValue,

@@ -3,10 +3,6 @@
 #include "kernel_struct_binary.h"
 
 namespace AscendC {
-#ifndef ASCC_ENUM_DATAFORMAT
-#define ASCC_ENUM_DATAFORMAT
-enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC, NCDHW, NDC1HWC0, FRACTAL_Z_3D };
-#endif
 struct DataCopyParams {
     uint16_t blockCount = 1, blockLen = 0, srcStride = 0, dstStride = 0;
     DataCopyParams() = default;

@@ -4,6 +4,38 @@
 #include "kernel_base_types.h"
 
 namespace AscendC {
+// CANN's kernel_struct_data_copy.h: a tensor's layout.
+#ifndef ASCC_ENUM_DATAFORMAT
+#define ASCC_ENUM_DATAFORMAT
+enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC, NCDHW, NDC1HWC0, FRACTAL_Z_3D };
+#endif
+constexpr int32_t K_MAX_SHAPE_DIM = 8;
+// A tensor's shape and original shape (CANN's kernel_tensor.h), as SetShapeInfo keeps it on a
+// LocalTensor; zero dimensions until one is set.
+struct ShapeInfo {
+    ShapeInfo() {}
+    ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[], const uint8_t inputOriginalShapeDim,
+              const uint32_t inputOriginalShape[], const DataFormat inputFormat)
+        : shapeDim(inputShapeDim), originalShapeDim(inputOriginalShapeDim), dataFormat(inputFormat) {
+        for (int i = 0; i < shapeDim && i < K_MAX_SHAPE_DIM; ++i) shape[i] = inputShape[i];
+        for (int i = 0; i < originalShapeDim && i < K_MAX_SHAPE_DIM; ++i) originalShape[i] = inputOriginalShape[i];
+    }
+    ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[], const DataFormat inputFormat)
+        : ShapeInfo(inputShapeDim, inputShape, inputShapeDim, inputShape, inputFormat) {}
+    ShapeInfo(const uint8_t inputShapeDim, const uint32_t inputShape[])
+        : ShapeInfo(inputShapeDim, inputShape, inputShapeDim, inputShape, DataFormat::ND) {}
+    uint8_t shapeDim = 0;
+    uint8_t originalShapeDim = 0;
+    uint32_t shape[K_MAX_SHAPE_DIM] = {};
+    uint32_t originalShape[K_MAX_SHAPE_DIM] = {};
+    DataFormat dataFormat = DataFormat::ND;
+};
+inline uint64_t GetShapeSize(const ShapeInfo& shapeInfo) {
+    uint64_t n = 1;
+    for (int i = 0; i < shapeInfo.shapeDim; i++) n *= shapeInfo.shape[i];
+    return n;
+}
+
 namespace detail {
 template <class T>
 struct SymbolOverride;
@@ -121,6 +153,10 @@ public:
     }
     uint32_t GetSize() const { return len_; }
     void SetSize(uint32_t n) { len_ = n; }
+    // The shape SetShapeInfo kept (zero dimensions when none was set).
+    void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
+    ShapeInfo GetShapeInfo() const { return shapeInfo_; }
+    ShapeInfo shapeInfo_;
     // kernel_tensor.h's SetBufferLen(dataLen): the length in elements, as SetSize.
     void SetBufferLen(uint32_t n) { len_ = n; }
     uint64_t GetPhyAddr() const { return addr_; }

@@ -56,9 +56,9 @@ void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sumTensor, cons
     static_assert(!isDataFormatNZ, "ascstep does not simulate AscendC::LogSoftMax on NZ data yet (docs/format.md §12.4)");
     (void)tiling;
     namespace sm = detail::softmax;
-    sm::check("LogSoftMax", softmaxShapeInfo, p);
+    sm::check_product("LogSoftMax", p);
     const LocalTensor<float> work = sharedTmpBuffer.ReinterpretCast<float>(p);
-    const SoftMaxShapeInfo& s = softmaxShapeInfo;
+    const SoftMaxShapeInfo s = sm::shape_of("LogSoftMax", src, softmaxShapeInfo, p);
     const SoftMaxTiling t = sm::tiling_for("LogSoftMax", work.GetSize(), {s.srcM, s.srcK, s.oriSrcM, s.srcK}, sizeof(T),
                                            sizeof(T), false, p);
     sm::walk<T, SOFTMAX_DEFAULT_CFG>(t, s, p, [&](const SoftMaxTiling& t, uint32_t at, uint32_t at2, uint32_t size,

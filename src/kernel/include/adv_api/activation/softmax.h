@@ -177,14 +177,32 @@ void piece_sum_max(const LocalTensor<half>& dst, const LocalTensor<half>& sum, c
     }, last);
 }
 
-// The API's product and shape checks (`api` names it): the library's A2 steps only, and the
-// shape given, which ascstep cannot take from the tensor.
-inline void check(const char* api, const SoftMaxShapeInfo& shape, Pos p) {
+// The library's A2 steps only: another product stops the call (`api` names it).
+inline void check_product(const char* api, Pos p) {
 #if __NPU_ARCH__ != 2201
     ascstep_rt::stop(p, std::string("the library's ") + api + " is simulated on Atlas A2 and A3 (CANN's v220 steps); on this product its steps differ and are not simulated yet");
 #endif
-    if (shape.srcM == 0 || shape.srcK == 0)
-        ascstep_rt::stop(p, std::string(api) + " without a SoftMaxShapeInfo takes the shape from the tensor's ShapeInfo, which ascstep does not keep: pass SoftMaxShapeInfo{srcM, srcK, oriSrcM, oriSrcK}");
+}
+
+// The shape a call runs on: `given` when it has srcM and srcK, else the source tensor's
+// ShapeInfo (SetShapeInfo) as the library takes it (GetLastAxisShapeND): K the last axis, M the
+// product of the others, of the shape and of the original shape.
+template <class T>
+SoftMaxShapeInfo shape_of(const char* api, const LocalTensor<T>& src, const SoftMaxShapeInfo& given, Pos p) {
+    if (given.srcM != 0 && given.srcK != 0) return given;
+    const ShapeInfo s = src.GetShapeInfo();
+    auto last_axis = [](const uint32_t* dims, uint8_t n, uint32_t& m, uint32_t& k) {
+        uint64_t all = 1;
+        for (uint8_t i = 0; i < n; i++) all *= dims[i];
+        k = n == 0 ? 0 : dims[n - 1];
+        m = k == 0 ? 0 : uint32_t(all / k);
+    };
+    SoftMaxShapeInfo out;
+    last_axis(s.shape, s.shapeDim, out.srcM, out.srcK);
+    last_axis(s.originalShape, s.originalShapeDim, out.oriSrcM, out.oriSrcK);
+    if (out.srcM == 0 || out.oriSrcM == 0)
+        ascstep_rt::stop(p, std::string(api) + " without a SoftMaxShapeInfo takes the shape from the source tensor's ShapeInfo, and none was set on it: pass SoftMaxShapeInfo{srcM, srcK, oriSrcM, oriSrcK} or call SetShapeInfo on the tensor");
+    return out;
 }
 
 // The reduction parameters, then `each(t, at, at2, size, reduceSize, r)` for the tiling's rangeM
@@ -225,7 +243,7 @@ void walk(const SoftMaxTiling& t, const SoftMaxShapeInfo& shape, Pos p, Each&& e
 template <typename T, bool isBasicBlock, const SoftmaxConfig& config, class S = float, class Each>
 void pieces(const LocalTensor<float>& work, const SoftMaxTiling& given, const SoftMaxShapeInfo& shape, Pos p, Each&& each) {
     static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value, "SoftMax supports half and float");
-    check("SoftMax", shape, p);
+    check_product("SoftMax", p);
     const SoftMaxTiling t = shape.srcK != given.srcK || shape.srcM != given.srcM
                                 ? tiling_for("SoftMax", work.GetSize(), {shape.srcM, shape.srcK, shape.oriSrcM, shape.srcK}, sizeof(T),
                                              sizeof(S), isBasicBlock, p)
@@ -251,7 +269,7 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
 void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
              const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}, Pos p = Pos::current()) {
     detail::softmax::softmax<T, isReuseSource, isBasicBlock, config>(dstTensor, srcTensor, sharedTmpBuffer.ReinterpretCast<float>(p), tiling,
-                                                       softmaxShapeInfo, p);
+                                                       detail::softmax::shape_of("SoftMax", srcTensor, softmaxShapeInfo, p), p);
 }
 // SoftMax(dst, src, tiling[, shapeInfo]): the stack buffer as the temporary (PopStackBuffer).
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
@@ -259,7 +277,7 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
 void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling,
              const SoftMaxShapeInfo& softmaxShapeInfo = {}, Pos p = Pos::current()) {
     detail::softmax::softmax<T, isReuseSource, isBasicBlock, config>(dstTensor, srcTensor, detail::stack_buffer(p).ReinterpretCast<float>(p), tiling,
-                                                       softmaxShapeInfo, p);
+                                                       detail::softmax::shape_of("SoftMax", srcTensor, softmaxShapeInfo, p), p);
 }
 // SoftMax(dst, sumTensor, maxTensor, src[, sharedTmpBuffer], tiling[, shapeInfo]): the same rows,
 // each row's max and sum also written to a block of its own (docs/semantics.md §27), with CANN's
@@ -274,7 +292,7 @@ void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<S>& sumTensor, c
     static_assert(!isDataFormatNZ, "ascstep does not simulate AscendC::SoftMax on NZ data yet (docs/format.md §12.4)");
     const LocalTensor<float> work = sharedTmpBuffer.ReinterpretCast<float>(p);
     detail::softmax::pieces<T, isBasicBlock, config, S>(
-        work, tiling, softmaxShapeInfo, p,
+        work, tiling, detail::softmax::shape_of("SoftMax", srcTensor, softmaxShapeInfo, p), p,
         [&](const SoftMaxTiling& t, uint32_t at, uint32_t at2, uint32_t size, uint32_t reduceSize, const ReduceLastND& r) {
             detail::softmax::piece_sum_max(dstTensor, sumTensor, maxTensor, srcTensor, work, t, at, at2, size, reduceSize, r, p);
         });

@@ -84,14 +84,11 @@ inline void grad_piece(const LocalTensor<half>& dst, const LocalTensor<half>& gr
 
 template <typename T>
 void softmax_grad(const LocalTensor<T>& dst, const LocalTensor<T>& grad, const LocalTensor<T>& src,
-                  const LocalTensor<float>& work, const SoftMaxTiling& given, bool isFront, const SoftMaxShapeInfo& shape,
+                  const LocalTensor<float>& work, const SoftMaxTiling& given, bool isFront, const SoftMaxShapeInfo& givenShape,
                   Pos p) {
     static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value, "SoftmaxGrad supports half and float");
-#if __NPU_ARCH__ != 2201
-    ascstep_rt::stop(p, "the library's SoftmaxGrad is simulated on Atlas A2 and A3 (CANN's v220 steps); on this product its steps differ and are not simulated yet");
-#endif
-    if (shape.srcM == 0 || shape.srcK == 0)
-        ascstep_rt::stop(p, "SoftmaxGrad without a SoftMaxShapeInfo takes the shape from the tensor's ShapeInfo, which ascstep does not keep: pass SoftMaxShapeInfo{srcM, srcK, oriSrcM, oriSrcK}");
+    check_product("SoftmaxGrad", p);
+    const SoftMaxShapeInfo shape = shape_of("SoftmaxGrad", src, givenShape, p);
     const uint32_t perBlock = ONE_BLK_SIZE / sizeof(T);
     const SoftMaxTiling t = shape.srcK != given.srcK || shape.srcM != given.srcM
                                 ? grad_tiling_for(work.GetSize(), shape.srcM, shape.srcK, perBlock, isFront, p)
