@@ -99,13 +99,13 @@ inline void GetFracMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeS
     detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 0 : 4, maxValue, minValue);
 }
 
-// Trunc: one buffer of the source's bytes for float, two for half (one repeat at least).
-inline void GetTruncMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool, uint32_t& maxValue, uint32_t& minValue) {
-    detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 1 : 2, maxValue, minValue);
+// Trunc: Ceil's (the same steps with another rounding).
+inline void GetTruncMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, const bool isReuseSource, uint32_t& maxValue,
+                                  uint32_t& minValue) {
+    GetCeilMaxMinTmpSize(srcShape, typeSize, isReuseSource, maxValue, minValue);
 }
 inline void GetTruncTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
-    extraBuffer = 0;
-    maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 2;
+    GetCeilTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuffer);
 }
 
 // Fmod: Trunc's buffers, and for half three float buffers more (two halves' bytes each).
@@ -113,8 +113,8 @@ inline void GetFmodMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeS
     detail::per_repeat(srcShape, typeSize, typeSize == sizeof(float) ? 1 : 2 + 3 * 2, maxValue, minValue);
 }
 inline void GetFmodTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer) {
-    extraBuffer = 0;
-    maxLiveNodeCount = typeSize == sizeof(float) ? 1 : 2 + 3 * 2;
+    GetTruncTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuffer);
+    maxLiveNodeCount += typeSize == sizeof(float) ? 0 : 3 * 2;
 }
 
 // Gelu (FasterGelu and FasterGeluV2 ask the same): three floats an element, three repeats at least.
