@@ -660,3 +660,71 @@ static int check(const AscendC::LocalTensor<T>& x, const AscendC::LocalTensor<T>
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's SimpleSoftMax (docs/semantics.md §27.3), e^(x − max) / sum with the rows' max and
+/// sum given: fed SoftMax's own sum and max outputs it repeats SoftMax's last three steps, so its
+/// result is SoftMax's bit for bit (float 5 rows of 40, the whole tensor at once; half data with
+/// float sums, 3 rows of 256 in pieces of 2 and a tail); with half sums (cast to float first)
+/// within half's rounding of the formula in double.
+#[test]
+fn library_simple_softmax_repeats_softmax_from_its_sums_and_maxima() {
+    let dir = program(
+        "simple_softmax",
+        "",
+        r#"    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32768);
+    AscendC::LocalTensor<float> x = buf.Get<float>();
+    AscendC::LocalTensor<float> y = x[256], y2 = x[512], mx = x[768], sm = x[832], fm = x[896], fs = x[928];
+    AscendC::LocalTensor<half> hx = x[1024].ReinterpretCast<half>(), hy = hx[768], hy2 = hx[1536], hm = hx[2304], hs = hx[2368];
+    AscendC::LocalTensor<uint8_t> tmp = x[4096].ReinterpretCast<uint8_t>();
+    tmp.SetSize(2688);
+    for (int i = 0; i < 200; i++) x.SetValue(i, float((i * 37) % 101) / 7.0f - 6.0f);
+    for (int i = 0; i < 768; i++) hx.SetValue(i, half(float((i * 53) % 97) / 11.0f - 4.0f));
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    SoftMaxTiling tiling;
+    AscendC::SoftMaxShapeInfo a{5, 40, 5, 40}, b{3, 256, 3, 256};
+    AscendC::SoftMax<float>(y, sm, mx, x, tmp, tiling, a);
+    AscendC::SimpleSoftMax<float>(y2, sm, mx, x, tmp, tiling, a);
+    AscendC::SoftMax<half>(hy, fs, fm, hx, tmp, tiling, b);
+    AscendC::SimpleSoftMax<half>(hy2, fs, fm, hx, tmp, tiling, b);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    int hsame = 0;
+    for (int i = 0; i < 768; i++) hsame += float(hy2.GetValue(i)) == float(hy.GetValue(i));
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::SoftMax<half>(hy, hs, hm, hx, tmp, tiling, b);
+    AscendC::SimpleSoftMax<half>(hy2, hs, hm, hx, tmp, tiling, b);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    int same = 0, near = 0;
+    for (int i = 0; i < 200; i++) same += y2.GetValue(i) == y.GetValue(i);
+    for (int r = 0; r < 3; r++) {
+        double big = -1e300, s = 0;
+        for (int i = 0; i < 256; i++) big = std::fmax(big, double(float(hx.GetValue(r * 256 + i))));
+        for (int i = 0; i < 256; i++) s += std::exp(double(float(hx.GetValue(r * 256 + i))) - big);
+        for (int i = 0; i < 256; i++) {
+            double want = std::exp(double(float(hx.GetValue(r * 256 + i))) - big) / s;
+            near += std::fabs(double(float(hy2.GetValue(r * 256 + i))) - want) <= 2e-3 * want + 1e-6;
+        }
+    }
+    std::printf("%d %d %d\n", same, hsame, near);
+"#,
+    );
+    let r = ascstep_in(&dir, &["run", "simple_softmax.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "200 768 768\n", "{}", r.dump());
+    let imp = ascstep_in(&dir, &["import", "simple_softmax.asc"]);
+    // Float: one piece each (SoftMax's tiling fits the 5 rows), SimpleSoftMax one Exp of the
+    // whole tensor; half: pieces of 2 rows and a tail of 1 (2688 bytes hold two rows beside
+    // their blocks and lanes), each an Exp, in all four half calls.
+    assert_eq!(
+        imp.stdout.matches("Exp(").count(),
+        1 + 1 + 4 * 2,
+        "{}",
+        imp.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

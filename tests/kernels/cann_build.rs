@@ -318,20 +318,20 @@ int main()
         "AscendC::Clamp(",
         "ascstep does not simulate AscendC::Clamp yet",
     );
-    // The library's SimpleSoftMax (the SoftMax family's members but SoftMax and SoftmaxGrad are
-    // not simulated yet): its types exist, a call is named where the kernel makes it (and CANN's
-    // PRELOAD, an instruction-cache hint, compiles to nothing before it).
+    // The library's SoftmaxFlashV2 (the SoftMax family's members not simulated yet): its types
+    // exist, a call is named where the kernel makes it (and CANN's PRELOAD, an instruction-cache
+    // hint, compiles to nothing before it).
     let (dir3, file3) = kernel(
         "adv_softmax",
-        "    PRELOAD(2);\n    SoftMaxTiling tiling;\n    AscendC::SoftMaxShapeInfo shape{1, 64, 1, 64};\n    AscendC::SimpleSoftMax<float>(t, t, t, t, tiling, shape);",
+        "    PRELOAD(2);\n    SoftMaxTiling tiling;\n    AscendC::SoftMaxShapeInfo shape{1, 64, 1, 64};\n    AscendC::SoftmaxFlashV2<float>(t, t, t, t, t, t, tiling, shape);",
     );
     let r = ascstep_in(&dir3, &["run", "adv_softmax.asc"], &[]);
     assert_eq!(r.code, 3, "{}", r.dump());
     said_at(
         &r,
         &file3,
-        "AscendC::SimpleSoftMax<",
-        "ascstep does not simulate AscendC::SimpleSoftMax yet",
+        "AscendC::SoftmaxFlashV2<",
+        "ascstep does not simulate AscendC::SoftmaxFlashV2 yet",
     );
     // SoftMax's sum and max form with CANN's template parameters given (pyasc's asc.adv.softmax
     // prints them so): taken, and simulated (docs/semantics.md §27): the row's max of 64 equal

@@ -2,7 +2,7 @@
 // logsoftmax.h, softmaxflashv2.h; DK:高阶API/激活函数/SoftMax接口): the configuration and shape
 // types with CANN's fields and defaults, and the APIs with CANN's template parameters. SoftMax
 // (dst[, sumTensor, maxTensor], src[, sharedTmpBuffer], tiling[, shapeInfo]), AdjustSoftMaxRes,
-// SoftmaxGrad (softmax_grad.h) and LogSoftMax (logsoftmax.h) are simulated on Atlas A2/A3 with CANN's steps (softmax_steps.h;
+// SoftmaxGrad (softmax_grad.h), LogSoftMax (logsoftmax.h) and SimpleSoftMax (simplesoftmax.h) are simulated on Atlas A2/A3 with CANN's steps (softmax_steps.h;
 // docs/semantics.md §27); a call of
 // another member stops the compile
 // with a message naming it: ascstep does not simulate it yet (docs/format.md §12.4). Their
@@ -337,11 +337,6 @@ bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& 
     ResetMask(p);
     return changed;
 }
-template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
-          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class... A>
-void SimpleSoftMax(const LocalTensor<T>&, A&&...) {
-    ASCSTEP_SOFTMAX_UNSIMULATED(SimpleSoftMax);
-}
 template <typename T, bool isBasicBlock = false, bool isDataFormatNZ = false, class... A>
 void SoftmaxGradFront(const LocalTensor<T>&, A&&...) {
     ASCSTEP_SOFTMAX_UNSIMULATED(SoftmaxGradFront);
@@ -356,3 +351,4 @@ void SoftmaxFlashV2(const LocalTensor<T>&, A&&...) {
 
 #include "adv_api/activation/softmax_grad.h"
 #include "adv_api/activation/logsoftmax.h"
+#include "adv_api/activation/simplesoftmax.h"
