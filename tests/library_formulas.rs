@@ -728,3 +728,47 @@ fn library_simple_softmax_repeats_softmax_from_its_sums_and_maxima() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's SoftmaxGradFront (docs/semantics.md §27.1): each row's Σ y·dy in its block, the
+/// steps SoftmaxGrad takes with isFront, so the same values bit for bit (half, 3 rows of 64 in
+/// pieces), and within half's rounding of the sum in double.
+#[test]
+fn library_softmax_grad_front_is_softmax_grads_front_part() {
+    let dir = program(
+        "grad_front",
+        "",
+        r#"    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 16384);
+    AscendC::LocalTensor<half> y = buf.Get<half>();
+    AscendC::LocalTensor<half> dy = y[192], a = y[384], b = y[448];
+    AscendC::LocalTensor<uint8_t> tmp = y[1024].ReinterpretCast<uint8_t>();
+    for (int i = 0; i < 192; i++) {
+        y.SetValue(i, half(float((i * 13) % 29) / 64.0f));
+        dy.SetValue(i, half(float((i * 7) % 31) / 8.0f - 2.0f));
+    }
+    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);
+    SoftMaxTiling tiling;
+    AscendC::SoftMaxShapeInfo shape{3, 64, 3, 64};
+    AscendC::SoftmaxGradFront<half>(a, dy, y, tmp, tiling, shape);
+    AscendC::SoftmaxGrad<half>(b, dy, y, tmp, tiling, true, shape);
+    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);
+    int same = 0, near = 0;
+    for (int r = 0; r < 3; r++) {
+        double s = 0;
+        for (int i = 0; i < 64; i++) s += double(float(y.GetValue(r * 64 + i))) * double(float(dy.GetValue(r * 64 + i)));
+        for (int i = 0; i < 16; i++) {
+            same += float(a.GetValue(r * 16 + i)) == float(b.GetValue(r * 16 + i));
+            near += std::fabs(double(float(a.GetValue(r * 16 + i))) - s) <= 1e-3 * std::fabs(s) + 1e-3;
+        }
+    }
+    std::printf("%d %d\n", same, near);
+"#,
+    );
+    let r = ascstep_in(&dir, &["run", "grad_front.asc"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "48 48\n", "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}

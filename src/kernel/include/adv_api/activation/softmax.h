@@ -2,7 +2,7 @@
 // logsoftmax.h, softmaxflashv2.h; DK:高阶API/激活函数/SoftMax接口): the configuration and shape
 // types with CANN's fields and defaults, and the APIs with CANN's template parameters. SoftMax
 // (dst[, sumTensor, maxTensor], src[, sharedTmpBuffer], tiling[, shapeInfo]), AdjustSoftMaxRes,
-// SoftmaxGrad (softmax_grad.h), LogSoftMax (logsoftmax.h) and SimpleSoftMax (simplesoftmax.h) are simulated on Atlas A2/A3 with CANN's steps (softmax_steps.h;
+// SoftmaxGrad and SoftmaxGradFront (softmax_grad.h), LogSoftMax (logsoftmax.h) and SimpleSoftMax (simplesoftmax.h) are simulated on Atlas A2/A3 with CANN's steps (softmax_steps.h;
 // docs/semantics.md §27); a call of
 // another member stops the compile
 // with a message naming it: ascstep does not simulate it yet (docs/format.md §12.4). Their
@@ -336,10 +336,6 @@ bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& 
     SetMaskNorm(p);
     ResetMask(p);
     return changed;
-}
-template <typename T, bool isBasicBlock = false, bool isDataFormatNZ = false, class... A>
-void SoftmaxGradFront(const LocalTensor<T>&, A&&...) {
-    ASCSTEP_SOFTMAX_UNSIMULATED(SoftmaxGradFront);
 }
 template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
           bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG, class... A>

@@ -85,10 +85,10 @@ inline void grad_piece(const LocalTensor<half>& dst, const LocalTensor<half>& gr
 template <typename T>
 void softmax_grad(const LocalTensor<T>& dst, const LocalTensor<T>& grad, const LocalTensor<T>& src,
                   const LocalTensor<float>& work, const SoftMaxTiling& given, bool isFront, const SoftMaxShapeInfo& givenShape,
-                  Pos p) {
+                  Pos p, const char* api = "SoftmaxGrad") {
     static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value, "SoftmaxGrad supports half and float");
-    check_product("SoftmaxGrad", p);
-    const SoftMaxShapeInfo shape = shape_of("SoftmaxGrad", src, givenShape, p);
+    check_product(api, p);
+    const SoftMaxShapeInfo shape = shape_of(api, src, givenShape, p);
     const uint32_t perBlock = ONE_BLK_SIZE / sizeof(T);
     const SoftMaxTiling t = shape.srcK != given.srcK || shape.srcM != given.srcM
                                 ? grad_tiling_for(work.GetSize(), shape.srcM, shape.srcK, perBlock, isFront, p)
@@ -136,5 +136,23 @@ void SoftmaxGrad(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTens
     static_assert(!isDataFormatNZ, "ascstep simulates SoftmaxGrad on ND data (isDataFormatNZ false) only");
     detail::softmax::softmax_grad<T>(dstTensor, gradTensor, srcTensor, detail::stack_buffer(p).ReinterpretCast<float>(p), tiling,
                                      isFront, softmaxShapeInfo, p);
+}
+
+// SoftmaxGradFront(dst, grad, src[, sharedTmpBuffer], tiling[, shapeInfo]): each row's Σ y·dy in
+// a block a row, by the steps of CANN's SoftmaxGradFrontNDImpl (those SoftmaxGrad with isFront
+// runs: docs/semantics.md §27.1); isBasicBlock runs the same generic steps.
+template <typename T, bool isBasicBlock = false, bool isDataFormatNZ = false>
+void SoftmaxGradFront(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor, const LocalTensor<T>& srcTensor,
+                      const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
+                      const SoftMaxShapeInfo& softmaxShapeInfo = {}, Pos p = Pos::current()) {
+    static_assert(!isDataFormatNZ, "ascstep simulates SoftmaxGradFront on ND data (isDataFormatNZ false) only");
+    detail::softmax::softmax_grad<T>(dstTensor, gradTensor, srcTensor, sharedTmpBuffer.ReinterpretCast<float>(p), tiling, true,
+                                     softmaxShapeInfo, p, "SoftmaxGradFront");
+}
+template <typename T, bool isBasicBlock = false, bool isDataFormatNZ = false>
+void SoftmaxGradFront(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTensor, const LocalTensor<T>& srcTensor,
+                      const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}, Pos p = Pos::current()) {
+    SoftmaxGradFront<T, isBasicBlock, isDataFormatNZ>(dstTensor, gradTensor, srcTensor, detail::stack_buffer(p), tiling,
+                                                      softmaxShapeInfo, p);
 }
 }  // namespace AscendC
