@@ -46,6 +46,12 @@ fn the_examples_run_and_match_numpy() {
             "the Struct-configured scaled add matches numpy",
             80,
         ),
+        // The library's RmsNorm (docs/semantics.md §28) over 8 rows in 4 pieces of 2, each 34
+        // calls (the mask set, x², per row a RepeatReduceSum with its mask and barrier, the five
+        // steps of the factor with their barriers, per row a scalar read and a Muls after a V → S
+        // flag, the Mul by γ), the counter mode set and reset (3), two copies in, two barriers, a
+        // copy out.
+        ("rmsnorm", "RmsNorm matches numpy", 4 * 34 + 3 + 5),
     ] {
         let r = py(
             &["py", "--", &format!("programs/py/{script}.py")],
