@@ -7,15 +7,15 @@ mod common;
 use common::{ascstep_in, scratch};
 use std::path::PathBuf;
 
-/// `NAME.asc` in a scratch directory: a host `main` launching one block of `k`, whose body is
-/// `body`, after `acl/acl.h`, `kernel_operator.h`, `<cmath>`, `<cstdio>` and `head` (the host's
-/// own helpers).
-fn program(name: &str, head: &str, body: &str) -> PathBuf {
+/// `NAME.asc` in a scratch directory: a host `main` launching one block of `k`, whose body makes
+/// a VECCALC `TBuf` `buf` of `ub_bytes` (with its `TPipe pipe`) and then runs `body`, after
+/// `acl/acl.h`, `kernel_operator.h`, `<cmath>`, `<cstdio>` and `head` (the host's own helpers).
+fn program(name: &str, head: &str, ub_bytes: u32, body: &str) -> PathBuf {
     let dir = scratch(name);
     std::fs::write(
         dir.join(format!("{name}.asc")),
         format!(
-            "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n#include <cmath>\n#include <cstdio>\n{head}__global__ __vector__ void k(GM_ADDR)\n{{\n{body}}}\nint main()\n{{\n    uint8_t* x;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x);\n    return 0;\n}}\n"
+            "#include \"acl/acl.h\"\n#include \"kernel_operator.h\"\n#include <cmath>\n#include <cstdio>\n{head}__global__ __vector__ void k(GM_ADDR)\n{{\n    AscendC::TPipe pipe;\n    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;\n    pipe.InitBuffer(buf, {ub_bytes});\n{body}}}\nint main()\n{{\n    uint8_t* x;\n    aclrtMalloc((void**)&x, 32, ACL_MEM_MALLOC_HUGE_FIRST);\n    k<<<1, nullptr, nullptr>>>(x);\n    return 0;\n}}\n"
         ),
     )
     .unwrap();
@@ -30,10 +30,8 @@ fn library_clamp_caps_and_raises_to_the_scalar() {
     let dir = program(
         "clamp",
         "",
-        r#"    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 1024);
-    AscendC::LocalTensor<float> t = buf.Get<float>();
+        1024,
+        r#"    AscendC::LocalTensor<float> t = buf.Get<float>();
     float v[8] = {-2.0f, 0.5f, 3.0f, 7.0f, 0, 0, 0, 0};
     for (int i = 0; i < 8; i++) t.SetValue(i, v[i]);
     AscendC::SetFlag<AscendC::HardEvent::S_V>(0);
@@ -74,10 +72,8 @@ fn library_frac_is_x_minus_trunc_x() {
     let dir = program(
         "frac",
         "",
-        r#"    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 2048);
-    AscendC::LocalTensor<float> f = buf.Get<float>();
+        2048,
+        r#"    AscendC::LocalTensor<float> f = buf.Get<float>();
     AscendC::LocalTensor<half> h = f[64].ReinterpretCast<half>();
     AscendC::LocalTensor<uint8_t> tmp = f[256].ReinterpretCast<uint8_t>();
     tmp.SetSize(256);
@@ -127,10 +123,8 @@ fn library_swish_and_silu_follow_the_formula_and_the_librarys_two_passes() {
         "swish",
         r#"static double sw(double x, double b) { return x / (1.0 + std::exp(-b * x)); }
 "#,
-        r#"    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 8192);
-    AscendC::LocalTensor<float> x = buf.Get<float>();
+        8192,
+        r#"    AscendC::LocalTensor<float> x = buf.Get<float>();
     AscendC::LocalTensor<float> y = x[320], s = x[640], q = x[960];
     AscendC::LocalTensor<half> hx = x[1088].ReinterpretCast<half>(), hy = hx[256];
     for (int i = 0; i < 300; i++) x.SetValue(i, -8.0f + 0.053f * i);
@@ -187,10 +181,8 @@ fn library_swiglu_follows_the_formula() {
         "swiglu",
         r#"static double g(double a, double b, double beta) { return a * b / (1.0 + std::exp(-beta * b)); }
 "#,
-        r#"    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 8192);
-    AscendC::LocalTensor<float> a = buf.Get<float>();
+        8192,
+        r#"    AscendC::LocalTensor<float> a = buf.Get<float>();
     AscendC::LocalTensor<float> b = a[128], y = a[256];
     AscendC::LocalTensor<half> ha = a[384].ReinterpretCast<half>(), hb = ha[128], hy = ha[256];
     AscendC::LocalTensor<uint8_t> tmp = a[768].ReinterpretCast<uint8_t>();
@@ -244,10 +236,8 @@ fn library_geglu_follows_the_tanh_gelu() {
         "geglu",
         r#"static double gelu(double x) { return 0.5 * x * (1.0 + std::tanh(std::sqrt(2.0 / M_PI) * (x + 0.044715 * x * x * x))); }
 "#,
-        r#"    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 8192);
-    AscendC::LocalTensor<float> a = buf.Get<float>();
+        8192,
+        r#"    AscendC::LocalTensor<float> a = buf.Get<float>();
     AscendC::LocalTensor<float> b = a[128], y = a[256];
     AscendC::LocalTensor<half> ha = a[384].ReinterpretCast<half>(), hb = ha[128], hy = ha[256];
     AscendC::LocalTensor<uint8_t> tmp = a[768].ReinterpretCast<uint8_t>();
@@ -310,10 +300,8 @@ fn library_fmod_is_x_minus_the_truncated_quotient_times_y() {
     return x - m;
 }
 "#,
-        r#"    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 8192);
-    AscendC::LocalTensor<float> x = buf.Get<float>();
+        8192,
+        r#"    AscendC::LocalTensor<float> x = buf.Get<float>();
     AscendC::LocalTensor<float> y = x[128], r = x[256];
     AscendC::LocalTensor<half> hx = x[384].ReinterpretCast<half>(), hy = hx[64], hr = hx[128];
     AscendC::LocalTensor<uint8_t> tmp = x[640].ReinterpretCast<uint8_t>();
@@ -421,10 +409,8 @@ static double v2(double x) {
 }
 static int off(double got, double want, double rel, double abs) { return std::fabs(got - want) > rel * std::fabs(want) + abs; }
 "#,
-        r#"    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 16384);
-    AscendC::LocalTensor<float> x = buf.Get<float>();
+        16384,
+        r#"    AscendC::LocalTensor<float> x = buf.Get<float>();
     AscendC::LocalTensor<float> g = x[320], f = x[640], v = x[960];
     AscendC::LocalTensor<half> hx = x[1280].ReinterpretCast<half>(), hg = hx[256], hp = hx[512];
     AscendC::LocalTensor<uint8_t> tmp = x[2048].ReinterpretCast<uint8_t>();
@@ -535,10 +521,8 @@ static int check(const AscendC::LocalTensor<T>& x, const AscendC::LocalTensor<T>
     return bad;
 }
 "#,
-        r#"    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 16384);
-    AscendC::LocalTensor<float> x = buf.Get<float>();
+        16384,
+        r#"    AscendC::LocalTensor<float> x = buf.Get<float>();
     AscendC::LocalTensor<float> y = x[256], mx = x[512], sm = x[576];
     AscendC::LocalTensor<half> hx = x[640].ReinterpretCast<half>(), hy = hx[768], hm = hx[1536], hs = hx[1600];
     AscendC::LocalTensor<uint8_t> fw = x[2048].ReinterpretCast<uint8_t>(), hw = x[2304].ReinterpretCast<uint8_t>();
@@ -621,10 +605,8 @@ static int check(const AscendC::LocalTensor<T>& x, const AscendC::LocalTensor<T>
     return bad;
 }
 "#,
-        r#"    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 32768);
-    AscendC::LocalTensor<float> a = buf.Get<float>();
+        32768,
+        r#"    AscendC::LocalTensor<float> a = buf.Get<float>();
     AscendC::LocalTensor<float> ga = a[256], ya = a[320], b = a[576], gb = a[896], yb = a[1024];
     AscendC::LocalTensor<half> c = a[1344].ReinterpretCast<half>(), gc = c[1024], yc = c[1088];
     AscendC::LocalTensor<uint8_t> tmp = a[3072].ReinterpretCast<uint8_t>();
@@ -671,10 +653,8 @@ fn library_simple_softmax_repeats_softmax_from_its_sums_and_maxima() {
     let dir = program(
         "simple_softmax",
         "",
-        r#"    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 32768);
-    AscendC::LocalTensor<float> x = buf.Get<float>();
+        32768,
+        r#"    AscendC::LocalTensor<float> x = buf.Get<float>();
     AscendC::LocalTensor<float> y = x[256], y2 = x[512], mx = x[768], sm = x[832], fm = x[896], fs = x[928];
     AscendC::LocalTensor<half> hx = x[1024].ReinterpretCast<half>(), hy = hx[768], hy2 = hx[1536], hm = hx[2304], hs = hx[2368];
     AscendC::LocalTensor<uint8_t> tmp = x[4096].ReinterpretCast<uint8_t>();
@@ -737,10 +717,8 @@ fn library_softmax_grad_front_is_softmax_grads_front_part() {
     let dir = program(
         "grad_front",
         "",
-        r#"    AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 16384);
-    AscendC::LocalTensor<half> y = buf.Get<half>();
+        16384,
+        r#"    AscendC::LocalTensor<half> y = buf.Get<half>();
     AscendC::LocalTensor<half> dy = y[192], a = y[384], b = y[448];
     AscendC::LocalTensor<uint8_t> tmp = y[1024].ReinterpretCast<uint8_t>();
     for (int i = 0; i < 192; i++) {
