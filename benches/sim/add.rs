@@ -84,7 +84,7 @@ pub(crate) fn add_program(dt: DType) -> Arc<Program> {
         ub_size: None,
         tensors: vec![t("dst", 0, false), t("src0", 1, true), t("src1", 2, true)],
         scalars: Vec::new(),
-        code: vec![add],
+        code: vec![Arc::new(add)],
         expect: Vec::new(),
         kernel: None,
         origins: None,

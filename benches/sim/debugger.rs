@@ -106,7 +106,7 @@ pub(crate) fn bench_ui(c: &mut Criterion) {
         ub_size: None,
         tensors: vec![t],
         scalars: Vec::new(),
-        code: vec![adds; 8],
+        code: vec![Arc::new(adds); 8],
         expect: Vec::new(),
         kernel: None,
         origins: None,

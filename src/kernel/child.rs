@@ -109,9 +109,9 @@ fn reader(stream: UnixStream, tx: mpsc::SyncSender<Event>) {
     let mut r = BufReader::new(stream);
     let mut line = String::new();
     let mut batch = Vec::new();
-    // The last call's line and message: a loop sends the same line again and again, handed
-    // on as the same shared text (no allocation freed on another thread).
-    let mut last_call: Option<(String, Msg)> = None;
+    // The last call's line: a loop sends the same line again and again, handed on as
+    // `Msg::Again` (`run` gives the recorder the call it stands for).
+    let mut last_call: Option<String> = None;
     // The messages so far, then `last` (an end): the end comes after what came before it.
     let end = |batch: &mut Vec<Msg>, last: Event| {
         if !batch.is_empty() {
@@ -129,11 +129,15 @@ fn reader(stream: UnixStream, tx: mpsc::SyncSender<Event>) {
         if text == "O" {
             return end(&mut batch, Event::OutOfMemory);
         }
-        let again = last_call.as_ref().filter(|(l, _)| l == text);
-        match again.map_or_else(|| parse(text, &mut r), |(_, m)| Ok(m.clone())) {
+        let again = last_call.as_deref() == Some(text);
+        match if again {
+            Ok(Msg::Again)
+        } else {
+            parse(text, &mut r)
+        } {
             Ok(m) => {
-                if matches!(m, Msg::Call { .. }) && again.is_none() {
-                    last_call = Some((text.to_string(), m.clone()));
+                if matches!(m, Msg::Call { .. }) {
+                    last_call = Some(text.to_string());
                 }
                 batch.push(m)
             }
@@ -258,6 +262,8 @@ pub fn run(
 ) -> (End, String) {
     let deadline = limits.timeout.map(|t| Instant::now() + t);
     let mut crashed_at = None;
+    // The last call message, which a `Msg::Again` repeats.
+    let mut last_call: Option<Msg> = None;
     let sock = socket_name();
     use std::os::linux::net::SocketAddrExt;
     let listener = match std::os::unix::net::SocketAddr::from_abstract_name(sock.as_bytes())
@@ -403,10 +409,26 @@ pub fn run(
                 Event::Bad(e) => return (End::Broken(e), String::new()),
                 Event::Msgs(ms) => {
                     for m in ms {
-                        if let Msg::CrashAt(off, addr) = m {
-                            crashed_at = Some((off, addr));
-                            continue;
-                        }
+                        let m = match m {
+                            Msg::CrashAt(off, addr) => {
+                                crashed_at = Some((off, addr));
+                                continue;
+                            }
+                            Msg::Again => match &last_call {
+                                Some(c) => c.clone(),
+                                None => {
+                                    return (
+                                        End::Broken("a repeated call before any call".into()),
+                                        String::new(),
+                                    )
+                                }
+                            },
+                            m @ Msg::Call { .. } => {
+                                last_call = Some(m.clone());
+                                m
+                            }
+                            m => m,
+                        };
                         if too_large(&mut handled, limits.memory) {
                             return (
                                 End::RecordingTooLarge(limits.memory.unwrap_or(0)),

@@ -111,6 +111,9 @@ pub enum Msg {
     /// crash handler before the signal ends it; `child.rs` names the C++ line), touching this
     /// address (SIGSEGV, SIGBUS).
     CrashAt(u64, Option<u64>),
+    /// The reader's word for the same `Call` line as the last one (a loop's call again):
+    /// `child::run` hands the recorder that call, so the shared text is counted on one thread.
+    Again,
 }
 
 fn num<T: std::str::FromStr>(it: &mut std::str::SplitN<'_, char>) -> Result<T, String> {

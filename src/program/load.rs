@@ -360,7 +360,7 @@ fn read_program(
                     index += 1;
                     if let Some(mut ins) = super::instr::read(ctx, &node) {
                         ins.core = core;
-                        code.push(ins);
+                        code.push(Arc::new(ins));
                     }
                     ctx.instr = None;
                 }

@@ -506,7 +506,7 @@ pub(crate) fn program(
                 let f = &families[k as usize % families.len()];
                 f[r.below(f.len() as u64) as usize]
             };
-            instr(op, dt, &mut r)
+            Arc::new(instr(op, dt, &mut r))
         })
         .collect();
     Program {

@@ -27,7 +27,9 @@ pub struct Program {
     pub tensors: Vec<Tensor>,
     /// Named scalars of the scalar unit (docs/format.md §10).
     pub scalars: Vec<ScalarDecl>,
-    pub code: Vec<Instr>,
+    /// Shared where they are the same: a recorded kernel's loop makes one instruction and
+    /// appends it again for each of its calls (8 bytes a call, not an `Instr`'s 304).
+    pub code: Vec<Arc<Instr>>,
     pub expect: Vec<Expect>,
     /// A binding program (docs/format.md §12.2): the C++ kernel to compile and run with these
     /// arguments; its GM tensors are in `tensors`, its `code` is empty until recorded.

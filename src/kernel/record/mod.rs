@@ -67,7 +67,8 @@ pub struct Recorder {
 struct LastCall {
     at: At,
     text: String,
-    ins: crate::base::ir::Instr,
+    /// Shared by every call of the loop made on the same launch block.
+    ins: Arc<crate::base::ir::Instr>,
     site: Site,
     named: Arc<str>,
 }
@@ -269,7 +270,10 @@ impl Recorder {
                 self.block = b;
                 Ok(None)
             }
-            Msg::LaunchEnd | Msg::Test(_) | Msg::TestEnd { .. } | Msg::CrashAt(..) => Ok(None),
+            // `Again` is made into its call by `child::run` before it comes here.
+            Msg::LaunchEnd | Msg::Test(_) | Msg::TestEnd { .. } | Msg::CrashAt(..) | Msg::Again => {
+                Ok(None)
+            }
             Msg::UbView {
                 vid,
                 dtype,
@@ -379,10 +383,13 @@ impl Recorder {
     /// Reads a call, appends it and runs the machine to its end.
     fn call(&mut self, at: At, text: &str) -> Result<(), Diagnostic> {
         // A loop's call again: only its launch block can differ.
-        if let Some(last) = self.last.as_ref().filter(|l| l.at == at && l.text == text) {
-            let (mut ins, mut site) = (last.ins.clone(), last.site);
-            ins.core = self.block;
-            site.block = self.block;
+        let block = self.block;
+        if let Some(last) = self.last.as_mut().filter(|l| l.at == at && l.text == text) {
+            if last.ins.core != block {
+                Arc::make_mut(&mut last.ins).core = block;
+                last.site.block = block;
+            }
+            let (ins, site) = (last.ins.clone(), last.site);
             self.origins.calls.push(last.named.clone());
             return self.append(ins, site);
         }
@@ -443,6 +450,9 @@ impl Recorder {
             }
         }
         let site = self.site_at(at, in_file);
+        // Each launch block runs on its own core, with its own UB (docs/semantics.md §20).
+        ins.core = self.block;
+        let ins = Arc::new(ins);
         if !again {
             self.last = Some(LastCall {
                 at,
@@ -453,13 +463,11 @@ impl Recorder {
             });
         }
         self.origins.calls.push(named);
-        // Each launch block runs on its own core, with its own UB (docs/semantics.md §20).
-        ins.core = self.block;
         self.append(ins, site)
     }
 
     /// Appends a call's instruction made at `site` and runs the machine to its end.
-    fn append(&mut self, ins: crate::base::ir::Instr, site: Site) -> Result<(), Diagnostic> {
+    fn append(&mut self, ins: Arc<crate::base::ir::Instr>, site: Site) -> Result<(), Diagnostic> {
         self.origins.sites.push(site);
         self.machine.push_instr(ins);
         if self.machine.run() == Status::Failed {

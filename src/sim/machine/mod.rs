@@ -301,7 +301,7 @@ impl Machine {
     }
 
     /// Appends an instruction; a machine that had finished runs again.
-    pub fn push_instr(&mut self, i: Instr) {
+    pub fn push_instr(&mut self, i: Arc<Instr>) {
         Arc::make_mut(&mut self.program).code.push(i);
         if self.status == Status::Finished {
             self.status = Status::Running;
