@@ -109,9 +109,9 @@ fn reader(stream: UnixStream, tx: mpsc::SyncSender<Event>) {
     let mut r = BufReader::new(stream);
     let mut line = String::new();
     let mut batch = Vec::new();
-    // The last call's line: a loop sends the same line again and again, handed on as
-    // `Msg::Again` (`run` gives the recorder the call it stands for).
-    let mut last_call: Option<String> = None;
+    // The call lines read, numbered: a loop sends the same lines again and again, each
+    // handed on as `Msg::Again(n)` (`run` gives the recorder the call it stands for).
+    let mut calls: foldhash::HashMap<String, u32> = Default::default();
     // The messages so far, then `last` (an end): the end comes after what came before it.
     let end = |batch: &mut Vec<Msg>, last: Event| {
         if !batch.is_empty() {
@@ -129,15 +129,14 @@ fn reader(stream: UnixStream, tx: mpsc::SyncSender<Event>) {
         if text == "O" {
             return end(&mut batch, Event::OutOfMemory);
         }
-        let again = last_call.as_deref() == Some(text);
-        match if again {
-            Ok(Msg::Again)
-        } else {
-            parse(text, &mut r)
-        } {
+        let again = text.starts_with("C ").then(|| calls.get(text)).flatten();
+        match again.map_or_else(|| parse(text, &mut r), |&n| Ok(Msg::Again(n))) {
             Ok(m) => {
                 if matches!(m, Msg::Call { .. }) {
-                    last_call = Some(text.to_string());
+                    if calls.len() >= super::msg::CALL_LINES {
+                        calls.clear();
+                    }
+                    calls.insert(text.to_string(), calls.len() as u32);
                 }
                 batch.push(m)
             }
@@ -262,8 +261,8 @@ pub fn run(
 ) -> (End, String) {
     let deadline = limits.timeout.map(|t| Instant::now() + t);
     let mut crashed_at = None;
-    // The last call message, which a `Msg::Again` repeats.
-    let mut last_call: Option<Msg> = None;
+    // The call messages the reader numbered (`Msg::Again`).
+    let mut calls: Vec<Msg> = Vec::new();
     let sock = socket_name();
     use std::os::linux::net::SocketAddrExt;
     let listener = match std::os::unix::net::SocketAddr::from_abstract_name(sock.as_bytes())
@@ -414,17 +413,22 @@ pub fn run(
                                 crashed_at = Some((off, addr));
                                 continue;
                             }
-                            Msg::Again => match &last_call {
+                            Msg::Again(n) => match calls.get(n as usize) {
                                 Some(c) => c.clone(),
                                 None => {
                                     return (
-                                        End::Broken("a repeated call before any call".into()),
+                                        End::Broken(format!(
+                                            "call line {n} repeated before it came"
+                                        )),
                                         String::new(),
                                     )
                                 }
                             },
                             m @ Msg::Call { .. } => {
-                                last_call = Some(m.clone());
+                                if calls.len() >= super::msg::CALL_LINES {
+                                    calls.clear();
+                                }
+                                calls.push(m.clone());
                                 m
                             }
                             m => m,

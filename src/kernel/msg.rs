@@ -111,10 +111,15 @@ pub enum Msg {
     /// crash handler before the signal ends it; `child.rs` names the C++ line), touching this
     /// address (SIGSEGV, SIGBUS).
     CrashAt(u64, Option<u64>),
-    /// The reader's word for the same `Call` line as the last one (a loop's call again):
-    /// `child::run` hands the recorder that call, so the shared text is counted on one thread.
-    Again,
+    /// The reader's word for a `Call` line it has read before (a loop's call again): the
+    /// `n`th distinct call line since the last `CALL_LINES` (`child::run` keeps them in the
+    /// same order and hands the recorder that call; its shared text is counted on one thread).
+    Again(u32),
 }
+
+/// How many distinct call lines the reader and `child::run` remember: both start again from
+/// none when this many are remembered and another comes.
+pub const CALL_LINES: usize = 4096;
 
 fn num<T: std::str::FromStr>(it: &mut std::str::SplitN<'_, char>) -> Result<T, String> {
     it.next()

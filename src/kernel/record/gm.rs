@@ -107,7 +107,7 @@ impl Recorder {
         self.before.clear();
         self.scalar_sites.clear();
         self.parsed.clear();
-        self.last = None;
+        self.last.clear();
         let mut origins = Origins {
             files: self.origins.files.clone(),
             functions: self.origins.functions.clone(),

@@ -58,14 +58,13 @@ pub struct Recorder {
     pub warnings: Vec<Diagnostic>,
     /// The views made for operands indexed before their allocation (`before.rs`), by key.
     before: Vec<String>,
-    /// The last call as recorded (its instruction with its spans, its site, its named text):
-    /// a loop's next call of the same text at the same position is this again.
-    last: Option<LastCall>,
+    /// Each call site's last call as recorded (its instruction with its spans, its site, its
+    /// named text): a loop's next call of the same text at the same position is this again.
+    last: foldhash::HashMap<At, LastCall>,
 }
 
-/// A recorded call, kept for the same call at the same position next (`Recorder::call`).
+/// A recorded call, kept for the same call at the same position (`Recorder::call`).
 struct LastCall {
-    at: At,
     text: String,
     /// Shared by every call of the loop made on the same launch block.
     ins: Arc<crate::base::ir::Instr>,
@@ -124,7 +123,7 @@ impl Recorder {
             launches: 0,
             warnings: Vec::new(),
             before: Vec::new(),
-            last: None,
+            last: Default::default(),
         }
     }
 
@@ -271,9 +270,11 @@ impl Recorder {
                 Ok(None)
             }
             // `Again` is made into its call by `child::run` before it comes here.
-            Msg::LaunchEnd | Msg::Test(_) | Msg::TestEnd { .. } | Msg::CrashAt(..) | Msg::Again => {
-                Ok(None)
-            }
+            Msg::LaunchEnd
+            | Msg::Test(_)
+            | Msg::TestEnd { .. }
+            | Msg::CrashAt(..)
+            | Msg::Again(_) => Ok(None),
             Msg::UbView {
                 vid,
                 dtype,
@@ -384,7 +385,7 @@ impl Recorder {
     fn call(&mut self, at: At, text: &str) -> Result<(), Diagnostic> {
         // A loop's call again: only its launch block can differ.
         let block = self.block;
-        if let Some(last) = self.last.as_mut().filter(|l| l.at == at && l.text == text) {
+        if let Some(last) = self.last.get_mut(&at).filter(|l| l.text == text) {
             if last.ins.core != block {
                 Arc::make_mut(&mut last.ins).core = block;
                 last.site.block = block;
@@ -454,13 +455,18 @@ impl Recorder {
         ins.core = self.block;
         let ins = Arc::new(ins);
         if !again {
-            self.last = Some(LastCall {
+            if self.last.len() >= PARSED_CALLS {
+                self.last.clear();
+            }
+            self.last.insert(
                 at,
-                text: text.to_string(),
-                ins: ins.clone(),
-                site,
-                named: named.clone(),
-            });
+                LastCall {
+                    text: text.to_string(),
+                    ins: ins.clone(),
+                    site,
+                    named: named.clone(),
+                },
+            );
         }
         self.origins.calls.push(named);
         self.append(ins, site)

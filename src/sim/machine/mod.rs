@@ -612,12 +612,13 @@ impl Machine {
         // moves, on the MTE pipes).
         let op = self.program.code[idx as usize].op;
         let vector_pipe = op.on_vector_pipe();
-        let reads: Vec<Range<u32>> = (0..prep.plan.operands.len())
-            .filter(|&i| vector_pipe && prep.plan.operands[i].kind == AccessKind::Read)
+        let unsynced = (0..prep.plan.operands.len())
+            .filter(|_| vector_pipe && !self.scalars.s_writes.is_empty())
+            .filter(|&i| prep.plan.operands[i].kind == AccessKind::Read)
             .filter_map(|i| prep.plan.extent(i))
             .map(|e| e.start as u32..e.end.min(u32::MAX as u64) as u32)
-            .collect();
-        if let Some(r) = reads.iter().find(|r| meets(&self.scalars.s_writes, r)) {
+            .find(|r| meets(&self.scalars.s_writes, r));
+        if let Some(r) = unsynced {
             Arc::make_mut(&mut prep).warnings.push(
                 Diagnostic::warning(
                     "vector-read-without-sync",

@@ -181,6 +181,16 @@ struct Chan {
         buf += '\n';
         if (buf.size() > (1u << 16)) flush_locked();
     }
+    void put_call(const std::string& where, const std::string& ron) {
+        std::lock_guard<std::mutex> g(lock);
+        sent++;
+        buf += "C ";
+        buf += where;
+        buf += ' ';
+        buf += ron;
+        buf += '\n';
+        if (buf.size() > (1u << 16)) flush_locked();
+    }
     void raw(const void* p, size_t n) {
         std::lock_guard<std::mutex> g(lock);
         flush_locked();
@@ -316,7 +326,8 @@ inline std::string at(const Pos& p) {
     return s.text;
 }
 
-inline void call(const Pos& p, const std::string& ron) { chan().put("C " + at(p) + " " + ron); }
+// A call's message, written straight into the channel's buffer (no line built first).
+inline void call(const Pos& p, const std::string& ron) { chan().put_call(at(p), ron); }
 
 [[noreturn]] inline void stop(const Pos& p, const std::string& why) {
     // What the program printed before the stop still shows: flushed before ascstep hears of the
