@@ -106,7 +106,7 @@ pub(crate) fn bench_ui(c: &mut Criterion) {
         ub_size: None,
         tensors: vec![t],
         scalars: Vec::new(),
-        code: vec![Arc::new(adds); 8],
+        code: (0..8).map(|_| Arc::new(adds.clone())).collect(),
         expect: Vec::new(),
         kernel: None,
         origins: None,
