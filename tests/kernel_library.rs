@@ -78,6 +78,41 @@ fn erf_and_erfc_are_the_librarys_steps() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Ascend 950's Erf by its default PADE_APPROXIMATION (docs/semantics.md §21.14) gives, bit for
+/// bit, the same float steps redone in numpy (`tests/api_kernels/erf/gen.py`), its halves rounded
+/// to nearest even as erf_3510_impl.h's CAST_RINT; its subsection polynomial and Erfc, whose 950
+/// steps differ, stop the kernel saying so.
+#[test]
+fn erf_on_ascend_950_is_the_pade_steps() {
+    let (dir, _) = runs_and_passes("erf", "erf950", "erf950.ron", &["yf[0..160]", "yh[0..96]"]);
+    let entry = (
+        "entry: \"erf950_kernel\")",
+        "entry: \"erf950_kernel\", define: {\"SUBSECTION\": \"1\"})",
+    );
+    variant_stops(
+        &dir,
+        "erf950.ron",
+        entry,
+        "subsection.ron",
+        &[
+            "SUBSECTION_POLYNOMIAL_APPROXIMATION is not simulated yet",
+            "erf950.asc:28",
+        ],
+    );
+    let erfc = (
+        entry.0,
+        "entry: \"erf950_kernel\", define: {\"ERFC\": \"1\"})",
+    );
+    variant_stops(
+        &dir,
+        "erf950.ron",
+        erfc,
+        "erfc.ron",
+        &["Erfc on Ascend 950 is not simulated yet", "erf950.asc:30"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The library's Sinh and Cosh (docs/semantics.md §21.15) give, bit for bit, their steps redone
 /// in numpy (`tests/api_kernels/sinh/gen.py`; within 1e-5 of sinh): ±0, the overflow to ±inf past
 /// x ≈ 89.4, floats in pieces of a given buffer (Cosh's with a tail), halves from the stack

@@ -15,13 +15,13 @@ def vals(a):
     return ", ".join(out)
 
 
-def write(path, comment, kernel, entry, args, expect, tolerance=None):
+def write(path, comment, kernel, entry, args, expect, tolerance=None, product="atlas_a2"):
     """Writes `path`: `comment` (lines without `// `), `Kernel(file: kernel, entry: entry)`, the
     arguments (name → RON argument text) and the expectations (tensor → values; a tensor in
     `tolerance` is compared within its (rel, abs), docs/format.md §5)."""
     tolerance = tolerance or {}
     text = "".join(f"// {line}\n" for line in comment.strip().splitlines())
-    text += "Program(\n    product: atlas_a2,\n"
+    text += f"Program(\n    product: {product},\n"
     text += f'    code: Kernel(file: "{kernel}", entry: "{entry}"),\n    args: {{\n'
     text += "".join(f'        "{name}": {arg},\n' for name, arg in args.items())
     text += "    },\n    expect: [\n"

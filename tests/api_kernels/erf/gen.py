@@ -2,7 +2,8 @@
 erfc_common_impl.h, docs/semantics.md §21.14) redone in float32 numpy, each step rounded as the
 vector instruction rounds it (Exp correctly rounded, as ascstep's vector Exp is: exp in float64
 rounded to float32; the half result rounded half away from zero, Atlas A2's CAST_ROUND); checked
-against math.erf/erfc."""
+against math.erf/erfc. Also erf950.ron: Ascend 950's default Erf (PADE_APPROXIMATION,
+erf_3510_impl.h), the same float steps, its half result rounded to nearest even (CAST_RINT)."""
 import math
 import os
 import sys
@@ -89,3 +90,23 @@ rounded; halves back with CAST_ROUND); within 1e-6 of erf for floats, 1e-5 relat
     {"yf": np.concatenate([ef, ecf]), "yh": np.concatenate([eh, ech])},
 )
 print("max erf error", np.max(np.abs(ef - ex)))
+
+with np.errstate(all="ignore"):
+    eh950 = erf(xh.astype(f32)).astype(f16)  # numpy's float16 rounding: to nearest even
+assert np.max(np.abs(eh950.astype(np.float64) - [math.erf(float(v)) for v in xh])) < 1e-3
+write(
+    "erf950.ron",
+    """Written by gen.py: Ascend 950's Erf (PADE_APPROXIMATION) in float32 numpy, the same steps
+as Atlas A2's; halves back with CAST_RINT; within 1e-6 of erf for floats.""",
+    "erf950.asc",
+    "erf950_kernel",
+    {
+        "xf": f"(dtype: float, len: 160, init: Values([{vals(xf)}]))",
+        "xh": f"(dtype: half, len: 96, init: Values([{vals(xh)}]))",
+        "yf": "(dtype: float, len: 160)",
+        "yh": "(dtype: half, len: 96)",
+    },
+    {"yf": ef, "yh": eh950},
+    product="ascend_950",
+)
+print("halves where CAST_RINT and CAST_ROUND differ", int(np.sum(eh950 != eh)))

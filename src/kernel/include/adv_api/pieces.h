@@ -20,7 +20,7 @@
     template <typename T, bool isReuseSource = false TPARAMS>                                                          \
     void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                        \
               const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount, Pos p = Pos::current()) {          \
-        IMPL<T>(dstTensor, srcTensor, sharedTmpBuffer, calCount, p);                                                    \
+        IMPL<T TARGS>(dstTensor, srcTensor, sharedTmpBuffer, calCount, p);                                              \
     }                                                                                                                  \
     template <typename T, bool isReuseSource = false TPARAMS>                                                          \
     void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount,               \
@@ -51,18 +51,21 @@ inline LocalTensor<uint8_t> stack_buffer(Pos p) {
 }
 
 // The products whose library computes its math this way (__NPU_ARCH__ 2002 and 2201: the
-// `_common_impl.h` files; Ascend 950's library has other algorithms), `section` the
-// docs/semantics.md section that says so.
-inline void trig_product(const char* api, Pos p, const char* section = "§21.9") {
+// `_common_impl.h` files; Ascend 950's library has other algorithms, except where `on_950` says
+// its steps give the same values), `section` the docs/semantics.md section that says so.
+inline void trig_product(const char* api, Pos p, const char* section = "§21.9", bool on_950 = false) {
 #if __NPU_ARCH__ == 3510
-    ascstep_rt::stop(p, std::string(api) + " on Ascend 950 is not simulated yet: its library algorithm (" + api +
-                            "Config) differs from Atlas A2's (docs/semantics.md " + section + ")");
+    if (!on_950)
+        ascstep_rt::stop(p, std::string(api) + " on Ascend 950 is not simulated yet: its library algorithm (" + api +
+                                "Config) differs from Atlas A2's (docs/semantics.md " + section + ")");
+    (void)section;
 #elif __NPU_ARCH__ != 2002 && __NPU_ARCH__ != 2201
     ascstep_rt::stop(p, std::string(api) + " is not available on this product (adv_api/math: Atlas A2/A3 and Atlas 200I/500 A2)");
 #else
     (void)api;
     (void)p;
     (void)section;
+    (void)on_950;
 #endif
 }
 
@@ -71,10 +74,10 @@ inline void trig_product(const char* api, Pos p, const char* section = "§21.9")
 // the kernel stops, as the library's CheckTmpBufferSize fails).
 template <class T>
 uint32_t library_split(const char* api, const char* section, const LocalTensor<uint8_t>& tmp, uint32_t unit,
-                       uint32_t procedures, Pos p) {
+                       uint32_t procedures, Pos p, bool on_950 = false) {
     static_assert(std::is_same<T, float>::value || std::is_same<T, half>::value,
                   "Failed to check the data types, current api support data types are half/float.");
-    trig_product(api, p, section);
+    trig_product(api, p, section, on_950);
     const uint32_t split = tmp.GetSize() / unit / procedures / ONE_BLK_SIZE * ONE_BLK_SIZE;
     if (split == 0) {
         ascstep_rt::stop(p, std::string(api) + ": the temporary buffer holds " + std::to_string(tmp.GetSize()) +

@@ -85,8 +85,8 @@ inline void atan_piece(const LocalTensor<float>& dst, const LocalTensor<float>& 
     ASCSTEP_V((Div<float, false>(tmp, tmp, tmp2, MASK_PLACEHOLDER, 1, b, p)));
     ASCSTEP_V((Mul<float, false>(dst, dst, tmp, MASK_PLACEHOLDER, 1, b, p)));
 }
-// Atan over the pieces of the temporary buffer.
-template <class T>
+// Atan over the pieces of the temporary buffer (its configuration picks Ascend 950's algorithm).
+template <class T, AtanConfig = defaultAtanConfig>
 void atan_impl(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
                const uint32_t calCount, Pos p) {
     const uint32_t split =

@@ -4,7 +4,8 @@
 // with CAST_ROUND on Atlas A2, CAST_NONE on Atlas 200I/500 A2), a barrier after every step. Erf:
 // x clipped to ±3.92, x·P(x²)/Q(x²) with the library's degree-5 and degree-5 polynomials. Erfc:
 // x clipped to ±10, s = x/(|x| + 2^−62), z = |x| + 2^−62, e = exp(−z²)·R(z)/S(z), the result
-// s·e + (1 − s).
+// s·e + (1 − s). On Ascend 950, Erf's default (Padé) form is the same steps (the half result back
+// with CAST_RINT); its other form and Erfc stop there.
 #pragma once
 #include "kernel_operator.h"
 #include "adv_api/pieces.h"
@@ -16,6 +17,8 @@ namespace detail {
 constexpr RoundMode erf_half_cast() {
 #if __NPU_ARCH__ == 2201
     return RoundMode::CAST_ROUND;
+#elif __NPU_ARCH__ == 3510
+    return RoundMode::CAST_RINT;  // erf_3510_impl.h's castTraitF322F16
 #else
     return RoundMode::CAST_NONE;
 #endif
@@ -93,7 +96,7 @@ template <class T>
 void erf_pieces(bool erfc, const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
                 uint32_t count, Pos p) {
     const uint32_t procedures = sizeof(T) == sizeof(half) ? (erfc ? 12 : 8) : (erfc ? 5 : 3);
-    const uint32_t split = library_split<T>(erfc ? "Erfc" : "Erf", "§21.14", tmp, sizeof(T), procedures, p);
+    const uint32_t split = library_split<T>(erfc ? "Erfc" : "Erf", "§21.14", tmp, sizeof(T), procedures, p, !erfc);
     const LocalTensor<float> buf = tmp.ReinterpretCast<float>();
     counter_pieces<half>(count, split, [&](uint32_t at) {
         if constexpr (std::is_same<T, float>::value) {
@@ -119,8 +122,16 @@ void erf_pieces(bool erfc, const LocalTensor<T>& dst, const LocalTensor<T>& src,
 }  // namespace detail
 
 namespace detail {
-template <class T>
+// Ascend 950's Erf (erf_3510_impl.h) by PADE_APPROXIMATION, its default, is these steps on each
+// repeat's registers: the same operations in the same order, each rounded to float, so the same
+// values (the half result rounded with CAST_RINT); its subsection polynomial is not simulated.
+template <class T, ErfConfig config = defaultErfConfig>
 void erf_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTensor<uint8_t>& t, uint32_t n, Pos p) {
+#if __NPU_ARCH__ == 3510
+    if (config.algo != ErfAlgo::PADE_APPROXIMATION)
+        ascstep_rt::stop(p, "Erf on Ascend 950 with ErfAlgo::SUBSECTION_POLYNOMIAL_APPROXIMATION is not simulated yet "
+                            "(docs/semantics.md §21.14): only its default, PADE_APPROXIMATION");
+#endif
     erf_pieces<T>(false, d, s, t, n, p);
 }
 template <class T>
@@ -130,7 +141,7 @@ void erfc_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTens
 }  // namespace detail
 // Erf takes ErfConfig as the library's newer headers do (by value, as Div's configuration: g++ 12
 // crashes on a reference to a kernel's local static constexpr one, ops-nn's ge_glu_v2); its
-// algorithm is not used on these products.
+// algorithm is used on Ascend 950 only.
 #define ASCSTEP_ERF_TPARAMS , ErfConfig config = defaultErfConfig
 #define ASCSTEP_ERF_TARGS , config
 ASCSTEP_LIBRARY_UNARY(Erf, ASCSTEP_ERF_TPARAMS, ASCSTEP_ERF_TARGS, detail::erf_impl)
