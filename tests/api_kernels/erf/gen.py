@@ -3,7 +3,10 @@ erfc_common_impl.h, docs/semantics.md §21.14) redone in float32 numpy, each ste
 vector instruction rounds it (Exp correctly rounded, as ascstep's vector Exp is: exp in float64
 rounded to float32; the half result rounded half away from zero, Atlas A2's CAST_ROUND); checked
 against math.erf/erfc. Also erf950.ron: Ascend 950's default Erf (PADE_APPROXIMATION,
-erf_3510_impl.h), the same float steps, its half result rounded to nearest even (CAST_RINT)."""
+erf_3510_impl.h), the same float steps, its half result rounded to nearest even (CAST_RINT);
+and erf950s.ron: its subsection polynomial (ErfSubsectionCompute, ErfSpecialCaseCompute), each
+fused multiply-add rounded once (exactly, by fractions), Exp and Ln correctly rounded with 950's
+flush of subnormal results to zero."""
 import math
 import os
 import sys
@@ -110,3 +113,82 @@ as Atlas A2's; halves back with CAST_RINT; within 1e-6 of erf for floats.""",
     product="ascend_950",
 )
 print("halves where CAST_RINT and CAST_ROUND differ", int(np.sum(eh950 != eh)))
+
+
+from fractions import Fraction  # noqa: E402
+
+
+def round32(q):
+    """The float32 nearest the rational q, ties to even (a zero keeps no sign: callers add it)."""
+    v = np.float32(float(q))
+    best = v
+    for w in (np.nextafter(v, f32(-np.inf)), np.nextafter(v, f32(np.inf))):
+        d, db = abs(Fraction(float(w)) - q), abs(Fraction(float(best)) - q)
+        if d < db or (d == db and int(w.view(np.uint32)) % 2 == 0):
+            best = w
+    return best
+
+
+def fma32(a, b, c):
+    """a·b + c rounded once to float32 (the sign of an exact zero as IEEE's fma gives it)."""
+    if not all(np.isfinite([a, b, c])):
+        return f32(np.float64(a) * np.float64(b) + np.float64(c))
+    q = Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c))
+    if q == 0:
+        return f32(np.float64(a) * np.float64(b) + np.float64(c))
+    return round32(q)
+
+
+def ftz(v):
+    return f32(0.0) if v != 0 and abs(v) < np.finfo(f32).tiny else v
+
+
+def bits(u):
+    return np.array([u], dtype=np.uint32).view(f32)[0]
+
+
+P1 = [bits(u) for u in (0x38EB4C3A, 0xBAAE005B, 0x3C09919F, 0xBD24D99A, 0x3E235519, 0x3F69B4F9, 0x3F210A14)]
+P2 = [bits(u) for u in (0x38B1E96A, 0xBA574D20, 0x3BAAD5EA, 0xBCDC1BE7, 0x3DE718AF, 0xBEC093AC, 0x3E0375D3)]
+C0 = bits(0x3F8060FE)
+LN2 = f32(math.log(2.0))
+
+
+def erf_subsection(x):
+    x = f32(x)
+    f5 = abs(x)
+    p2 = bool(f5 >= C0)
+    f7 = f5 if p2 else x * x
+    acc = P1[0] if p2 else P2[0]
+    for i in range(1, 7):
+        acc = fma32(acc, f7, P1[i] if p2 else P2[i])
+    f22 = -f5 if p2 else x
+    f26 = fma32(acc, f22, f22)
+    if f5 < C0:
+        return f26
+    f23 = ftz(f32(np.exp(np.float64(f32(f26 * LN2)))))
+    f25 = f32(1) - f23
+    r4 = (int(x.view(np.uint32)) & 0x80000000) | int(f25.view(np.uint32))
+    return np.array([r4], dtype=np.uint32).view(f32)[0]
+
+
+with np.errstate(all="ignore"):
+    sf = np.array([erf_subsection(v) for v in xf], dtype=f32)
+    sh = np.array([erf_subsection(f32(v)) for v in xh], dtype=f32).astype(f16)
+assert np.max(np.abs(sf - ex)) < 2e-7, np.max(np.abs(sf - ex))
+assert np.max(np.abs(sh.astype(np.float64) - [math.erf(float(v)) for v in xh])) < 1e-3
+write(
+    "erf950s.ron",
+    """Written by gen.py: Ascend 950's Erf by the subsection polynomial in float32 numpy, each fma
+rounded once; halves back with CAST_RINT; within 2e-7 of erf for floats.""",
+    "erf950.asc",
+    "erf950_subsection",
+    {
+        "xf": f"(dtype: float, len: 160, init: Values([{vals(xf)}]))",
+        "xh": f"(dtype: half, len: 96, init: Values([{vals(xh)}]))",
+        "yf": "(dtype: float, len: 160)",
+        "yh": "(dtype: half, len: 96)",
+    },
+    {"yf": sf, "yh": sh},
+    product="ascend_950",
+)
+print("max subsection erf error", np.max(np.abs(sf - ex)), "floats where the two forms differ", int(np.sum(sf != ef)))

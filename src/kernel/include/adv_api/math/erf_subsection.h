@@ -1,0 +1,90 @@
+// Ascend 950's Erf by ErfAlgo::SUBSECTION_POLYNOMIAL_APPROXIMATION (asc-devkit erf_3510_impl.h,
+// ErfSubsectionCompute and ErfSpecialCaseCompute; docs/semantics.md §21.14), stepped as the
+// Memory API instructions its register steps are, in float, count form, one piece at a time:
+// p2 = |x| ≥ 0x3F8060FE; f7 = p2 ? |x| : x²; f20 by six fused multiply–adds (MulAddDst, one
+// rounding on 950) of coefficients chosen by p2; f22 = p2 ? −|x| : x; f26 = fma(f20, f22, f22);
+// the result f26 where |x| < 0x3F8060FE, else x's sign bit OR'd onto 1 − exp(f26·ln 2) (ln 2 as
+// the vector Ln gives it for 2).
+#pragma once
+#include "kernel_operator.h"
+#include "adv_api/pieces.h"
+
+namespace AscendC {
+namespace detail {
+// The library's constants, by their bits.
+constexpr float erf_bits(uint32_t b) { return __builtin_bit_cast(float, b); }
+// One piece of `len` floats: x read; acc, f7, c of `len` floats and m of `len` bits written (acc
+// ends holding the result).
+inline void erf_subsection_piece(const LocalTensor<float>& acc, const LocalTensor<float>& x, const LocalTensor<float>& f7,
+                                 const LocalTensor<float>& c, const LocalTensor<uint8_t>& m, uint32_t len, Pos p) {
+    static constexpr uint32_t P1[7] = {0x38EB4C3A, 0xBAAE005B, 0x3C09919F, 0xBD24D99A,
+                                       0x3E235519, 0x3F69B4F9, 0x3F210A14};
+    static constexpr uint32_t P2[7] = {0x38B1E96A, 0xBA574D20, 0x3BAAD5EA, 0xBCDC1BE7,
+                                       0x3DE718AF, 0xBEC093AC, 0x3E0375D3};
+    const float c0 = erf_bits(0x3F8060FE);
+    const int32_t n = int32_t(len);
+    // |x| against c0 into m: the mask register's `len` lanes (the count form compares whole
+    // 256-byte repeats only), every byte of the last repeat written.
+    auto compare = [&](CMPMODE mode) {
+        SetMaskCount(p);
+        SetVectorMask<float, MaskMode::COUNTER>(0, len, p);
+        CompareScalar<float, uint8_t, false>(m, c, c0, mode, MASK_PLACEHOLDER, 1, UnaryRepeatParams(), p);
+        SetMaskNorm(p);
+        ResetMask(p);
+        PipeBarrier<PIPE_V>(p);
+    };
+    ASCSTEP_V(Abs(c, x, n, p));
+    compare(CMPMODE::GE);
+    ASCSTEP_V(Mul(acc, x, x, n, p));
+    ASCSTEP_V(Select(f7, m, c, acc, SELMODE::VSEL_TENSOR_TENSOR_MODE, len, p));
+    // f8 into acc; then f9 … f19 alternately into c and acc, each fma'd onto the last.
+    ASCSTEP_V(Duplicate(acc, erf_bits(P1[0]), n, p));
+    ASCSTEP_V(Select(acc, m, acc, erf_bits(P2[0]), SELMODE::VSEL_TENSOR_SCALAR_MODE, len, p));
+    LocalTensor<float> last = acc, next = c;
+    for (int i = 1; i < 7; ++i) {
+        ASCSTEP_V(Duplicate(next, erf_bits(P1[i]), n, p));
+        ASCSTEP_V(Select(next, m, next, erf_bits(P2[i]), SELMODE::VSEL_TENSOR_SCALAR_MODE, len, p));
+        ASCSTEP_V(MulAddDst(next, last, f7, n, p));
+        std::swap(last, next);
+    }
+    // f20 is in `last` (acc: six swaps); f22 into f7, f26 = f20·f22 + f22 into f7.
+    ASCSTEP_V(Abs(c, x, n, p));
+    ASCSTEP_V(Muls(c, c, -1.0f, n, p));
+    ASCSTEP_V(Select(f7, m, c, x, SELMODE::VSEL_TENSOR_TENSOR_MODE, len, p));
+    ASCSTEP_V(MulAddDst(f7, last, f7, n, p));
+    // The special case: r4 = sign(x) | bits(1 − exp(f26·ln 2)) where |x| ≥ c0.
+    ASCSTEP_V(Abs(c, x, n, p));
+    compare(CMPMODE::LT);
+    ASCSTEP_V(Duplicate(c, 2.0f, n, p));
+    ASCSTEP_V(Ln(c, c, n, p));
+    ASCSTEP_V(Mul(c, f7, c, n, p));
+    ASCSTEP_V(Exp(c, c, n, p));
+    ASCSTEP_V(Duplicate(acc, 1.0f, n, p));
+    ASCSTEP_V(Sub(acc, acc, c, n, p));
+    ASCSTEP_V(Duplicate(c.ReinterpretCast<uint32_t>(), uint32_t(0x80000000u), n, p));
+    ASCSTEP_V(And(c.ReinterpretCast<uint16_t>(), x.ReinterpretCast<uint16_t>(), c.ReinterpretCast<uint16_t>(), 2 * n, p));
+    ASCSTEP_V(Or(c.ReinterpretCast<uint16_t>(), c.ReinterpretCast<uint16_t>(), acc.ReinterpretCast<uint16_t>(), 2 * n, p));
+    ASCSTEP_V(Select(acc, m, f7, c, SELMODE::VSEL_TENSOR_TENSOR_MODE, len, p));
+}
+// Erf by the subsection polynomial over pieces of the temporary buffer: floats in dst's piece
+// (f7, c and the bits from the buffer); halves through float (x from the buffer too), the bits
+// in dst's piece until the result is Cast back with CAST_RINT.
+template <class T>
+void erf_subsection(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
+                    uint32_t count, Pos p) {
+    const uint32_t split = library_split<T>("Erf", "§21.14", tmp, sizeof(T), sizeof(T) == sizeof(half) ? 8 : 3, p, true);
+    const LocalTensor<float> buf = tmp.ReinterpretCast<float>();
+    for (uint32_t at = 0; at < count; at += split) {
+        const uint32_t len = count - at < split ? count - at : split;
+        if constexpr (std::is_same<T, float>::value) {
+            erf_subsection_piece(dst[at], src[at], buf, buf[split], buf[2 * split].ReinterpretCast<uint8_t>(), len, p);
+        } else {
+            const LocalTensor<float> x = buf[3 * split];
+            ASCSTEP_V(Cast(x, src[at], RoundMode::CAST_NONE, len, p));
+            erf_subsection_piece(buf, x, buf[split], buf[2 * split], dst[at].template ReinterpretCast<uint8_t>(), len, p);
+            ASCSTEP_V(Cast(dst[at], buf, RoundMode::CAST_RINT, len, p));
+        }
+    }
+}
+}  // namespace detail
+}  // namespace AscendC
