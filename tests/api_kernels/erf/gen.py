@@ -94,6 +94,13 @@ rounded; halves back with CAST_ROUND); within 1e-6 of erf for floats, 1e-5 relat
 )
 print("max erf error", np.max(np.abs(ef - ex)))
 
+# The 950 kernels' arguments: the same inputs, one output of each.
+ARGS_950 = {
+    "xf": f"(dtype: float, len: 160, init: Values([{vals(xf)}]))",
+    "xh": f"(dtype: half, len: 96, init: Values([{vals(xh)}]))",
+    "yf": "(dtype: float, len: 160)",
+    "yh": "(dtype: half, len: 96)",
+}
 with np.errstate(all="ignore"):
     eh950 = erf(xh.astype(f32)).astype(f16)  # numpy's float16 rounding: to nearest even
 assert np.max(np.abs(eh950.astype(np.float64) - [math.erf(float(v)) for v in xh])) < 1e-3
@@ -103,12 +110,7 @@ write(
 as Atlas A2's; halves back with CAST_RINT; within 1e-6 of erf for floats.""",
     "erf950.asc",
     "erf950_kernel",
-    {
-        "xf": f"(dtype: float, len: 160, init: Values([{vals(xf)}]))",
-        "xh": f"(dtype: half, len: 96, init: Values([{vals(xh)}]))",
-        "yf": "(dtype: float, len: 160)",
-        "yh": "(dtype: half, len: 96)",
-    },
+    ARGS_950,
     {"yf": ef, "yh": eh950},
     product="ascend_950",
 )
@@ -182,12 +184,7 @@ write(
 rounded once; halves back with CAST_RINT; within 2e-7 of erf for floats.""",
     "erf950.asc",
     "erf950_subsection",
-    {
-        "xf": f"(dtype: float, len: 160, init: Values([{vals(xf)}]))",
-        "xh": f"(dtype: half, len: 96, init: Values([{vals(xh)}]))",
-        "yf": "(dtype: float, len: 160)",
-        "yh": "(dtype: half, len: 96)",
-    },
+    ARGS_950,
     {"yf": sf, "yh": sh},
     product="ascend_950",
 )
