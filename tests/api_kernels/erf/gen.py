@@ -6,7 +6,8 @@ against math.erf/erfc. Also erf950.ron: Ascend 950's default Erf (PADE_APPROXIMA
 erf_3510_impl.h), the same float steps, its half result rounded to nearest even (CAST_RINT);
 and erf950s.ron: its subsection polynomial (ErfSubsectionCompute, ErfSpecialCaseCompute), each
 fused multiply-add rounded once (exactly, by fractions), Exp and Ln correctly rounded with 950's
-flush of subnormal results to zero."""
+flush of subnormal results to zero; and erfc950.ron: its Erfc (erfc_3510_impl.h), the same
+pieces as Atlas A2's in another order, Exp and Div flushing subnormal results."""
 import math
 import os
 import sys
@@ -101,18 +102,23 @@ ARGS_950 = {
     "yf": "(dtype: float, len: 160)",
     "yh": "(dtype: half, len: 96)",
 }
+
+
+def write_950(path, comment, entry, yf, yh):
+    """An Ascend 950 program of erf950.asc's `entry` expecting `yf` and `yh`."""
+    write(path, comment, "erf950.asc", entry, ARGS_950, {"yf": yf, "yh": yh}, product="ascend_950")
+
+
 with np.errstate(all="ignore"):
     eh950 = erf(xh.astype(f32)).astype(f16)  # numpy's float16 rounding: to nearest even
 assert np.max(np.abs(eh950.astype(np.float64) - [math.erf(float(v)) for v in xh])) < 1e-3
-write(
+write_950(
     "erf950.ron",
     """Written by gen.py: Ascend 950's Erf (PADE_APPROXIMATION) in float32 numpy, the same steps
 as Atlas A2's; halves back with CAST_RINT; within 1e-6 of erf for floats.""",
-    "erf950.asc",
     "erf950_kernel",
-    ARGS_950,
-    {"yf": ef, "yh": eh950},
-    product="ascend_950",
+    ef,
+    eh950,
 )
 print("halves where CAST_RINT and CAST_ROUND differ", int(np.sum(eh950 != eh)))
 
@@ -178,14 +184,47 @@ with np.errstate(all="ignore"):
     sh = np.array([erf_subsection(f32(v)) for v in xh], dtype=f32).astype(f16)
 assert np.max(np.abs(sf - ex)) < 2e-7, np.max(np.abs(sf - ex))
 assert np.max(np.abs(sh.astype(np.float64) - [math.erf(float(v)) for v in xh])) < 1e-3
-write(
+write_950(
     "erf950s.ron",
     """Written by gen.py: Ascend 950's Erf by the subsection polynomial in float32 numpy, each fma
 rounded once; halves back with CAST_RINT; within 2e-7 of erf for floats.""",
-    "erf950.asc",
     "erf950_subsection",
-    ARGS_950,
-    {"yf": sf, "yh": sh},
-    product="ascend_950",
+    sf,
+    sh,
 )
 print("max subsection erf error", np.max(np.abs(sf - ex)), "floats where the two forms differ", int(np.sum(sf != ef)))
+
+
+def erfc_950(x):
+    """erfc_3510_impl.h's ErfcClip and ErfcPublicSteps, each step rounded to float32."""
+    x = np.maximum(np.minimum(f32(x), f32(10)), f32(-10))
+    xa = np.abs(x) + f32(2.168404344971009e-19)
+    d = ftz(f32(np.exp(np.float64(-(xa * xa)))))
+    z = np.minimum(xa, f32(10))
+    xb = ftz(x / xa)
+    d = d * xb
+    r = z * R[0] + R[1]
+    for k in R[2:]:
+        r = r * z + k
+    d = d * r
+    s_ = z + S[0]
+    for k in S[1:]:
+        s_ = s_ * z + k
+    d = ftz(d / s_)
+    return d + (f32(1) - xb)
+
+
+with np.errstate(all="ignore"):
+    cf = np.array([erfc_950(v) for v in xf], dtype=f32)
+    ch = np.array([erfc_950(f32(v)) for v in xh], dtype=f32).astype(f16)
+assert np.max(np.abs(cf - exc) / np.maximum(exc, 1e-30) * (exc > 1e-30)) < 1e-5
+assert np.max(np.abs(ch.astype(np.float64) - [math.erfc(float(v)) for v in xh])) < 2e-3
+write_950(
+    "erfc950.ron",
+    """Written by gen.py: Ascend 950's Erfc in float32 numpy (Exp correctly rounded, Exp and Div
+flushing subnormal results); halves back with CAST_RINT; within 1e-5 relative of erfc.""",
+    "erfc950_kernel",
+    cf,
+    ch,
+)
+print("floats where 950's Erfc and A2's differ", int(np.sum(cf != ecf)))

@@ -5,12 +5,12 @@
 // x clipped to ±3.92, x·P(x²)/Q(x²) with the library's degree-5 and degree-5 polynomials. Erfc:
 // x clipped to ±10, s = x/(|x| + 2^−62), z = |x| + 2^−62, e = exp(−z²)·R(z)/S(z), the result
 // s·e + (1 − s). On Ascend 950, Erf's default (Padé) form is the same steps (the half result back
-// with CAST_RINT), its subsection form erf_subsection.h's; Erfc stops there.
+// with CAST_RINT), its subsection form erf_950.h's; Erfc: erf_950.h.
 #pragma once
 #include "kernel_operator.h"
 #include "adv_api/pieces.h"
 #include "sin.h"
-#include "erf_subsection.h"
+#include "erf_950.h"
 
 namespace AscendC {
 namespace detail {
@@ -125,7 +125,7 @@ void erf_pieces(bool erfc, const LocalTensor<T>& dst, const LocalTensor<T>& src,
 namespace detail {
 // Ascend 950's Erf (erf_3510_impl.h) by PADE_APPROXIMATION, its default, is these steps on each
 // repeat's registers: the same operations in the same order, each rounded to float, so the same
-// values (the half result rounded with CAST_RINT); its subsection polynomial: erf_subsection.h.
+// values (the half result rounded with CAST_RINT); its subsection polynomial: erf_950.h.
 template <class T, ErfConfig config = defaultErfConfig>
 void erf_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTensor<uint8_t>& t, uint32_t n, Pos p) {
 #if __NPU_ARCH__ == 3510
@@ -135,6 +135,9 @@ void erf_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTenso
 }
 template <class T>
 void erfc_impl(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTensor<uint8_t>& t, uint32_t n, Pos p) {
+#if __NPU_ARCH__ == 3510
+    return erfc_950<T>(d, s, t, n, p);
+#endif
     erf_pieces<T>(true, d, s, t, n, p);
 }
 }  // namespace detail

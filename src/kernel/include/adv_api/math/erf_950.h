@@ -1,10 +1,12 @@
-// Ascend 950's Erf by ErfAlgo::SUBSECTION_POLYNOMIAL_APPROXIMATION (asc-devkit erf_3510_impl.h,
+// Ascend 950's Erfc (asc-devkit erfc_3510_impl.h) and Erf by
+// ErfAlgo::SUBSECTION_POLYNOMIAL_APPROXIMATION (asc-devkit erf_3510_impl.h,
 // ErfSubsectionCompute and ErfSpecialCaseCompute; docs/semantics.md §21.14), stepped as the
 // Memory API instructions its register steps are, in float, count form, one piece at a time:
 // p2 = |x| ≥ 0x3F8060FE; f7 = p2 ? |x| : x²; f20 by six fused multiply–adds (MulAddDst, one
 // rounding on 950) of coefficients chosen by p2; f22 = p2 ? −|x| : x; f26 = fma(f20, f22, f22);
 // the result f26 where |x| < 0x3F8060FE, else x's sign bit OR'd onto 1 − exp(f26·ln 2) (ln 2 as
-// the vector Ln gives it for 2).
+// the vector Ln gives it for 2). Erfc: x clipped to ±10, xa = |x| + 2^−62, the result
+// exp(−xa²)·(x/xa)·R(z)/S(z) + (1 − x/xa) with z = min(xa, 10), in the register steps' order.
 #pragma once
 #include "kernel_operator.h"
 #include "adv_api/pieces.h"
@@ -83,6 +85,62 @@ void erf_subsection(const LocalTensor<T>& dst, const LocalTensor<T>& src, const 
             ASCSTEP_V(Cast(x, src[at], RoundMode::CAST_NONE, len, p));
             erf_subsection_piece(buf, x, buf[split], buf[2 * split], dst[at].template ReinterpretCast<uint8_t>(), len, p);
             ASCSTEP_V(Cast(dst[at], buf, RoundMode::CAST_RINT, len, p));
+        }
+    }
+}
+// Erfc on one piece of `len` floats: x read (src's piece, or half's float copy); acc ends holding
+// the result; a, b, c of `len` floats written.
+inline void erfc_950_piece(const LocalTensor<float>& acc, const LocalTensor<float>& x, const LocalTensor<float>& a,
+                           const LocalTensor<float>& b, const LocalTensor<float>& c, uint32_t len, Pos p) {
+    static constexpr float R[9] = {0.1735313680e-7, -0.9856738394e-6, 0.2517003236e-4, -0.3848015171e-3, 0.5681528564e0,
+                                   0.5245623129e1,  0.2107740710e2,   0.4212761755e2,  0.4380524149e2};
+    static constexpr float S[5] = {0.9349684299e1, 0.3756930664e2, 0.8058268949e2, 0.9155653738e2, 0.4380524152e2};
+    const int32_t n = int32_t(len);
+    ASCSTEP_V(Mins(acc, x, 10.0f, n, p));
+    ASCSTEP_V(Maxs(acc, acc, -10.0f, n, p));  // x' = clip(x)
+    ASCSTEP_V(Abs(a, acc, n, p));
+    ASCSTEP_V(Adds(a, a, float(2.168404344971009e-19), n, p));  // xa
+    ASCSTEP_V(Mul(b, a, a, n, p));
+    ASCSTEP_V(Muls(b, b, -1.0f, n, p));
+    ASCSTEP_V(Exp(b, b, n, p));  // exp(−xa²)
+    ASCSTEP_V(Mins(c, a, 10.0f, n, p));  // z
+    ASCSTEP_V(Div(a, acc, a, n, p));  // xb = x'/xa
+    ASCSTEP_V(Mul(b, b, a, n, p));
+    ASCSTEP_V(Duplicate(acc, R[0], n, p));
+    ASCSTEP_V(Mul(acc, c, acc, n, p));
+    ASCSTEP_V(Adds(acc, acc, R[1], n, p));
+    for (int i = 2; i < 9; ++i) {
+        ASCSTEP_V(Mul(acc, acc, c, n, p));
+        ASCSTEP_V(Adds(acc, acc, R[i], n, p));
+    }
+    ASCSTEP_V(Mul(b, b, acc, n, p));
+    ASCSTEP_V(Adds(acc, c, S[0], n, p));
+    for (int i = 1; i < 5; ++i) {
+        ASCSTEP_V(Mul(acc, acc, c, n, p));
+        ASCSTEP_V(Adds(acc, acc, S[i], n, p));
+    }
+    ASCSTEP_V(Div(b, b, acc, n, p));
+    ASCSTEP_V(Duplicate(acc, 1.0f, n, p));
+    ASCSTEP_V(Sub(acc, acc, a, n, p));
+    ASCSTEP_V(Add(acc, b, acc, n, p));
+}
+// Erfc over pieces of the temporary buffer (floats: / 5, halves: / 12, as Atlas A2's): floats in
+// dst's piece and three pieces of the buffer; halves through a float copy, the result Cast back
+// with CAST_RINT.
+template <class T>
+void erfc_950(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp, uint32_t count,
+              Pos p) {
+    const uint32_t split = library_split<T>("Erfc", "§21.14", tmp, sizeof(T), sizeof(T) == sizeof(half) ? 12 : 5, p, true);
+    const LocalTensor<float> buf = tmp.ReinterpretCast<float>();
+    for (uint32_t at = 0; at < count; at += split) {
+        const uint32_t len = count - at < split ? count - at : split;
+        if constexpr (std::is_same<T, float>::value) {
+            erfc_950_piece(dst[at], src[at], buf, buf[split], buf[2 * split], len, p);
+        } else {
+            const LocalTensor<float> x = buf[4 * split];
+            ASCSTEP_V(Cast(x, src[at], RoundMode::CAST_NONE, len, p));
+            erfc_950_piece(buf[3 * split], x, buf, buf[split], buf[2 * split], len, p);
+            ASCSTEP_V(Cast(dst[at], buf[3 * split], RoundMode::CAST_RINT, len, p));
         }
     }
 }
