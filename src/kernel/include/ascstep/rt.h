@@ -174,23 +174,16 @@ struct Chan {
         buf.clear();
     }
     uint64_t sent = 0;
-    void put(const std::string& line) {
+    // One message line of these parts, written straight into the buffer.
+    template <class... S>
+    void put_parts(const S&... parts) {
         std::lock_guard<std::mutex> g(lock);
         sent++;
-        buf += line;
+        ((buf += parts), ...);
         buf += '\n';
         if (buf.size() > (1u << 16)) flush_locked();
     }
-    void put_call(const std::string& where, const std::string& ron) {
-        std::lock_guard<std::mutex> g(lock);
-        sent++;
-        buf += "C ";
-        buf += where;
-        buf += ' ';
-        buf += ron;
-        buf += '\n';
-        if (buf.size() > (1u << 16)) flush_locked();
-    }
+    void put(const std::string& line) { put_parts(line); }
     void raw(const void* p, size_t n) {
         std::lock_guard<std::mutex> g(lock);
         flush_locked();
@@ -327,7 +320,7 @@ inline std::string at(const Pos& p) {
 }
 
 // A call's message, written straight into the channel's buffer (no line built first).
-inline void call(const Pos& p, const std::string& ron) { chan().put_call(at(p), ron); }
+inline void call(const Pos& p, const std::string& ron) { chan().put_parts("C ", at(p), " ", ron); }
 
 [[noreturn]] inline void stop(const Pos& p, const std::string& why) {
     // What the program printed before the stop still shows: flushed before ascstep hears of the

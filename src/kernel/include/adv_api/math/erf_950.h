@@ -68,25 +68,41 @@ inline void erf_subsection_piece(const LocalTensor<float>& acc, const LocalTenso
     ASCSTEP_V(Or(c.ReinterpretCast<uint16_t>(), c.ReinterpretCast<uint16_t>(), acc.ReinterpretCast<uint16_t>(), 2 * n, p));
     ASCSTEP_V(Select(acc, m, f7, c, SELMODE::VSEL_TENSOR_TENSOR_MODE, len, p));
 }
-// Erf by the subsection polynomial over pieces of the temporary buffer: floats in dst's piece
-// (f7, c and the bits from the buffer); halves through float (x from the buffer too), the bits
-// in dst's piece until the result is Cast back with CAST_RINT.
-template <class T>
-void erf_subsection(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
-                    uint32_t count, Pos p) {
-    const uint32_t split = library_split<T>("Erf", "§21.14", tmp, sizeof(T), sizeof(T) == sizeof(half) ? 8 : 3, p, true);
+// A 950 composite over count-form pieces of the temporary buffer (`procedures` per element, as
+// the host sizes say): floats in dst's piece from src's; halves through float, src's piece Cast
+// into the buffer after the piece function's `scratch` pieces and the one it computes into, that
+// one Cast back with CAST_RINT (the 950 library's castTraitF322F16). `piece(acc, x, buf, split,
+// at, len)`.
+template <class T, class F>
+void pieces_950(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
+                uint32_t count, uint32_t procedures, uint32_t scratch, F&& piece, Pos p) {
+    const uint32_t split = library_split<T>(api, "§21.14", tmp, sizeof(T), procedures, p, true);
     const LocalTensor<float> buf = tmp.ReinterpretCast<float>();
     for (uint32_t at = 0; at < count; at += split) {
         const uint32_t len = count - at < split ? count - at : split;
         if constexpr (std::is_same<T, float>::value) {
-            erf_subsection_piece(dst[at], src[at], buf, buf[split], buf[2 * split].ReinterpretCast<uint8_t>(), len, p);
+            piece(dst[at], src[at], buf, split, at, len);
         } else {
-            const LocalTensor<float> x = buf[3 * split];
+            const LocalTensor<float> acc = buf[scratch * split], x = buf[(scratch + 1) * split];
             ASCSTEP_V(Cast(x, src[at], RoundMode::CAST_NONE, len, p));
-            erf_subsection_piece(buf, x, buf[split], buf[2 * split], dst[at].template ReinterpretCast<uint8_t>(), len, p);
-            ASCSTEP_V(Cast(dst[at], buf, RoundMode::CAST_RINT, len, p));
+            piece(acc, x, buf, split, at, len);
+            ASCSTEP_V(Cast(dst[at], acc, RoundMode::CAST_RINT, len, p));
         }
     }
+}
+// Erf by the subsection polynomial: f7 and c from the buffer; the bits after them for floats, in
+// dst's piece for halves (until the result is Cast back over them).
+template <class T>
+void erf_subsection(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
+                    uint32_t count, Pos p) {
+    pieces_950<T>("Erf", dst, src, tmp, count, sizeof(T) == sizeof(half) ? 8 : 3, 2,
+                  [&](const LocalTensor<float>& acc, const LocalTensor<float>& x, const LocalTensor<float>& buf,
+                      uint32_t split, uint32_t at, uint32_t len) {
+                      const LocalTensor<uint8_t> m = std::is_same<T, float>::value
+                                                         ? buf[2 * split].ReinterpretCast<uint8_t>()
+                                                         : dst[at].template ReinterpretCast<uint8_t>();
+                      erf_subsection_piece(acc, x, buf, buf[split], m, len, p);
+                  }, p);
 }
 // Erfc on one piece of `len` floats: x read (src's piece, or half's float copy); acc ends holding
 // the result; a, b, c of `len` floats written.
@@ -124,25 +140,16 @@ inline void erfc_950_piece(const LocalTensor<float>& acc, const LocalTensor<floa
     ASCSTEP_V(Sub(acc, acc, a, n, p));
     ASCSTEP_V(Add(acc, b, acc, n, p));
 }
-// Erfc over pieces of the temporary buffer (floats: / 5, halves: / 12, as Atlas A2's): floats in
-// dst's piece and three pieces of the buffer; halves through a float copy, the result Cast back
-// with CAST_RINT.
+// Erfc over pieces of the temporary buffer (floats: / 5, halves: / 12, as Atlas A2's): a, b, c
+// from the buffer.
 template <class T>
 void erfc_950(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp, uint32_t count,
               Pos p) {
-    const uint32_t split = library_split<T>("Erfc", "§21.14", tmp, sizeof(T), sizeof(T) == sizeof(half) ? 12 : 5, p, true);
-    const LocalTensor<float> buf = tmp.ReinterpretCast<float>();
-    for (uint32_t at = 0; at < count; at += split) {
-        const uint32_t len = count - at < split ? count - at : split;
-        if constexpr (std::is_same<T, float>::value) {
-            erfc_950_piece(dst[at], src[at], buf, buf[split], buf[2 * split], len, p);
-        } else {
-            const LocalTensor<float> x = buf[4 * split];
-            ASCSTEP_V(Cast(x, src[at], RoundMode::CAST_NONE, len, p));
-            erfc_950_piece(buf[3 * split], x, buf, buf[split], buf[2 * split], len, p);
-            ASCSTEP_V(Cast(dst[at], buf[3 * split], RoundMode::CAST_RINT, len, p));
-        }
-    }
+    pieces_950<T>("Erfc", dst, src, tmp, count, sizeof(T) == sizeof(half) ? 12 : 5, 3,
+                  [&](const LocalTensor<float>& acc, const LocalTensor<float>& x, const LocalTensor<float>& buf,
+                      uint32_t split, uint32_t, uint32_t len) {
+                      erfc_950_piece(acc, x, buf, buf[split], buf[2 * split], len, p);
+                  }, p);
 }
 }  // namespace detail
 }  // namespace AscendC
