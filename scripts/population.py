@@ -95,8 +95,9 @@ def dtypes_of(op_dir):
             dt = re.search(r"DataType(?:List)?\(\s*\{\s*(?:ge::)?(DT_\w+)", m.group(2))
             named = re.search(r"DataType(?:List)?\(\s*(\w+)\s*\)", m.group(2))
             if not dt and named:
-                # A list named elsewhere in the file: `static const std::vector<ge::DataType> xDType = {…}`.
-                dt = re.search(r"\b" + named.group(1) + r"\s*=\s*\{\s*(?:ge::)?(DT_\w+)", text)
+                # A list named elsewhere in the file: `static const std::vector<ge::DataType> xDType = {…}`
+                # or a macro (`#define DTYPE_X {ge::DT_FLOAT16, …}`, its lines continued).
+                dt = re.search(r"\b" + named.group(1) + r"(?:\s*=|\s)[\s\\]*\{[\s\\]*(?:ge::)?(DT_\w+)", text)
             up = m.group(1).upper()
             # A list computed in code (foreach ops map each dtype through a helper): float.
             code = dt.group(1) if dt and dt.group(1) in DT_TO_C else "DT_FLOAT"
@@ -115,6 +116,13 @@ def dtypes_of(op_dir):
                     if all(k != f"DTYPE_{up}" for k, _ in defines):
                         defines.append((f"DTYPE_{up}", DT_TO_C[code]))
                         defines.append((f"ORIG_DTYPE_{up}", code))
+        # Names given to a helper of the file (`AddInput(config, "x1", dataTypes, formats)`): their
+        # lists are passed through in code, so float, as for a computed list.
+        for n in re.findall(r'\b\w*(?:Input|Output)\w*\(\s*\w+\s*,\s*"(\w+)"', text):
+            up = n.upper()
+            if all(k != f"DTYPE_{up}" for k, _ in defines):
+                defines.append((f"DTYPE_{up}", "float"))
+                defines.append((f"ORIG_DTYPE_{up}", "DT_FLOAT"))
         break
     return defines
 

@@ -435,3 +435,31 @@ fn a_build_may_define_float16_t_as_a_macro() {
     assert_eq!(r.code, 0, "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A kernel's fallback `#ifndef bfloat16_t` typedef (ops-math's cast_v3: `typedef uint16_t
+/// bfloat16_t`) is skipped, as under CANN's build, so bfloat16_t stays the bfloat16 type (2.5
+/// converts exactly, where a uint16_t would hold 2); a kernel's own `#define bfloat16_t
+/// int16_t` (ops-nn's norm kernels off Atlas A2) still replaces the name.
+#[test]
+fn a_kernel_s_bfloat16_t_fallback_and_its_own_define_compile_as_under_cann() {
+    for (name, head, check) in [
+        (
+            "bf16_fallback",
+            "#ifndef bfloat16_t\ntypedef uint16_t bfloat16_t;\n#endif\n",
+            "static_assert(float(bfloat16_t(2.5f)) == 2.5f);",
+        ),
+        (
+            "bf16_define",
+            "#define bfloat16_t int16_t\n",
+            "static_assert(std::is_same_v<bfloat16_t, int16_t>);",
+        ),
+    ] {
+        let (dir, file) = kernel(name, &format!("    {check}\n    t.SetValue(0, 1.0f);"));
+        let src = std::fs::read_to_string(&file).unwrap();
+        let src = src.replacen("__global__", &format!("{head}__global__"), 1);
+        std::fs::write(&file, src).unwrap();
+        let r = ascstep_in(&dir, &["run", &format!("{name}.asc")], &[]);
+        assert_eq!(r.code, 0, "{}", r.dump());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -85,6 +85,11 @@ struct bfloat16_t {
     constexpr bfloat16_t(T v) : bits(ascstep_rt::f32_to_bf16(float(v))) {}
     constexpr operator float() const { return ascstep_rt::bf16_to_f32(bits); }
 };
+// Also a macro naming itself, so that a kernel's `#ifndef bfloat16_t` fallback typedef (ops-math's
+// cast_v3) is skipped, as under CANN's build, and a kernel's own `#define bfloat16_t int16_t`
+// (ops-nn's norm kernels off Atlas A2) still replaces it. Kernels compile with -w, so the
+// redefinition is silent.
+#define bfloat16_t bfloat16_t
 
 // Ascend 950's 8- and 4-bit floating-point element types, built into its device compiler:
 // storage only. A kernel may name them in branches it does not take (`if constexpr` on its
