@@ -315,7 +315,15 @@ fn params(body: &str, decl: bool, consts: &Consts) -> Result<Vec<Param>, String>
         );
         let mut values = Vec::new();
         for v in rest.iter().filter(|v| !v.trim().is_empty()) {
-            values.push(eval(v, consts).map_err(|e| format!("{what}: {e}"))?);
+            match eval(v, consts) {
+                Ok(x) => values.push(x),
+                // CANN's build reads a selection's values as the digits of its preprocessed
+                // text (template_tiling.py's extract_num): a name no header defines, and so
+                // without digits, selects nothing (ops-nn's clipped_swiglu selects an undefined
+                // TPL_FLOOR). The declaration is compiled C++ and must name constants.
+                Err(_) if !decl && is_bare_name(v) => {}
+                Err(e) => return Err(format!("{what}: {e}")),
+            }
         }
         if kind == Kind::Uint {
             values = expand_uint(&values).map_err(|e| format!("{what}: {e}"))?;
@@ -337,6 +345,13 @@ fn params(body: &str, decl: bool, consts: &Consts) -> Result<Vec<Param>, String>
         });
     }
     Ok(out)
+}
+
+/// Whether `v` is one identifier without digits (`TPL_FLOOR`).
+fn is_bare_name(v: &str) -> bool {
+    let v = v.trim();
+    v.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && v.chars().all(|c| c.is_ascii_alphabetic() || c == '_')
 }
 
 /// UINT values as CANN's ParseTplUintValue expands them: `UI_LIST, v…`; `UI_RANGE, n, lo, hi…`;
@@ -422,6 +437,16 @@ mod tests {
         assert_eq!(t.decode(2).unwrap(), vec![5]);
         let bad = "__ascstep_tpl_decl(X, __ascstep_tpl(UINT, m, 3, 1, NOPE))";
         assert!(read(bad).unwrap_err().contains("`NOPE` is not a constant"));
+        // In a selection, a name no header defines is no value, as in CANN's build.
+        let sel = "__ascstep_tpl_decl(X, __ascstep_tpl(UINT, m, 3, 1, 0, 1));\n\
+            __ascstep_tpl_sels(__ascstep_tpl_sel(__ascstep_tpl(UINT, m, 0, 1, 1, NOPE)))";
+        let t = read(sel).unwrap().unwrap();
+        assert_eq!(t.sels[0][0].values, vec![1]);
+        // A name with digits is still refused: CANN would take its digits.
+        let digits = sel.replace("NOPE", "NOPE2");
+        assert!(read(&digits)
+            .unwrap_err()
+            .contains("`NOPE2` is not a constant"));
     }
 
     /// CANN's template_tiling.py: a DATATYPE parameter's key bits are its value and the
