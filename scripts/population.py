@@ -148,8 +148,9 @@ def registered(repo):
 
 
 def tiling_struct(op_dir, kernel_text, repo):
-    # A use, not a kernel's own fallback definition of the macro (`#define GET_TILING_…(structType,`).
-    uses = re.sub(r"#\s*define\s+\w+\([^)]*\)", "", strip_comments(kernel_text))
+    # A use, not a kernel's own fallback definition of the macro (`#define GET_TILING_…(structType,`)
+    # nor a use in a function-like macro's body, its lines continued (a macro parameter's name).
+    uses = re.sub(r"#\s*define\s+\w+\([^)]*\)(?:[^\n]*\\\n)*[^\n]*", "", strip_comments(kernel_text))
     for pat in (r"GET_TILING_DATA_WITH_STRUCT\(\s*([\w:]+)(<[^>]*>)?", r"REGISTER_TILING_DEFAULT\(\s*([\w:]+)(<[^>]*>)?"):
         m = re.search(pat, uses)
         # A class template with literal arguments (`MemSetTilingData<256>`), not a parameter's.

@@ -161,16 +161,16 @@ pub fn defined_by_kernel(
 /// block there is the host's, which CANN's build turns into the kernel's struct).
 fn defines_struct(bare: &str, text: &str, macros: bool) -> bool {
     let flat = without_attributes(&text.split_whitespace().collect::<Vec<_>>().join(" "));
-    // `struct X {`, `struct X : Base {`, `struct X final {` (not `struct X;` nor `struct X*`).
+    // `struct X {`, `struct X{`, `struct X : Base {`, `struct X final {` (not `struct X;`,
+    // `struct X*` nor `struct XY {`).
     let defined = |key: &str| {
         flat.match_indices(key).any(|(at, _)| {
             let rest = flat[at + key.len()..].trim_start();
             rest.starts_with('{') || rest.starts_with(':') || rest.starts_with("final")
         })
     };
-    defined(&format!("struct {bare} "))
-        || defined(&format!("struct {bare}{{"))
-        || defined(&format!("class {bare} "))
+    defined(&format!("struct {bare}"))
+        || defined(&format!("class {bare}"))
         || flat.contains(&format!("using {bare} ="))
         || flat.contains(&format!("typedef struct {bare}"))
         || (macros && flat.contains(&format!("BEGIN_TILING_DATA_DEF({bare})")))
@@ -279,11 +279,15 @@ mod tests {
         ));
         assert!(defines_struct("T", "struct T : public Base {};", false));
         assert!(defines_struct("T", "struct T final {};", false));
+        // ops-math's stateless_randperm_struct.h writes no space before the brace.
+        assert!(defines_struct("T", "struct T{ int a; };", false));
+        assert!(defines_struct("T", "class T{ int a; };", false));
         assert!(defines_struct("T", "BEGIN_TILING_DATA_DEF(T)", true));
         // A declaration, a pointer or a longer name is not a definition.
         assert!(!defines_struct("T", "struct T;", false));
         assert!(!defines_struct("T", "struct T* p;", false));
         assert!(!defines_struct("T", "struct TT {};", false));
+        assert!(!defines_struct("T", "struct TT{};", false));
         assert!(!defines_struct("T", "BEGIN_TILING_DATA_DEF(T)", false));
     }
 }
