@@ -463,3 +463,26 @@ fn a_kernel_s_bfloat16_t_fallback_and_its_own_define_compile_as_under_cann() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// Ascend 950's complex element types (CANN's `AscendC::Complex<T>`, `complex32`, `complex64`):
+/// a kernel names them in the branch its dtype does not take (ops-math's muls); the parts lie
+/// side by side and a real converts with a zero imaginary part. Other products have no such
+/// names, as CANN's headers define them for 950 only.
+#[test]
+fn complex_types_exist_on_ascend_950_only() {
+    let (dir, _) = kernel(
+        "complex950",
+        "    static_assert(sizeof(complex32) == 4 && sizeof(complex64) == 8);\n    complex64 c(2.0f);\n    t.SetValue(0, c.real + 10 * c.imag);",
+    );
+    let r = ascstep_in(
+        &dir,
+        &["import", "complex950.asc", "--product", "ascend_950"],
+        &[],
+    );
+    assert_eq!(r.code, 0, "{}", r.dump());
+    has(&r.stdout, "SetValue(dst: \"t\", src: 2)", &r);
+    let r = ascstep_in(&dir, &["run", "complex950.asc"], &[]);
+    assert_ne!(r.code, 0, "{}", r.dump());
+    has(&r.stderr, "complex32", &r);
+    let _ = std::fs::remove_dir_all(&dir);
+}

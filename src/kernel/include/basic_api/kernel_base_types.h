@@ -90,6 +90,22 @@ enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
 struct int4b_t {
     uint8_t bits = 0;
 };
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+// Ascend 950's complex element type (CANN's kernel_utils_ceil_oom_que.h): the real and imaginary
+// parts side by side. Kernels name it (ops-math's muls on complex32); no vector instruction of
+// the Memory API takes it, so a tensor of it can be copied, not computed on.
+template <class T>
+struct Complex {
+    using EleType = T;
+    Complex() : real(0), imag(0) {}
+    Complex(T r, T i) : real(r), imag(i) {}
+    template <class U>
+    Complex(const U r) : real(T(r)), imag(0) {}
+    bool operator==(const Complex& o) const { return real == o.real && imag == o.imag; }
+    T real;
+    T imag;
+};
+#endif
 namespace detail {
 // Bytes of n elements of T and elements in n bytes: int4b_t takes half a byte.
 template <class T>
@@ -137,3 +153,7 @@ inline const char* name(pipe_t p) {
     return n[int(p)];
 }
 }  // namespace AscendC
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+using complex32 = AscendC::Complex<half>;
+using complex64 = AscendC::Complex<float>;
+#endif
