@@ -126,6 +126,40 @@ void via_float(const LocalTensor<half>& dst, const LocalTensor<half>& src, const
                              {1, 1, HALF_DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE}, p);
     PipeBarrier<PIPE_V>(p);
 }
+// A 950 composite over count-form pieces of the temporary buffer (`procedures` per element, as
+// the host sizes say): floats in dst's piece from src's; halves through float, src's piece Cast
+// into the buffer after the piece function's `scratch` pieces and the one it computes into, that
+// one Cast back with CAST_RINT (the 950 library's castTraitF322F16). `piece(acc, x, buf, split,
+// at, len)`; `section` the docs/semantics.md section.
+template <class T, class F>
+void pieces_950(const char* api, const char* section, const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
+                uint32_t count, uint32_t procedures, uint32_t scratch, F&& piece, Pos p) {
+    const uint32_t split = library_split<T>(api, section, tmp, sizeof(T), procedures, p, true);
+    const LocalTensor<float> buf = tmp.ReinterpretCast<float>();
+    for (uint32_t at = 0; at < count; at += split) {
+        const uint32_t len = count - at < split ? count - at : split;
+        if constexpr (std::is_same<T, float>::value) {
+            piece(dst[at], src[at], buf, split, at, len);
+        } else {
+            const LocalTensor<float> acc = buf[scratch * split], x = buf[(scratch + 1) * split];
+            ASCSTEP_V(Cast(x, src[at], RoundMode::CAST_NONE, len, p));
+            piece(acc, x, buf, split, at, len);
+            ASCSTEP_V(Cast(dst[at], acc, RoundMode::CAST_RINT, len, p));
+        }
+    }
+}
+// `len` floats of x against `scalar` into the mask bits m, as a 950 library composite's register
+// CompareScalar: the mask register's `len` lanes (the count form compares whole 256-byte repeats
+// only), every byte of the last repeat written.
+inline void compare_950(const LocalTensor<uint8_t>& m, const LocalTensor<float>& x, float scalar, CMPMODE mode,
+                        uint32_t len, Pos p) {
+    SetMaskCount(p);
+    SetVectorMask<float, MaskMode::COUNTER>(0, len, p);
+    CompareScalar<float, uint8_t, false>(m, x, scalar, mode, MASK_PLACEHOLDER, 1, UnaryRepeatParams(), p);
+    SetMaskNorm(p);
+    ResetMask(p);
+    PipeBarrier<PIPE_V>(p);
+}
 }  // namespace detail
 }  // namespace AscendC
 

@@ -3,12 +3,13 @@
 // §21.11): in float (half Cast to float and back, CAST_NONE), counter-mode pieces of the
 // temporary buffer's floats / 5 (half: / 6), rounded down to 32; x clipped to ±10000; the
 // least of three Taylor expansions of atan on |x| (directly; reduced by tan(π/8); reduced by
-// |x−1|/|x+1| and π/4, then by tan(π/8)), times sign(x) computed as 2^62·x / (2^−62 + |2^62·x|)
-// (half: 2^15, 2^−15).
+// |x−1|/|x+1| and π/4, then by tan(π/8)), times sign(x) computed as 2^62·x / (2^−62 + |2^62·x|).
+// Ascend 950's: atan_950.h.
 #pragma once
 #include "kernel_operator.h"
 #include "adv_api/pieces.h"
 #include "sin.h"
+#include "atan_950.h"
 
 namespace AscendC {
 namespace detail {
@@ -85,10 +86,20 @@ inline void atan_piece(const LocalTensor<float>& dst, const LocalTensor<float>& 
     ASCSTEP_V((Div<float, false>(tmp, tmp, tmp2, MASK_PLACEHOLDER, 1, b, p)));
     ASCSTEP_V((Mul<float, false>(dst, dst, tmp, MASK_PLACEHOLDER, 1, b, p)));
 }
-// Atan over the pieces of the temporary buffer (its configuration picks Ascend 950's algorithm).
-template <class T, AtanConfig = defaultAtanConfig>
+// Atan over the pieces of the temporary buffer; on Ascend 950 its configuration's algorithm
+// (atan_950.h).
+template <class T, AtanConfig config = defaultAtanConfig>
 void atan_impl(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
                const uint32_t calCount, Pos p) {
+#if __NPU_ARCH__ == 3510
+    if constexpr (config.algo == AtanAlgo::TAYLOR_EXPANSION) {
+        return atan_taylor_950_pieces<T>(dstTensor, srcTensor, sharedTmpBuffer, calCount, p);
+    } else {
+        static_assert(std::is_same<T, float>::value,
+                      "Atan with POLYNOMIAL_APPROXIMATION algorithm only support float data type on current device!!");
+        return atan_polynomial_950(dstTensor, srcTensor, sharedTmpBuffer, calCount, p);
+    }
+#endif
     const uint32_t split =
         library_split<T>("Atan", "§21.11", sharedTmpBuffer, sizeof(float), sizeof(T) == sizeof(half) ? 6 : 5, p);
     const LocalTensor<float> buf = sharedTmpBuffer.ReinterpretCast<float>();

@@ -25,16 +25,8 @@ inline void erf_subsection_piece(const LocalTensor<float>& acc, const LocalTenso
                                        0x3DE718AF, 0xBEC093AC, 0x3E0375D3};
     const float c0 = erf_bits(0x3F8060FE);
     const int32_t n = int32_t(len);
-    // |x| against c0 into m: the mask register's `len` lanes (the count form compares whole
-    // 256-byte repeats only), every byte of the last repeat written.
-    auto compare = [&](CMPMODE mode) {
-        SetMaskCount(p);
-        SetVectorMask<float, MaskMode::COUNTER>(0, len, p);
-        CompareScalar<float, uint8_t, false>(m, c, c0, mode, MASK_PLACEHOLDER, 1, UnaryRepeatParams(), p);
-        SetMaskNorm(p);
-        ResetMask(p);
-        PipeBarrier<PIPE_V>(p);
-    };
+    // |x| against c0 into m.
+    auto compare = [&](CMPMODE mode) { compare_950(m, c, c0, mode, len, p); };
     ASCSTEP_V(Abs(c, x, n, p));
     compare(CMPMODE::GE);
     ASCSTEP_V(Mul(acc, x, x, n, p));
@@ -68,34 +60,12 @@ inline void erf_subsection_piece(const LocalTensor<float>& acc, const LocalTenso
     ASCSTEP_V(Or(c.ReinterpretCast<uint16_t>(), c.ReinterpretCast<uint16_t>(), acc.ReinterpretCast<uint16_t>(), 2 * n, p));
     ASCSTEP_V(Select(acc, m, f7, c, SELMODE::VSEL_TENSOR_TENSOR_MODE, len, p));
 }
-// A 950 composite over count-form pieces of the temporary buffer (`procedures` per element, as
-// the host sizes say): floats in dst's piece from src's; halves through float, src's piece Cast
-// into the buffer after the piece function's `scratch` pieces and the one it computes into, that
-// one Cast back with CAST_RINT (the 950 library's castTraitF322F16). `piece(acc, x, buf, split,
-// at, len)`.
-template <class T, class F>
-void pieces_950(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
-                uint32_t count, uint32_t procedures, uint32_t scratch, F&& piece, Pos p) {
-    const uint32_t split = library_split<T>(api, "§21.14", tmp, sizeof(T), procedures, p, true);
-    const LocalTensor<float> buf = tmp.ReinterpretCast<float>();
-    for (uint32_t at = 0; at < count; at += split) {
-        const uint32_t len = count - at < split ? count - at : split;
-        if constexpr (std::is_same<T, float>::value) {
-            piece(dst[at], src[at], buf, split, at, len);
-        } else {
-            const LocalTensor<float> acc = buf[scratch * split], x = buf[(scratch + 1) * split];
-            ASCSTEP_V(Cast(x, src[at], RoundMode::CAST_NONE, len, p));
-            piece(acc, x, buf, split, at, len);
-            ASCSTEP_V(Cast(dst[at], acc, RoundMode::CAST_RINT, len, p));
-        }
-    }
-}
 // Erf by the subsection polynomial: f7 and c from the buffer; the bits after them for floats, in
 // dst's piece for halves (until the result is Cast back over them).
 template <class T>
 void erf_subsection(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp,
                     uint32_t count, Pos p) {
-    pieces_950<T>("Erf", dst, src, tmp, count, sizeof(T) == sizeof(half) ? 8 : 3, 2,
+    pieces_950<T>("Erf", "§21.14", dst, src, tmp, count, sizeof(T) == sizeof(half) ? 8 : 3, 2,
                   [&](const LocalTensor<float>& acc, const LocalTensor<float>& x, const LocalTensor<float>& buf,
                       uint32_t split, uint32_t at, uint32_t len) {
                       const LocalTensor<uint8_t> m = std::is_same<T, float>::value
@@ -145,7 +115,7 @@ inline void erfc_950_piece(const LocalTensor<float>& acc, const LocalTensor<floa
 template <class T>
 void erfc_950(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& tmp, uint32_t count,
               Pos p) {
-    pieces_950<T>("Erfc", dst, src, tmp, count, sizeof(T) == sizeof(half) ? 12 : 5, 3,
+    pieces_950<T>("Erfc", "§21.14", dst, src, tmp, count, sizeof(T) == sizeof(half) ? 12 : 5, 3,
                   [&](const LocalTensor<float>& acc, const LocalTensor<float>& x, const LocalTensor<float>& buf,
                       uint32_t split, uint32_t, uint32_t len) {
                       erfc_950_piece(acc, x, buf, buf[split], buf[2 * split], len, p);
