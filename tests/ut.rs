@@ -652,6 +652,47 @@ fn an_atlas_a2_tiling_header_in_op_host_arch22_or_arch32_is_found() {
     }
 }
 
+/// An op_host header may take its struct from another op's, included from the repository's
+/// root as the op_host build's include path has it (ops-math's assign:
+/// `#include "conversion/tensor_move/op_host/arch35/tensor_move_tiling_arch35.h"`).
+#[test]
+fn an_op_host_header_including_another_ops_from_the_repository_root_gives_its_struct() {
+    let d = repo("root_include");
+    let host = d.join("math/scaled_add/op_host/scaled_add_tiling.h");
+    let text = std::fs::read_to_string(&host).unwrap();
+    let (start, end) = (
+        text.find("BEGIN_TILING_DATA_DEF").unwrap(),
+        text.find("REGISTER_TILING_DATA_CLASS").unwrap(),
+    );
+    let other = d.join("math/shared_move/op_host");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(
+        other.join("shared_move_tiling.h"),
+        format!(
+            "#include \"register/tilingdata_base.h\"\nnamespace optiling {{\n{}}}\n",
+            &text[start..end]
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        &host,
+        format!(
+            "{}#include \"math/shared_move/op_host/shared_move_tiling.h\"\nnamespace optiling {{\n{}",
+            &text[..text.find("namespace optiling {").unwrap()],
+            &text[end..]
+        ),
+    )
+    .unwrap();
+    let test = d.join(UT).join("test_scaled_add.cpp");
+    replace_in(
+        &test,
+        "#include \"../../../op_host/scaled_add_tiling.h\"",
+        "",
+    );
+    lambda_case_passes(&d, "root include");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn a_test_may_gm_alloc_a_1_gib_workspace_beside_its_tensors() {
     // Some of the repositories' UTs GmAlloc 1 GiB workspaces: global memory is not capped

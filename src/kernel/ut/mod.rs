@@ -431,8 +431,11 @@ pub fn run(test: &Path, opts: &Options, ut: &UtOptions) -> Result<UtRun, Compile
     std::fs::create_dir_all(&gen)
         .map_err(|e| missing(format!("cannot write {}: {e}", gen.display())))?;
     let test_dir = b.test.parent().unwrap_or(Path::new(".")).to_path_buf();
-    // Where the tiling structs' headers are searched: the kernel's include path.
-    let search = flags.includes.clone();
+    // Where the tiling structs' headers are searched: the kernel's include path, then the
+    // repository's root, as the op_host build's (`#include "conversion/tensor_move/op_host/…"`
+    // in ops-math's assign).
+    let mut search = flags.includes.clone();
+    search.push(b.root.clone());
     // A test that computes its tiling with the op's host tiling function links it, and one
     // that fills an op_host header's host tiling class reads that header whole (§13, host
     // tiling).
