@@ -693,6 +693,28 @@ fn an_op_host_header_including_another_ops_from_the_repository_root_gives_its_st
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// CANN's UT build has no global `TypeFromId` (only the kernel build's template_argument.h
+/// defines it): a test declaring its own in a namespace it uses (ops-math's adds UT adapter)
+/// names it unambiguously.
+#[test]
+fn a_tests_own_type_from_id_is_not_ambiguous_in_the_ut_build() {
+    let d = repo("type_from_id");
+    let test = d.join(UT).join("test_scaled_add.cpp");
+    // The header the kernel's tiling-key templates come through (opbase's schedules include it).
+    replace_in(
+        &test,
+        "#include \"tikicpulib.h\"\n",
+        "#include \"tikicpulib.h\"\n#include \"ascendc/host_api/tiling/template_argument.h\"\n",
+    );
+    replace_in(
+        &test,
+        "namespace {\nconstexpr uint32_t kBlocks",
+        "namespace Ops::Base {\ntemplate <uint64_t dtype>\nstruct TypeFromId;\ntemplate <>\nstruct TypeFromId<3> { using type = float; };\n}\nusing namespace Ops::Base;\nstatic_assert(std::is_same_v<TypeFromId<3>::type, float>);\nnamespace {\nconstexpr uint32_t kBlocks",
+    );
+    lambda_case_passes(&d, "TypeFromId");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn a_test_may_gm_alloc_a_1_gib_workspace_beside_its_tensors() {
     // Some of the repositories' UTs GmAlloc 1 GiB workspaces: global memory is not capped

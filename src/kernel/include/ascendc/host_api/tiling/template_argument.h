@@ -181,8 +181,10 @@ inline uint64_t encode(const std::vector<Param>& decl, std::initializer_list<uin
 
 // TypeFromId<id>::type: the C++ type of a native data-type number (CANN's
 // utils/tiling/template_argument.h), for kernels that map a template parameter themselves;
-// void for a number with no type. (Not in host units, which have no kernel element types.)
-#ifndef ASCSTEP_HOST_UNIT
+// void for a number with no type. Only where CANN's header defines it, in the kernel's build
+// (ASCENDC_TPL_KERNEL): not in host units, nor in CANN's unit-test build, whose tests declare
+// their own (ops-math's adds: `Ops::Base::TypeFromId` in its UT adapter).
+#if !defined(ASCSTEP_HOST_UNIT) && !defined(__CCE_KT_TEST__)
 #include "ascstep/types.h"
 template <int dataTypeId>
 struct TypeFromId {
@@ -207,4 +209,4 @@ ASCSTEP_TYPE_FROM_ID(C_DT_DOUBLE, double);
 ASCSTEP_TYPE_FROM_ID(C_DT_BOOL, bool);
 ASCSTEP_TYPE_FROM_ID(C_DT_BF16, bfloat16_t);
 #undef ASCSTEP_TYPE_FROM_ID
-#endif  // ASCSTEP_HOST_UNIT
+#endif  // !ASCSTEP_HOST_UNIT && !__CCE_KT_TEST__
