@@ -213,11 +213,34 @@ fn int_value(d: DType, bits: u64) -> Option<i64> {
 
 /// `convert` for the pairs above; None where the exact path decides.
 #[inline(always)]
+/// `v` rounded to an integral float by `mode`, a zero result +0 (`convert`'s float → float of
+/// the same type); None for NaN, ±inf and CAST_ODD, which the exact path takes.
+fn float_integral(v: f32, mode: RoundMode) -> Option<f32> {
+    if !v.is_finite() {
+        return None;
+    }
+    let r = match mode {
+        RoundMode::Rint | RoundMode::None => v.round_ties_even(),
+        RoundMode::Round => v.round(),
+        RoundMode::Floor => v.floor(),
+        RoundMode::Ceil => v.ceil(),
+        RoundMode::Trunc => v.trunc(),
+        RoundMode::Odd => return None,
+    };
+    Some(if r == 0.0 { 0.0 } else { r })
+}
+
 pub fn convert(bits: u64, from: DType, to: DType, mode: RoundMode) -> Option<u64> {
     use crate::base::convert::half_to_f32;
     match (from, to) {
         (DType::Half, DType::Float) if bits as u16 & 0x7fff <= 0x7c00 => {
             Some(half_to_f32(bits as u16).to_bits() as u64)
+        }
+        (DType::BFloat16, DType::Float) if bits as u16 & 0x7fff <= 0x7f80 => {
+            Some(((bits as u32 & 0xffff) << 16) as u64)
+        }
+        (DType::Float, DType::Float) => {
+            float_integral(f32::from_bits(bits as u32), mode).map(|r| r.to_bits() as u64)
         }
         (DType::Float, DType::Half) => f32_narrow(bits as u32, mode, HALF).map(u64::from),
         (DType::Float, DType::BFloat16) => f32_narrow(bits as u32, mode, BF16).map(u64::from),
@@ -303,6 +326,49 @@ mod tests {
                             f32::from_bits(x)
                         );
                     }
+                }
+            }
+        }
+    }
+
+    /// bfloat16 → float for every bfloat16 but the NaNs (exact: its bits widened), and float →
+    /// float (an integral value by the mode, zero as +0) at every half's rounding boundary and
+    /// on 100,000 random floats, in every mode but CAST_ODD: the exact path's bits.
+    #[test]
+    fn bfloat16_to_float_and_float_to_float_equal_the_exact_path() {
+        for b in 0..=u16::MAX as u64 {
+            for mode in modes() {
+                let got = convert(b, DType::BFloat16, DType::Float, mode);
+                if half::bf16::from_bits(b as u16).is_nan() {
+                    assert_eq!(got, None);
+                } else {
+                    let want = convert_general(b, DType::BFloat16, DType::Float, mode);
+                    assert_eq!(got, Some(want), "{b:#06x} {mode:?}");
+                }
+            }
+        }
+        let mut floats = probes(|h| half::f16::from_bits(h).to_f32(), 100_000);
+        floats.extend([
+            0x4b00_0000,
+            0x4b00_0001,
+            0x4aff_ffff,
+            0x3f00_0000,
+            0x3fc0_0000,
+            0x4020_0000,
+        ]);
+        for x in floats {
+            for mode in modes() {
+                let got = convert(x as u64, DType::Float, DType::Float, mode);
+                if f32::from_bits(x).is_finite() {
+                    let want = convert_general(x as u64, DType::Float, DType::Float, mode);
+                    assert_eq!(
+                        got,
+                        Some(want),
+                        "{:e} ({x:#010x}) {mode:?}",
+                        f32::from_bits(x)
+                    );
+                } else {
+                    assert_eq!(got, None);
                 }
             }
         }
