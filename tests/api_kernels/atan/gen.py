@@ -114,24 +114,7 @@ def atan950(src):
         return dst * sign
 
 
-from fractions import Fraction  # noqa: E402
-
-
-def fma32(a, b, c):
-    """a·b + c rounded once to float32, ties to even."""
-    a, b, c = f32(a), f32(b), f32(c)
-    if not all(np.isfinite([a, b, c])):
-        return f32(np.float64(a) * np.float64(b) + np.float64(c))
-    q = Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c))
-    if q == 0:
-        return f32(np.float64(a) * np.float64(b) + np.float64(c))
-    v = f32(float(q))
-    best = v
-    for w in (np.nextafter(v, f32(-np.inf)), np.nextafter(v, f32(np.inf))):
-        d, db = abs(Fraction(float(w)) - q), abs(Fraction(float(best)) - q)
-        if d < db or (d == db and int(w.view(np.uint32)) % 2 == 0):
-            best = w
-    return best
+from fma32 import fma32  # noqa: E402
 
 
 A = [f32(v) for v in (-0.333329409, 0.199887753, -0.141718030, 0.105184801, -0.0725297481, 0.0398497507,

@@ -123,28 +123,7 @@ as Atlas A2's; halves back with CAST_RINT; within 1e-6 of erf for floats.""",
 print("halves where CAST_RINT and CAST_ROUND differ", int(np.sum(eh950 != eh)))
 
 
-from fractions import Fraction  # noqa: E402
-
-
-def round32(q):
-    """The float32 nearest the rational q, ties to even (a zero keeps no sign: callers add it)."""
-    v = np.float32(float(q))
-    best = v
-    for w in (np.nextafter(v, f32(-np.inf)), np.nextafter(v, f32(np.inf))):
-        d, db = abs(Fraction(float(w)) - q), abs(Fraction(float(best)) - q)
-        if d < db or (d == db and int(w.view(np.uint32)) % 2 == 0):
-            best = w
-    return best
-
-
-def fma32(a, b, c):
-    """a·b + c rounded once to float32 (the sign of an exact zero as IEEE's fma gives it)."""
-    if not all(np.isfinite([a, b, c])):
-        return f32(np.float64(a) * np.float64(b) + np.float64(c))
-    q = Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c))
-    if q == 0:
-        return f32(np.float64(a) * np.float64(b) + np.float64(c))
-    return round32(q)
+from fma32 import fma32  # noqa: E402
 
 
 def ftz(v):
