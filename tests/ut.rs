@@ -715,6 +715,21 @@ fn a_tests_own_type_from_id_is_not_ambiguous_in_the_ut_build() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// CANN's CPU debug library brings securec's functions to the tests that include it: a test
+/// calling `memset_s` without including securec.h compiles (ops-nn's max_pool_with_argmax).
+#[test]
+fn tikicpulib_gives_a_test_securecs_functions() {
+    let d = repo("securec");
+    let test = d.join(UT).join("test_scaled_add.cpp");
+    replace_in(
+        &test,
+        "TEST_F(ScaledAddTest, lambda_launch_adds)\n{\n",
+        "TEST_F(ScaledAddTest, lambda_launch_adds)\n{\n    char scratch[8];\n    ASSERT_EQ(memset_s(scratch, sizeof(scratch), 0, sizeof(scratch)), EOK);\n",
+    );
+    lambda_case_passes(&d, "memset_s");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn a_test_may_gm_alloc_a_1_gib_workspace_beside_its_tensors() {
     // Some of the repositories' UTs GmAlloc 1 GiB workspaces: global memory is not capped

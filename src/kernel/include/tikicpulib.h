@@ -5,6 +5,9 @@
 #pragma once
 #include "kernel_operator.h"
 #include "ascstep/ut.h"
+// securec's memcpy_s/memset_s, which CANN's CPU debug library brings to the tests that include
+// it (ops-nn's max_pool_with_argmax and max_pool_grad_with_argmax call them undeclared).
+#include "securec.h"
 
 // The core a launch runs on (CANN: AscendC::SetKernelMode(KernelMode::AIV_MODE)); ascstep
 // simulates the vector core whatever is set.
