@@ -86,6 +86,12 @@ const ERROR_CLASSES: &[&str] = &[
     "division-by-zero",
     "scalar-out-of-range",
     "atomic-type",
+    // the register API (docs/format.md §7.1)
+    "operand-memory",
+    "unsupported-merge-mode",
+    "unknown-merge-mode",
+    "unknown-mask-pattern",
+    "uninitialised-mask",
 ];
 
 const WARNING_CLASSES: &[&str] = &[

@@ -546,3 +546,39 @@ fn local_tensor_operators_are_the_api_calls_they_stand_for() {
         );
     }
 }
+
+/// Ascend 950's register API (docs/format.md §12.5, docs/semantics.md §29): UpdateMask's
+/// loop with LoadAlign/StoreAlign's post-update, ZEROING and MERGING, a partial store, the
+/// computing calls on float, half and int32 registers, Duplicate without a mask; numpy's
+/// results (tests/api_kernels/reg_api/gen.py). The import runs to the same result; on Atlas A2
+/// the first register call stops the run.
+#[test]
+fn the_register_api_computes_as_numpy_does_and_imports() {
+    let (dir, _) = runs_and_passes(
+        "reg_api",
+        "reg_api",
+        "reg.ron",
+        &["yf[0..1024]", "yh[0..384]", "yi[0..128]"],
+    );
+    let imp = ascstep_in(&dir, &["import", "reg.ron"]);
+    assert_eq!(imp.code, 0, "{}", imp.dump());
+    assert!(imp.stdout.contains("regs: {"), "{}", imp.stdout);
+    assert!(
+        imp.stdout
+            .contains("Add(dst: \"c\", src0: \"a\", src1: \"b\", mask_reg: \"mask\")"),
+        "{}",
+        imp.stdout
+    );
+    std::fs::write(dir.join("imported.ron"), &imp.stdout).unwrap();
+    let again = ascstep_in(&dir, &["run", "imported.ron"]);
+    assert_eq!(again.code, 0, "{}", again.dump());
+    let a2 = ascstep_in(&dir, &["run", "reg.ron", "--product", "atlas_a2"]);
+    assert_eq!(a2.code, 3, "{}", a2.dump());
+    assert!(
+        a2.stderr
+            .contains("error[unsupported-instruction]: UpdateMask is not available on atlas_a2"),
+        "{}",
+        a2.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

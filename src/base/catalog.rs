@@ -113,6 +113,11 @@ pub enum Family {
     /// The DMA atomic mode of moves into global memory: SetAtomicAdd/Max/Min/Type,
     /// DisableDmaAtomic, SetAtomicNone (DK:原子操作; docs/semantics.md §18.3).
     Atomic,
+    /// The register API's moves between the UB and a vector register: LoadAlign, StoreAlign
+    /// (Ascend 950, docs/semantics.md §29).
+    RegMove,
+    /// The register API's mask setting: CreateMask, UpdateMask (§29).
+    RegMask,
 }
 
 macro_rules! ops {
@@ -171,6 +176,16 @@ ops! {
     PipeBarrier => Sync, SetFlag => Sync, WaitFlag => Sync, SyncAll => Sync,
     SetAtomicAdd => Atomic, SetAtomicMax => Atomic, SetAtomicMin => Atomic,
     SetAtomicType => Atomic, DisableDmaAtomic => Atomic, SetAtomicNone => Atomic,
+    // Ascend 950's register API (docs/semantics.md §29, `base::reg_ops`).
+    RegExp as "Exp" => Unary, RegLn as "Ln" => Unary, RegAbs as "Abs" => Unary,
+    RegSqrt as "Sqrt" => Unary, RegRelu as "Relu" => Unary, RegNot as "Not" => Unary,
+    RegAdd as "Add" => Binary, RegSub as "Sub" => Binary, RegMul as "Mul" => Binary,
+    RegDiv as "Div" => Binary, RegMax as "Max" => Binary, RegMin as "Min" => Binary,
+    RegAnd as "And" => Binary, RegOr as "Or" => Binary,
+    RegAdds as "Adds" => Scalar, RegMuls as "Muls" => Scalar, RegMaxs as "Maxs" => Scalar,
+    RegMins as "Mins" => Scalar, RegDuplicate as "Duplicate" => Duplicate,
+    LoadAlign => RegMove, StoreAlign => RegMove,
+    CreateMask => RegMask, UpdateMask => RegMask,
 }
 
 /// The dtype table of an API only Ascend 950 has: (all forms, count form only).
@@ -655,6 +670,8 @@ impl Op {
                     a950: (all, 0),
                 }
             }
+            // The register API (`base::reg_ops`): Ascend 950 only.
+            _ => a950_only(super::reg_ops::dtypes(self), 0),
         }
     }
 

@@ -5,7 +5,8 @@
 //! - `convert`: rounding and conversion between element types (docs/semantics.md §4.7);
 //! - `product`: the products and their profiles (every behaviour switch a named field);
 //! - `catalog`: the instruction vocabulary (`Op`, `Family`) and per-product dtype tables;
-//!   `pairs`: the type pairs of the mixed-type instructions;
+//!   `pairs`: the type pairs of the mixed-type instructions; `reg_ops`: the register API's
+//!   instructions (Ascend 950);
 //! - `modes`: enumerated instruction arguments (CMPMODE, SELMODE);
 //! - `ir`: the program IR every front end produces and the machine executes; `expr`: the
 //!   scalar unit's expressions;
@@ -22,6 +23,7 @@ pub mod ir;
 pub mod modes;
 pub mod pairs;
 pub mod product;
+pub mod reg_ops;
 pub mod rng;
 pub mod shown;
 pub mod spans;

@@ -63,6 +63,12 @@ pub fn ron(run: &Run) -> String {
                 )
             });
             match space {
+                Space::Reg => s.push_str(&format!(
+                    "        {:?}: (dtype: {}),\n",
+                    t.name,
+                    t.dtype.name()
+                )),
+                Space::Mask => s.push_str(&format!("        {:?}: Mask,\n", t.name)),
                 Space::Ub => s.push_str(&format!(
                     "        {:?}: (dtype: {}, addr: {:#x}, len: {len}),{note}\n",
                     t.name,
@@ -86,6 +92,12 @@ pub fn ron(run: &Run) -> String {
     if !gm.is_empty() {
         out.push_str("    gm: {\n");
         out.push_str(&gm);
+        out.push_str("    },\n");
+    }
+    let regs = section(Space::Reg) + &section(Space::Mask);
+    if !regs.is_empty() {
+        out.push_str("    regs: {\n");
+        out.push_str(&regs);
         out.push_str("    },\n");
     }
     if !p.scalars.is_empty() {
@@ -148,6 +160,7 @@ fn widened(run: &Run) -> std::collections::HashMap<usize, u32> {
             let bytes = match t.space {
                 Space::Ub => m.ub().size().saturating_sub(t.addr) as u64,
                 Space::Gm => (t.bytes() as u64).next_multiple_of(32) + 32,
+                Space::Reg | Space::Mask => t.bytes() as u64,
             };
             out.insert(i, (bytes / t.dtype.size() as u64) as u32);
         }

@@ -62,6 +62,15 @@ pub enum Msg {
         alloc: u32,
         at: At,
     },
+    /// A register of the register API (docs/format.md §12.5): a vector register (`mask`
+    /// false) of `dtype` or a mask register, in register slot `slot`.
+    RegView {
+        vid: i64,
+        slot: u32,
+        mask: bool,
+        dtype: String,
+        at: At,
+    },
     Call {
         at: At,
         /// Shared: a loop's same call again is the reader's last text (`child.rs`).
@@ -222,6 +231,20 @@ pub fn parse(line: &str, r: &mut impl Read) -> Result<Msg, String> {
                 vid,
                 dtype,
                 alloc: num(&mut it)?,
+                at: at(&mut it)?,
+            }
+        }
+        "M" => {
+            let mut it = rest_n(8);
+            let vid = num(&mut it)?;
+            let slot = num(&mut it)?;
+            let mask = it.next().ok_or("no register kind")? == "m";
+            let dtype = it.next().ok_or("no dtype")?.to_string();
+            Msg::RegView {
+                vid,
+                slot,
+                mask,
+                dtype,
                 at: at(&mut it)?,
             }
         }

@@ -348,6 +348,21 @@ pub fn assigned_name(line: &str, col: usize) -> Option<String> {
     (!name.is_empty() && !name.as_bytes()[0].is_ascii_digit()).then_some(name)
 }
 
+/// The variable declared at `col` (1-based): `RegTensor<T> x;` and `MaskReg a, b;` construct
+/// each object at its name, followed by `;`, `,`, `)`, `=` or `{`.
+pub fn declared_name(line: &str, col: usize) -> Option<String> {
+    let tail = line.get(col.saturating_sub(1)..)?;
+    let n = tail.bytes().take_while(|&c| is_ident(c)).count();
+    let (name, rest) = tail.split_at(n);
+    let ok = !name.is_empty()
+        && !name.as_bytes()[0].is_ascii_digit()
+        && matches!(
+            rest.trim_start().bytes().next(),
+            Some(b';' | b',' | b')' | b'=' | b'{')
+        );
+    ok.then(|| name.to_string())
+}
+
 /// The variable a call's last argument names, when it is a plain identifier: the output
 /// reference of `GatherMask(…, rsvdCnt)`. None when the call does not end on this line.
 pub fn last_argument_name(line: &str, col: usize) -> Option<String> {
@@ -486,5 +501,20 @@ mod tests {
             receiver_name(g, g.find('(').unwrap() + 1).as_deref(),
             Some("xGm")
         );
+    }
+}
+
+#[cfg(test)]
+mod declared_tests {
+    use super::declared_name;
+
+    #[test]
+    fn a_declaration_names_the_variable_at_its_column() {
+        let l = "    AscendC::Reg::RegTensor<T> srcReg, dstReg;";
+        assert_eq!(declared_name(l, 32).as_deref(), Some("srcReg"));
+        assert_eq!(declared_name(l, 40).as_deref(), Some("dstReg"));
+        // A call's position names no variable.
+        let c = "    mask = AscendC::Reg::UpdateMask<T>(count);";
+        assert_eq!(declared_name(c, 12), None);
     }
 }

@@ -179,8 +179,9 @@ fn ron_error(e: &ron::error::SpannedError) -> Diagnostic {
     ))
 }
 
-const PROGRAM_FIELDS: [&str; 10] = [
-    "name", "product", "ub_size", "tensors", "gm", "scalars", "code", "expect", "blocks", "args",
+const PROGRAM_FIELDS: [&str; 11] = [
+    "name", "product", "ub_size", "tensors", "gm", "regs", "scalars", "code", "expect", "blocks",
+    "args",
 ];
 pub(super) const SCALAR_FIELDS: [&str; 2] = ["dtype", "value"];
 const TENSOR_FIELDS: [&str; 4] = ["dtype", "addr", "len", "init"];
@@ -327,6 +328,10 @@ fn read_program(
     if let Some(g) = f.get("gm").and_then(opt) {
         tensors(ctx, g, Space::Gm);
     }
+    if let Some(r) = f.get("regs").and_then(opt) {
+        let section = f.key("regs").unwrap_or(r.span);
+        super::regs::regs(ctx, r, section, product);
+    }
     if let Some(s) = f.get("scalars").and_then(opt) {
         super::scalars::scalars(ctx, s);
     }
@@ -426,6 +431,7 @@ fn tensors(ctx: &mut Ctx, node: &Node, space: Space) {
                 Space::Gm => {
                     "the global-memory tensor map `gm: { \"name\": (dtype: …, len: …), … }`"
                 }
+                Space::Reg | Space::Mask => "the register map `regs`",
             };
             ctx.wrong_type(node, what);
             ctx.tensors_ok = false;
@@ -473,11 +479,12 @@ pub(super) fn tensor(
     let what = match space {
         Space::Ub => format!("tensor \"{name}\""),
         Space::Gm => format!("GM tensor \"{name}\""),
+        Space::Reg | Space::Mask => format!("register \"{name}\""),
     };
     let before = ctx.error_count();
     let allowed: &[&str] = match space {
         Space::Ub => &TENSOR_FIELDS,
-        Space::Gm => &GM_FIELDS,
+        Space::Gm | Space::Reg | Space::Mask => &GM_FIELDS,
     };
     let mut f = ctx.fields(node, &what, &[], allowed)?;
     f.owner = name_span;
@@ -486,7 +493,7 @@ pub(super) fn tensor(
         Space::Ub => ctx
             .require(&f, "addr", &what)
             .and_then(|n| ctx.uint(n, "addr", u32::MAX as u128)),
-        Space::Gm => Some(0),
+        Space::Gm | Space::Reg | Space::Mask => Some(0),
     };
     let len_node = ctx.require(&f, "len", &what);
     let len = len_node.and_then(|n| ctx.uint(n, "len", u32::MAX as u128));
@@ -494,7 +501,7 @@ pub(super) fn tensor(
     let bytes = len as u64 * dtype.size() as u64;
     // Global memory: placed one tensor after another, 512-byte aligned, within MAX_GM.
     let addr = match space {
-        Space::Ub => addr,
+        Space::Ub | Space::Reg | Space::Mask => addr,
         Space::Gm => {
             let at = ctx.gm_used.next_multiple_of(512);
             if at + bytes > ctx.gm_limit as u64 {

@@ -14,6 +14,7 @@ mod expect;
 mod expr;
 mod instr;
 mod load;
+mod regs;
 mod scalars;
 #[cfg(test)]
 mod tests;

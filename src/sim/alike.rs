@@ -69,7 +69,12 @@ impl Content {
 
 /// Whether preparing `instr` depends on the UB contents.
 fn reads_data(instr: &Instr) -> bool {
-    instr.args.scalar_elem().is_some() || room(instr.op.family()).plan_reads_data()
+    instr.args.scalar_elem().is_some()
+        || room(instr.op.family()).plan_reads_data()
+        || matches!(
+            instr.form(),
+            crate::base::ir::Form::Reg { mask: Some(_), .. }
+        )
 }
 
 impl Alike {

@@ -123,6 +123,19 @@ fn prepare_inner(
             }
         }
     }
+    // A register instruction's lanes are its mask register's now (docs/semantics.md §29).
+    if let Some(filled) =
+        ub.and_then(|ub| crate::sim::family::reg::with_mask_lanes(program, &instr, ub))
+    {
+        match filled {
+            Ok(i) => *instr.to_mut() = i,
+            Err(msg) => {
+                return Err(vec![Diagnostic::error("uninitialised-mask", msg)
+                    .at(instr.span_of("mask_reg"))
+                    .in_instr(idx)])
+            }
+        }
+    }
     let instr: &crate::base::ir::Instr = &instr;
     let room = room(instr.op.family());
     if let Err(msg) = room.structure(instr) {
@@ -193,6 +206,7 @@ fn prepare_inner(
         return Err(vec![d]);
     }
     let mut plan = Plan::new(par, lanes, ops);
+    plan.zeroing = crate::sim::family::reg::zeroing(instr);
     room.plan(&mut c, &exec, &mut plan, ub);
     failed(&mut c)?;
     bounds::bounds(&mut c, &plan, ub_size);
@@ -202,6 +216,7 @@ fn prepare_inner(
     });
     let mask_at_end = room.mask_at_end(&c, reg_now);
     let fast = match &exec {
+        _ if plan.zeroing => false,
         Exec::Map(_) => overlap::fast_ok(&plan),
         // A plain Cast: only whole runs (each operand's repeat one run of bytes, prefix lanes),
         // its operands apart (overlap::fast_ok: different widths are never the same geometry).

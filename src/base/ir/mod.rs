@@ -14,6 +14,10 @@ use std::sync::Arc;
 
 mod origins;
 pub use origins::{KernelArg, KernelBinding, Origins, Site, SourceFile};
+mod regs;
+mod tensor;
+pub use regs::{lanes_of, MaskPattern, MaskSet, MASK_BYTES, MAX_REG_BYTES, REG_BASE, VL};
+pub use tensor::{addr_text, Space, Tensor, GM_BASE, MAX_GM, MAX_GM_PROGRAM, MAX_UB};
 
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -156,87 +160,6 @@ impl Program {
     }
 }
 
-#[derive(Clone, Debug)]
-pub struct Tensor {
-    pub name: String,
-    pub dtype: DType,
-    /// Byte address: in the UB, or from [`GM_BASE`] for a global-memory tensor.
-    pub addr: u32,
-    /// Length in elements.
-    pub len: u32,
-    /// Initial contents, `len * dtype.size()` bytes; None = uninitialised.
-    pub init: Option<Vec<u8>>,
-    pub span: Span,
-    /// Where it lives: the UB (`tensors`) or global memory (`gm`, docs/format.md §11).
-    pub space: Space,
-}
-
-/// Largest UB (`ub_size` override) the simulator accepts.
-pub const MAX_UB: u32 = 16 << 20;
-
-/// Largest global memory the simulator holds: a C++ kernel's allocations, or a binding
-/// program's arguments, all together (docs/format.md §12).
-pub const MAX_GM: u32 = 0x7FF0_0000;
-
-/// Largest global memory of a RON program, all `gm` tensors together (docs/format.md §11):
-/// small enough that a JSON report of every element stays under 1 GiB.
-pub const MAX_GM_PROGRAM: u32 = 8 << 20;
-
-/// Where global memory starts in the simulator's address space: far above any UB
-/// (`MAX_UB`), so an address says which memory it is in (docs/format.md §11).
-pub const GM_BASE: u32 = 0x8000_0000;
-
-/// An address as users read it: `0x400` in the UB, `GM+0xc00` in global memory.
-pub fn addr_text(addr: u64) -> String {
-    if addr >= GM_BASE as u64 {
-        format!("GM+{:#x}", addr - GM_BASE as u64)
-    } else {
-        format!("{addr:#x}")
-    }
-}
-
-/// The memory a tensor lives in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Space {
-    /// The Unified Buffer (a LocalTensor).
-    #[default]
-    Ub,
-    /// Global memory (a GlobalTensor).
-    Gm,
-}
-
-impl Tensor {
-    pub fn is_gm(&self) -> bool {
-        self.space == Space::Gm
-    }
-    /// "ub" or "gm", as the JSON report names the memory.
-    pub fn memory(&self) -> &'static str {
-        match self.space {
-            Space::Ub => "ub",
-            Space::Gm => "gm",
-        }
-    }
-    pub fn bytes(&self) -> u32 {
-        self.dtype.bytes_for(self.len as u64) as u32
-    }
-    /// The address of the byte holding element `i` (for `int4b_t`, the byte it shares).
-    pub fn elem_addr(&self, i: u32) -> u64 {
-        self.addr as u64 + self.dtype.byte_of(i as u64)
-    }
-    /// The element at byte address `a` (the first of the two in an `int4b_t` byte).
-    pub fn elem_at(&self, a: u64) -> u32 {
-        let off = a.saturating_sub(self.addr as u64);
-        if self.dtype.is_nibble() {
-            (off * 2) as u32
-        } else {
-            (off / self.dtype.size().max(1) as u64) as u32
-        }
-    }
-    pub fn end(&self) -> u64 {
-        self.addr as u64 + self.bytes() as u64
-    }
-}
-
 /// `"x"` or `"x[64]"`: a tensor and an element offset into it (docs/format.md §5).
 /// Two operands are equal when they name the same element, wherever they are written.
 #[derive(Clone, Copy, Debug, Default)]
@@ -276,6 +199,15 @@ pub enum Form {
     Masked { mask: MaskArg, repeat_times: u64 },
     /// Instructions without an element form (mask-register instructions).
     Bare,
+    /// The register API's form (Ascend 950, docs/semantics.md §29): one vector register's
+    /// lanes, those of mask register `mask` (every lane without one: LoadAlign); `zeroing`
+    /// (MaskMergeMode::ZEROING) writes 0 to the destination's other lanes. `lanes` are the
+    /// mask register's, read when the instruction is reached.
+    Reg {
+        mask: Option<Operand>,
+        zeroing: bool,
+        lanes: Option<[u64; 4]>,
+    },
 }
 
 /// Strides in 32-byte blocks (reductions: dst_rep in reduced-repeat units, docs/semantics.md §5).
@@ -527,6 +459,13 @@ pub enum Args {
     /// SetAtomicAdd/Max/Min/Type<T> (`dtype` T) and DisableDmaAtomic, SetAtomicNone (None):
     /// the DMA atomic mode of later moves into global memory (docs/semantics.md §18.3).
     Atomic { dtype: Option<DType> },
+    /// CreateMask / UpdateMask (the register API, docs/semantics.md §29): `v.dst` the mask
+    /// register, set for element type `dtype`.
+    RegMask {
+        v: Vector,
+        dtype: DType,
+        set: MaskSet,
+    },
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
     Whole {
         v: Vector,
@@ -555,6 +494,7 @@ macro_rules! vector_of {
             | Args::Gatherb { v, .. }
             | Args::TransData { v, .. }
             | Args::Sort { v, .. }
+            | Args::RegMask { v, .. }
             | Args::Whole { v, .. } => Some(v),
             Args::MaskReg { .. }
             | Args::DeqScale { .. }

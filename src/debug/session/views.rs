@@ -201,9 +201,10 @@ impl Session {
     }
 }
 
-/// A dump row's address: `0x00400` in the UB, `GM+0xe54` in global memory.
+/// A dump row's address: `0x00400` in the UB, `GM+0xe54` in global memory, `REG+0x100` in
+/// the register file.
 fn row_addr(a: u32) -> String {
-    if a >= crate::base::ir::GM_BASE {
+    if a >= crate::base::ir::REG_BASE {
         crate::base::ir::addr_text(a as u64)
     } else {
         format!("{a:#07x}")

@@ -32,6 +32,7 @@
 #include "basic_api/kernel_operator_limits_intf.h"
 #include "basic_api/kernel_operator_dump_tensor_intf.h"
 #include "basic_api/kernel_operator_utils_intf.h"
+#include "basic_api/reg_compute/kernel_reg_compute_intf.h"
 
 
 using AscendC::GetTPipePtr;

@@ -2,7 +2,9 @@
 //! field: a source file named, an allocation, the host's copies in and out, a binding's
 //! argument, a LocalTensor or GlobalTensor view, a value read back, DumpTensor's peek.
 
-use super::{assigned_name, receiver_name, short_function, Alloc, Answer, At, Recorder};
+use super::{
+    assigned_name, declared_name, receiver_name, short_function, Alloc, Answer, At, Recorder,
+};
 use crate::base::diag::Diagnostic;
 use crate::base::ir::{SourceFile, Space, Tensor, GM_BASE};
 use std::path::PathBuf;
@@ -179,6 +181,53 @@ impl Recorder {
             init: None,
             span: self.span(at),
             space: Space::Ub,
+        };
+        self.add_tensor(vid, t);
+        Ok(None)
+    }
+
+    /// `RegView`: a RegTensor or MaskReg, named after the variable declared at `at` (or
+    /// assigned there), at its slot of the register file (docs/semantics.md §29).
+    pub(super) fn reg_view(
+        &mut self,
+        vid: i64,
+        slot: u32,
+        mask: bool,
+        dtype: String,
+        at: At,
+    ) -> Result<Answer, Diagnostic> {
+        use crate::base::ir::{MASK_BYTES, MAX_REG_BYTES, REG_BASE, VL};
+        let dt = self.dtype(at, &dtype)?;
+        if slot >= MAX_REG_BYTES / VL {
+            return Err(self.error(
+                at,
+                "too-many-registers",
+                format!(
+                    "the kernel holds more than {} registers at once",
+                    MAX_REG_BYTES / VL
+                ),
+            ));
+        }
+        let line = self.line_of(at);
+        let base = line
+            .and_then(|l| {
+                declared_name(l, at.col as usize).or_else(|| assigned_name(l, at.col as usize))
+            })
+            .unwrap_or_else(|| format!("{}{slot}", if mask { "mask" } else { "reg" }));
+        let name = self.fresh(&base);
+        let (len, space) = if mask {
+            (MASK_BYTES, Space::Mask)
+        } else {
+            (VL / dt.size().max(1), Space::Reg)
+        };
+        let t = Tensor {
+            name,
+            dtype: dt,
+            addr: REG_BASE + slot * VL,
+            len,
+            init: None,
+            span: self.span(at),
+            space,
         };
         self.add_tensor(vid, t);
         Ok(None)

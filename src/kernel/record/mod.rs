@@ -9,7 +9,7 @@ mod gm;
 mod messages;
 
 pub use super::msg::{At, Msg};
-use super::source::{assigned_name, receiver_name};
+use super::source::{assigned_name, declared_name, receiver_name};
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::dtype::{DType, Value};
 use crate::base::ir::{Origins, Program, ScalarDecl, Site, Tensor};
@@ -288,6 +288,13 @@ impl Recorder {
                 alloc,
                 at,
             } => self.gm_view(vid, dtype, alloc, at),
+            Msg::RegView {
+                vid,
+                slot,
+                mask,
+                dtype,
+                at,
+            } => self.reg_view(vid, slot, mask, dtype, at),
             Msg::Call { at, text } => self.call(at, &text).map(|()| None),
             Msg::GetValue {
                 at,

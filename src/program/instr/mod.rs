@@ -19,6 +19,7 @@ mod mask_reg;
 mod operand;
 mod params;
 mod reduce;
+mod reg;
 mod scalar_unit;
 mod sort;
 mod transdata;
@@ -46,6 +47,14 @@ type Reader = fn(&mut Ctx, &Fields, &mut Draft) -> Option<Args>;
 /// the reader of its family. `count`/`params` of reductions are listed only so that they are
 /// answered with `bad-form` rather than `unknown-field`.
 fn family(op: Op) -> (&'static [&'static str], Reader) {
+    if op.is_reg() && op.lane_op() != Op::Copy {
+        let reader: Reader = if op == Op::CreateMask || op == Op::UpdateMask {
+            reg::mask_set
+        } else {
+            reg::compute
+        };
+        return (reg::fields(op), reader);
+    }
     match op.family() {
         Family::Unary => (elementwise::UNARY, elementwise::elementwise),
         Family::Binary => (elementwise::BINARY, elementwise::elementwise),
@@ -101,6 +110,8 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
             (atomic::NO_FIELDS, atomic::atomic)
         }
         Family::Atomic => (atomic::TYPED, atomic::atomic),
+        Family::RegMove => (reg::fields(op), reg::move_),
+        Family::RegMask => (reg::fields(op), reg::mask_set),
     }
 }
 
@@ -224,16 +235,22 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
         ctx.report(d);
         return None;
     };
-    // ShiftLeft/ShiftRight with `src1` are the shift-by-tensor pages (docs/format.md §7).
-    let by_tensor = node.group().is_some_and(|g| {
-        g.items
-            .iter()
-            .any(|i| matches!(&i.key, Some(Key::Field { name, .. }) if name == "src1"))
-    });
+    // ShiftLeft/ShiftRight with `src1` are the shift-by-tensor pages (docs/format.md §7); a
+    // call with `mask_reg` is the register API's (§7.1).
+    let has = |field: &str| {
+        node.group().is_some_and(|g| {
+            g.items
+                .iter()
+                .any(|i| matches!(&i.key, Some(Key::Field { name, .. }) if name == field))
+        })
+    };
     let op = match op {
-        Op::ShiftLeft if by_tensor => Op::ShiftLeftV,
-        Op::ShiftRight if by_tensor => Op::ShiftRightV,
-        op => op,
+        Op::ShiftLeft if has("src1") => Op::ShiftLeftV,
+        Op::ShiftRight if has("src1") => Op::ShiftRightV,
+        op => match op.reg_form() {
+            Some(r) if has("mask_reg") => r,
+            _ => op,
+        },
     };
     let before = ctx.error_count();
     let (mut fields, reader) = family(op);
@@ -243,6 +260,9 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
     let f = ctx.fields(node, name, &[name], fields)?;
     let mut ins = Draft::new(op, node.span, &f);
     let args = reader(ctx, &f, &mut ins);
+    if args.is_some() {
+        reg::spaces(ctx, &ins);
+    }
     ins.finish(ctx, args, old.map(|o| o.0))
         .filter(|_| ctx.error_count() == before)
 }

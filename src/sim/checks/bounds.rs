@@ -10,6 +10,8 @@ use crate::sim::plan::{AccessKind, Indexing, OpAddr, Plan};
 fn located(t: &Tensor, addr: u64) -> String {
     if t.is_gm() {
         format!("GM address {addr:#x}")
+    } else if t.is_reg() {
+        format!("byte {} of the register", addr - t.addr as u64)
     } else {
         format!("UB address {addr:#x}")
     }
@@ -48,8 +50,9 @@ pub fn bounds(c: &mut Ctx, plan: &Plan, ub_size: u32) {
         let o = plan.operands[i];
         let t = &c.program.tensors[o.tensor];
         let field = o.role;
-        if t.is_gm() {
-            // Global memory has no product limit: only the tensor bounds it.
+        if t.is_gm() || t.is_reg() {
+            // Global memory has no product limit, a register is its own: only the tensor
+            // bounds them.
         } else if let Some(out) = plan.first_outside(i, 0..ub_size as u64) {
             let what = if o.kind == AccessKind::Write {
                 "writes"

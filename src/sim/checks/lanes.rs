@@ -25,6 +25,20 @@ pub fn resolve(c: &mut Ctx, par: u32, dt: DType, reg: &mut MaskReg) -> Option<La
             lanes: Lanes::NONE,
             repeats: 0,
         }),
+        // The register API (docs/semantics.md §29): one register's lanes, those its mask
+        // register selects for the lane type (every lane before the register is read: a
+        // preview without memory); the mask register of SetVectorMask is not involved.
+        Form::Reg { mask, lanes, .. } => {
+            let all = Lanes::first(par);
+            let l = match (mask, lanes) {
+                (Some(_), Some(bits)) => Lanes(crate::base::ir::lanes_of(bits, dt)).limit(par),
+                _ => all,
+            };
+            Some(LaneSource::Fixed {
+                lanes: l,
+                repeats: 1,
+            })
+        }
         Form::Count(n) => {
             if reg.mode == MaskMode::Counter {
                 c.warn("mask-register-reset", "count", "the count form resets the mask register to all ones in normal mode; the counter mode set earlier is lost for later `mask: Placeholder` calls (docs/semantics.md §2.5, §7 item 9)".into());

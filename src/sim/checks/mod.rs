@@ -46,6 +46,9 @@ impl Ctx<'_> {
     /// 32 bytes). None for a RON program, whose tensors are exact: an error.
     pub fn outside_room(&self, t: &Tensor) -> Option<std::ops::Range<u64>> {
         self.program.origins.as_ref()?;
+        if t.is_reg() {
+            return None;
+        }
         Some(if t.is_gm() {
             t.addr as u64..t.addr as u64 + (t.bytes() as u64).next_multiple_of(32) + 32
         } else {

@@ -326,7 +326,8 @@ fn unmasked_lanes(c: &mut Ctx, par: u32) -> Option<LaneSource> {
                 repeats: (*repeat_times).min(u32::MAX as u64) as u32,
             })
         }
-        Form::Bare => None,
+        // The register API's Compare is not modelled yet (docs/semantics.md §29).
+        Form::Bare | Form::Reg { .. } => None,
     }
 }
 

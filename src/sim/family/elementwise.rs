@@ -499,10 +499,10 @@ pub fn exec_run<T: Num>(k: &MapKernel, plan: &Plan, mem: &mut Mem, r: u32, n: u6
     let len = n as usize * size;
     let start = |j: usize| plan.operands.get(j).map(|o| o.addr(r, 0) as usize);
     let d = start(0).unwrap_or(0);
-    // A source in the other memory (a GM ↔ UB DataCopy) is read first.
-    let gm = |a: usize| a >= crate::sim::ub::GM_BASE as usize;
+    // A source in another memory (a GM ↔ UB DataCopy, a register load) is read first.
+    let region = |a: usize| crate::sim::ub::Ub::base_of(a as u64);
     let other = |j: usize| -> Option<Vec<u8>> {
-        let s = start(j).filter(|&s| gm(s) != gm(d))?;
+        let s = start(j).filter(|&s| region(s) != region(d))?;
         Some(mem.ub.get(s as u64..(s + len) as u64)?.to_vec())
     };
     let (oa, ob) = (other(1), other(2));
@@ -702,18 +702,20 @@ impl Room for Elementwise {
             ));
         }
         let round_en = matches!(instr.args, Args::Scalar { round_en: true, .. });
+        // A register-API instruction computes its namesake's lanes (docs/semantics.md §29).
+        let op = instr.op.lane_op();
         let ftz = c.product.profile().transcendental_ftz
             && matches!(
-                instr.op,
+                op,
                 Op::Exp | Op::Ln | Op::Sqrt | Op::Rsqrt | Op::Reciprocal | Op::Div
             );
         Exec::Map(MapKernel {
-            op: instr.op,
+            op,
             dtype: t.dst,
             scalar,
             round_en,
             ftz,
-            fused: c.product.profile().fused_mul_add && reads_dst(instr.op),
+            fused: c.product.profile().fused_mul_add && reads_dst(op),
             scalar_first: matches!(
                 instr.args,
                 Args::Scalar {

@@ -14,7 +14,8 @@
 //!   instructions; `copy`: the UB → UB moves Copy and DataCopy; `atomic`: the DMA atomic
 //!   mode the moves into global memory honour; `transdata`: TransDataTo5HD (16 blocks, each at
 //!   its own address); `sort`: Sort32 and MrgSort (8-byte (score, index) structures);
-//!   `pad`: DataCopyPad; `nd_copy`: the multi-dimensional DataCopy GM → UB (950).
+//!   `pad`: DataCopyPad; `nd_copy`: the multi-dimensional DataCopy GM → UB (950); `reg`: the
+//!   register API's moves and masks, its mask lanes and ZEROING (950).
 //!
 //! Adding a family: a file with its kernel and a `Room`, a line in [`room`], a line in
 //! [`Exec`] and its `exec_block` (and an `Args` variant in `base::ir` plus its reader in the
@@ -34,6 +35,7 @@ pub mod mask_reg;
 pub mod nd_copy;
 pub mod pad;
 pub mod reduce;
+pub mod reg;
 pub mod scalar_unit;
 pub mod select;
 pub mod sort;
@@ -196,6 +198,8 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::ScalarUnit => &scalar_unit::ScalarUnitRoom,
         Family::Sync => &scalar_unit::SyncRoom,
         Family::Atomic => &atomic::AtomicRoom,
+        Family::RegMove => &reg::RegMoveRoom,
+        Family::RegMask => &reg::RegMaskRoom,
     }
 }
 
@@ -219,6 +223,8 @@ pub enum Exec {
     Pad(pad::PadKernel),
     /// The multi-dimensional DataCopy GM → UB.
     NdCopy(nd_copy::NdKernel),
+    /// CreateMask / UpdateMask: a mask register's bytes.
+    RegMask(reg::MaskKernel),
     /// A step of the scalar unit (the machine carries it out on its scalar state).
     Scalar(scalar_unit::ScalarStep),
     /// A synchronisation step.
@@ -255,7 +261,7 @@ impl Exec {
             Exec::Whole(k) => k.dtype,
             Exec::Pad(k) => k.map.dtype,
             Exec::NdCopy(k) => k.dtype,
-            Exec::Scalar(_) | Exec::Sync(_) | Exec::None => return None,
+            Exec::Scalar(_) | Exec::Sync(_) | Exec::RegMask(_) | Exec::None => return None,
         })
     }
 
@@ -303,7 +309,11 @@ impl Exec {
             Exec::NdCopy(k) => {
                 crate::with_dtype!(k.dtype, T => nd_copy::exec_block::<T>(k, plan, mem, r, b))
             }
+            Exec::RegMask(k) => reg::mask_block(k, plan, mem, r, b),
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => {}
+        }
+        if plan.zeroing {
+            reg::zero_block(plan, mem, r, b);
         }
     }
 }

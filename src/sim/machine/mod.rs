@@ -182,7 +182,12 @@ impl Machine {
             .unwrap_or(0);
         let mut ub = Ub::with_gm(ub_size, gm.min(MAX_GM as u64) as u32);
         for t in &program.tensors {
-            if t.is_gm() {
+            if t.is_reg() {
+                ub.grow_reg(reg_end(t));
+                if let Some(init) = &t.init {
+                    ub.write(t.addr, init);
+                }
+            } else if t.is_gm() {
                 if let Some(init) = &t.init {
                     ub.write(t.addr, init);
                 }
@@ -280,6 +285,9 @@ impl Machine {
     /// Adds a tensor; a global-memory one grows global memory to hold it and writes its
     /// `init`. Returns its index.
     pub fn push_tensor(&mut self, t: Tensor) -> usize {
+        if t.is_reg() {
+            self.ub.grow_reg(reg_end(&t));
+        }
         if t.is_gm() {
             self.ub
                 .grow_gm((t.end() - GM_BASE as u64).min(MAX_GM as u64) as u32);
@@ -659,4 +667,9 @@ impl Machine {
         }
         Ok((prep, uninit_seen))
     }
+}
+
+/// The register file's size that holds register `t` (docs/semantics.md §29).
+fn reg_end(t: &Tensor) -> u32 {
+    (t.end() - crate::base::ir::REG_BASE as u64).min(crate::base::ir::MAX_REG_BYTES as u64) as u32
 }

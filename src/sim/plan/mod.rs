@@ -254,6 +254,9 @@ pub struct Plan {
     /// For `Indexing::Packed` operands: where each block step's elements start (blocks + 1
     /// entries; empty when the plan has no packed operand).
     pub packed: Vec<u32>,
+    /// The register API's ZEROING: each block step also writes 0 to the destination's
+    /// inactive lanes (docs/semantics.md §29).
+    pub zeroing: bool,
 }
 
 /// The first place where an operand's active lanes touch bytes outside `limit`.
@@ -275,6 +278,7 @@ impl Plan {
             operands,
             extents: Vec::new(),
             packed: Vec::new(),
+            zeroing: false,
         };
         // A plan over the repeat limit is rejected by the checker; never walk it.
         p.extents = if p.repeats > crate::sim::reach::MAX_REPEATS {

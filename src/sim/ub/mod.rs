@@ -2,15 +2,16 @@
 //! bytes plus an "initialised" shadow, one bit per byte (docs/semantics.md §7 item 3), and a
 //! "written by an instruction" shadow.
 //!
-//! Both live in one 32-bit address space: UB addresses are `0..size()`, global memory starts
-//! at [`GM_BASE`] (docs/format.md §11). Every address-taking method finds the region itself; a
-//! range never spans the two. Owns raw storage only; it knows nothing about operands, masks or
+//! All live in one 32-bit address space: UB addresses are `0..size()`, Ascend 950's register
+//! file (the register API's RegTensor and MaskReg objects, docs/semantics.md §29) starts at
+//! [`REG_BASE`], global memory at [`GM_BASE`] (docs/format.md §11). Every address-taking method
+//! finds the region itself; a range never spans two. Owns raw storage only; it knows nothing about operands, masks or
 //! instructions.
 
 use std::ops::Range;
 use std::sync::Arc;
 
-pub use crate::base::ir::GM_BASE;
+pub use crate::base::ir::{GM_BASE, REG_BASE};
 
 mod bits;
 mod region;
@@ -45,6 +46,9 @@ pub struct Ub {
     /// The UB of the AI core running now ([`Ub::core`]).
     ub: Region,
     gm: Region,
+    /// The register file (grown as a program's registers need it; one for every core: a
+    /// register lives within one vector function).
+    reg: Region,
     /// Which core's UB `ub` is (docs/semantics.md §20: each launch block's core has its own).
     core: u32,
     /// The other cores' UBs, each parked when another core ran; shared between snapshots
@@ -58,6 +62,7 @@ pub struct Ub {
 pub struct FrozenUb {
     ub: Arc<Frozen>,
     gm: Arc<Frozen>,
+    reg: Arc<Frozen>,
     core: u32,
     parked: Vec<(u32, Arc<Region>)>,
 }
@@ -81,6 +86,7 @@ impl FrozenUb {
             .pages
             .iter()
             .chain(&self.gm.pages)
+            .chain(&self.reg.pages)
             .map(move |p| (Arc::as_ptr(p) as usize, page))
             .chain(self.parked.iter().map(|(_, r)| {
                 let bytes = r.words.len() * 8 + r.init.len() * 16;
@@ -100,6 +106,7 @@ impl Ub {
         Ub {
             ub: Region::new(size),
             gm: Region::new(gm),
+            reg: Region::new(0),
             core: 0,
             parked: Vec::new(),
         }
@@ -111,6 +118,7 @@ impl Ub {
         FrozenUb {
             ub: self.ub.freeze(),
             gm: self.gm.freeze(),
+            reg: self.reg.freeze(),
             core: self.core,
             parked: self.parked.clone(),
         }
@@ -121,6 +129,7 @@ impl Ub {
         Ub {
             ub: Region::thaw(&f.ub),
             gm: Region::thaw(&f.gm),
+            reg: Region::thaw(&f.reg),
             core: f.core,
             parked: f.parked.clone(),
         }
@@ -132,6 +141,7 @@ impl Ub {
     pub fn rewind(&mut self, f: &FrozenUb) {
         self.ub.rewind(&f.ub);
         self.gm.rewind(&f.gm);
+        self.reg.rewind(&f.reg);
         self.core = f.core;
         self.parked = f.parked.clone();
     }
@@ -174,29 +184,48 @@ impl Ub {
         self.gm.size
     }
 
+    /// Bytes of the register file.
+    pub fn reg_size(&self) -> u32 {
+        self.reg.size
+    }
+
     /// Grows global memory to `size` bytes (new bytes uninitialised); never shrinks it.
     pub fn grow_gm(&mut self, size: u32) {
-        if size <= self.gm.size {
-            return;
+        grow(&mut self.gm, size);
+    }
+
+    /// Grows the register file to `size` bytes (new bytes uninitialised); never shrinks it.
+    pub fn grow_reg(&mut self, size: u32) {
+        grow(&mut self.reg, size);
+    }
+
+    /// The base address of the region holding address `a` (0, `REG_BASE` or `GM_BASE`).
+    #[inline(always)]
+    pub fn base_of(a: u64) -> u64 {
+        if a >= GM_BASE as u64 {
+            GM_BASE as u64
+        } else if a >= REG_BASE as u64 {
+            REG_BASE as u64
+        } else {
+            0
         }
-        let g = &mut self.gm;
-        g.base = None;
-        g.dirty.resize((size as usize).div_ceil(PAGE * 64), 0);
-        g.words.resize((size as usize).div_ceil(8), 0);
-        g.init.resize((size as usize).div_ceil(64), 0);
-        g.full.resize((size as usize).div_ceil(PAGE * 64), 0);
-        g.written.resize((size as usize).div_ceil(64), 0);
-        g.size = size;
+    }
+
+    /// The region whose addresses start at `base`.
+    #[inline(always)]
+    fn region(&self, base: u64) -> &Region {
+        match base {
+            0 => &self.ub,
+            b if b == GM_BASE as u64 => &self.gm,
+            _ => &self.reg,
+        }
     }
 
     /// The region holding `r` and `r` relative to it; None when `r` is not inside one region.
     #[inline(always)]
     fn at(&self, r: Range<u64>) -> Option<(&Region, Range<usize>)> {
-        let (reg, base) = if r.start >= GM_BASE as u64 {
-            (&self.gm, GM_BASE as u64)
-        } else {
-            (&self.ub, 0)
-        };
+        let base = Ub::base_of(r.start);
+        let reg = self.region(base);
         (r.start <= r.end && r.end - base <= reg.size as u64)
             .then(|| (reg, (r.start - base) as usize..(r.end - base) as usize))
     }
@@ -205,10 +234,11 @@ impl Ub {
     /// touched (every change to memory comes through here).
     #[inline(always)]
     fn at_mut(&mut self, r: Range<u64>) -> Option<(&mut Region, Range<usize>)> {
-        let (reg, base) = if r.start >= GM_BASE as u64 {
-            (&mut self.gm, GM_BASE as u64)
-        } else {
-            (&mut self.ub, 0)
+        let base = Ub::base_of(r.start);
+        let reg = match base {
+            0 => &mut self.ub,
+            b if b == GM_BASE as u64 => &mut self.gm,
+            _ => &mut self.reg,
         };
         if r.start > r.end || r.end - base > reg.size as u64 {
             return None;
@@ -269,11 +299,7 @@ impl Ub {
     /// written: (the region's bytes, where `dst` starts in them, the region's base address).
     /// What the contiguous fast path computes on.
     pub fn run_mut(&mut self, dst: Range<u32>) -> Option<(&mut [u8], usize, u64)> {
-        let base = if dst.start >= GM_BASE {
-            GM_BASE as u64
-        } else {
-            0
-        };
+        let base = Ub::base_of(dst.start as u64);
         let (reg, l) = self.at_mut(dst.start as u64..dst.end as u64)?;
         reg.init_range(l.clone());
         set_range(&mut reg.written, l.clone());
@@ -535,7 +561,7 @@ impl Ub {
     /// regions).
     #[inline]
     pub fn first_uninit(&self, r: Range<u32>) -> Option<u32> {
-        let base = if r.start >= GM_BASE { GM_BASE } else { 0 };
+        let base = Ub::base_of(r.start as u64) as u32;
         match self.at(r.start as u64..r.end as u64) {
             Some((reg, l)) => first_clear(&reg.init, &reg.full, l).map(|a| a as u32 + base),
             None => (r.start < r.end).then_some(r.start),
@@ -565,5 +591,20 @@ impl Ub {
             })
             .collect();
         self.gm = other.gm.clone();
+        self.reg = other.reg.clone();
     }
+}
+
+/// Grows region `g` to `size` bytes (new bytes uninitialised); never shrinks it.
+fn grow(g: &mut Region, size: u32) {
+    if size <= g.size {
+        return;
+    }
+    g.base = None;
+    g.dirty.resize((size as usize).div_ceil(PAGE * 64), 0);
+    g.words.resize((size as usize).div_ceil(8), 0);
+    g.init.resize((size as usize).div_ceil(64), 0);
+    g.full.resize((size as usize).div_ceil(PAGE * 64), 0);
+    g.written.resize((size as usize).div_ceil(64), 0);
+    g.size = size;
 }

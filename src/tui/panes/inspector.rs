@@ -90,6 +90,21 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             };
             format!("{mk}, repeat_times {repeat_times}")
         }
+        Form::Reg { mask, zeroing, .. } => {
+            let by = match mask {
+                Some(o) => format!(
+                    "the lanes of mask register {}",
+                    prog.tensors.get(o.tensor).map_or("?", |t| t.name.as_str())
+                ),
+                None => "every lane".into(),
+            };
+            let merge = if *zeroing {
+                ", the others zeroed (ZEROING)"
+            } else {
+                ""
+            };
+            format!("register API: {by}{merge}")
+        }
         Form::Bare => match instr.op.family() {
             Family::ScalarUnit => "a scalar-unit step: no vector lanes".into(),
             Family::Sync => "synchronisation: changes no data".into(),
@@ -174,7 +189,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 // The neighbouring repeats of this operand, in the same cells.
                 let prev = (r > 0).then(|| cells(plan, i, r - 1).1);
                 let next = (r + 1 < plan.repeats).then(|| cells(plan, i, r + 1).1);
-                let base = if op.base >= crate::base::ir::GM_BASE {
+                let base = if op.base >= crate::base::ir::REG_BASE {
                     crate::base::ir::addr_text(op.base as u64)
                 } else {
                     format!("{:#07x}", op.base)

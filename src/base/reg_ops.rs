@@ -1,0 +1,126 @@
+//! The register API's instructions in the catalog (Ascend 950, docs/semantics.md §29): each
+//! one's element types from its page (DK:Reg矢量计算/…), and the memory-API instruction whose
+//! lane function it computes on a register's lanes.
+
+use super::catalog::Op;
+use super::dtype::DType;
+
+const fn bit(d: DType) -> u16 {
+    1 << d as u16
+}
+const H: u16 = bit(DType::Half);
+const BF: u16 = bit(DType::BFloat16);
+const F: u16 = bit(DType::Float);
+const I8: u16 = bit(DType::Int8);
+const U8: u16 = bit(DType::UInt8);
+const I16: u16 = bit(DType::Int16);
+const U16: u16 = bit(DType::UInt16);
+const I32: u16 = bit(DType::Int32);
+const U32: u16 = bit(DType::UInt32);
+const I64: u16 = bit(DType::Int64);
+const U64: u16 = bit(DType::UInt64);
+const INTS: u16 = I8 | U8 | I16 | U16 | I32 | U32 | I64 | U64;
+
+impl Op {
+    /// Whether the instruction is one of the register API's (its operands are registers).
+    pub fn is_reg(self) -> bool {
+        self.lane_op() != self || matches!(self, Op::CreateMask | Op::UpdateMask)
+    }
+
+    /// The instruction whose lane function this one computes: a register-API instruction's
+    /// memory-API namesake (LoadAlign and StoreAlign move as Copy does), else itself.
+    pub fn lane_op(self) -> Op {
+        use Op::*;
+        match self {
+            RegExp => Exp,
+            RegLn => Ln,
+            RegAbs => Abs,
+            RegSqrt => Sqrt,
+            RegRelu => Relu,
+            RegNot => Not,
+            RegAdd => Add,
+            RegSub => Sub,
+            RegMul => Mul,
+            RegDiv => Div,
+            RegMax => Max,
+            RegMin => Min,
+            RegAnd => And,
+            RegOr => Or,
+            RegAdds => Adds,
+            RegMuls => Muls,
+            RegMaxs => Maxs,
+            RegMins => Mins,
+            RegDuplicate => Duplicate,
+            LoadAlign | StoreAlign => Copy,
+            op => op,
+        }
+    }
+
+    /// The register-API form of a memory-API instruction (`mask_reg` written in a RON program
+    /// selects it, docs/format.md §7).
+    pub fn reg_form(self) -> Option<Op> {
+        Op::ALL
+            .iter()
+            .copied()
+            .find(|r| *r != self && r.lane_op() == self && r.name() == self.name())
+    }
+}
+
+/// The element types of a register-API instruction on Ascend 950 (the only product that has
+/// the API); 0 for any other instruction. The pages' complex32/complex64, bool and 8-bit float
+/// types are not element types of ascstep's.
+pub(super) fn dtypes(op: Op) -> u16 {
+    use Op::*;
+    let all = INTS | H | BF | F;
+    match op {
+        // DK:Reg矢量计算/基础算术/Add, Sub, Adds (without the carry).
+        RegAdd | RegSub | RegAdds => all,
+        // Mul, Muls: no 8-bit types; Muls no bfloat16.
+        RegMul => I16 | U16 | H | BF | I32 | U32 | F | I64 | U64,
+        RegMuls => I16 | U16 | H | I32 | U32 | F | I64 | U64,
+        // Div with the default DivAlgo::INTRINSIC.
+        RegDiv => I16 | U16 | H | I32 | U32 | F | I64 | U64,
+        RegMax | RegMin | RegMaxs | RegMins => all,
+        RegExp | RegLn | RegSqrt => H | F,
+        // Abs: the same type in and out (its complex rows aside).
+        RegAbs => I8 | I16 | H | I32 | F | I64,
+        RegRelu => H | I32 | F | I64,
+        // DK:Reg矢量计算/逻辑计算/And, Or, Not.
+        RegAnd | RegOr => INTS,
+        RegNot => INTS | H | F,
+        // DK:Reg矢量计算/数据填充/Duplicate.
+        RegDuplicate => all,
+        // LoadAlign/StoreAlign (DIST_NORM), CreateMask/UpdateMask: b8, b16, b32, b64.
+        LoadAlign | StoreAlign | CreateMask | UpdateMask => all,
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::product::Product;
+
+    #[test]
+    fn register_instructions_exist_on_ascend_950_only_and_compute_their_namesakes() {
+        for &op in Op::ALL.iter().filter(|o| o.is_reg()) {
+            assert!(op.available_on(Product::Ascend950), "{op:?}");
+            for p in Product::ALL
+                .into_iter()
+                .filter(|p| *p != Product::Ascend950)
+            {
+                assert!(!op.available_on(p), "{op:?} on {p}");
+            }
+            if op.lane_op() != Op::Copy && !matches!(op, Op::CreateMask | Op::UpdateMask) {
+                assert_eq!(op.name(), op.lane_op().name());
+                assert_eq!(op.family(), op.lane_op().family());
+                assert_eq!(op.lane_op().reg_form(), Some(op));
+            }
+        }
+        assert!(!Op::Add.is_reg());
+        assert_eq!(Op::Compare.reg_form(), None);
+        // Mul has no 8-bit lanes in registers (DK:Reg矢量计算/基础算术/Mul).
+        assert!(!Op::RegMul.dtypes(Product::Ascend950).contains(DType::Int8));
+        assert!(Op::RegAdd.dtypes(Product::Ascend950).contains(DType::Int64));
+    }
+}

@@ -1,0 +1,136 @@
+// Ascend 950's register API (DK:Reg矢量计算; docs/format.md §12.5): masks, LoadAlign and
+// StoreAlign, and the computing calls ascstep simulates (docs/semantics.md §29). Each call is
+// recorded as the RON text of its instruction; a form ascstep does not simulate stops the
+// kernel at the call, named.
+#pragma once
+#include "kernel_reg_compute_utils.h"
+
+namespace AscendC {
+namespace MicroAPI {
+namespace detail {
+// The element type of a register call: T when given, else the register's.
+template <class T, class U>
+using Elem = std::conditional_t<std::is_same_v<T, DefaultType>, typename U::ActualT, T>;
+inline std::string merge(MaskMergeMode m) { return m == MaskMergeMode::MERGING ? ", merge: MERGING" : ""; }
+template <class T>
+std::string dtype() {
+    return ascstep_rt::Dtype<T>::name;
+}
+inline const char* pattern(MaskPattern p) {
+    static const char* names[] = {"ALL", "VL1", "VL2", "VL3", "VL4", "VL8", "VL16", "VL32",
+                                  "VL64", "VL128", "M3", "M4", "H", "Q", "ALLF", "ALLF"};
+    return names[int(p) & 15];
+}
+}  // namespace detail
+
+// DK:Reg矢量计算/寄存器数据类型/MaskReg: CreateMask<T, pattern>() and UpdateMask<T>(count), which
+// takes VL / sizeof(T) from count (to 0).
+template <class T, MaskPattern mode = MaskPattern::ALL, const RegTrait& regTrait = RegTraitNumOne>
+__simd_callee__ inline MaskReg CreateMask(Pos p = Pos::current()) {
+    return MaskReg("CreateMask(dst: \x1f, dtype: " + detail::dtype<T>() + ", pattern: " + detail::pattern(mode) + ")", p);
+}
+template <class T, const RegTrait& regTrait = RegTraitNumOne>
+__simd_callee__ inline MaskReg UpdateMask(uint32_t& scalarValue, Pos p = Pos::current()) {
+    MaskReg m("UpdateMask(dst: \x1f, dtype: " + detail::dtype<T>() + ", count: " + ascstep_rt::num(scalarValue) + ")", p);
+    constexpr uint32_t n = GetVecLen() / sizeof(T);
+    scalarValue = scalarValue < n ? 0 : scalarValue - n;
+    return m;
+}
+
+// DK:Reg矢量计算/Reg数据搬入/连续对齐搬入（LoadAlign）: DIST_NORM, plain and POST_MODE_UPDATE.
+template <class T = DefaultType, LoadDist dist = LoadDist::DIST_NORM, class U>
+__simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T* srcAddr, Pos p = Pos::current()) {
+    if constexpr (dist != LoadDist::DIST_NORM) ascstep_rt::stop(p, "LoadAlign with a LoadDist other than DIST_NORM is not simulated yet (docs/format.md §12.5)");
+    ascstep_rt::call(p, "LoadAlign(dst: " + dstReg.ron() + ", src: " + detail::ub_at<T>(detail::ub_addr(srcAddr), p) + ")");
+}
+template <class T = DefaultType, PostLiteral postMode, LoadDist dist = LoadDist::DIST_NORM, class U>
+__simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T*& srcAddr, int32_t postUpdateStride, Pos p = Pos::current()) {
+    if constexpr (postMode != PostLiteral::POST_MODE_UPDATE) ascstep_rt::stop(p, "LoadAlign with a stride and POST_MODE_NORMAL: the page has no such form");
+    LoadAlign<T, dist>(dstReg, srcAddr, p);
+    srcAddr += postUpdateStride;
+}
+
+// DK:Reg矢量计算/Reg数据搬出/连续对齐搬出（StoreAlign）: the mask's lanes, DIST_NORM.
+template <class T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, class U>
+__simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, U& srcReg, MaskReg& mask, Pos p = Pos::current()) {
+    if constexpr (dist != StoreDist::DIST_NORM) ascstep_rt::stop(p, "StoreAlign with a StoreDist other than DIST_NORM is not simulated yet (docs/format.md §12.5)");
+    ascstep_rt::call(p, "StoreAlign(dst: " + detail::ub_at<T>(detail::ub_addr(dstAddr), p) + ", src: " + srcReg.ron() +
+                            ", mask_reg: " + mask.ron() + ")");
+}
+template <class T = DefaultType, PostLiteral postMode, StoreDist dist = StoreDist::DIST_NORM, class U>
+__simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, U& srcReg, int32_t postUpdateStride, MaskReg& mask,
+                                       Pos p = Pos::current()) {
+    if constexpr (postMode != PostLiteral::POST_MODE_UPDATE) ascstep_rt::stop(p, "StoreAlign with a stride and POST_MODE_NORMAL: the page has no such form");
+    StoreAlign<T, dist>(dstAddr, srcReg, mask, p);
+    dstAddr += postUpdateStride;
+}
+
+// The computing calls (DK:Reg矢量计算/基础算术, 逻辑计算, 数据填充): `NAME(dst, src…, mask)`.
+#define ASCSTEP_REG_UNARY(NAME)                                                                                   \
+    template <class T = DefaultType, auto mode = MaskMergeMode::ZEROING, class U>                                \
+    __simd_callee__ inline void NAME(U& dstReg, U& srcReg, MaskReg& mask, Pos p = Pos::current()) {             \
+        if constexpr (!std::is_same_v<decltype(mode), MaskMergeMode>)                                            \
+            ascstep_rt::stop(p, #NAME " with an algorithm mode (SpecificMode) is not simulated yet (docs/format.md §12.5)"); \
+        else                                                                                                     \
+            ascstep_rt::call(p, #NAME "(dst: " + dstReg.ron() + ", src: " + srcReg.ron() + ", mask_reg: " +      \
+                                    mask.ron() + detail::merge(mode) + ")");                                    \
+    }
+ASCSTEP_REG_UNARY(Exp)
+ASCSTEP_REG_UNARY(Ln)
+ASCSTEP_REG_UNARY(Abs)
+ASCSTEP_REG_UNARY(Sqrt)
+ASCSTEP_REG_UNARY(Relu)
+ASCSTEP_REG_UNARY(Not)
+#undef ASCSTEP_REG_UNARY
+
+#define ASCSTEP_REG_BINARY(NAME)                                                                                  \
+    template <class T = DefaultType, auto mode = MaskMergeMode::ZEROING, class U>                                \
+    __simd_callee__ inline void NAME(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, Pos p = Pos::current()) { \
+        if constexpr (!std::is_same_v<decltype(mode), MaskMergeMode>)                                            \
+            ascstep_rt::stop(p, #NAME " with an algorithm mode (SpecificMode) is not simulated yet (docs/format.md §12.5)"); \
+        else                                                                                                     \
+            ascstep_rt::call(p, #NAME "(dst: " + dstReg.ron() + ", src0: " + srcReg0.ron() + ", src1: " +        \
+                                    srcReg1.ron() + ", mask_reg: " + mask.ron() + detail::merge(mode) + ")");    \
+    }
+ASCSTEP_REG_BINARY(Add)
+ASCSTEP_REG_BINARY(Sub)
+ASCSTEP_REG_BINARY(Mul)
+ASCSTEP_REG_BINARY(Div)
+ASCSTEP_REG_BINARY(Max)
+ASCSTEP_REG_BINARY(Min)
+ASCSTEP_REG_BINARY(And)
+ASCSTEP_REG_BINARY(Or)
+#undef ASCSTEP_REG_BINARY
+
+#define ASCSTEP_REG_SCALAR(NAME)                                                                                      \
+    template <class T = DefaultType, class V, MaskMergeMode mode = MaskMergeMode::ZEROING, class S>                  \
+    __simd_callee__ inline void NAME(S& dstReg, S& srcReg, V scalarValue, MaskReg& mask, Pos p = Pos::current()) { \
+        using E = detail::Elem<T, S>;                                                                                \
+        ascstep_rt::call(p, #NAME "(dst: " + dstReg.ron() + ", src: " + srcReg.ron() + ", scalar: " +              \
+                                ascstep_rt::value<E>(scalarValue) + ", mask_reg: " + mask.ron() +                    \
+                                detail::merge(mode) + ")");                                                          \
+    }
+ASCSTEP_REG_SCALAR(Adds)
+ASCSTEP_REG_SCALAR(Muls)
+ASCSTEP_REG_SCALAR(Maxs)
+ASCSTEP_REG_SCALAR(Mins)
+#undef ASCSTEP_REG_SCALAR
+
+// DK:Reg矢量计算/数据填充/Duplicate: a scalar into the mask's lanes; without a mask, every lane
+// (a mask of every lane is made first, one more step).
+template <class T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, class U, class S,
+          class = std::enable_if_t<std::is_arithmetic_v<U> || std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>>>
+__simd_callee__ inline void Duplicate(S& dstReg, U scalarValue, MaskReg& mask, Pos p = Pos::current()) {
+    using E = detail::Elem<T, S>;
+    ascstep_rt::call(p, "Duplicate(dst: " + dstReg.ron() + ", scalar: " + ascstep_rt::value<E>(scalarValue) +
+                            ", mask_reg: " + mask.ron() + detail::merge(mode) + ")");
+}
+template <class T = DefaultType, class U, class S,
+          class = std::enable_if_t<std::is_arithmetic_v<U> || std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>>>
+__simd_callee__ inline void Duplicate(S& dstReg, U scalarValue, Pos p = Pos::current()) {
+    using E = detail::Elem<T, S>;
+    MaskReg all = CreateMask<E, MaskPattern::ALL>(p);
+    Duplicate<T>(dstReg, scalarValue, all, p);
+}
+}  // namespace MicroAPI
+}  // namespace AscendC

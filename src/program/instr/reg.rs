@@ -1,0 +1,209 @@
+//! The register API's instructions (Ascend 950, docs/format.md §7.1, docs/semantics.md §29):
+//! the computing calls on vector registers under a mask register (`mask_reg`, `merge`),
+//! LoadAlign / StoreAlign between the UB and a register, CreateMask / UpdateMask.
+
+use super::*;
+use crate::base::catalog::{Family, Op};
+use crate::base::diag::Diagnostic;
+use crate::base::ir::{Args, Form, MaskPattern, MaskSet, Space};
+use crate::program::load::{Ctx, Fields};
+
+pub(super) const UNARY: &[&str] = &["dst", "src", "mask_reg", "merge"];
+pub(super) const BINARY: &[&str] = &["dst", "src0", "src1", "mask_reg", "merge"];
+pub(super) const SCALAR: &[&str] = &["dst", "src", "scalar", "mask_reg", "merge"];
+pub(super) const DUPLICATE: &[&str] = &["dst", "scalar", "mask_reg", "merge"];
+pub(super) const LOAD: &[&str] = &["dst", "src"];
+pub(super) const STORE: &[&str] = &["dst", "src", "mask_reg"];
+pub(super) const CREATE_MASK: &[&str] = &["dst", "dtype", "pattern"];
+pub(super) const UPDATE_MASK: &[&str] = &["dst", "dtype", "count"];
+
+/// The fields of a register-API instruction.
+pub(super) fn fields(op: Op) -> &'static [&'static str] {
+    match op {
+        Op::LoadAlign => LOAD,
+        Op::StoreAlign => STORE,
+        Op::CreateMask => CREATE_MASK,
+        Op::UpdateMask => UPDATE_MASK,
+        Op::RegDuplicate => DUPLICATE,
+        op => match op.family() {
+            Family::Binary => BINARY,
+            Family::Scalar => SCALAR,
+            _ => UNARY,
+        },
+    }
+}
+
+/// The instructions whose MaskMergeMode::MERGING exists (DK:附录/Reg矢量计算接口MergeMode支持情况
+/// 汇总: Add, Max, Min in software, Duplicate in hardware); every other one zeroes.
+fn merging_allowed(op: Op) -> bool {
+    matches!(op, Op::RegAdd | Op::RegMax | Op::RegMin | Op::RegDuplicate)
+}
+
+/// A computing register instruction: its registers, its scalar, its mask register and merge mode.
+pub(super) fn compute(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    let family = ins.op.family();
+    let srcs: &[&str] = match family {
+        Family::Binary => &["src0", "src1"],
+        Family::Duplicate => &[],
+        _ => &["src"],
+    };
+    let dtype = operands(ctx, f, ins, srcs);
+    let scalar_arg = match family {
+        Family::Scalar | Family::Duplicate => ctx
+            .require(f, "scalar", ins.op.name())
+            .and_then(|n| scalar(ctx, n, dtype, ins))
+            .map(Some)?,
+        _ => None,
+    };
+    let mask = mask_reg(ctx, f, ins)?;
+    let zeroing = match f.get("merge") {
+        None => true,
+        Some(n) => {
+            let names = [("ZEROING", true), ("MERGING", false)];
+            let z = enum_value(ctx, n, "merge", "unknown-merge-mode", &names, "ZEROING")?;
+            if !z && !merging_allowed(ins.op) {
+                ctx.report(
+                    Diagnostic::error(
+                        "unsupported-merge-mode",
+                        format!("{} has no MERGING mode: it zeroes the lanes its mask leaves", ins.op.name()),
+                    )
+                    .at(n.span)
+                    .note("MERGING: Add, Max, Min and Duplicate only (DK:附录/Reg矢量计算接口MergeMode支持情况汇总)"),
+                );
+                return None;
+            }
+            z
+        }
+    };
+    ins.form = Form::Reg {
+        mask: Some(mask),
+        zeroing,
+        lanes: None,
+    };
+    let v = ins.vector()?;
+    Some(match (family, scalar_arg) {
+        (Family::Duplicate, Some(scalar)) => Args::Fill { v, scalar },
+        (_, Some(scalar)) => Args::Scalar {
+            v,
+            scalar,
+            round_en: false,
+            elem: None,
+            scalar_first: false,
+        },
+        _ => Args::Elementwise(v),
+    })
+}
+
+/// LoadAlign (every lane of `dst` from the UB at `src`) and StoreAlign (the lanes of
+/// `mask_reg` from register `src` to the UB at `dst`).
+pub(super) fn move_(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    operands(ctx, f, ins, &["src"]);
+    let mask = if ins.op == Op::StoreAlign {
+        Some(mask_reg(ctx, f, ins)?)
+    } else {
+        None
+    };
+    ins.form = Form::Reg {
+        mask,
+        zeroing: false,
+        lanes: None,
+    };
+    Some(Args::Elementwise(ins.vector()?))
+}
+
+/// CreateMask (`dtype`, `pattern`) and UpdateMask (`dtype`, `count`) into mask register `dst`.
+pub(super) fn mask_set(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    operands(ctx, f, ins, &[]);
+    let dtype = ctx
+        .require(f, "dtype", ins.op.name())
+        .and_then(|n| ctx.dtype(n));
+    let set = if ins.op == Op::CreateMask {
+        match f.get("pattern") {
+            None => Some(MaskSet::Pattern(MaskPattern::All)),
+            Some(n) => enum_value(
+                ctx,
+                n,
+                "pattern",
+                "unknown-mask-pattern",
+                &MaskPattern::NAMES,
+                "ALL",
+            )
+            .map(MaskSet::Pattern),
+        }
+    } else {
+        ctx.require(f, "count", ins.op.name())
+            .and_then(|n| ctx.uint(n, "count", u32::MAX as u128))
+            .map(|c| MaskSet::Count(c as u64))
+    };
+    Some(Args::RegMask {
+        v: ins.vector()?,
+        dtype: dtype?,
+        set: set?,
+    })
+}
+
+/// The `mask_reg` field: a mask register.
+fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &Draft) -> Option<crate::base::ir::Operand> {
+    let (o, _, _) = operand(ctx, f, "mask_reg", ins.op.name())?;
+    Some(o)
+}
+
+/// Each operand in the memory its place needs (docs/format.md §7.1): a register-API
+/// instruction's registers are registers (LoadAlign's source and StoreAlign's destination in
+/// the UB, a mask register where a mask is), and no other instruction takes a register.
+pub(super) fn spaces(ctx: &mut Ctx, ins: &Draft) {
+    let mask = match &ins.form {
+        Form::Reg { mask, .. } => *mask,
+        _ => None,
+    };
+    let want = |field: &str| -> Option<Space> {
+        match (ins.op, field) {
+            (op, _) if !op.is_reg() => None,
+            (Op::LoadAlign, "src") | (Op::StoreAlign, "dst") => Some(Space::Ub),
+            (Op::CreateMask | Op::UpdateMask, _) | (_, "mask_reg") => Some(Space::Mask),
+            _ => Some(Space::Reg),
+        }
+    };
+    let fields = ins
+        .dst
+        .iter()
+        .map(|o| ("dst", *o))
+        .chain(ins.src.iter().map(|o| ("src", *o)))
+        .chain(mask.iter().map(|o| ("mask_reg", *o)));
+    for (field, o) in fields {
+        let t = &ctx.tensors[o.tensor];
+        let (space, name) = (t.space, t.name.clone());
+        let ok = match want(field) {
+            None => !t.is_reg(),
+            Some(w) => space == w,
+        };
+        if ok {
+            continue;
+        }
+        let what = |s: Space| match s {
+            Space::Reg => "a vector register (RegTensor)",
+            Space::Mask => "a mask register (MaskReg)",
+            Space::Gm => "a global-memory tensor",
+            Space::Ub => "a UB tensor (LocalTensor)",
+        };
+        let msg = match want(field) {
+            None => format!(
+                "`{name}` is {}; {} of the memory API takes UB tensors (write `mask_reg` for the register API's {})",
+                what(space),
+                ins.op.name(),
+                ins.op.name()
+            ),
+            Some(w) => format!(
+                "`{name}` is {}; {}'s {field} is {}",
+                what(space),
+                ins.op.name(),
+                what(w)
+            ),
+        };
+        ctx.report(
+            Diagnostic::error("operand-memory", msg)
+                .at(o.span)
+                .note("the register API: docs/format.md §7.1"),
+        );
+    }
+}

@@ -1,0 +1,177 @@
+//! Ascend 950's register API (docs/semantics.md §29): LoadAlign / StoreAlign between the UB and
+//! a vector register, CreateMask / UpdateMask into a mask register, and what every register
+//! instruction shares: its lanes read from its mask register when it is reached, and ZEROING.
+//!
+//! Registers are memory of their own region (`ub::REG_BASE`): a vector register is one repeat
+//! of eight 32-byte blocks, so the register instructions plan, check and run as the memory API's
+//! one-repeat instructions do; the computing ones are the elementwise room's (`Op::lane_op`).
+
+use super::elementwise::{operands, MapKernel};
+use super::{Exec, Room};
+use crate::base::dtype::Value;
+use crate::base::ir::{Args, Form, Instr, Program, MASK_BYTES};
+use crate::sim::access::Mem;
+use crate::sim::checks::{Ctx, Types};
+use crate::sim::mask::{LaneSource, Lanes, MaskReg};
+use crate::sim::plan::{AccessKind, OpAddr, Plan};
+use crate::sim::ub::Ub;
+
+/// LoadAlign and StoreAlign (DIST_NORM): a register's lanes moved as Copy moves them.
+pub struct RegMoveRoom;
+
+impl Room for RegMoveRoom {
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        None
+    }
+
+    fn operands(&self, c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        (operands(c.instr, c.program), 32)
+    }
+
+    fn exec(&self, _c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        Exec::Map(MapKernel {
+            op: crate::base::catalog::Op::Copy,
+            dtype: t.dst,
+            scalar: Value::Int(0),
+            round_en: false,
+            ftz: false,
+            fused: false,
+            scalar_first: false,
+        })
+    }
+}
+
+/// What CreateMask / UpdateMask write: the mask register's 32 bytes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MaskKernel {
+    pub bits: [u64; 4],
+}
+
+/// CreateMask and UpdateMask: the mask register's bytes, lanes 0..32 of a uint8 repeat.
+pub struct RegMaskRoom;
+
+impl Room for RegMaskRoom {
+    fn structure(&self, instr: &Instr) -> Result<(), String> {
+        match instr.args {
+            Args::RegMask { .. } if instr.dst().is_some() => Ok(()),
+            _ => Err(format!("{} needs a mask register dst", instr.name())),
+        }
+    }
+
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        None
+    }
+
+    fn check(&self, c: &mut Ctx, _t: &Types) {
+        if let Args::RegMask { dtype, .. } = c.instr.args {
+            if !c.instr.op.dtypes(c.product).contains(dtype) {
+                let msg = format!(
+                    "{}<{dtype}>: a mask is made for b8, b16, b32 or b64 elements (DK:Reg矢量计算/寄存器数据类型/MaskReg)",
+                    c.name()
+                );
+                c.err("unsupported-dtype", "dtype", msg);
+            }
+        }
+    }
+
+    fn operands(&self, c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        let d = c.instr.dst().copied().unwrap_or_default();
+        (
+            vec![OpAddr::of(c.program, &d, "dst", AccessKind::Write, 1, 8)],
+            32,
+        )
+    }
+
+    fn lanes(&self, _c: &mut Ctx, _t: &Types, _par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
+        Some(LaneSource::Fixed {
+            lanes: Lanes::first(MASK_BYTES),
+            repeats: 1,
+        })
+    }
+
+    fn exec(&self, c: &Ctx, _t: &Types, _lanes: &LaneSource) -> Exec {
+        let bits = match c.instr.args {
+            Args::RegMask { dtype, set, .. } => set.bits(dtype),
+            _ => [0; 4],
+        };
+        Exec::RegMask(MaskKernel { bits })
+    }
+}
+
+/// Block step `(r, b)` of CreateMask / UpdateMask: the mask bytes of the block's lanes.
+pub fn mask_block(k: &MaskKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    let Some(s) = plan.active_block(r, b) else {
+        return;
+    };
+    let bytes: Vec<u8> = k.bits.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let from = s.ks.start as usize;
+    let to = (s.ks.end as usize).min(bytes.len());
+    if from < to {
+        mem.write_bytes(
+            &plan.operands[0],
+            r,
+            s.ks.clone(),
+            &s.lanes,
+            &bytes[from..to],
+        );
+    }
+}
+
+/// ZEROING (MaskMergeMode, docs/semantics.md §29): block step `(r, b)` writes 0 to the
+/// destination lanes its mask left.
+pub fn zero_block(plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    let s = plan.block_step(r, b);
+    let mut off = Lanes::first(plan.par);
+    for (w, l) in off.0.iter_mut().zip(s.lanes.0) {
+        *w &= !l;
+    }
+    if !off.any_in(s.ks.start, s.ks.end) {
+        return;
+    }
+    let dst = &plan.operands[0];
+    let zeros = vec![0u8; s.n * dst.size() as usize];
+    mem.write_bytes(dst, r, s.ks, &off, &zeros);
+}
+
+/// The instruction with its mask register's lanes filled in (`Form::Reg`'s `lanes`), read from
+/// `ub` when it is reached; None when it has no mask register to read. An error when the mask
+/// register was never set (docs/semantics.md §29).
+pub fn with_mask_lanes(program: &Program, instr: &Instr, ub: &Ub) -> Option<Result<Instr, String>> {
+    let Form::Reg {
+        mask: Some(m),
+        zeroing,
+        lanes: None,
+    } = *instr.form()
+    else {
+        return None;
+    };
+    let t = program.tensors.get(m.tensor)?;
+    let r = t.addr..t.addr + MASK_BYTES;
+    if !ub.all_init(r.clone()) {
+        return Some(Err(format!(
+            "mask register `{}` is read before CreateMask or UpdateMask set it",
+            t.name
+        )));
+    }
+    let bytes = ub.slice(r);
+    let mut bits = [0u64; 4];
+    for (i, w) in bits.iter_mut().enumerate() {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&bytes[i * 8..i * 8 + 8]);
+        *w = u64::from_le_bytes(b);
+    }
+    let mut out = instr.clone();
+    if let Some(v) = out.args.vector_mut() {
+        v.form = Form::Reg {
+            mask: Some(m),
+            zeroing,
+            lanes: Some(bits),
+        };
+    }
+    Some(Ok(out))
+}
+
+/// Whether a plan zeroes its destination's inactive lanes (`Form::Reg` with ZEROING).
+pub fn zeroing(instr: &Instr) -> bool {
+    matches!(instr.form(), Form::Reg { zeroing: true, .. })
+}

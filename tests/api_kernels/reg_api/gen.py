@@ -1,0 +1,62 @@
+"""Writes reg.ron: the register-API kernel reg.asc with numpy's results (float32/float16 as the
+instructions compute: one rounding of the exact result)."""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import ronwrite  # noqa: E402
+
+rng = np.random.default_rng(28)
+x = rng.uniform(-5, 5, 256).astype(np.float32)
+y = rng.uniform(0.5, 4, 256).astype(np.float32)
+h1 = rng.uniform(-8, 8, 128).astype(np.float16)
+h2 = rng.uniform(-8, 8, 128).astype(np.float16)
+xi = rng.integers(-1000, 1000, 64).astype(np.int32)
+
+yf = np.full(1024, -7, np.float32)
+yf[0:200] = (x + y)[0:200]
+a, b = x[:64], y[:64]
+i = np.arange(64)
+yf[256:320] = np.where(i < 32, a * b, 0)  # ZEROING: the lanes of H only
+yf[320:384] = np.where(i % 3 == 0, a + b, 9)  # MERGING keeps 9 off M3
+yf[384:400] = (a + np.float32(1.5))[:16]  # VL16 stored; the rest keeps -7
+yf[448:512] = a * np.float32(-2)
+yf[512:576] = np.maximum(a, np.float32(0.5))
+yf[576:640] = np.minimum(a, np.float32(0.5))
+yf[640:704] = np.exp(a.astype(np.float64)).astype(np.float32)
+yf[704:768] = np.abs(a)
+yf[768:832] = np.maximum(a, 0)
+yf[832:896] = np.sqrt(b)
+yf[896:960] = np.log(b.astype(np.float64)).astype(np.float32)
+yf[960:1024] = a / b
+
+yh = np.full(384, -7, np.float16)
+yh[0:100] = (h1 - h2)[:100]
+yh[128:256] = np.maximum(h1, h2)
+yh[256:384] = np.minimum(h1, h2)
+
+yi = np.concatenate([np.full(64, 7, np.int32), xi | 0xF0])
+
+ronwrite.write(
+    os.path.join(os.path.dirname(__file__), "reg.ron"),
+    """Written by gen.py: Ascend 950's register API (reg.asc), numpy's results. yf's Exp and Ln
+segments are float64 results rounded to float32, within one ulp of the device's: yf is compared
+to a relative 1.2e-7.""",
+    "reg.asc",
+    "reg_api",
+    {
+        "x": f"(dtype: float, len: 256, init: Values([{ronwrite.vals(x)}]))",
+        "y": f"(dtype: float, len: 256, init: Values([{ronwrite.vals(y)}]))",
+        "h1": f"(dtype: half, len: 128, init: Values([{ronwrite.vals(h1)}]))",
+        "h2": f"(dtype: half, len: 128, init: Values([{ronwrite.vals(h2)}]))",
+        "xi": f"(dtype: int32, len: 64, init: Values([{ronwrite.vals(xi)}]))",
+        "yf": "(dtype: float, len: 1024)",
+        "yh": "(dtype: half, len: 384)",
+        "yi": "(dtype: int32, len: 128)",
+    },
+    {"yf": yf, "yh": yh, "yi": yi},
+    tolerance={"yf": (1.2e-7, 0.0)},
+    product="ascend_950",
+)
