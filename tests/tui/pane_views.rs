@@ -122,6 +122,25 @@ fn mask_pane_shows_both_words_and_the_counter_at_its_narrowest() {
 }
 
 #[test]
+fn mask_pane_shows_a_register_instructions_mask_register_and_zeroing() {
+    // docs/semantics.md §29: after UpdateMask(count 36) the float Adds has lanes 0..36 of 64,
+    // 8 a block: b4 holds 4 of them; ZEROING sets the others to 0.
+    let mut a = app("programs/reg_update_mask.ron", None);
+    keys(&mut a, "nnnnnnn");
+    let (_, text) = pane(&a, 44, 14, panes::mask::render);
+    assert!(text.contains("mask register m"), "{text}");
+    assert!(text.contains("other lanes: set to 0 (ZEROING)"), "{text}");
+    assert!(text.contains("repeat 0: 36 of 64 lanes active"), "{text}");
+    assert!(text.contains(" b4  ■■■■····"), "{text}");
+    assert!(text.contains(" b5  ········"), "{text}");
+    assert!(!text.contains("normal high"), "{text}");
+    // StoreAlign keeps the UB bytes its mask leaves.
+    keys(&mut a, "n");
+    let (_, text) = pane(&a, 44, 14, panes::mask::render);
+    assert!(text.contains("other lanes: kept"), "{text}");
+}
+
+#[test]
 fn mask_pane_shows_lanes_and_the_current_block() {
     // Seed 000 bitwise int16 mask 0x5555…: even lanes active.
     let mut a = app("programs/seed_add_int16_bitwise.ron", None);

@@ -4,7 +4,7 @@ use super::*;
 use crate::base::dtype::{value_text, DType};
 use crate::debug::command::Format;
 use crate::sim::plan::Plan;
-use crate::sim::reach::prepare;
+use crate::sim::reach::prepare_with;
 use crate::sim::Status;
 use std::fmt::Write as _;
 
@@ -31,11 +31,13 @@ impl Session {
         if let Some(p) = m.current_plan() {
             return Ok(Some(p.clone()));
         }
-        prepare(
+        // With the memory as it is now: a plan whose lanes or scalar come from data (a register
+        // instruction's mask register, a flexible scalar) is previewed as it will run.
+        prepare_with(
             &self.program,
             m.pos().instruction,
             self.product,
-            m.ub().size(),
+            m.ub(),
             m.regs(),
             m.scalars(),
         )

@@ -20,8 +20,24 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         MaskMode::Normal => "normal ",
         MaskMode::Counter => "counter",
     };
-    lines.push(Line::from(format!("{mode} high {:#018x}", reg.high)));
-    lines.push(Line::from(format!("        low  {:#018x}", reg.low)));
+    // A register-API instruction's lanes are its mask register's (docs/semantics.md §29).
+    let prog = m.program();
+    let form = prog.code.get(pos.instruction as usize).map(|i| i.form());
+    if let Some(crate::base::ir::Form::Reg { mask, zeroing, .. }) = form {
+        let name = mask
+            .and_then(|o| prog.tensors.get(o.tensor))
+            .map_or("none: every lane", |t| t.name.as_str());
+        lines.push(Line::from(format!("mask register {name}")));
+        let merge = if *zeroing {
+            "set to 0 (ZEROING)"
+        } else {
+            "kept"
+        };
+        lines.push(Line::from(format!("other lanes: {merge}")));
+    } else {
+        lines.push(Line::from(format!("{mode} high {:#018x}", reg.high)));
+        lines.push(Line::from(format!("        low  {:#018x}", reg.low)));
+    }
     let memo = app.plan();
     let plan = memo.as_ref().as_ref().ok().and_then(Option::as_ref);
     let (lanes, par, what) = match plan {
