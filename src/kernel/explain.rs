@@ -119,9 +119,11 @@ pub fn explain(output: &str) -> String {
             || msg.contains("is not a member")
             || msg.contains("is not a namespace-name")
         {
-            // `Cast` is not a member of `AscendC::MicroAPI`: the member is the name missing.
-            let n = match quoted.first() {
-                Some(first) if not_member && register_api.contains(&n) => {
+            // `Cast` is not a member of `AscendC::MicroAPI`, `CastTrait` in namespace
+            // `AscendC::MicroAPI` does not name a type: the member is the name missing.
+            let space = quoted.get(1).map(|q| q.rsplit("::").next().unwrap_or(q));
+            let n = match (quoted.first(), space) {
+                (Some(first), Some(sp)) if register_api.contains(&sp) && sp == n => {
                     format!("{n}::{}", first.rsplit("::").next().unwrap_or(first))
                 }
                 _ => n.to_string(),
@@ -246,6 +248,13 @@ mod tests {
             explain(cast).contains("the kernel uses `MicroAPI::Cast` of"),
             "{}",
             explain(cast)
+        );
+        let trait_ =
+            "/k/a.h:73:30: error: ‘CastTrait’ in namespace ‘AscendC::MicroAPI’ does not name a type";
+        assert!(
+            explain(trait_).contains("the kernel uses `MicroAPI::CastTrait` of"),
+            "{}",
+            explain(trait_)
         );
         let simt = "/k/b.h:21:10: fatal error: simt_api/asc_simt.h: No such file or directory";
         assert!(

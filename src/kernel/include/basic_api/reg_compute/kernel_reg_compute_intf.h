@@ -65,6 +65,28 @@ __simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, U& srcReg, int32_t 
     dstAddr += postUpdateStride;
 }
 
+// DataCopy, the earlier name of LoadAlign and StoreAlign (CANN's kernels and opbase call it so):
+// the same forms.
+template <class T = DefaultType, LoadDist dist = LoadDist::DIST_NORM, class U,
+          class = std::enable_if_t<!std::is_pointer_v<U>>>
+__simd_callee__ inline void DataCopy(U& dstReg, __ubuf__ T* srcAddr, Pos p = Pos::current()) {
+    LoadAlign<T, dist>(dstReg, srcAddr, p);
+}
+template <class T = DefaultType, PostLiteral postMode, LoadDist dist = LoadDist::DIST_NORM, class U,
+          class = std::enable_if_t<!std::is_pointer_v<U>>>
+__simd_callee__ inline void DataCopy(U& dstReg, __ubuf__ T*& srcAddr, int32_t postUpdateStride, Pos p = Pos::current()) {
+    LoadAlign<T, postMode, dist>(dstReg, srcAddr, postUpdateStride, p);
+}
+template <class T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, class U>
+__simd_callee__ inline void DataCopy(__ubuf__ T* dstAddr, U& srcReg, MaskReg& mask, Pos p = Pos::current()) {
+    StoreAlign<T, dist>(dstAddr, srcReg, mask, p);
+}
+template <class T = DefaultType, PostLiteral postMode, StoreDist dist = StoreDist::DIST_NORM, class U>
+__simd_callee__ inline void DataCopy(__ubuf__ T*& dstAddr, U& srcReg, int32_t postUpdateStride, MaskReg& mask,
+                                     Pos p = Pos::current()) {
+    StoreAlign<T, postMode, dist>(dstAddr, srcReg, postUpdateStride, mask, p);
+}
+
 // The computing calls (DK:Reg矢量计算/基础算术, 逻辑计算, 数据填充): `NAME(dst, src…, mask)`.
 #define ASCSTEP_REG_UNARY(NAME)                                                                                   \
     template <class T = DefaultType, auto mode = MaskMergeMode::ZEROING, class U>                                \
