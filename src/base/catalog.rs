@@ -118,6 +118,9 @@ pub enum Family {
     RegMove,
     /// The register API's mask setting: CreateMask, UpdateMask (§29).
     RegMask,
+    /// The register API's Cast: lanes of the wider type, the narrower element at its
+    /// RegLayout position (§29).
+    RegCast,
 }
 
 macro_rules! ops {
@@ -185,7 +188,7 @@ ops! {
     RegAdds as "Adds" => Scalar, RegMuls as "Muls" => Scalar, RegMaxs as "Maxs" => Scalar,
     RegMins as "Mins" => Scalar, RegDuplicate as "Duplicate" => Duplicate,
     LoadAlign => RegMove, StoreAlign => RegMove,
-    CreateMask => RegMask, UpdateMask => RegMask,
+    CreateMask => RegMask, UpdateMask => RegMask, RegCast as "Cast" => RegCast,
 }
 
 /// The dtype table of an API only Ascend 950 has: (all forms, count form only).

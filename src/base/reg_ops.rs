@@ -52,6 +52,7 @@ impl Op {
             RegMins => Mins,
             RegDuplicate => Duplicate,
             LoadAlign | StoreAlign => Copy,
+            RegCast => Cast,
             op => op,
         }
     }
@@ -92,6 +93,8 @@ pub(super) fn dtypes(op: Op) -> u16 {
         RegDuplicate => all,
         // LoadAlign/StoreAlign (DIST_NORM), CreateMask/UpdateMask: b8, b16, b32, b64.
         LoadAlign | StoreAlign | CreateMask | UpdateMask => all,
+        // Cast: its pairs are `sim::family::reg_cast`'s.
+        RegCast => all,
         _ => 0,
     }
 }
@@ -111,7 +114,9 @@ mod tests {
             {
                 assert!(!op.available_on(p), "{op:?} on {p}");
             }
-            if op.lane_op() != Op::Copy && !matches!(op, Op::CreateMask | Op::UpdateMask) {
+            if op.lane_op() != Op::Copy
+                && !matches!(op, Op::CreateMask | Op::UpdateMask | Op::RegCast)
+            {
                 assert_eq!(op.name(), op.lane_op().name());
                 assert_eq!(op.family(), op.lane_op().family());
                 assert_eq!(op.lane_op().reg_form(), Some(op));

@@ -466,6 +466,15 @@ pub enum Args {
         dtype: DType,
         set: MaskSet,
     },
+    /// The register API's Cast (docs/semantics.md §29): `round` None when not given (a pair
+    /// that rounds needs one), `layout` the RegLayout position of the narrower element in its
+    /// group, `saturate` SatMode::SAT (false: NO_SAT, the low bits).
+    RegCast {
+        v: Vector,
+        round: Option<RoundMode>,
+        layout: u8,
+        saturate: bool,
+    },
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
     Whole {
         v: Vector,
@@ -495,6 +504,7 @@ macro_rules! vector_of {
             | Args::TransData { v, .. }
             | Args::Sort { v, .. }
             | Args::RegMask { v, .. }
+            | Args::RegCast { v, .. }
             | Args::Whole { v, .. } => Some(v),
             Args::MaskReg { .. }
             | Args::DeqScale { .. }

@@ -48,10 +48,10 @@ type Reader = fn(&mut Ctx, &Fields, &mut Draft) -> Option<Args>;
 /// answered with `bad-form` rather than `unknown-field`.
 fn family(op: Op) -> (&'static [&'static str], Reader) {
     if op.is_reg() && op.lane_op() != Op::Copy {
-        let reader: Reader = if op == Op::CreateMask || op == Op::UpdateMask {
-            reg::mask_set
-        } else {
-            reg::compute
+        let reader: Reader = match op {
+            Op::CreateMask | Op::UpdateMask => reg::mask_set,
+            Op::RegCast => reg::cast,
+            _ => reg::compute,
         };
         return (reg::fields(op), reader);
     }
@@ -112,6 +112,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::Atomic => (atomic::TYPED, atomic::atomic),
         Family::RegMove => (reg::fields(op), reg::move_),
         Family::RegMask => (reg::fields(op), reg::mask_set),
+        Family::RegCast => (reg::fields(op), reg::cast),
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::base::catalog::{Family, Op};
+use crate::base::convert::RoundMode;
 use crate::base::diag::Diagnostic;
 use crate::base::ir::{Args, Form, MaskPattern, MaskSet, Space};
 use crate::program::load::{Ctx, Fields};
@@ -16,6 +17,9 @@ pub(super) const LOAD: &[&str] = &["dst", "src"];
 pub(super) const STORE: &[&str] = &["dst", "src", "mask_reg"];
 pub(super) const CREATE_MASK: &[&str] = &["dst", "dtype", "pattern"];
 pub(super) const UPDATE_MASK: &[&str] = &["dst", "dtype", "count"];
+pub(super) const CAST: &[&str] = &[
+    "dst", "src", "mask_reg", "round", "layout", "saturate", "merge",
+];
 
 /// The fields of a register-API instruction.
 pub(super) fn fields(op: Op) -> &'static [&'static str] {
@@ -24,6 +28,7 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
         Op::StoreAlign => STORE,
         Op::CreateMask => CREATE_MASK,
         Op::UpdateMask => UPDATE_MASK,
+        Op::RegCast => CAST,
         Op::RegDuplicate => DUPLICATE,
         op => match op.family() {
             Family::Binary => BINARY,
@@ -139,6 +144,51 @@ pub(super) fn mask_set(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Arg
         v: ins.vector()?,
         dtype: dtype?,
         set: set?,
+    })
+}
+
+/// Cast of a register into a register of another type: `round` (none: the pair must be exact), `layout`
+/// (RegLayout: ZERO … THREE, default ZERO), `saturate` (SatMode::SAT, default true), `merge`.
+pub(super) fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    let what = ins.op.name();
+    let dst = operand(ctx, f, "dst", what);
+    let src = operand(ctx, f, "src", what);
+    if let Some((o, _, _)) = &dst {
+        ins.dst = Some(*o);
+    }
+    if let Some((o, _, _)) = &src {
+        ins.src.push(*o);
+    }
+    let modes: Vec<(&'static str, RoundMode)> =
+        RoundMode::ALL.iter().map(|m| (m.name(), *m)).collect();
+    let round = match f.get("round") {
+        None => Some(None),
+        Some(n) => enum_value(ctx, n, "round", "unknown-round-mode", &modes, "CAST_RINT").map(Some),
+    };
+    let layouts = [("ZERO", 0u8), ("ONE", 1), ("TWO", 2), ("THREE", 3)];
+    let layout = match f.get("layout") {
+        None => Some(0),
+        Some(n) => enum_value(ctx, n, "layout", "unknown-layout", &layouts, "ZERO"),
+    };
+    let saturate = flag(ctx, f, "saturate").unwrap_or(true);
+    let mask = mask_reg(ctx, f, ins)?;
+    let zeroing = match f.get("merge") {
+        None => true,
+        Some(n) => {
+            let names = [("ZEROING", true), ("MERGING", false)];
+            enum_value(ctx, n, "merge", "unknown-merge-mode", &names, "ZEROING")?
+        }
+    };
+    ins.form = Form::Reg {
+        mask: Some(mask),
+        zeroing,
+        lanes: None,
+    };
+    Some(Args::RegCast {
+        v: ins.vector()?,
+        round: round?,
+        layout: layout?,
+        saturate,
     })
 }
 

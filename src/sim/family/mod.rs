@@ -36,6 +36,7 @@ pub mod nd_copy;
 pub mod pad;
 pub mod reduce;
 pub mod reg;
+pub mod reg_cast;
 pub mod scalar_unit;
 pub mod select;
 pub mod sort;
@@ -200,6 +201,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::Atomic => &atomic::AtomicRoom,
         Family::RegMove => &reg::RegMoveRoom,
         Family::RegMask => &reg::RegMaskRoom,
+        Family::RegCast => &reg_cast::RegCastRoom,
     }
 }
 
@@ -225,6 +227,8 @@ pub enum Exec {
     NdCopy(nd_copy::NdKernel),
     /// CreateMask / UpdateMask: a mask register's bytes.
     RegMask(reg::MaskKernel),
+    /// The register API's Cast.
+    RegCast(reg_cast::RegCastKernel),
     /// A step of the scalar unit (the machine carries it out on its scalar state).
     Scalar(scalar_unit::ScalarStep),
     /// A synchronisation step.
@@ -261,6 +265,7 @@ impl Exec {
             Exec::Whole(k) => k.dtype,
             Exec::Pad(k) => k.map.dtype,
             Exec::NdCopy(k) => k.dtype,
+            Exec::RegCast(k) => k.src,
             Exec::Scalar(_) | Exec::Sync(_) | Exec::RegMask(_) | Exec::None => return None,
         })
     }
@@ -310,6 +315,7 @@ impl Exec {
                 crate::with_dtype!(k.dtype, T => nd_copy::exec_block::<T>(k, plan, mem, r, b))
             }
             Exec::RegMask(k) => reg::mask_block(k, plan, mem, r, b),
+            Exec::RegCast(k) => reg_cast::exec_block(k, plan, mem, r, b),
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => {}
         }
         if plan.zeroing {

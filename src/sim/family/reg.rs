@@ -173,5 +173,5 @@ pub fn with_mask_lanes(program: &Program, instr: &Instr, ub: &Ub) -> Option<Resu
 
 /// Whether a plan zeroes its destination's inactive lanes (`Form::Reg` with ZEROING).
 pub fn zeroing(instr: &Instr) -> bool {
-    matches!(instr.form(), Form::Reg { zeroing: true, .. })
+    matches!(instr.form(), Form::Reg { zeroing: true, .. }) && !super::reg_cast::is_reg_cast(instr)
 }

@@ -15,7 +15,7 @@ h1 = rng.uniform(-8, 8, 128).astype(np.float16)
 h2 = rng.uniform(-8, 8, 128).astype(np.float16)
 xi = rng.integers(-1000, 1000, 64).astype(np.int32)
 
-yf = np.full(1024, -7, np.float32)
+yf = np.full(1152, -7, np.float32)
 yf[0:200] = (x + y)[0:200]
 a, b = x[:64], y[:64]
 i = np.arange(64)
@@ -31,13 +31,20 @@ yf[768:832] = np.maximum(a, 0)
 yf[832:896] = np.sqrt(b)
 yf[896:960] = np.log(b.astype(np.float64)).astype(np.float32)
 yf[960:1024] = a / b
+# Cast half → float: the even halves (ZERO) under UpdateMask<half>(100), lanes whose half is at
+# 2i < 100; the odd ones (ONE) under UpdateMask<half>(99), 2i + 1 < 99; the rest zeroed.
+yf[1024:1088] = np.where(i < 50, h1[0::2].astype(np.float32), 0)
+yf[1088:1152] = np.where(i < 49, h1[1::2].astype(np.float32), 0)
 
-yh = np.full(384, -7, np.float16)
+yh = np.full(512, -7, np.float16)
 yh[0:100] = (h1 - h2)[:100]
 yh[128:256] = np.maximum(h1, h2)
 yh[256:384] = np.minimum(h1, h2)
+# Cast float → half (CAST_RINT) into the even places (ZERO), the odd ones 0.
+yh[384:512] = 0
+yh[384:512:2] = a.astype(np.float16)
 
-yi = np.concatenate([np.full(64, 7, np.int32), xi | 0xF0])
+yi = np.concatenate([np.full(64, 7, np.int32), xi | 0xF0, np.trunc(a).astype(np.int32)])
 
 ronwrite.write(
     os.path.join(os.path.dirname(__file__), "reg.ron"),
@@ -52,9 +59,9 @@ to a relative 1.2e-7.""",
         "h1": f"(dtype: half, len: 128, init: Values([{ronwrite.vals(h1)}]))",
         "h2": f"(dtype: half, len: 128, init: Values([{ronwrite.vals(h2)}]))",
         "xi": f"(dtype: int32, len: 64, init: Values([{ronwrite.vals(xi)}]))",
-        "yf": "(dtype: float, len: 1024)",
-        "yh": "(dtype: half, len: 384)",
-        "yi": "(dtype: int32, len: 128)",
+        "yf": "(dtype: float, len: 1152)",
+        "yh": "(dtype: half, len: 512)",
+        "yi": "(dtype: int32, len: 192)",
     },
     {"yf": yf, "yh": yh, "yi": yi},
     tolerance={"yf": (1.2e-7, 0.0)},

@@ -76,7 +76,12 @@ enum class TPosition : uint8_t { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VE
 using QuePosition = TPosition;
 enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
 enum class HardEvent : uint8_t { MTE2_MTE1, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V, V_M, V_V, MTE3_MTE1, MTE1_MTE3, MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX, FIX_M, MTE3_MTE2, MTE2_MTE3, S_V, V_S, S_MTE2, MTE2_S, S_MTE3, MTE3_S, MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX, MAX };
-enum class RoundMode : uint8_t { CAST_NONE = 0, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD };
+// CAST_HYBRID, CAST_EVEN, CAST_ZERO: Ascend 950's (not simulated: a call naming one stops at its
+// RON); UNKNOWN: the register API's CastTrait default.
+enum class RoundMode : uint8_t {
+    CAST_NONE = 0, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD, CAST_HYBRID, CAST_EVEN, CAST_ZERO,
+    UNKNOWN = 0xFF
+};
 enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
 enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
 enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
@@ -129,8 +134,9 @@ constexpr uint64_t MASK_PLACEHOLDER = 0;
 #define ASCSTEP_EXACT(I, TYPE) class I, std::enable_if_t<std::is_same_v<I, TYPE>, int> = 0
 
 inline const char* name(RoundMode r) {
-    static const char* n[] = {"CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
-    return n[int(r)];
+    static const char* n[] = {"CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND",
+                              "CAST_TRUNC", "CAST_ODD", "CAST_HYBRID", "CAST_EVEN", "CAST_ZERO"};
+    return int(r) < 10 ? n[int(r)] : "UNKNOWN";
 }
 inline const char* name(CMPMODE c) {
     static const char* n[] = {"LT", "GT", "EQ", "LE", "GE", "NE"};

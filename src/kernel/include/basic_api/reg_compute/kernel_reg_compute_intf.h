@@ -138,6 +138,19 @@ ASCSTEP_REG_SCALAR(Maxs)
 ASCSTEP_REG_SCALAR(Mins)
 #undef ASCSTEP_REG_SCALAR
 
+// DK:Reg矢量计算/类型转换/Cast: the trait's layout, saturation, merge and round mode (a round mode
+// ascstep does not simulate is left out: a pair that rounds then stops at its RON).
+template <class T = DefaultType, class U = DefaultType, const CastTrait& trait = castTrait, class S, class V>
+__simd_callee__ inline void Cast(S& dstReg, V& srcReg, MaskReg& mask, Pos p = Pos::current()) {
+    static const char* layouts[] = {"ZERO", "ONE", "TWO", "THREE"};
+    std::string text = "Cast(dst: " + dstReg.ron() + ", src: " + srcReg.ron() + ", mask_reg: " + mask.ron();
+    if (int(trait.layoutMode) > 0) text += std::string(", layout: ") + layouts[int(trait.layoutMode) & 3];
+    if (trait.satMode == SatMode::NO_SAT) text += ", saturate: false";
+    if (uint8_t(trait.roundMode) < 7) text += std::string(", round: ") + AscendC::name(trait.roundMode);
+    if (trait.mrgMode == MaskMergeMode::MERGING) text += ", merge: MERGING";
+    ascstep_rt::call(p, text + ")");
+}
+
 // DK:Reg矢量计算/数据填充/Duplicate: a scalar into the mask's lanes; without a mask, every lane
 // (a mask of every lane is made first, one more step).
 template <class T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, class U, class S,

@@ -33,6 +33,15 @@ enum class StoreDist {
 enum class SatMode { UNKNOWN = -1, NO_SAT, SAT };
 enum class RegLayout { UNKNOWN = -1, ZERO, ONE, TWO, THREE };
 enum class HighLowPart { LOWEST, HIGHEST };
+// Cast's configuration (DK:Reg矢量计算/类型转换/Cast): UNKNOWN layout is ZERO, UNKNOWN merge
+// ZEROING, UNKNOWN saturation SAT; an UNKNOWN round mode is the device's CAST_HYBRID.
+struct CastTrait {
+    RegLayout layoutMode = RegLayout::UNKNOWN;
+    SatMode satMode = SatMode::UNKNOWN;
+    MaskMergeMode mrgMode = MaskMergeMode::UNKNOWN;
+    RoundMode roundMode = RoundMode::UNKNOWN;
+};
+constexpr CastTrait castTrait = {RegLayout::UNKNOWN, SatMode::UNKNOWN, MaskMergeMode::UNKNOWN, RoundMode::UNKNOWN};
 struct DefaultType {};
 // RegTraitNumOne: one VL register; RegTraitNumTwo: two (b64, complex), not simulated.
 struct RegTrait {
