@@ -121,6 +121,8 @@ pub enum Family {
     /// The register API's Cast: lanes of the wider type, the narrower element at its
     /// RegLayout position (§29).
     RegCast,
+    /// The register API's Compare, Compares (into a mask register) and Select (by one, §29).
+    RegCmpSel,
 }
 
 macro_rules! ops {
@@ -189,6 +191,8 @@ ops! {
     RegMins as "Mins" => Scalar, RegDuplicate as "Duplicate" => Duplicate,
     LoadAlign => RegMove, StoreAlign => RegMove,
     CreateMask => RegMask, UpdateMask => RegMask, RegCast as "Cast" => RegCast,
+    RegCompare as "Compare" => RegCmpSel, RegCompares as "Compares" => RegCmpSel,
+    RegSelect as "Select" => RegCmpSel,
 }
 
 /// The dtype table of an API only Ascend 950 has: (all forms, count form only).

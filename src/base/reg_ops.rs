@@ -53,6 +53,9 @@ impl Op {
             RegDuplicate => Duplicate,
             LoadAlign | StoreAlign => Copy,
             RegCast => Cast,
+            RegCompare => Compare,
+            RegCompares => Compares,
+            RegSelect => Select,
             op => op,
         }
     }
@@ -95,6 +98,8 @@ pub(super) fn dtypes(op: Op) -> u16 {
         LoadAlign | StoreAlign | CreateMask | UpdateMask => all,
         // Cast: its pairs are `sim::family::reg_cast`'s.
         RegCast => all,
+        // DK:Reg矢量计算/比较与选择/Compare, Compares, Select (bool aside).
+        RegCompare | RegCompares | RegSelect => all,
         _ => 0,
     }
 }
@@ -116,6 +121,7 @@ mod tests {
             }
             if op.lane_op() != Op::Copy
                 && !matches!(op, Op::CreateMask | Op::UpdateMask | Op::RegCast)
+                && op.family() != crate::base::catalog::Family::RegCmpSel
             {
                 assert_eq!(op.name(), op.lane_op().name());
                 assert_eq!(op.family(), op.lane_op().family());

@@ -207,6 +207,9 @@ fn prepare_inner(
     }
     let mut plan = Plan::new(par, lanes, ops);
     plan.zeroing = crate::sim::family::reg::zeroing(instr);
+    if crate::sim::family::reg::writes_whole_dst(instr) {
+        plan.whole_dst();
+    }
     room.plan(&mut c, &exec, &mut plan, ub);
     failed(&mut c)?;
     bounds::bounds(&mut c, &plan, ub_size);

@@ -475,6 +475,13 @@ pub enum Args {
         layout: u8,
         saturate: bool,
     },
+    /// The register API's Compare (two registers) and Compares (`scalar`) into the mask register
+    /// `v.dst` (docs/semantics.md §29).
+    RegCompare {
+        v: Vector,
+        cmp: CmpMode,
+        scalar: Option<Value>,
+    },
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
     Whole {
         v: Vector,
@@ -505,6 +512,7 @@ macro_rules! vector_of {
             | Args::Sort { v, .. }
             | Args::RegMask { v, .. }
             | Args::RegCast { v, .. }
+            | Args::RegCompare { v, .. }
             | Args::Whole { v, .. } => Some(v),
             Args::MaskReg { .. }
             | Args::DeqScale { .. }

@@ -51,6 +51,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         let reader: Reader = match op {
             Op::CreateMask | Op::UpdateMask => reg::mask_set,
             Op::RegCast => reg::cast,
+            Op::RegCompare | Op::RegCompares | Op::RegSelect => reg::cmp_sel,
             _ => reg::compute,
         };
         return (reg::fields(op), reader);
@@ -113,6 +114,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::RegMove => (reg::fields(op), reg::move_),
         Family::RegMask => (reg::fields(op), reg::mask_set),
         Family::RegCast => (reg::fields(op), reg::cast),
+        Family::RegCmpSel => (reg::fields(op), reg::cmp_sel),
     }
 }
 

@@ -7,6 +7,7 @@ use crate::base::catalog::{Family, Op};
 use crate::base::convert::RoundMode;
 use crate::base::diag::Diagnostic;
 use crate::base::ir::{Args, Form, MaskPattern, MaskSet, Space};
+use crate::base::modes::CmpMode;
 use crate::program::load::{Ctx, Fields};
 
 pub(super) const UNARY: &[&str] = &["dst", "src", "mask_reg", "merge"];
@@ -20,6 +21,9 @@ pub(super) const UPDATE_MASK: &[&str] = &["dst", "dtype", "count"];
 pub(super) const CAST: &[&str] = &[
     "dst", "src", "mask_reg", "round", "layout", "saturate", "merge",
 ];
+pub(super) const COMPARE: &[&str] = &["dst", "src0", "src1", "cmp", "mask_reg"];
+pub(super) const COMPARES: &[&str] = &["dst", "src", "scalar", "cmp", "mask_reg"];
+pub(super) const SELECT: &[&str] = &["dst", "src0", "src1", "mask_reg"];
 
 /// The fields of a register-API instruction.
 pub(super) fn fields(op: Op) -> &'static [&'static str] {
@@ -29,6 +33,9 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
         Op::CreateMask => CREATE_MASK,
         Op::UpdateMask => UPDATE_MASK,
         Op::RegCast => CAST,
+        Op::RegCompare => COMPARE,
+        Op::RegCompares => COMPARES,
+        Op::RegSelect => SELECT,
         Op::RegDuplicate => DUPLICATE,
         op => match op.family() {
             Family::Binary => BINARY,
@@ -192,6 +199,53 @@ pub(super) fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     })
 }
 
+/// Compare (`src0`, `src1`) and Compares (`src`, `scalar`) into mask register `dst` under
+/// `mask_reg`, `cmp: LT|GT|GE|EQ|NE|LE`; Select (`src0`, `src1`) by mask register `mask_reg`.
+pub(super) fn cmp_sel(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    let what = ins.op.name();
+    let dst = operand(ctx, f, "dst", what);
+    if let Some((o, _, _)) = &dst {
+        ins.dst = Some(*o);
+    }
+    let srcs: &[&str] = if ins.op == Op::RegCompares {
+        &["src"]
+    } else {
+        &["src0", "src1"]
+    };
+    let mut dtype = None;
+    for s in srcs {
+        if let Some((o, dt, _)) = operand(ctx, f, s, what) {
+            ins.src.push(o);
+            dtype = dtype.or(Some(dt));
+        }
+    }
+    let mask = mask_reg(ctx, f, ins)?;
+    ins.form = Form::Reg {
+        mask: Some(mask),
+        zeroing: false,
+        lanes: None,
+    };
+    if ins.op == Op::RegSelect {
+        return Some(Args::Elementwise(ins.vector()?));
+    }
+    let modes: Vec<(&'static str, CmpMode)> = CmpMode::ALL.iter().map(|m| (m.name(), *m)).collect();
+    let cmp = ctx
+        .require(f, "cmp", what)
+        .and_then(|n| enum_value(ctx, n, "cmp", "unknown-cmp-mode", &modes, "LT"));
+    let scalar_arg = match ins.op {
+        Op::RegCompares => Some(
+            ctx.require(f, "scalar", what)
+                .and_then(|n| scalar(ctx, n, dtype, ins))?,
+        ),
+        _ => None,
+    };
+    Some(Args::RegCompare {
+        v: ins.vector()?,
+        cmp: cmp?,
+        scalar: scalar_arg,
+    })
+}
+
 /// The `mask_reg` field: a mask register.
 fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &Draft) -> Option<crate::base::ir::Operand> {
     let (o, _, _) = operand(ctx, f, "mask_reg", ins.op.name())?;
@@ -210,7 +264,9 @@ pub(super) fn spaces(ctx: &mut Ctx, ins: &Draft) {
         match (ins.op, field) {
             (op, _) if !op.is_reg() => None,
             (Op::LoadAlign, "src") | (Op::StoreAlign, "dst") => Some(Space::Ub),
-            (Op::CreateMask | Op::UpdateMask, _) | (_, "mask_reg") => Some(Space::Mask),
+            (Op::CreateMask | Op::UpdateMask | Op::RegCompare | Op::RegCompares, "dst")
+            | (Op::CreateMask | Op::UpdateMask, _)
+            | (_, "mask_reg") => Some(Space::Mask),
             _ => Some(Space::Reg),
         }
     };

@@ -37,6 +37,7 @@ pub mod pad;
 pub mod reduce;
 pub mod reg;
 pub mod reg_cast;
+pub mod reg_cmpsel;
 pub mod scalar_unit;
 pub mod select;
 pub mod sort;
@@ -202,6 +203,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::RegMove => &reg::RegMoveRoom,
         Family::RegMask => &reg::RegMaskRoom,
         Family::RegCast => &reg_cast::RegCastRoom,
+        Family::RegCmpSel => &reg_cmpsel::RegCmpSelRoom,
     }
 }
 
@@ -229,6 +231,8 @@ pub enum Exec {
     RegMask(reg::MaskKernel),
     /// The register API's Cast.
     RegCast(reg_cast::RegCastKernel),
+    /// The register API's Compare, Compares and Select.
+    RegCmpSel(reg_cmpsel::CmpSelKernel),
     /// A step of the scalar unit (the machine carries it out on its scalar state).
     Scalar(scalar_unit::ScalarStep),
     /// A synchronisation step.
@@ -266,6 +270,7 @@ impl Exec {
             Exec::Pad(k) => k.map.dtype,
             Exec::NdCopy(k) => k.dtype,
             Exec::RegCast(k) => k.src,
+            Exec::RegCmpSel(k) => k.dtype,
             Exec::Scalar(_) | Exec::Sync(_) | Exec::RegMask(_) | Exec::None => return None,
         })
     }
@@ -316,6 +321,7 @@ impl Exec {
             }
             Exec::RegMask(k) => reg::mask_block(k, plan, mem, r, b),
             Exec::RegCast(k) => reg_cast::exec_block(k, plan, mem, r, b),
+            Exec::RegCmpSel(k) => reg_cmpsel::exec_block(k, plan, mem, r, b),
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => {}
         }
         if plan.zeroing {

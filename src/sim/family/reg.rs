@@ -171,7 +171,16 @@ pub fn with_mask_lanes(program: &Program, instr: &Instr, ub: &Ub) -> Option<Resu
     Some(Ok(out))
 }
 
+/// Whether an instruction writes every lane of its destination: ZEROING (done by the plan or,
+/// for Cast, by its kernel) and Select.
+pub fn writes_whole_dst(instr: &Instr) -> bool {
+    matches!(instr.form(), Form::Reg { zeroing: true, .. })
+        || instr.op == crate::base::catalog::Op::RegSelect
+}
+
 /// Whether a plan zeroes its destination's inactive lanes (`Form::Reg` with ZEROING).
 pub fn zeroing(instr: &Instr) -> bool {
-    matches!(instr.form(), Form::Reg { zeroing: true, .. }) && !super::reg_cast::is_reg_cast(instr)
+    matches!(instr.form(), Form::Reg { zeroing: true, .. })
+        && !super::reg_cast::is_reg_cast(instr)
+        && !super::reg_cmpsel::is_reg_cmp_sel(instr)
 }

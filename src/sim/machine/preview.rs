@@ -100,7 +100,7 @@ impl Machine {
             let shift = plan.repeat_shift(i);
             let mut span0: Option<(Lanes, Option<Option<Range<u64>>>)> = None;
             'repeats: for r in self.pos.repeat..plan.repeats {
-                let lanes = plan.lanes_of(r);
+                let lanes = plan.touched_lanes(i, r);
                 if plan.touches_nothing(i, &lanes) {
                     continue;
                 }

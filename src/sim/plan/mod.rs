@@ -257,6 +257,8 @@ pub struct Plan {
     /// The register API's ZEROING: each block step also writes 0 to the destination's
     /// inactive lanes (docs/semantics.md §29).
     pub zeroing: bool,
+    /// The destination is written in every lane, active or not (`whole_dst`).
+    pub dst_whole: bool,
 }
 
 /// The first place where an operand's active lanes touch bytes outside `limit`.
@@ -279,6 +281,7 @@ impl Plan {
             extents: Vec::new(),
             packed: Vec::new(),
             zeroing: false,
+            dst_whole: false,
         };
         // A plan over the repeat limit is rejected by the checker; never walk it.
         p.extents = if p.repeats > crate::sim::reach::MAX_REPEATS {
@@ -287,6 +290,23 @@ impl Plan {
             (0..p.operands.len()).map(|i| p.compute_extent(i)).collect()
         };
         p
+    }
+
+    /// The destination written in every lane of its repeats, active or not (the register API's
+    /// ZEROING, Select): its extent covers them all, so previews and watchpoints see the bytes.
+    pub fn whole_dst(&mut self) {
+        let Some(d) = self.operands.first() else {
+            return;
+        };
+        self.dst_whole = true;
+        let spans = (0..self.repeats).map(|r| d.span(r, 0, self.par));
+        let whole = spans.reduce(|a, b| a.start.min(b.start)..a.end.max(b.end));
+        if let (Some(w), Some(e)) = (whole, self.extents.first_mut()) {
+            *e = Some(match e.take() {
+                Some(x) => x.start.min(w.start)..x.end.max(w.end),
+                None => w,
+            });
+        }
     }
 
     /// Replaces the operands (a family that learns their grouping from the lanes) and recomputes
@@ -348,6 +368,16 @@ impl Plan {
     #[inline]
     pub fn lanes_of(&self, r: u32) -> Lanes {
         self.lanes.lanes(r, self.par)
+    }
+
+    /// The lanes of repeat `r` whose elements operand `i` touches: the repeat's, or every lane
+    /// of a destination written whole (`whole_dst`).
+    pub fn touched_lanes(&self, i: usize, r: u32) -> Lanes {
+        if i == 0 && self.dst_whole {
+            Lanes::first(self.par)
+        } else {
+            self.lanes_of(r)
+        }
     }
 
     /// The byte ranges operand `i` touches in repeat `r`, one per element, with the block that

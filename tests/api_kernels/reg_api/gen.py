@@ -15,7 +15,7 @@ h1 = rng.uniform(-8, 8, 128).astype(np.float16)
 h2 = rng.uniform(-8, 8, 128).astype(np.float16)
 xi = rng.integers(-1000, 1000, 64).astype(np.int32)
 
-yf = np.full(1152, -7, np.float32)
+yf = np.full(1344, -7, np.float32)
 yf[0:200] = (x + y)[0:200]
 a, b = x[:64], y[:64]
 i = np.arange(64)
@@ -35,6 +35,15 @@ yf[960:1024] = a / b
 # 2i < 100; the odd ones (ONE) under UpdateMask<half>(99), 2i + 1 < 99; the rest zeroed.
 yf[1024:1088] = np.where(i < 50, h1[0::2].astype(np.float32), 0)
 yf[1088:1152] = np.where(i < 49, h1[1::2].astype(np.float32), 0)
+
+# Compare/Select: lt only in the first 40 lanes (ZEROING: the others' bits are 0).
+lt = (a < b) & (i < 40)
+yf[1152:1216] = np.where(lt, a, b)
+yf[1216:1280] = np.where(a > np.float32(0.5), a, b)
+yf[1280:1344] = np.where(a >= b, a, b)
+# A float mask register sets bit 4i for lane i; Duplicate MERGING of uint8 1 under it: byte 4i.
+yb = np.zeros(256, np.uint8)
+yb[0:256:4][:64] = lt.astype(np.uint8)
 
 yh = np.full(512, -7, np.float16)
 yh[0:100] = (h1 - h2)[:100]
@@ -59,11 +68,12 @@ to a relative 1.2e-7.""",
         "h1": f"(dtype: half, len: 128, init: Values([{ronwrite.vals(h1)}]))",
         "h2": f"(dtype: half, len: 128, init: Values([{ronwrite.vals(h2)}]))",
         "xi": f"(dtype: int32, len: 64, init: Values([{ronwrite.vals(xi)}]))",
-        "yf": "(dtype: float, len: 1152)",
+        "yf": "(dtype: float, len: 1344)",
         "yh": "(dtype: half, len: 512)",
         "yi": "(dtype: int32, len: 192)",
+        "yb": "(dtype: uint8, len: 256)",
     },
-    {"yf": yf, "yh": yh, "yi": yi},
+    {"yf": yf, "yh": yh, "yi": yi, "yb": yb},
     tolerance={"yf": (1.2e-7, 0.0)},
     product="ascend_950",
 )

@@ -151,6 +151,30 @@ __simd_callee__ inline void Cast(S& dstReg, V& srcReg, MaskReg& mask, Pos p = Po
     ascstep_rt::call(p, text + ")");
 }
 
+// DK:Reg矢量计算/比较与选择: Compare and Compares (CompareScalar, its earlier name) into a mask
+// register; Select by one.
+template <class T = DefaultType, CMPMODE mode = CMPMODE::EQ, class U>
+__simd_callee__ inline void Compare(MaskReg& dst, U& srcReg0, U& srcReg1, MaskReg& mask, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Compare(dst: " + dst.ron() + ", src0: " + srcReg0.ron() + ", src1: " + srcReg1.ron() +
+                            ", cmp: " + AscendC::name(mode) + ", mask_reg: " + mask.ron() + ")");
+}
+template <class T = DefaultType, CMPMODE mode = CMPMODE::EQ, class U, class S>
+__simd_callee__ inline void Compares(MaskReg& dst, U& srcReg, S scalarValue, MaskReg& mask, Pos p = Pos::current()) {
+    using E = detail::Elem<T, U>;
+    ascstep_rt::call(p, "Compares(dst: " + dst.ron() + ", src: " + srcReg.ron() + ", scalar: " +
+                            ascstep_rt::value<E>(scalarValue) + ", cmp: " + AscendC::name(mode) +
+                            ", mask_reg: " + mask.ron() + ")");
+}
+template <class T = DefaultType, CMPMODE mode = CMPMODE::EQ, class U, class S>
+__simd_callee__ inline void CompareScalar(MaskReg& dst, U& srcReg, S scalarValue, MaskReg& mask, Pos p = Pos::current()) {
+    Compares<T, mode>(dst, srcReg, scalarValue, mask, p);
+}
+template <class T = DefaultType, class U>
+__simd_callee__ inline void Select(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Select(dst: " + dstReg.ron() + ", src0: " + srcReg0.ron() + ", src1: " + srcReg1.ron() +
+                            ", mask_reg: " + mask.ron() + ")");
+}
+
 // DK:Reg矢量计算/数据填充/Duplicate: a scalar into the mask's lanes; without a mask, every lane
 // (a mask of every lane is made first, one more step).
 template <class T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, class U, class S,
