@@ -551,7 +551,8 @@ fn local_tensor_operators_are_the_api_calls_they_stand_for() {
 /// loop with LoadAlign/StoreAlign's post-update, ZEROING and MERGING, a partial store, the
 /// computing calls on float, half and int32 registers, Duplicate without a mask, Cast between
 /// half, float and int32 with its layouts and a mask made for the source's type, Compare,
-/// CompareScalar and Select, a float mask read as bytes; numpy's
+/// CompareScalar and Select, a float mask read as bytes, the unpacking load and packing store;
+/// numpy's
 /// results (tests/api_kernels/reg_api/gen.py). The import runs to the same result; on Atlas A2
 /// the first register call stops the run.
 #[test]
@@ -560,7 +561,7 @@ fn the_register_api_computes_as_numpy_does_and_imports() {
         "reg_api",
         "reg_api",
         "reg.ron",
-        &["yf[0..1344]", "yh[0..512]", "yi[0..192]", "yb[0..256]"],
+        &["yf[0..1408]", "yh[0..640]", "yi[0..192]", "yb[0..256]"],
     );
     let imp = ascstep_in(&dir, &["import", "reg.ron"]);
     assert_eq!(imp.code, 0, "{}", imp.dump());

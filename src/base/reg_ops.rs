@@ -129,7 +129,9 @@ mod tests {
             }
         }
         assert!(!Op::Add.is_reg());
-        assert_eq!(Op::Compare.reg_form(), None);
+        assert_eq!(Op::Compare.reg_form(), Some(Op::RegCompare));
+        assert_eq!(Op::Cast.reg_form(), Some(Op::RegCast));
+        assert_eq!(Op::Gather.reg_form(), None);
         // Mul has no 8-bit lanes in registers (DK:Reg矢量计算/基础算术/Mul).
         assert!(!Op::RegMul.dtypes(Product::Ascend950).contains(DType::Int8));
         assert!(Op::RegAdd.dtypes(Product::Ascend950).contains(DType::Int64));

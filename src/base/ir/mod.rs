@@ -16,7 +16,7 @@ mod origins;
 pub use origins::{KernelArg, KernelBinding, Origins, Site, SourceFile};
 mod regs;
 mod tensor;
-pub use regs::{lanes_of, MaskPattern, MaskSet, MASK_BYTES, MAX_REG_BYTES, REG_BASE, VL};
+pub use regs::{lanes_of, MaskPattern, MaskSet, RegDist, MASK_BYTES, MAX_REG_BYTES, REG_BASE, VL};
 pub use tensor::{addr_text, Space, Tensor, GM_BASE, MAX_GM, MAX_GM_PROGRAM, MAX_UB};
 
 #[derive(Clone, Debug)]
@@ -475,6 +475,9 @@ pub enum Args {
         layout: u8,
         saturate: bool,
     },
+    /// LoadAlign / StoreAlign (docs/semantics.md §29): `dist` DIST_NORM or an unpacking load /
+    /// packing store.
+    RegMove { v: Vector, dist: RegDist },
     /// The register API's Compare (two registers) and Compares (`scalar`) into the mask register
     /// `v.dst` (docs/semantics.md §29).
     RegCompare {
@@ -513,6 +516,7 @@ macro_rules! vector_of {
             | Args::RegMask { v, .. }
             | Args::RegCast { v, .. }
             | Args::RegCompare { v, .. }
+            | Args::RegMove { v, .. }
             | Args::Whole { v, .. } => Some(v),
             Args::MaskReg { .. }
             | Args::DeqScale { .. }

@@ -75,6 +75,41 @@ impl MaskPattern {
     }
 }
 
+/// LoadAlign's and StoreAlign's distribution (LoadDist, StoreDist) as ascstep simulates them:
+/// DIST_NORM, and the unpacking loads / packing stores that move each element of `bits / 2`
+/// bits into (out of) the low half of a `bits`-bit group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RegDist {
+    #[default]
+    Norm,
+    /// DIST_UNPACK_B8/B16/B32: VL / 2 bytes of elements of that width, each zero-extended.
+    Unpack(u32),
+    /// DIST_PACK_B16/B32/B64: the low half of each group of that width, VL / 2 bytes.
+    Pack(u32),
+}
+
+impl RegDist {
+    /// The C++ names, LoadAlign's then StoreAlign's.
+    pub const NAMES: [(&'static str, RegDist); 7] = [
+        ("DIST_NORM", RegDist::Norm),
+        ("DIST_UNPACK_B8", RegDist::Unpack(8)),
+        ("DIST_UNPACK_B16", RegDist::Unpack(16)),
+        ("DIST_UNPACK_B32", RegDist::Unpack(32)),
+        ("DIST_PACK_B16", RegDist::Pack(16)),
+        ("DIST_PACK_B32", RegDist::Pack(32)),
+        ("DIST_PACK_B64", RegDist::Pack(64)),
+    ];
+
+    /// (the narrow element's bytes, the group's bytes) of a width-changing distribution.
+    pub fn widths(self) -> Option<(u32, u32)> {
+        match self {
+            RegDist::Norm => None,
+            RegDist::Unpack(b) => Some((b / 8, b / 4)),
+            RegDist::Pack(b) => Some((b / 16, b / 8)),
+        }
+    }
+}
+
 /// How CreateMask / UpdateMask set a mask register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MaskSet {

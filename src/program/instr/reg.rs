@@ -6,7 +6,7 @@ use super::*;
 use crate::base::catalog::{Family, Op};
 use crate::base::convert::RoundMode;
 use crate::base::diag::Diagnostic;
-use crate::base::ir::{Args, Form, MaskPattern, MaskSet, Space};
+use crate::base::ir::{Args, Form, MaskPattern, MaskSet, RegDist, Space};
 use crate::base::modes::CmpMode;
 use crate::program::load::{Ctx, Fields};
 
@@ -14,8 +14,8 @@ pub(super) const UNARY: &[&str] = &["dst", "src", "mask_reg", "merge"];
 pub(super) const BINARY: &[&str] = &["dst", "src0", "src1", "mask_reg", "merge"];
 pub(super) const SCALAR: &[&str] = &["dst", "src", "scalar", "mask_reg", "merge"];
 pub(super) const DUPLICATE: &[&str] = &["dst", "scalar", "mask_reg", "merge"];
-pub(super) const LOAD: &[&str] = &["dst", "src"];
-pub(super) const STORE: &[&str] = &["dst", "src", "mask_reg"];
+pub(super) const LOAD: &[&str] = &["dst", "src", "dist"];
+pub(super) const STORE: &[&str] = &["dst", "src", "mask_reg", "dist"];
 pub(super) const CREATE_MASK: &[&str] = &["dst", "dtype", "pattern"];
 pub(super) const UPDATE_MASK: &[&str] = &["dst", "dtype", "count"];
 pub(super) const CAST: &[&str] = &[
@@ -115,12 +115,25 @@ pub(super) fn move_(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> 
     } else {
         None
     };
+    let load = ins.op == Op::LoadAlign;
+    let names: Vec<(&'static str, RegDist)> = RegDist::NAMES
+        .iter()
+        .copied()
+        .filter(|(_, d)| *d == RegDist::Norm || matches!(d, RegDist::Unpack(_)) == load)
+        .collect();
+    let dist = match f.get("dist") {
+        None => RegDist::Norm,
+        Some(n) => enum_value(ctx, n, "dist", "unknown-dist", &names, "DIST_NORM")?,
+    };
     ins.form = Form::Reg {
         mask,
         zeroing: false,
         lanes: None,
     };
-    Some(Args::Elementwise(ins.vector()?))
+    Some(Args::RegMove {
+        v: ins.vector()?,
+        dist,
+    })
 }
 
 /// CreateMask (`dtype`, `pattern`) and UpdateMask (`dtype`, `count`) into mask register `dst`.

@@ -231,6 +231,8 @@ pub enum Exec {
     RegMask(reg::MaskKernel),
     /// The register API's Cast.
     RegCast(reg_cast::RegCastKernel),
+    /// An unpacking load or packing store of the register API.
+    RegPack(reg::PackKernel),
     /// The register API's Compare, Compares and Select.
     RegCmpSel(reg_cmpsel::CmpSelKernel),
     /// A step of the scalar unit (the machine carries it out on its scalar state).
@@ -271,7 +273,9 @@ impl Exec {
             Exec::NdCopy(k) => k.dtype,
             Exec::RegCast(k) => k.src,
             Exec::RegCmpSel(k) => k.dtype,
-            Exec::Scalar(_) | Exec::Sync(_) | Exec::RegMask(_) | Exec::None => return None,
+            Exec::Scalar(_) | Exec::Sync(_) | Exec::RegMask(_) | Exec::RegPack(_) | Exec::None => {
+                return None
+            }
         })
     }
 
@@ -321,6 +325,7 @@ impl Exec {
             }
             Exec::RegMask(k) => reg::mask_block(k, plan, mem, r, b),
             Exec::RegCast(k) => reg_cast::exec_block(k, plan, mem, r, b),
+            Exec::RegPack(k) => reg::pack_block(k, plan, mem, r, b),
             Exec::RegCmpSel(k) => reg_cmpsel::exec_block(k, plan, mem, r, b),
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => {}
         }

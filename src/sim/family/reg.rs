@@ -8,27 +8,80 @@
 
 use super::elementwise::{operands, MapKernel};
 use super::{Exec, Room};
+use crate::base::dtype::DType;
 use crate::base::dtype::Value;
-use crate::base::ir::{Args, Form, Instr, Program, MASK_BYTES};
+use crate::base::ir::{Args, Form, Instr, Program, RegDist, MASK_BYTES};
 use crate::sim::access::Mem;
 use crate::sim::checks::{Ctx, Types};
 use crate::sim::mask::{LaneSource, Lanes, MaskReg};
 use crate::sim::plan::{AccessKind, OpAddr, Plan};
 use crate::sim::ub::Ub;
 
-/// LoadAlign and StoreAlign (DIST_NORM): a register's lanes moved as Copy moves them.
+/// LoadAlign and StoreAlign: DIST_NORM moves a register's lanes as Copy moves them; an unpacking
+/// load or packing store has a lane per group, the UB side holding the narrow elements one after
+/// another.
 pub struct RegMoveRoom;
 
+fn dist(instr: &Instr) -> RegDist {
+    match instr.args {
+        Args::RegMove { dist, .. } => dist,
+        _ => RegDist::Norm,
+    }
+}
+
+/// The unsigned type of `bytes` bytes.
+fn unsigned(bytes: u32) -> DType {
+    match bytes {
+        1 => DType::UInt8,
+        2 => DType::UInt16,
+        4 => DType::UInt32,
+        _ => DType::UInt64,
+    }
+}
+
 impl Room for RegMoveRoom {
+    /// A width-changing move's lanes are groups.
+    fn types(&self, c: &mut Ctx) -> Option<Types> {
+        let o = c.instr.dst()?;
+        let dt = c.dtype_of(o);
+        Some(match dist(c.instr).widths() {
+            Some((_, g)) => Types::same(unsigned(g)),
+            None => Types::same(dt),
+        })
+    }
+
+    fn check(&self, c: &mut Ctx, _t: &Types) {
+        let d = dist(c.instr);
+        if let (Some((n, _)), Some(o)) = (d.widths(), c.instr.dst()) {
+            let dt = c.dtype_of(o);
+            if dt.size() != n {
+                let msg = format!("{d:?} moves {}-bit elements, not {dt}", n * 8);
+                c.err("unsupported-dtype", "dist", msg);
+            }
+        }
+    }
+
     fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
         None
     }
 
-    fn operands(&self, c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
-        (operands(c.instr, c.program), 32)
+    fn operands(&self, c: &Ctx, t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        let mut ops = operands(c.instr, c.program);
+        if let Some((n, _)) = dist(c.instr).widths() {
+            // The register side as groups, the UB side as narrow elements.
+            for o in ops.iter_mut() {
+                let reg = c.program.tensors[o.tensor].is_reg();
+                let dt = if reg { t.dst } else { unsigned(n) };
+                *o = OpAddr::standard(o.role, o.tensor, o.kind, dt, o.base, 1, 8);
+            }
+        }
+        (ops, 32)
     }
 
-    fn exec(&self, _c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+    fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
+        if let Some((n, _)) = dist(c.instr).widths() {
+            return Exec::RegPack(PackKernel { narrow: n });
+        }
         Exec::Map(MapKernel {
             op: crate::base::catalog::Op::Copy,
             dtype: t.dst,
@@ -38,6 +91,50 @@ impl Room for RegMoveRoom {
             fused: false,
             scalar_first: false,
         })
+    }
+}
+
+/// An unpacking load or packing store: each lane's element zero-extended from `narrow` bytes
+/// into its group, or a group's low `narrow` bytes kept.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PackKernel {
+    pub narrow: u32,
+}
+
+/// Block step `(r, b)` of an unpacking load or packing store.
+pub fn pack_block(k: &PackKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    let Some(s) = plan.active_block(r, b) else {
+        return;
+    };
+    let (dst, src) = (plan.operands[0], plan.operands[1]);
+    for lane in s.lanes.iter_in(s.ks.start, s.ks.end) {
+        let v = read_bits(mem, &src, lane, r);
+        let v = if dst.size() < src.size() {
+            v & ((1u64 << (k.narrow * 8)) - 1)
+        } else {
+            v
+        };
+        write_bits(mem, &dst, lane, r, v);
+    }
+}
+
+fn read_bits(mem: &mut Mem, op: &OpAddr, lane: u32, r: u32) -> u64 {
+    let a = op.addr(r, lane);
+    match op.size() {
+        1 => mem.read_one::<u8>(op, lane, a) as u64,
+        2 => mem.read_one::<u16>(op, lane, a) as u64,
+        4 => mem.read_one::<u32>(op, lane, a) as u64,
+        _ => mem.read_one::<u64>(op, lane, a),
+    }
+}
+
+fn write_bits(mem: &mut Mem, op: &OpAddr, lane: u32, r: u32, v: u64) {
+    let a = op.addr(r, lane);
+    match op.size() {
+        1 => mem.write_one::<u8>(op, lane, a, v as u8),
+        2 => mem.write_one::<u16>(op, lane, a, v as u16),
+        4 => mem.write_one::<u32>(op, lane, a, v as u32),
+        _ => mem.write_one::<u64>(op, lane, a, v),
     }
 }
 

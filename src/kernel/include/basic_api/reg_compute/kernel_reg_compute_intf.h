@@ -38,10 +38,31 @@ __simd_callee__ inline MaskReg UpdateMask(uint32_t& scalarValue, Pos p = Pos::cu
 }
 
 // DK:Reg矢量计算/Reg数据搬入/连续对齐搬入（LoadAlign）: DIST_NORM, plain and POST_MODE_UPDATE.
+namespace detail {
+// The distributions ascstep simulates besides DIST_NORM (docs/format.md §7.1), as RON.
+constexpr const char* dist(LoadDist d) {
+    return d == LoadDist::DIST_UNPACK_B8    ? ", dist: DIST_UNPACK_B8"
+           : d == LoadDist::DIST_UNPACK_B16 ? ", dist: DIST_UNPACK_B16"
+           : d == LoadDist::DIST_UNPACK_B32 ? ", dist: DIST_UNPACK_B32"
+           : d == LoadDist::DIST_NORM       ? ""
+                                            : nullptr;
+}
+constexpr const char* dist(StoreDist d) {
+    return d == StoreDist::DIST_PACK_B16   ? ", dist: DIST_PACK_B16"
+           : d == StoreDist::DIST_PACK_B32 ? ", dist: DIST_PACK_B32"
+           : d == StoreDist::DIST_PACK_B64 ? ", dist: DIST_PACK_B64"
+           : d == StoreDist::DIST_NORM     ? ""
+                                           : nullptr;
+}
+}  // namespace detail
 template <class T = DefaultType, LoadDist dist = LoadDist::DIST_NORM, class U>
 __simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T* srcAddr, Pos p = Pos::current()) {
-    if constexpr (dist != LoadDist::DIST_NORM) ascstep_rt::stop(p, "LoadAlign with a LoadDist other than DIST_NORM is not simulated yet (docs/format.md §12.5)");
-    ascstep_rt::call(p, "LoadAlign(dst: " + dstReg.ron() + ", src: " + detail::ub_at<T>(detail::ub_addr(srcAddr), p) + ")");
+    if constexpr (detail::dist(dist) == nullptr) {
+        ascstep_rt::stop(p, "LoadAlign with this LoadDist (a broadcast, sampling or interleave) is not simulated yet (docs/format.md §12.5)");
+    } else {
+        ascstep_rt::call(p, "LoadAlign(dst: " + dstReg.ron() + ", src: " + detail::ub_at<T>(detail::ub_addr(srcAddr), p) +
+                                detail::dist(dist) + ")");
+    }
 }
 template <class T = DefaultType, PostLiteral postMode, LoadDist dist = LoadDist::DIST_NORM, class U>
 __simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T*& srcAddr, int32_t postUpdateStride, Pos p = Pos::current()) {
@@ -53,9 +74,12 @@ __simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T*& srcAddr, int32_t p
 // DK:Reg矢量计算/Reg数据搬出/连续对齐搬出（StoreAlign）: the mask's lanes, DIST_NORM.
 template <class T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, class U>
 __simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, U& srcReg, MaskReg& mask, Pos p = Pos::current()) {
-    if constexpr (dist != StoreDist::DIST_NORM) ascstep_rt::stop(p, "StoreAlign with a StoreDist other than DIST_NORM is not simulated yet (docs/format.md §12.5)");
-    ascstep_rt::call(p, "StoreAlign(dst: " + detail::ub_at<T>(detail::ub_addr(dstAddr), p) + ", src: " + srcReg.ron() +
-                            ", mask_reg: " + mask.ron() + ")");
+    if constexpr (detail::dist(dist) == nullptr) {
+        ascstep_rt::stop(p, "StoreAlign with this StoreDist (a first-element, PACK4 or interleave store) is not simulated yet (docs/format.md §12.5)");
+    } else {
+        ascstep_rt::call(p, "StoreAlign(dst: " + detail::ub_at<T>(detail::ub_addr(dstAddr), p) + ", src: " + srcReg.ron() +
+                                ", mask_reg: " + mask.ron() + detail::dist(dist) + ")");
+    }
 }
 template <class T = DefaultType, PostLiteral postMode, StoreDist dist = StoreDist::DIST_NORM, class U>
 __simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, U& srcReg, int32_t postUpdateStride, MaskReg& mask,

@@ -190,8 +190,25 @@ uint64_t ub_addr(__ubuf__ T* a) {
 namespace Reg = MicroAPI;
 }  // namespace AscendC
 
-// asc_vf_call<F>(args…): calls the vector function (DK:Reg矢量计算/VF调用/asc_vf_call).
+// asc_vf_call<F>(args…): calls the vector function (DK:Reg矢量计算/VF调用/asc_vf_call). A UB
+// pointer argument passes to a UB pointer parameter of another element type as the device's
+// call does (the vendor's cast sample passes float* to a half* parameter in the branch it
+// does not take).
+namespace ascstep_vf {
+template <class To, class From>
+To as(From&& f) {
+    if constexpr (std::is_pointer_v<std::decay_t<To>> && std::is_pointer_v<std::decay_t<From>>)
+        return reinterpret_cast<std::decay_t<To>>(f);
+    else
+        return static_cast<To>(std::forward<From>(f));
+}
+template <auto F, class R, class... P, class... A>
+void call(R (*)(P...), A&&... a) {
+    static_assert(sizeof...(P) == sizeof...(A), "asc_vf_call: the vector function takes another number of arguments");
+    F(as<P>(std::forward<A>(a))...);
+}
+}  // namespace ascstep_vf
 template <auto F, class... A>
 __aicore__ inline void asc_vf_call(A&&... a) {
-    F(std::forward<A>(a)...);
+    ascstep_vf::call<F>(F, std::forward<A>(a)...);
 }
