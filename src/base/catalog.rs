@@ -12,22 +12,22 @@ use crate::base::product::{PerProduct, Product};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct DTypes(pub u16);
 
-const fn bit(d: DType) -> u16 {
+pub(super) const fn bit(d: DType) -> u16 {
     1 << d as u16
 }
-const H: u16 = bit(DType::Half);
-const BF: u16 = bit(DType::BFloat16);
-const F: u16 = bit(DType::Float);
-const I8: u16 = bit(DType::Int8);
-const U8: u16 = bit(DType::UInt8);
-const I16: u16 = bit(DType::Int16);
-const U16: u16 = bit(DType::UInt16);
-const I32: u16 = bit(DType::Int32);
-const U32: u16 = bit(DType::UInt32);
-const I64: u16 = bit(DType::Int64);
-const U64: u16 = bit(DType::UInt64);
+pub(super) const H: u16 = bit(DType::Half);
+pub(super) const BF: u16 = bit(DType::BFloat16);
+pub(super) const F: u16 = bit(DType::Float);
+pub(super) const I8: u16 = bit(DType::Int8);
+pub(super) const U8: u16 = bit(DType::UInt8);
+pub(super) const I16: u16 = bit(DType::Int16);
+pub(super) const U16: u16 = bit(DType::UInt16);
+pub(super) const I32: u16 = bit(DType::Int32);
+pub(super) const U32: u16 = bit(DType::UInt32);
+pub(super) const I64: u16 = bit(DType::Int64);
+pub(super) const U64: u16 = bit(DType::UInt64);
 const HF: u16 = H | F;
-const INTS: u16 = I8 | U8 | I16 | U16 | I32 | U32 | I64 | U64;
+pub(super) const INTS: u16 = I8 | U8 | I16 | U16 | I32 | U32 | I64 | U64;
 
 impl DTypes {
     pub fn contains(self, d: DType) -> bool {

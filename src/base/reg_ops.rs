@@ -2,24 +2,7 @@
 //! one's element types from its page (DK:Reg矢量计算/…), and the memory-API instruction whose
 //! lane function it computes on a register's lanes.
 
-use super::catalog::Op;
-use super::dtype::DType;
-
-const fn bit(d: DType) -> u16 {
-    1 << d as u16
-}
-const H: u16 = bit(DType::Half);
-const BF: u16 = bit(DType::BFloat16);
-const F: u16 = bit(DType::Float);
-const I8: u16 = bit(DType::Int8);
-const U8: u16 = bit(DType::UInt8);
-const I16: u16 = bit(DType::Int16);
-const U16: u16 = bit(DType::UInt16);
-const I32: u16 = bit(DType::Int32);
-const U32: u16 = bit(DType::UInt32);
-const I64: u16 = bit(DType::Int64);
-const U64: u16 = bit(DType::UInt64);
-const INTS: u16 = I8 | U8 | I16 | U16 | I32 | U32 | I64 | U64;
+use super::catalog::{Op, BF, F, H, I16, I32, I64, I8, INTS, U16, U32, U64};
 
 impl Op {
     /// Whether the instruction is one of the register API's (its operands are registers).
@@ -107,6 +90,7 @@ pub(super) fn dtypes(op: Op) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::dtype::DType;
     use crate::base::product::Product;
 
     #[test]

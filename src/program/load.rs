@@ -438,30 +438,42 @@ fn tensors(ctx: &mut Ctx, node: &Node, space: Space) {
             return;
         }
     };
+    named(ctx, items, "tensor", |ctx, name, span, value| {
+        tensor(ctx, name, span, value, space)
+    });
+}
+
+/// The entries of a map of named tensors (`kind`: "tensor", "register"), in the one namespace:
+/// each name checked and new, each value made by `make`.
+pub(super) fn named(
+    ctx: &mut Ctx,
+    items: &[spans::Item],
+    kind: &str,
+    mut make: impl FnMut(&mut Ctx, &str, Span, &Node) -> Option<Tensor>,
+) {
     for item in items {
         let Some(Key::Entry(key)) = &item.key else {
             continue; // braces always carry keys
         };
         let Some(name) = key.str_value() else {
-            ctx.wrong_type(key, "a tensor name in quotes");
+            ctx.wrong_type(key, &format!("a {kind} name in quotes"));
             continue;
         };
-        if !ctx.name_ok(name, key.span, "tensor name") {
+        if !ctx.name_ok(name, key.span, &format!("{kind} name")) {
             continue;
         }
         if let Some(&(_, _, first)) = ctx.names.iter().find(|(n, _, _)| n == name) {
             ctx.report(
                 Diagnostic::error(
                     "duplicate-tensor",
-                    format!("tensor \"{name}\" is declared twice"),
+                    format!("{kind} \"{name}\" is declared twice"),
                 )
                 .at(key.span)
                 .note(format!("first declared at {}:{}", first.line, first.col)),
             );
             continue;
         }
-        let idx = tensor(ctx, name, key.span, &item.value, space);
-        let idx = idx.map(|t| {
+        let idx = make(ctx, name, key.span, &item.value).map(|t| {
             ctx.tensors.push(t);
             ctx.tensors.len() - 1
         });
@@ -569,20 +581,13 @@ pub(super) fn tensor(
         );
         return None;
     }
-    let init = match f.get("init").and_then(opt) {
-        None => None,
-        Some(n) => {
-            let t = Target { name, dtype };
-            let form = data::parse(ctx, n, &t, 0)?;
-            let run = Run {
-                at: 0,
-                len,
-                cyclic: false,
-                what: format!("the init of {what} (len {len})"),
-            };
-            Some(form.materialize(ctx, &t, &run)?)
-        }
-    };
+    let init = init(
+        ctx,
+        &f,
+        Target { name, dtype },
+        len,
+        &format!("{what} (len {len})"),
+    )?;
     if ctx.error_count() > before {
         return None;
     }
@@ -595,4 +600,26 @@ pub(super) fn tensor(
         span: name_span,
         space,
     })
+}
+
+/// A tensor's or register's `init` (docs/format.md §4): its `len` elements' bytes, None without
+/// one; the outer None after an error reported.
+pub(super) fn init(
+    ctx: &mut Ctx,
+    f: &Fields,
+    t: Target,
+    len: u32,
+    what: &str,
+) -> Option<Option<Vec<u8>>> {
+    let Some(n) = f.get("init").and_then(opt) else {
+        return Some(None);
+    };
+    let form = data::parse(ctx, n, &t, 0)?;
+    let run = Run {
+        at: 0,
+        len,
+        cyclic: false,
+        what: format!("the init of {what}"),
+    };
+    Some(Some(form.materialize(ctx, &t, &run)?))
 }

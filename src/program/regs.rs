@@ -3,12 +3,11 @@
 //! `VL / sizeof(dtype)` elements, uninitialised unless `init` gives them; a mask register is
 //! `Mask`. Both are placed one after another from `REG_BASE`, in the tensors' one namespace.
 
-use super::data::{self, Run, Target};
-use super::load::opt;
+use super::data::Target;
 use crate::base::diag::{Diagnostic, Span};
 use crate::base::ir::{Space, Tensor, MASK_BYTES, REG_BASE, VL};
 use crate::base::product::Product;
-use crate::base::spans::{Delim, Key, Kind, Node};
+use crate::base::spans::{Delim, Kind, Node};
 use crate::program::ctx::Ctx;
 
 const REG_FIELDS: [&str; 2] = ["dtype", "init"];
@@ -36,35 +35,7 @@ pub(super) fn regs(ctx: &mut Ctx, node: &Node, section: Span, product: Product) 
         );
         return;
     }
-    for item in items {
-        let Some(Key::Entry(key)) = &item.key else {
-            continue;
-        };
-        let Some(name) = key.str_value() else {
-            ctx.wrong_type(key, "a register name in quotes");
-            continue;
-        };
-        if !ctx.name_ok(name, key.span, "register name") {
-            continue;
-        }
-        if let Some(&(_, _, first)) = ctx.names.iter().find(|(n, _, _)| n == name) {
-            ctx.report(
-                Diagnostic::error(
-                    "duplicate-tensor",
-                    format!("register \"{name}\" is declared twice"),
-                )
-                .at(key.span)
-                .note(format!("first declared at {}:{}", first.line, first.col)),
-            );
-            continue;
-        }
-        let t = register(ctx, name, key.span, &item.value);
-        let idx = t.map(|t| {
-            ctx.tensors.push(t);
-            ctx.tensors.len() - 1
-        });
-        ctx.names.push((name.to_string(), idx, key.span));
-    }
+    super::load::named(ctx, items, "register", register);
 }
 
 /// Where the next register goes: after every register placed so far.
@@ -105,20 +76,13 @@ fn register(ctx: &mut Ctx, name: &str, name_span: Span, node: &Node) -> Option<T
         return None;
     }
     let len = VL / dtype.size();
-    let init = match f.get("init").and_then(opt) {
-        None => None,
-        Some(n) => {
-            let t = Target { name, dtype };
-            let form = data::parse(ctx, n, &t, 0)?;
-            let run = Run {
-                at: 0,
-                len,
-                cyclic: false,
-                what: format!("the init of {what} ({len} elements)"),
-            };
-            Some(form.materialize(ctx, &t, &run)?)
-        }
-    };
+    let init = super::load::init(
+        ctx,
+        &f,
+        Target { name, dtype },
+        len,
+        &format!("{what} ({len} elements)"),
+    )?;
     if ctx.error_count() > before {
         return None;
     }
