@@ -104,6 +104,16 @@ pub struct RegCastKernel {
 pub struct RegCastRoom;
 
 impl Room for RegCastRoom {
+    fn structure(&self, instr: &Instr) -> Result<(), String> {
+        match instr.args {
+            Args::RegCast { .. } if instr.dst().is_some() && !instr.src().is_empty() => Ok(()),
+            _ => Err(format!(
+                "{} needs dst, src and a mask register",
+                instr.name()
+            )),
+        }
+    }
+
     /// Lanes are groups: the wider type's width, as an unsigned type.
     fn types(&self, c: &mut Ctx) -> Option<Types> {
         let (dst, src, ..) = parts(c)?;

@@ -25,6 +25,27 @@ pub struct CmpSelKernel {
 pub struct RegCmpSelRoom;
 
 impl Room for RegCmpSelRoom {
+    fn structure(&self, instr: &Instr) -> Result<(), String> {
+        let n = instr.src().len();
+        let ok = instr.dst().is_some()
+            && match &instr.args {
+                Args::RegCompare {
+                    scalar: Some(_), ..
+                } => n >= 1,
+                Args::RegCompare { scalar: None, .. } => n >= 2,
+                Args::Elementwise(_) => instr.op == crate::base::catalog::Op::RegSelect && n >= 2,
+                _ => false,
+            };
+        if ok {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} needs dst, two sources (Compares: one and a scalar) and a mask register",
+                instr.name()
+            ))
+        }
+    }
+
     fn types(&self, c: &mut Ctx) -> Option<Types> {
         let o = c.instr.src().first()?;
         Some(Types::same(c.dtype_of(o)))
