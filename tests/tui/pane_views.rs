@@ -134,6 +134,11 @@ fn mask_pane_shows_a_register_instructions_mask_register_and_zeroing() {
     assert!(text.contains(" b4  ■■■■····"), "{text}");
     assert!(text.contains(" b5  ········"), "{text}");
     assert!(!text.contains("normal high"), "{text}");
+    let (_, text) = pane(&a, 90, 12, panes::inspector::render);
+    assert!(
+        text.contains("mask register · PAR 64 · repeat 0 of 1"),
+        "{text}"
+    );
     // StoreAlign keeps the UB bytes its mask leaves.
     keys(&mut a, "n");
     let (_, text) = pane(&a, 44, 14, panes::mask::render);

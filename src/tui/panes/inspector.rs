@@ -142,9 +142,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             t.style("warning"),
         )));
     }
-    let mode = match m.mask().mode {
-        MaskMode::Normal => "normal",
-        MaskMode::Counter => "counter",
+    // A register instruction's lanes are its mask register's, not the mask register of
+    // SetVectorMask (docs/semantics.md §29).
+    let mode = match (instr.form(), m.mask().mode) {
+        (Form::Reg { .. }, _) => "register",
+        (_, MaskMode::Normal) => "normal",
+        (_, MaskMode::Counter) => "counter",
     };
     // Steps without vector operands have no plan worth drawing.
     let memo = app.plan();
