@@ -118,7 +118,7 @@ pub fn pack_block(k: &PackKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
     }
 }
 
-fn read_bits(mem: &mut Mem, op: &OpAddr, lane: u32, r: u32) -> u64 {
+pub(super) fn read_bits(mem: &mut Mem, op: &OpAddr, lane: u32, r: u32) -> u64 {
     let a = op.addr(r, lane);
     match op.size() {
         1 => mem.read_one::<u8>(op, lane, a) as u64,
@@ -128,7 +128,7 @@ fn read_bits(mem: &mut Mem, op: &OpAddr, lane: u32, r: u32) -> u64 {
     }
 }
 
-fn write_bits(mem: &mut Mem, op: &OpAddr, lane: u32, r: u32, v: u64) {
+pub(super) fn write_bits(mem: &mut Mem, op: &OpAddr, lane: u32, r: u32, v: u64) {
     let a = op.addr(r, lane);
     match op.size() {
         1 => mem.write_one::<u8>(op, lane, a, v as u8),

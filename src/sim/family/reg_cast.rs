@@ -229,7 +229,7 @@ pub fn exec_block(k: &RegCastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32)
     };
     for lane in s.ks.clone() {
         let out = if s.lanes.has(lane) {
-            let word = read(mem, src, lane, r, g);
+            let word = super::reg::read_bits(mem, src, lane, r);
             let from = if k.src.size() < g {
                 word >> (k.layout as u32 * width(k.src)) & field(width(k.src))
             } else {
@@ -251,27 +251,7 @@ pub fn exec_block(k: &RegCastKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32)
         } else {
             continue;
         };
-        write(mem, dst, lane, r, g, out);
-    }
-}
-
-fn read(mem: &mut Mem, op: &OpAddr, lane: u32, r: u32, g: u32) -> u64 {
-    let a = op.addr(r, lane);
-    match g {
-        1 => mem.read_one::<u8>(op, lane, a) as u64,
-        2 => mem.read_one::<u16>(op, lane, a) as u64,
-        4 => mem.read_one::<u32>(op, lane, a) as u64,
-        _ => mem.read_one::<u64>(op, lane, a),
-    }
-}
-
-fn write(mem: &mut Mem, op: &OpAddr, lane: u32, r: u32, g: u32, v: u64) {
-    let a = op.addr(r, lane);
-    match g {
-        1 => mem.write_one::<u8>(op, lane, a, v as u8),
-        2 => mem.write_one::<u16>(op, lane, a, v as u16),
-        4 => mem.write_one::<u32>(op, lane, a, v as u32),
-        _ => mem.write_one::<u64>(op, lane, a, v),
+        super::reg::write_bits(mem, dst, lane, r, out);
     }
 }
 

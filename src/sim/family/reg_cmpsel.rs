@@ -127,13 +127,7 @@ pub fn exec_block(k: &CmpSelKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) 
     let s = plan.block_step(r, b);
     let size = k.dtype.size();
     let read = |mem: &mut Mem, op: &OpAddr, lane: u32| -> Value {
-        let a = op.addr(r, lane);
-        let bits = match size {
-            1 => mem.read_one::<u8>(op, lane, a) as u64,
-            2 => mem.read_one::<u16>(op, lane, a) as u64,
-            4 => mem.read_one::<u32>(op, lane, a) as u64,
-            _ => mem.read_one::<u64>(op, lane, a),
-        };
+        let bits = super::reg::read_bits(mem, op, lane, r);
         k.dtype.decode(&bits.to_le_bytes()[..size as usize])
     };
     let dst = plan.operands[0];
@@ -159,27 +153,8 @@ pub fn exec_block(k: &CmpSelKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) 
         None => {
             for lane in s.ks.clone() {
                 let from = if s.lanes.has(lane) { 1 } else { 2 };
-                let a = plan.operands[from].addr(r, lane);
-                let op = plan.operands[from];
-                let at = dst.addr(r, lane);
-                match size {
-                    1 => {
-                        let v = mem.read_one::<u8>(&op, lane, a);
-                        mem.write_one(&dst, lane, at, v)
-                    }
-                    2 => {
-                        let v = mem.read_one::<u16>(&op, lane, a);
-                        mem.write_one(&dst, lane, at, v)
-                    }
-                    4 => {
-                        let v = mem.read_one::<u32>(&op, lane, a);
-                        mem.write_one(&dst, lane, at, v)
-                    }
-                    _ => {
-                        let v = mem.read_one::<u64>(&op, lane, a);
-                        mem.write_one(&dst, lane, at, v)
-                    }
-                }
+                let v = super::reg::read_bits(mem, &plan.operands[from], lane, r);
+                super::reg::write_bits(mem, &dst, lane, r, v);
             }
         }
     }
