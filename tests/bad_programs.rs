@@ -92,6 +92,10 @@ const ERROR_CLASSES: &[&str] = &[
     "unknown-merge-mode",
     "unknown-mask-pattern",
     "uninitialised-mask",
+    "unknown-part",
+    "unknown-dist",
+    "unknown-layout",
+    "unknown-algo",
 ];
 
 const WARNING_CLASSES: &[&str] = &[

@@ -585,3 +585,34 @@ fn the_register_api_computes_as_numpy_does_and_imports() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The mask-register logic (docs/semantics.md §29): MaskAnd, MaskNot, Or and Select on masks
+/// (the overloads), MaskXor, Move under a mask and MaskMov without, UnPack and Pack of both
+/// halves, each mask then selecting between two float registers or setting bytes; numpy's
+/// results (tests/api_kernels/reg_mask/gen.py).
+#[test]
+fn the_mask_register_logic_computes_as_numpy_does() {
+    let (dir, _) = runs_and_passes(
+        "reg_mask",
+        "reg_mask",
+        "reg_mask.ron",
+        &["yf[0..576]", "yb[0..512]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The register arithmetic without a memory-API namesake or with a form of its own (docs/semantics.md
+/// §29): Neg, Log, Log2, Log10, AbsSub, Prelu, LeakyRelu, Axpy, MulAddDst, MulDstAdd, Xor, the
+/// shifts by a scalar (one past the width), Div by a SpecificMode (difference compensation, and
+/// an algorithm keeping the subnormal results the default flushes); numpy's results
+/// (tests/api_kernels/reg_math/gen.py).
+#[test]
+fn the_register_arithmetic_computes_as_numpy_does() {
+    let (dir, _) = runs_and_passes(
+        "reg_math",
+        "reg_math",
+        "reg_math.ron",
+        &["yf[0..832]", "yi[0..640]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

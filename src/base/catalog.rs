@@ -123,6 +123,8 @@ pub enum Family {
     RegCast,
     /// The register API's Compare, Compares (into a mask register) and Select (by one, §29).
     RegCmpSel,
+    /// The register API's mask-register logic: MaskNot … MaskSel, MaskMov, MaskPack/UnPack (§29).
+    RegMaskLogic,
 }
 
 macro_rules! ops {
@@ -193,6 +195,15 @@ ops! {
     CreateMask => RegMask, UpdateMask => RegMask, RegCast as "Cast" => RegCast,
     RegCompare as "Compare" => RegCmpSel, RegCompares as "Compares" => RegCmpSel,
     RegSelect as "Select" => RegCmpSel,
+    MaskNot => RegMaskLogic, MaskAnd => RegMaskLogic, MaskOr => RegMaskLogic,
+    MaskXor => RegMaskLogic, MaskSel => RegMaskLogic, MaskMov => RegMaskLogic,
+    MaskPack => RegMaskLogic, MaskUnPack => RegMaskLogic,
+    RegNeg as "Neg" => Unary, RegLog as "Log" => Unary, RegLog2 as "Log2" => Unary,
+    RegLog10 as "Log10" => Unary, RegXor as "Xor" => Binary, RegAbsSub as "AbsSub" => Binary,
+    RegPrelu as "Prelu" => Binary, RegMulAddDst as "MulAddDst" => Binary,
+    RegMulDstAdd as "MulDstAdd" => Binary, RegAxpy as "Axpy" => Scalar,
+    RegLeakyRelu as "LeakyRelu" => Scalar, RegShiftLefts as "ShiftLefts" => Scalar,
+    RegShiftRights as "ShiftRights" => Scalar,
 }
 
 /// The dtype table of an API only Ascend 950 has: (all forms, count form only).
@@ -226,7 +237,7 @@ impl Op {
 
     /// Element types accepted per product: (all forms, count form only), in `Product::ALL`
     /// order: training, inference, A2, A3, 200I/500 A2, 950 (docs/semantics.md §4 tables).
-    fn table(self) -> PerProduct<(u16, u16)> {
+    pub(super) fn table(self) -> PerProduct<(u16, u16)> {
         use Op::*;
         let same = |t: u16| PerProduct::all((t, 0));
         match self {
@@ -716,75 +727,6 @@ impl Op {
         } else {
             0x3f
         }
-    }
-}
-
-impl Op {
-    /// Element types `product` accepts in every form.
-    pub fn dtypes(self, product: Product) -> DTypes {
-        DTypes(self.table().get(product).0)
-    }
-
-    /// Element types `product` accepts only in the count form.
-    pub fn count_only_dtypes(self, product: Product) -> DTypes {
-        DTypes(self.table().get(product).1)
-    }
-
-    /// Whether `product` offers this API at all (docs/semantics.md §9 row 29).
-    pub fn available_on(self, product: Product) -> bool {
-        match self.family() {
-            Family::MaskReg => self == Op::SetVectorMask || product.profile().counter_mode_apis,
-            Family::Atomic => {
-                matches!(self, Op::DisableDmaAtomic | Op::SetAtomicNone)
-                    || !self.dtypes(product).is_empty()
-            }
-            Family::ScalarUnit | Family::Sync => match self {
-                Op::GetReduceRepeatSumSpr => product.profile().reduce_sum_spr,
-                Op::GetReduceRepeatMaxMinSpr => {
-                    product.profile().max_min_spr != crate::base::product::MaxMinSpr::None
-                }
-                Op::GetCmpMask | Op::SetCmpMask => product.profile().cmp_mask_reg,
-                _ => true,
-            },
-            _ => {
-                !self.dtypes(product).is_empty()
-                    || !self.count_only_dtypes(product).is_empty()
-                    || !self.pairs(product).is_empty()
-            }
-        }
-    }
-
-    /// The products that offer this API, for messages.
-    pub fn products_offering(self) -> Vec<Product> {
-        Product::ALL
-            .into_iter()
-            .filter(|p| self.available_on(*p))
-            .collect()
-    }
-}
-
-impl Product {
-    /// Whether `self` and `other` simulate every program alike because their data is the
-    /// same: the profile (but for its names) and every instruction's availability, dtype and
-    /// pair tables and comparison modes. Then one run stands for both (`diff`).
-    pub fn same_data(self, other: Product) -> bool {
-        let (a, b) = (self.profile(), other.profile());
-        let renamed = crate::base::product::Profile {
-            product: a.product,
-            key: a.key,
-            name: a.name,
-            ..*b
-        };
-        *a == renamed
-            && Op::ALL.iter().all(|&op| {
-                op.available_on(self) == op.available_on(other)
-                    && op.dtypes(self) == op.dtypes(other)
-                    && op.count_only_dtypes(self) == op.count_only_dtypes(other)
-                    && op.pairs(self) == op.pairs(other)
-                    && DType::ALL
-                        .iter()
-                        .all(|&d| op.cmp_modes(self, d) == op.cmp_modes(other, d))
-            })
     }
 }
 

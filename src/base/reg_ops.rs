@@ -2,12 +2,15 @@
 //! one's element types from its page (DK:Reg矢量计算/…), and the memory-API instruction whose
 //! lane function it computes on a register's lanes.
 
-use super::catalog::{Op, BF, F, H, I16, I32, I64, I8, INTS, U16, U32, U64};
+use super::catalog::{Op, BF, F, H, I16, I32, I64, I8, INTS, U16, U32, U64, U8};
 
 impl Op {
     /// Whether the instruction is one of the register API's (its operands are registers).
     pub fn is_reg(self) -> bool {
-        self.lane_op() != self || matches!(self, Op::CreateMask | Op::UpdateMask)
+        self.lane_op() != self
+            || matches!(self, Op::CreateMask | Op::UpdateMask)
+            || self.family() == super::catalog::Family::RegMaskLogic
+            || self.own_lanes()
     }
 
     /// The instruction whose lane function this one computes: a register-API instruction's
@@ -39,8 +42,32 @@ impl Op {
             RegCompare => Compare,
             RegCompares => Compares,
             RegSelect => Select,
+            // Log is the natural logarithm (DK:Reg矢量计算/基础算术/Log).
+            RegLog => Ln,
+            RegMulAddDst => MulAddDst,
+            // dst = dst · src0 + src1: FusedMulAdd's lanes.
+            RegMulDstAdd => FusedMulAdd,
+            RegAxpy => Axpy,
             op => op,
         }
+    }
+
+    /// A register-API instruction with a lane function of its own (no memory-API namesake:
+    /// `sim::family::elementwise` computes it under its own name).
+    pub fn own_lanes(self) -> bool {
+        use Op::*;
+        matches!(
+            self,
+            RegNeg
+                | RegLog2
+                | RegLog10
+                | RegXor
+                | RegAbsSub
+                | RegPrelu
+                | RegLeakyRelu
+                | RegShiftLefts
+                | RegShiftRights
+        )
     }
 
     /// The register-API form of a memory-API instruction (`mask_reg` written in a RON program
@@ -49,7 +76,7 @@ impl Op {
         Op::ALL
             .iter()
             .copied()
-            .find(|r| *r != self && r.lane_op() == self && r.name() == self.name())
+            .find(|r| !self.is_reg() && r.is_reg() && r.name() == self.name())
     }
 }
 
@@ -83,6 +110,19 @@ pub(super) fn dtypes(op: Op) -> u16 {
         RegCast => all,
         // DK:Reg矢量计算/比较与选择/Compare, Compares, Select (bool aside).
         RegCompare | RegCompares | RegSelect => all,
+        // DK:Reg矢量计算/基础算术/Neg, Log, Log2, Log10, LeakyRelu, Prelu.
+        RegNeg => I8 | I16 | H | I32 | F | I64,
+        RegLog | RegLog2 | RegLog10 | RegLeakyRelu | RegPrelu => H | F,
+        // 逻辑计算/Xor, ShiftLefts, ShiftRights (bool aside; the shift an int16 scalar).
+        RegXor | RegShiftLefts | RegShiftRights => INTS,
+        // 复合计算/AbsSub, Axpy, MulAddDst, MulDstAdd: the rows of one type (MulDstAdd's
+        // half → float row is not simulated).
+        RegAbsSub => H | F | I64,
+        RegAxpy => H | F | I64 | U64,
+        RegMulAddDst => I16 | U16 | H | BF | I32 | U32 | F | I64 | U64,
+        RegMulDstAdd => BF | F,
+        // DK:Reg矢量计算/MaskReg计算 and 逻辑计算 (MaskReg forms): bits, of no element type.
+        MaskNot | MaskAnd | MaskOr | MaskXor | MaskSel | MaskMov | MaskPack | MaskUnPack => U8,
         _ => 0,
     }
 }
@@ -103,16 +143,22 @@ mod tests {
             {
                 assert!(!op.available_on(p), "{op:?} on {p}");
             }
-            if op.lane_op() != Op::Copy
-                && !matches!(op, Op::CreateMask | Op::UpdateMask | Op::RegCast)
+            // A namesake's register form: its name, family and back.
+            if op.lane_op() != op
+                && op.lane_op().name() == op.name()
+                && !matches!(op, Op::RegCast)
                 && op.family() != crate::base::catalog::Family::RegCmpSel
             {
-                assert_eq!(op.name(), op.lane_op().name());
                 assert_eq!(op.family(), op.lane_op().family());
                 assert_eq!(op.lane_op().reg_form(), Some(op));
             }
         }
         assert!(!Op::Add.is_reg());
+        // Register instructions without a namesake are still register instructions.
+        assert!(Op::RegNeg.is_reg() && Op::MaskNot.is_reg() && Op::RegShiftLefts.is_reg());
+        assert_eq!(Op::RegLog.lane_op(), Op::Ln);
+        assert_eq!(Op::Axpy.reg_form(), Some(Op::RegAxpy));
+        assert_eq!(Op::LeakyRelu.reg_form(), Some(Op::RegLeakyRelu));
         assert_eq!(Op::Compare.reg_form(), Some(Op::RegCompare));
         assert_eq!(Op::Cast.reg_form(), Some(Op::RegCast));
         assert_eq!(Op::Gather.reg_form(), None);

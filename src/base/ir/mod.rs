@@ -202,10 +202,13 @@ pub enum Form {
     /// The register API's form (Ascend 950, docs/semantics.md §29): one vector register's
     /// lanes, those of mask register `mask` (every lane without one: LoadAlign); `zeroing`
     /// (MaskMergeMode::ZEROING) writes 0 to the destination's other lanes. `lanes` are the
-    /// mask register's, read when the instruction is reached.
+    /// mask register's, read when the instruction is reached. `subnormal`: the instruction's
+    /// SpecificMode algorithm keeps subnormal results (`*_FTZ_FALSE`) where the default
+    /// flushes them (docs/semantics.md §29).
     Reg {
         mask: Option<Operand>,
         zeroing: bool,
+        subnormal: bool,
         lanes: Option<[u64; 4]>,
     },
 }
@@ -485,6 +488,11 @@ pub enum Args {
         cmp: CmpMode,
         scalar: Option<Value>,
     },
+    /// The register API's mask-register logic (docs/semantics.md §29): mask register `v.dst`
+    /// from `v.src` (one source: MaskNot, MaskMov, MaskPack, MaskUnPack; else two) under the
+    /// mask register of `v.form` (MaskSel: the selecting one; MaskMov and MaskPack/UnPack may
+    /// have none); `high`: Pack/UnPack's HighLowPart::HIGHEST.
+    RegMaskLogic { v: Vector, high: bool },
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
     Whole {
         v: Vector,
@@ -517,6 +525,7 @@ macro_rules! vector_of {
             | Args::RegCast { v, .. }
             | Args::RegCompare { v, .. }
             | Args::RegMove { v, .. }
+            | Args::RegMaskLogic { v, .. }
             | Args::Whole { v, .. } => Some(v),
             Args::MaskReg { .. }
             | Args::DeqScale { .. }

@@ -52,6 +52,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
             Op::CreateMask | Op::UpdateMask => reg::mask_set,
             Op::RegCast => reg::cast,
             Op::RegCompare | Op::RegCompares | Op::RegSelect => reg::cmp_sel,
+            _ if op.family() == Family::RegMaskLogic => reg::mask_logic,
             _ => reg::compute,
         };
         return (reg::fields(op), reader);
@@ -115,6 +116,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::RegMask => (reg::fields(op), reg::mask_set),
         Family::RegCast => (reg::fields(op), reg::cast),
         Family::RegCmpSel => (reg::fields(op), reg::cmp_sel),
+        Family::RegMaskLogic => (reg::fields(op), reg::mask_logic),
     }
 }
 

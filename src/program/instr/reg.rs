@@ -12,6 +12,8 @@ use crate::program::load::{Ctx, Fields};
 
 pub(super) const UNARY: &[&str] = &["dst", "src", "mask_reg", "merge"];
 pub(super) const BINARY: &[&str] = &["dst", "src0", "src1", "mask_reg", "merge"];
+pub(super) const UNARY_ALGO: &[&str] = &["dst", "src", "mask_reg", "merge", "algo"];
+pub(super) const BINARY_ALGO: &[&str] = &["dst", "src0", "src1", "mask_reg", "merge", "algo"];
 pub(super) const SCALAR: &[&str] = &["dst", "src", "scalar", "mask_reg", "merge"];
 pub(super) const DUPLICATE: &[&str] = &["dst", "scalar", "mask_reg", "merge"];
 pub(super) const LOAD: &[&str] = &["dst", "src", "dist"];
@@ -24,6 +26,8 @@ pub(super) const CAST: &[&str] = &[
 pub(super) const COMPARE: &[&str] = &["dst", "src0", "src1", "cmp", "mask_reg"];
 pub(super) const COMPARES: &[&str] = &["dst", "src", "scalar", "cmp", "mask_reg"];
 pub(super) const SELECT: &[&str] = &["dst", "src0", "src1", "mask_reg"];
+pub(super) const MASK_UNARY: &[&str] = &["dst", "src", "mask_reg"];
+pub(super) const MASK_PART: &[&str] = &["dst", "src", "part"];
 
 /// The fields of a register-API instruction.
 pub(super) fn fields(op: Op) -> &'static [&'static str] {
@@ -37,12 +41,36 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
         Op::RegCompares => COMPARES,
         Op::RegSelect => SELECT,
         Op::RegDuplicate => DUPLICATE,
+        Op::MaskNot | Op::MaskMov => MASK_UNARY,
+        Op::MaskAnd | Op::MaskOr | Op::MaskXor | Op::MaskSel => SELECT,
+        Op::MaskPack | Op::MaskUnPack => MASK_PART,
+        Op::RegDiv => BINARY_ALGO,
+        Op::RegExp | Op::RegLn | Op::RegLog | Op::RegLog2 | Op::RegLog10 | Op::RegSqrt => {
+            UNARY_ALGO
+        }
         op => match op.family() {
             Family::Binary => BINARY,
             Family::Scalar => SCALAR,
             _ => UNARY,
         },
     }
+}
+
+/// The SpecificMode algorithms of an instruction (DK:Reg矢量计算/基础算术/Div, Exp, Ln, Log, Log2,
+/// Log10, Sqrt) and whether each keeps subnormal results (`*_FTZ_FALSE`; the others flush them).
+fn algos(op: Op) -> Vec<(&'static str, bool)> {
+    let mut names = vec![("INTRINSIC", false), ("PRECISION_1ULP_FTZ_TRUE", false)];
+    match op {
+        Op::RegDiv => names.extend([
+            ("DIFF_COMPENSATION", false),
+            ("PRECISION_0ULP_FTZ_TRUE", false),
+            ("PRECISION_0ULP_FTZ_FALSE", true),
+        ]),
+        Op::RegSqrt => names.extend([("FAST_INVERSE", false), ("PRECISION_0ULP_FTZ_FALSE", true)]),
+        _ => {}
+    }
+    names.push(("PRECISION_1ULP_FTZ_FALSE", true));
+    names
 }
 
 /// The instructions whose MaskMergeMode::MERGING exists (DK:附录/Reg矢量计算接口MergeMode支持情况
@@ -87,9 +115,17 @@ pub(super) fn compute(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
             z
         }
     };
+    let subnormal = match f.get("algo") {
+        None => false,
+        Some(n) => {
+            let names = algos(ins.op);
+            enum_value(ctx, n, "algo", "unknown-algo", &names, "INTRINSIC")?
+        }
+    };
     ins.form = Form::Reg {
         mask: Some(mask),
         zeroing,
+        subnormal,
         lanes: None,
     };
     let v = ins.vector()?;
@@ -128,6 +164,7 @@ pub(super) fn move_(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> 
     ins.form = Form::Reg {
         mask,
         zeroing: false,
+        subnormal: false,
         lanes: None,
     };
     Some(Args::RegMove {
@@ -202,6 +239,7 @@ pub(super) fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     ins.form = Form::Reg {
         mask: Some(mask),
         zeroing,
+        subnormal: false,
         lanes: None,
     };
     Some(Args::RegCast {
@@ -236,6 +274,7 @@ pub(super) fn cmp_sel(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
     ins.form = Form::Reg {
         mask: Some(mask),
         zeroing: false,
+        subnormal: false,
         lanes: None,
     };
     if ins.op == Op::RegSelect {
@@ -259,6 +298,38 @@ pub(super) fn cmp_sel(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
     })
 }
 
+/// The mask-register logic: MaskNot (`src`), MaskAnd/Or/Xor/Sel (`src0`, `src1`) under
+/// `mask_reg`, MaskMov (`src`, `mask_reg` optional), MaskPack/UnPack (`src`, `part:
+/// LOWEST|HIGHEST`), every operand a mask register.
+pub(super) fn mask_logic(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    let srcs: &[&str] = match ins.op {
+        Op::MaskAnd | Op::MaskOr | Op::MaskXor | Op::MaskSel => &["src0", "src1"],
+        _ => &["src"],
+    };
+    operands(ctx, f, ins, srcs);
+    let mask = match (ins.op, f.get("mask_reg")) {
+        (Op::MaskPack | Op::MaskUnPack, _) | (Op::MaskMov, None) => None,
+        _ => Some(mask_reg(ctx, f, ins)?),
+    };
+    let high = match f.get("part") {
+        None => false,
+        Some(n) => {
+            let names = [("LOWEST", false), ("HIGHEST", true)];
+            enum_value(ctx, n, "part", "unknown-part", &names, "LOWEST")?
+        }
+    };
+    ins.form = Form::Reg {
+        mask,
+        zeroing: false,
+        subnormal: false,
+        lanes: None,
+    };
+    Some(Args::RegMaskLogic {
+        v: ins.vector()?,
+        high,
+    })
+}
+
 /// The `mask_reg` field: a mask register.
 fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &Draft) -> Option<crate::base::ir::Operand> {
     let (o, _, _) = operand(ctx, f, "mask_reg", ins.op.name())?;
@@ -276,6 +347,7 @@ pub(super) fn spaces(ctx: &mut Ctx, ins: &Draft) {
     let want = |field: &str| -> Option<Space> {
         match (ins.op, field) {
             (op, _) if !op.is_reg() => None,
+            (op, _) if op.family() == Family::RegMaskLogic => Some(Space::Mask),
             (Op::LoadAlign, "src") | (Op::StoreAlign, "dst") => Some(Space::Ub),
             (Op::CreateMask | Op::UpdateMask | Op::RegCompare | Op::RegCompares, "dst")
             | (Op::CreateMask | Op::UpdateMask, _)

@@ -28,6 +28,7 @@ pub mod dequant;
 pub mod elementwise;
 mod elementwise_bulk;
 mod elementwise_masked;
+mod elementwise_room;
 pub mod fill;
 pub mod gather;
 pub mod gather_index;
@@ -38,6 +39,8 @@ pub mod reduce;
 pub mod reg;
 pub mod reg_cast;
 pub mod reg_cmpsel;
+pub mod reg_lanes;
+pub mod reg_mask;
 pub mod scalar_unit;
 pub mod select;
 pub mod sort;
@@ -177,7 +180,7 @@ pub trait Room: Sync {
 pub fn room(f: Family) -> &'static dyn Room {
     match f {
         Family::Unary | Family::Binary | Family::Scalar | Family::Duplicate => {
-            &elementwise::Elementwise
+            &elementwise_room::Elementwise
         }
         Family::Cast | Family::CastBinary => &cast::CastRoom,
         Family::Compare => &compare::CompareRoom,
@@ -204,6 +207,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::RegMask => &reg::RegMaskRoom,
         Family::RegCast => &reg_cast::RegCastRoom,
         Family::RegCmpSel => &reg_cmpsel::RegCmpSelRoom,
+        Family::RegMaskLogic => &reg_mask::RegMaskLogicRoom,
     }
 }
 
@@ -235,6 +239,8 @@ pub enum Exec {
     RegPack(reg::PackKernel),
     /// The register API's Compare, Compares and Select.
     RegCmpSel(reg_cmpsel::CmpSelKernel),
+    /// The register API's mask-register logic.
+    RegMaskLogic(reg_mask::MaskLogicKernel),
     /// A step of the scalar unit (the machine carries it out on its scalar state).
     Scalar(scalar_unit::ScalarStep),
     /// A synchronisation step.
@@ -273,9 +279,12 @@ impl Exec {
             Exec::NdCopy(k) => k.dtype,
             Exec::RegCast(k) => k.src,
             Exec::RegCmpSel(k) => k.dtype,
-            Exec::Scalar(_) | Exec::Sync(_) | Exec::RegMask(_) | Exec::RegPack(_) | Exec::None => {
-                return None
-            }
+            Exec::Scalar(_)
+            | Exec::Sync(_)
+            | Exec::RegMask(_)
+            | Exec::RegPack(_)
+            | Exec::RegMaskLogic(_)
+            | Exec::None => return None,
         })
     }
 
@@ -327,6 +336,7 @@ impl Exec {
             Exec::RegCast(k) => reg_cast::exec_block(k, plan, mem, r, b),
             Exec::RegPack(k) => reg::pack_block(k, plan, mem, r, b),
             Exec::RegCmpSel(k) => reg_cmpsel::exec_block(k, plan, mem, r, b),
+            Exec::RegMaskLogic(k) => reg_mask::exec_block(k, plan, mem, r, b),
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => {}
         }
         if plan.zeroing {

@@ -237,6 +237,7 @@ pub fn with_mask_lanes(program: &Program, instr: &Instr, ub: &Ub) -> Option<Resu
     let Form::Reg {
         mask: Some(m),
         zeroing,
+        subnormal,
         lanes: None,
     } = *instr.form()
     else {
@@ -262,6 +263,7 @@ pub fn with_mask_lanes(program: &Program, instr: &Instr, ub: &Ub) -> Option<Resu
         v.form = Form::Reg {
             mask: Some(m),
             zeroing,
+            subnormal,
             lanes: Some(bits),
         };
     }

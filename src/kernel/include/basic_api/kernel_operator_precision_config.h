@@ -1,5 +1,5 @@
 // The precision configurations of Div and Sqrt (CANN's basic_api reg_compute utils: DivAlgo,
-// DivConfig, SqrtAlgo, SqrtConfig with CANN's enumerators and defaults) and the count forms
+// DivConfig, SqrtAlgo, SqrtConfig, ExpAlgo … Log10Algo with CANN's enumerators and defaults) and the count forms
 // that take them as their second template parameter (`Div<float, config>(…)`). ascstep
 // computes them as the plain vector Div and Sqrt whatever the algorithm (docs/semantics.md
 // §21). Truncate is declared, not simulated yet. The configuration is taken by value (CANN:
@@ -27,6 +27,16 @@ struct SqrtConfig {
     SqrtAlgo algo = SqrtAlgo::INTRINSIC;
 };
 constexpr SqrtConfig DEFAULT_SQRT_CONFIG = {SqrtAlgo::INTRINSIC};
+// The register API's algorithms of Exp, Ln, Log, Log2 and Log10 (its SpecificMode structs,
+// docs/semantics.md §29).
+#define ASCSTEP_ALGO(NAME) \
+    enum class NAME { INTRINSIC = 0, PRECISION_1ULP_FTZ_TRUE, PRECISION_1ULP_FTZ_FALSE };
+ASCSTEP_ALGO(ExpAlgo)
+ASCSTEP_ALGO(LnAlgo)
+ASCSTEP_ALGO(LogAlgo)
+ASCSTEP_ALGO(Log2Algo)
+ASCSTEP_ALGO(Log10Algo)
+#undef ASCSTEP_ALGO
 
 template <class T, DivConfig config, class U = T, class V = T>
 __aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<V>& src1, const int32_t& count,

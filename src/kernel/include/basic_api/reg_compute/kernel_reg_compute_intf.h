@@ -12,6 +12,39 @@ namespace detail {
 template <class T, class U>
 using Elem = std::conditional_t<std::is_same_v<T, DefaultType>, typename U::ActualT, T>;
 inline std::string merge(MaskMergeMode m) { return m == MaskMergeMode::MERGING ? ", merge: MERGING" : ""; }
+// A SpecificMode's algorithm as RON (INTRINSIC, the default: nothing); Div's precisionMode is
+// its difference-compensation algorithm.
+template <class A>
+const char* algo_name(A a) {
+    static const char* names[] = {"", "PRECISION_1ULP_FTZ_TRUE", "PRECISION_1ULP_FTZ_FALSE"};
+    return names[int(a) % 3];
+}
+inline const char* algo_name(DivAlgo a) {
+    static const char* names[] = {"", "DIFF_COMPENSATION", "PRECISION_1ULP_FTZ_TRUE", "PRECISION_0ULP_FTZ_TRUE",
+                                  "PRECISION_0ULP_FTZ_FALSE", "PRECISION_1ULP_FTZ_FALSE"};
+    return names[int(a) % 6];
+}
+inline const char* algo_name(SqrtAlgo a) {
+    static const char* names[] = {"", "FAST_INVERSE", "PRECISION_1ULP_FTZ_TRUE", "PRECISION_0ULP_FTZ_FALSE",
+                                  "PRECISION_1ULP_FTZ_FALSE"};
+    return names[int(a) % 5];
+}
+template <class M>
+bool precision(const M&) {
+    return false;
+}
+inline bool precision(const DivSpecificMode& m) { return m.precisionMode; }
+// A call's `mode`: a MaskMergeMode, or the address of a SpecificMode.
+template <auto mode>
+std::string modes() {
+    if constexpr (std::is_same_v<decltype(mode), MaskMergeMode>) {
+        return merge(mode);
+    } else {
+        std::string a = algo_name(mode->algo);
+        if (a.empty() && precision(*mode)) a = "DIFF_COMPENSATION";
+        return merge(mode->mrgMode) + (a.empty() ? "" : ", algo: " + a);
+    }
+}
 template <class T>
 std::string dtype() {
     return ascstep_rt::Dtype<T>::name;
@@ -115,11 +148,8 @@ __simd_callee__ inline void DataCopy(__ubuf__ T*& dstAddr, U& srcReg, int32_t po
 #define ASCSTEP_REG_UNARY(NAME)                                                                                   \
     template <class T = DefaultType, auto mode = MaskMergeMode::ZEROING, class U>                                \
     __simd_callee__ inline void NAME(U& dstReg, U& srcReg, MaskReg& mask, Pos p = Pos::current()) {             \
-        if constexpr (!std::is_same_v<decltype(mode), MaskMergeMode>)                                            \
-            ascstep_rt::stop(p, #NAME " with an algorithm mode (SpecificMode) is not simulated yet (docs/format.md §12.5)"); \
-        else                                                                                                     \
-            ascstep_rt::call(p, #NAME "(dst: " + dstReg.ron() + ", src: " + srcReg.ron() + ", mask_reg: " +      \
-                                    mask.ron() + detail::merge(mode) + ")");                                    \
+        ascstep_rt::call(p, #NAME "(dst: " + dstReg.ron() + ", src: " + srcReg.ron() + ", mask_reg: " +          \
+                                mask.ron() + detail::modes<mode>() + ")");                                      \
     }
 ASCSTEP_REG_UNARY(Exp)
 ASCSTEP_REG_UNARY(Ln)
@@ -127,16 +157,17 @@ ASCSTEP_REG_UNARY(Abs)
 ASCSTEP_REG_UNARY(Sqrt)
 ASCSTEP_REG_UNARY(Relu)
 ASCSTEP_REG_UNARY(Not)
+ASCSTEP_REG_UNARY(Neg)
+ASCSTEP_REG_UNARY(Log)
+ASCSTEP_REG_UNARY(Log2)
+ASCSTEP_REG_UNARY(Log10)
 #undef ASCSTEP_REG_UNARY
 
 #define ASCSTEP_REG_BINARY(NAME)                                                                                  \
     template <class T = DefaultType, auto mode = MaskMergeMode::ZEROING, class U>                                \
     __simd_callee__ inline void NAME(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, Pos p = Pos::current()) { \
-        if constexpr (!std::is_same_v<decltype(mode), MaskMergeMode>)                                            \
-            ascstep_rt::stop(p, #NAME " with an algorithm mode (SpecificMode) is not simulated yet (docs/format.md §12.5)"); \
-        else                                                                                                     \
-            ascstep_rt::call(p, #NAME "(dst: " + dstReg.ron() + ", src0: " + srcReg0.ron() + ", src1: " +        \
-                                    srcReg1.ron() + ", mask_reg: " + mask.ron() + detail::merge(mode) + ")");    \
+        ascstep_rt::call(p, #NAME "(dst: " + dstReg.ron() + ", src0: " + srcReg0.ron() + ", src1: " +            \
+                                srcReg1.ron() + ", mask_reg: " + mask.ron() + detail::modes<mode>() + ")");      \
     }
 ASCSTEP_REG_BINARY(Add)
 ASCSTEP_REG_BINARY(Sub)
@@ -146,6 +177,11 @@ ASCSTEP_REG_BINARY(Max)
 ASCSTEP_REG_BINARY(Min)
 ASCSTEP_REG_BINARY(And)
 ASCSTEP_REG_BINARY(Or)
+ASCSTEP_REG_BINARY(Xor)
+ASCSTEP_REG_BINARY(Prelu)
+ASCSTEP_REG_BINARY(AbsSub)
+ASCSTEP_REG_BINARY(MulAddDst)
+ASCSTEP_REG_BINARY(MulDstAdd)
 #undef ASCSTEP_REG_BINARY
 
 #define ASCSTEP_REG_SCALAR(NAME)                                                                                      \
@@ -160,6 +196,10 @@ ASCSTEP_REG_SCALAR(Adds)
 ASCSTEP_REG_SCALAR(Muls)
 ASCSTEP_REG_SCALAR(Maxs)
 ASCSTEP_REG_SCALAR(Mins)
+ASCSTEP_REG_SCALAR(LeakyRelu)
+ASCSTEP_REG_SCALAR(ShiftLefts)
+ASCSTEP_REG_SCALAR(ShiftRights)
+ASCSTEP_REG_SCALAR(Axpy)
 #undef ASCSTEP_REG_SCALAR
 
 // DK:Reg矢量计算/类型转换/Cast: the trait's layout, saturation, merge and round mode (a round mode
@@ -217,3 +257,4 @@ __simd_callee__ inline void Duplicate(S& dstReg, U scalarValue, Pos p = Pos::cur
 }
 }  // namespace MicroAPI
 }  // namespace AscendC
+#include "kernel_reg_compute_maskreg_intf.h"

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <vector>
 #include "../kernel_tensor.h"
+#include "../kernel_operator_precision_config.h"
 
 #define __simd_vf__
 #define __simd_callee__
@@ -40,6 +41,29 @@ struct CastTrait {
     SatMode satMode = SatMode::UNKNOWN;
     MaskMergeMode mrgMode = MaskMergeMode::UNKNOWN;
     RoundMode roundMode = RoundMode::UNKNOWN;
+};
+// The SpecificMode of Exp … Div (DK:Reg矢量计算/基础算术): its merge mode and algorithm, passed
+// by address as the call's `mode` (`Div<T, &mode>(…)`).
+#define ASCSTEP_SPECIFIC(NAME, ALGO) \
+    struct NAME {                    \
+        MaskMergeMode mrgMode = MaskMergeMode::ZEROING; \
+        ALGO algo = ALGO::INTRINSIC; \
+    };
+ASCSTEP_SPECIFIC(ExpSpecificMode, ExpAlgo)
+ASCSTEP_SPECIFIC(LnSpecificMode, LnAlgo)
+ASCSTEP_SPECIFIC(LogSpecificMode, LogAlgo)
+ASCSTEP_SPECIFIC(Log2SpecificMode, Log2Algo)
+ASCSTEP_SPECIFIC(Log10SpecificMode, Log10Algo)
+#undef ASCSTEP_SPECIFIC
+struct DivSpecificMode {
+    MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+    bool precisionMode = false;
+    DivAlgo algo = DivAlgo::INTRINSIC;
+};
+struct SqrtSpecificMode {
+    MaskMergeMode mrgMode = MaskMergeMode::ZEROING;
+    bool precisionMode = false;
+    SqrtAlgo algo = SqrtAlgo::INTRINSIC;
 };
 constexpr CastTrait castTrait = {RegLayout::UNKNOWN, SatMode::UNKNOWN, MaskMergeMode::UNKNOWN, RoundMode::UNKNOWN};
 struct DefaultType {};

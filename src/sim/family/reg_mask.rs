@@ -1,0 +1,234 @@
+//! The register API's mask-register logic (Ascend 950, docs/semantics.md §29;
+//! DK:Reg矢量计算/MaskReg计算, 逻辑计算): MaskNot, MaskAnd, MaskOr, MaskXor and MaskMov keep
+//! the bits their mask register selects and write 0 to the others (Move's page: "无效元素填0");
+//! MaskSel takes src0's bit where its mask's bit is 1, else src1's; MaskPack keeps the even
+//! bits of src in one half of dst, MaskUnPack spreads one half of src over dst, each bit as
+//! two, the upper one 0.
+//!
+//! A mask register is 32 bytes, one repeat of 32 uint8 lanes (one data block): the room's
+//! plan is that block, the kernel works on its 256 bits at once.
+
+use super::reg::{read_bits, write_bits};
+use super::{Exec, Room};
+use crate::base::catalog::Op;
+use crate::base::ir::{Args, Instr, MASK_BYTES};
+use crate::sim::access::Mem;
+use crate::sim::checks::{Ctx, Types};
+use crate::sim::mask::{LaneSource, Lanes, MaskReg};
+use crate::sim::plan::{AccessKind, OpAddr, Plan};
+
+/// What a mask-register instruction computes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MaskLogicKernel {
+    pub op: Op,
+    /// Pack/UnPack's HighLowPart::HIGHEST.
+    pub high: bool,
+    /// Whether the plan's last operand is the instruction's mask register.
+    pub masked: bool,
+}
+
+pub struct RegMaskLogicRoom;
+
+/// The sources an instruction reads besides its mask register.
+fn sources(op: Op) -> usize {
+    match op {
+        Op::MaskAnd | Op::MaskOr | Op::MaskXor | Op::MaskSel => 2,
+        _ => 1,
+    }
+}
+
+/// The instruction's mask register, if it has one.
+fn mask_of(instr: &Instr) -> Option<crate::base::ir::Operand> {
+    match instr.form() {
+        crate::base::ir::Form::Reg { mask, .. } => *mask,
+        _ => None,
+    }
+}
+
+impl Room for RegMaskLogicRoom {
+    fn structure(&self, instr: &Instr) -> Result<(), String> {
+        let needs_mask = !matches!(instr.op, Op::MaskMov | Op::MaskPack | Op::MaskUnPack);
+        let ok = matches!(instr.args, Args::RegMaskLogic { .. })
+            && instr.dst().is_some()
+            && instr.src().len() >= sources(instr.op)
+            && (!needs_mask || mask_of(instr).is_some());
+        if ok {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} needs a mask register dst, {} source mask register(s){}",
+                instr.name(),
+                sources(instr.op),
+                if needs_mask { " and mask_reg" } else { "" }
+            ))
+        }
+    }
+
+    fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
+        None
+    }
+
+    fn operands(&self, c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
+        let i = c.instr;
+        let mut ops = Vec::new();
+        if let Some(d) = i.dst() {
+            ops.push(OpAddr::of(c.program, d, "dst", AccessKind::Write, 1, 8));
+        }
+        let roles: &[&'static str] = if sources(i.op) == 2 {
+            &["src0", "src1"]
+        } else {
+            &["src"]
+        };
+        for (s, role) in i.src().iter().zip(roles) {
+            ops.push(OpAddr::of(c.program, s, role, AccessKind::Read, 1, 8));
+        }
+        if let Some(m) = mask_of(i) {
+            ops.push(OpAddr::of(c.program, &m, "mask", AccessKind::Read, 1, 8));
+        }
+        (ops, 32)
+    }
+
+    fn lanes(&self, _c: &mut Ctx, _t: &Types, _par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
+        Some(LaneSource::Fixed {
+            lanes: Lanes::first(MASK_BYTES),
+            repeats: 1,
+        })
+    }
+
+    fn exec(&self, c: &Ctx, _t: &Types, _lanes: &LaneSource) -> Exec {
+        let high = matches!(c.instr.args, Args::RegMaskLogic { high: true, .. });
+        Exec::RegMaskLogic(MaskLogicKernel {
+            op: c.instr.op,
+            high,
+            masked: mask_of(c.instr).is_some(),
+        })
+    }
+}
+
+/// The 256 bits of a mask register operand, bit i of the register bit i % 64 of word i / 64.
+fn read_mask(mem: &mut Mem, op: &OpAddr) -> [u64; 4] {
+    let mut w = [0u64; 4];
+    for lane in 0..MASK_BYTES {
+        w[(lane / 8) as usize] |= read_bits(mem, op, lane, 0) << (8 * (lane % 8));
+    }
+    w
+}
+
+/// What the instruction writes, from its sources `s0`, `s1` and mask register `g`.
+pub fn compute(k: &MaskLogicKernel, s0: [u64; 4], s1: [u64; 4], g: [u64; 4]) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    match k.op {
+        Op::MaskPack => {
+            // The even bits of src, 128 of them, into dst's lower or upper half.
+            let half = if k.high { 2 } else { 0 };
+            for j in 0..128usize {
+                let bit = s0[2 * j / 64] >> (2 * j % 64) & 1;
+                out[half + j / 64] |= bit << (j % 64);
+            }
+        }
+        Op::MaskUnPack => {
+            // src's lower or upper 128 bits, each bit j to dst's bit 2j.
+            let half = if k.high { 2 } else { 0 };
+            for j in 0..128usize {
+                let bit = s0[half + j / 64] >> (j % 64) & 1;
+                out[2 * j / 64] |= bit << (2 * j % 64);
+            }
+        }
+        op => {
+            for w in 0..4 {
+                let (a, b, m) = (s0[w], s1[w], g[w]);
+                out[w] = match op {
+                    Op::MaskNot => !a & m,
+                    Op::MaskAnd => a & b & m,
+                    Op::MaskOr => (a | b) & m,
+                    Op::MaskXor => (a ^ b) & m,
+                    Op::MaskSel => (a & m) | (b & !m),
+                    _ => a & m,
+                };
+            }
+        }
+    }
+    out
+}
+
+/// Block step `(r, b)`: the whole mask register, in the block step of its one block.
+pub fn exec_block(k: &MaskLogicKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    if plan.active_block(r, b).is_none() {
+        return;
+    }
+    let n = plan.operands.len();
+    let srcs = n - 1 - k.masked as usize;
+    let s0 = read_mask(mem, &plan.operands[1]);
+    let s1 = if srcs > 1 {
+        read_mask(mem, &plan.operands[2])
+    } else {
+        [0; 4]
+    };
+    let g = if k.masked {
+        read_mask(mem, &plan.operands[n - 1])
+    } else {
+        [u64::MAX; 4]
+    };
+    let out = compute(k, s0, s1, g);
+    let dst = plan.operands[0];
+    for lane in 0..MASK_BYTES {
+        write_bits(
+            mem,
+            &dst,
+            lane,
+            0,
+            out[(lane / 8) as usize] >> (8 * (lane % 8)) & 0xff,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn k(op: Op, high: bool) -> MaskLogicKernel {
+        MaskLogicKernel {
+            op,
+            high,
+            masked: true,
+        }
+    }
+
+    #[test]
+    fn logic_keeps_the_bits_its_mask_selects_and_zeroes_the_rest() {
+        let (a, b, m) = ([0b1100, 0, 0, 0], [0b1010, 0, 0, 0], [0b0111, 0, 0, !0]);
+        assert_eq!(compute(&k(Op::MaskAnd, false), a, b, m)[0], 0b0000);
+        assert_eq!(compute(&k(Op::MaskOr, false), a, b, m)[0], 0b0110);
+        assert_eq!(compute(&k(Op::MaskXor, false), a, b, m)[0], 0b0110);
+        // Not of the unselected bits is 0, not 1 (Move's page: invalid elements are 0).
+        assert_eq!(compute(&k(Op::MaskNot, false), a, b, m), [0b0011, 0, 0, !0]);
+        assert_eq!(compute(&k(Op::MaskMov, false), a, b, m)[0], 0b0100);
+        // Select: src0 where the mask is 1, src1 where it is 0.
+        assert_eq!(compute(&k(Op::MaskSel, false), a, b, m)[0], 0b1100);
+    }
+
+    #[test]
+    fn pack_takes_the_even_bits_into_a_half_and_unpack_spreads_a_half() {
+        // A b16 mask of 3 elements (bits 0, 2, 4) packs to 3 b8 elements (bits 0, 1, 2).
+        let s = [0b10101, 0, 0, 0];
+        assert_eq!(
+            compute(&k(Op::MaskPack, false), s, [0; 4], [0; 4]),
+            [0b111, 0, 0, 0]
+        );
+        assert_eq!(
+            compute(&k(Op::MaskPack, true), s, [0; 4], [0; 4]),
+            [0, 0, 0b111, 0]
+        );
+        // Every bit of src: dst's half full of ones.
+        assert_eq!(
+            compute(&k(Op::MaskPack, false), [!0; 4], [0; 4], [0; 4]),
+            [!0, !0, 0, 0]
+        );
+        // UnPack is Pack's inverse on the half Pack wrote.
+        let u = compute(&k(Op::MaskUnPack, false), [0b111, 0, 0, 0], [0; 4], [0; 4]);
+        assert_eq!(u, s);
+        // The upper half's bits 63 and 64 (register bits 191, 192) become bits 126 and 128.
+        let u = compute(&k(Op::MaskUnPack, true), [0, 0, 1 << 63, 1], [0; 4], [0; 4]);
+        assert_eq!(u, [0, 1 << 62, 1, 0]);
+    }
+}
