@@ -198,6 +198,7 @@ ops! {
     MaskNot => RegMaskLogic, MaskAnd => RegMaskLogic, MaskOr => RegMaskLogic,
     MaskXor => RegMaskLogic, MaskSel => RegMaskLogic, MaskMov => RegMaskLogic,
     MaskPack => RegMaskLogic, MaskUnPack => RegMaskLogic,
+    LoadUnAlign => RegMove, StoreUnAlign => RegMove, RegCopy as "Move" => Unary,
     RegNeg as "Neg" => Unary, RegLog as "Log" => Unary, RegLog2 as "Log2" => Unary,
     RegLog10 as "Log10" => Unary, RegXor as "Xor" => Binary, RegAbsSub as "AbsSub" => Binary,
     RegPrelu as "Prelu" => Binary, RegMulAddDst as "MulAddDst" => Binary,

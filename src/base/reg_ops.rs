@@ -37,7 +37,7 @@ impl Op {
             RegMaxs => Maxs,
             RegMins => Mins,
             RegDuplicate => Duplicate,
-            LoadAlign | StoreAlign => Copy,
+            LoadAlign | StoreAlign | LoadUnAlign | StoreUnAlign => Copy,
             RegCast => Cast,
             RegCompare => Compare,
             RegCompares => Compares,
@@ -59,6 +59,7 @@ impl Op {
         matches!(
             self,
             RegNeg
+                | RegCopy
                 | RegLog2
                 | RegLog10
                 | RegXor
@@ -106,12 +107,16 @@ pub(super) fn dtypes(op: Op) -> u16 {
         RegDuplicate => all,
         // LoadAlign/StoreAlign (DIST_NORM), CreateMask/UpdateMask: b8, b16, b32, b64.
         LoadAlign | StoreAlign | CreateMask | UpdateMask => all,
+        // Reg数据搬入/连续非对齐搬入（LoadUnAlign）, Reg数据搬出/连续非对齐搬出（StoreUnAlign）.
+        LoadUnAlign | StoreUnAlign => all,
         // Cast: its pairs are `sim::family::reg_cast`'s.
         RegCast => all,
         // DK:Reg矢量计算/比较与选择/Compare, Compares, Select (bool aside).
         RegCompare | RegCompares | RegSelect => all,
         // DK:Reg矢量计算/基础算术/Neg, Log, Log2, Log10, LeakyRelu, Prelu.
         RegNeg => I8 | I16 | H | I32 | F | I64,
+        // DK:Reg矢量计算/Reg数据搬入/Move (Copy, its earlier name): b8, b16, b32, b64.
+        RegCopy => all,
         RegLog | RegLog2 | RegLog10 | RegLeakyRelu | RegPrelu => H | F,
         // 逻辑计算/Xor, ShiftLefts, ShiftRights (bool aside; the shift an int16 scalar).
         RegXor | RegShiftLefts | RegShiftRights => INTS,

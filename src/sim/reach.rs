@@ -207,6 +207,7 @@ fn prepare_inner(
     }
     let mut plan = Plan::new(par, lanes, ops);
     plan.zeroing = crate::sim::family::reg::zeroing(instr);
+    plan.register_load = crate::sim::family::reg::loads_register(instr);
     if crate::sim::family::reg::writes_whole_dst(instr) {
         plan.whole_dst();
     }
@@ -219,7 +220,7 @@ fn prepare_inner(
     });
     let mask_at_end = room.mask_at_end(&c, reg_now);
     let fast = match &exec {
-        _ if plan.zeroing => false,
+        _ if plan.zeroing || plan.register_load => false,
         Exec::Map(_) => overlap::fast_ok(&plan),
         // A plain Cast: only whole runs (each operand's repeat one run of bytes, prefix lanes),
         // its operands apart (overlap::fast_ok: different widths are never the same geometry).

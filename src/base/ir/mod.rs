@@ -479,8 +479,13 @@ pub enum Args {
         saturate: bool,
     },
     /// LoadAlign / StoreAlign (docs/semantics.md §29): `dist` DIST_NORM or an unpacking load /
-    /// packing store.
-    RegMove { v: Vector, dist: RegDist },
+    /// packing store; LoadUnAlign / StoreUnAlign (DIST_NORM, any element address), the store
+    /// of the first `count` elements.
+    RegMove {
+        v: Vector,
+        dist: RegDist,
+        count: Option<u32>,
+    },
     /// The register API's Compare (two registers) and Compares (`scalar`) into the mask register
     /// `v.dst` (docs/semantics.md §29).
     RegCompare {

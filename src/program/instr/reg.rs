@@ -6,7 +6,7 @@ use super::*;
 use crate::base::catalog::{Family, Op};
 use crate::base::convert::RoundMode;
 use crate::base::diag::Diagnostic;
-use crate::base::ir::{Args, Form, MaskPattern, MaskSet, RegDist, Space};
+use crate::base::ir::{Args, Form, MaskPattern, MaskSet, RegDist, Space, VL};
 use crate::base::modes::CmpMode;
 use crate::program::load::{Ctx, Fields};
 
@@ -18,6 +18,8 @@ pub(super) const SCALAR: &[&str] = &["dst", "src", "scalar", "mask_reg", "merge"
 pub(super) const DUPLICATE: &[&str] = &["dst", "scalar", "mask_reg", "merge"];
 pub(super) const LOAD: &[&str] = &["dst", "src", "dist"];
 pub(super) const STORE: &[&str] = &["dst", "src", "mask_reg", "dist"];
+pub(super) const LOAD_UNALIGN: &[&str] = &["dst", "src"];
+pub(super) const STORE_UNALIGN: &[&str] = &["dst", "src", "count"];
 pub(super) const CREATE_MASK: &[&str] = &["dst", "dtype", "pattern"];
 pub(super) const UPDATE_MASK: &[&str] = &["dst", "dtype", "count"];
 pub(super) const CAST: &[&str] = &[
@@ -34,6 +36,8 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
     match op {
         Op::LoadAlign => LOAD,
         Op::StoreAlign => STORE,
+        Op::LoadUnAlign => LOAD_UNALIGN,
+        Op::StoreUnAlign => STORE_UNALIGN,
         Op::CreateMask => CREATE_MASK,
         Op::UpdateMask => UPDATE_MASK,
         Op::RegCast => CAST,
@@ -74,9 +78,13 @@ fn algos(op: Op) -> Vec<(&'static str, bool)> {
 }
 
 /// The instructions whose MaskMergeMode::MERGING exists (DK:附录/Reg矢量计算接口MergeMode支持情况
-/// 汇总: Add, Max, Min in software, Duplicate in hardware); every other one zeroes.
+/// 汇总: Add, Max, Min in software, Duplicate in hardware; Move's own page, whose default it
+/// is); every other one zeroes.
 fn merging_allowed(op: Op) -> bool {
-    matches!(op, Op::RegAdd | Op::RegMax | Op::RegMin | Op::RegDuplicate)
+    matches!(
+        op,
+        Op::RegAdd | Op::RegMax | Op::RegMin | Op::RegDuplicate | Op::RegCopy
+    )
 }
 
 /// A computing register instruction: its registers, its scalar, its mask register and merge mode.
@@ -108,7 +116,7 @@ pub(super) fn compute(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
                         format!("{} has no MERGING mode: it zeroes the lanes its mask leaves", ins.op.name()),
                     )
                     .at(n.span)
-                    .note("MERGING: Add, Max, Min and Duplicate only (DK:附录/Reg矢量计算接口MergeMode支持情况汇总)"),
+                    .note("MERGING: Add, Max, Min, Duplicate and Move only (DK:附录/Reg矢量计算接口MergeMode支持情况汇总, Reg数据搬入/Move)"),
                 );
                 return None;
             }
@@ -151,7 +159,7 @@ pub(super) fn move_(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> 
     } else {
         None
     };
-    let load = ins.op == Op::LoadAlign;
+    let load = matches!(ins.op, Op::LoadAlign | Op::LoadUnAlign);
     let names: Vec<(&'static str, RegDist)> = RegDist::NAMES
         .iter()
         .copied()
@@ -167,9 +175,21 @@ pub(super) fn move_(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> 
         subnormal: false,
         lanes: None,
     };
+    // StoreUnAlign's count: at most a register's elements (default: all of them).
+    let count = match (ins.op, f.get("count")) {
+        (Op::StoreUnAlign, Some(n)) => {
+            let lanes = ins
+                .src
+                .first()
+                .map_or(VL, |o| VL / ctx.tensors[o.tensor].dtype.size());
+            Some(ctx.uint(n, "count", lanes as u128)? as u32)
+        }
+        _ => None,
+    };
     Some(Args::RegMove {
         v: ins.vector()?,
         dist,
+        count,
     })
 }
 
@@ -348,7 +368,8 @@ pub(super) fn spaces(ctx: &mut Ctx, ins: &Draft) {
         match (ins.op, field) {
             (op, _) if !op.is_reg() => None,
             (op, _) if op.family() == Family::RegMaskLogic => Some(Space::Mask),
-            (Op::LoadAlign, "src") | (Op::StoreAlign, "dst") => Some(Space::Ub),
+            (Op::LoadAlign | Op::LoadUnAlign, "src")
+            | (Op::StoreAlign | Op::StoreUnAlign, "dst") => Some(Space::Ub),
             (Op::CreateMask | Op::UpdateMask | Op::RegCompare | Op::RegCompares, "dst")
             | (Op::CreateMask | Op::UpdateMask, _)
             | (_, "mask_reg") => Some(Space::Mask),

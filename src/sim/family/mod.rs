@@ -342,6 +342,9 @@ impl Exec {
         if plan.zeroing {
             reg::zero_block(plan, mem, r, b);
         }
+        if plan.register_load {
+            reg::carry_uninit(plan, mem, r, b);
+        }
     }
 }
 

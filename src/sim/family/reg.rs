@@ -29,6 +29,14 @@ fn dist(instr: &Instr) -> RegDist {
     }
 }
 
+/// LoadUnAlign and StoreUnAlign.
+fn unaligned(instr: &Instr) -> bool {
+    matches!(
+        instr.op,
+        crate::base::catalog::Op::LoadUnAlign | crate::base::catalog::Op::StoreUnAlign
+    )
+}
+
 /// The unsigned type of `bytes` bytes.
 fn unsigned(bytes: u32) -> DType {
     match bytes {
@@ -63,6 +71,36 @@ impl Room for RegMoveRoom {
 
     fn dst_blk_field(&self, _c: &Ctx) -> Option<&'static str> {
         None
+    }
+
+    /// LoadUnAlign and StoreUnAlign take any element address of the UB; LoadAlign and
+    /// StoreAlign a 32-byte aligned one.
+    fn align(&self, c: &mut Ctx, ops: &[OpAddr], dst_align: u32, gm_align: u32) {
+        if !unaligned(c.instr) {
+            return crate::sim::checks::bounds::align(c, ops, dst_align, gm_align);
+        }
+        for o in ops {
+            let need = o.size();
+            if o.base % need != 0 {
+                let t = &c.program.tensors[o.tensor].name;
+                let msg = format!(
+                    "{} `{t}` starts at UB address {:#x}, which is not {need}-byte aligned (an element address: DK:Reg矢量计算/{})",
+                    o.role, o.base, c.name()
+                );
+                c.err("misaligned-operand", o.role, msg);
+            }
+        }
+    }
+
+    /// StoreUnAlign's first `count` lanes; the others every lane.
+    fn lanes(&self, c: &mut Ctx, t: &Types, par: u32, reg: &mut MaskReg) -> Option<LaneSource> {
+        match c.instr.args {
+            Args::RegMove { count: Some(n), .. } => Some(LaneSource::Fixed {
+                lanes: Lanes::first(n.min(par)),
+                repeats: 1,
+            }),
+            _ => crate::sim::checks::lanes::resolve(c, par, t.lane, reg),
+        }
     }
 
     fn operands(&self, c: &Ctx, t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
@@ -275,6 +313,27 @@ pub fn with_mask_lanes(program: &Program, instr: &Instr, ub: &Ub) -> Option<Resu
 pub fn writes_whole_dst(instr: &Instr) -> bool {
     matches!(instr.form(), Form::Reg { zeroing: true, .. })
         || instr.op == crate::base::catalog::Op::RegSelect
+}
+
+/// Whether an instruction loads a register from the UB (`Plan::register_load`).
+pub fn loads_register(instr: &Instr) -> bool {
+    use crate::base::catalog::Op;
+    matches!(instr.op, Op::LoadAlign | Op::LoadUnAlign)
+}
+
+/// Block step `(r, b)` of a register load: a lane whose source bytes are uninitialised leaves
+/// its register bytes uninitialised (a later read of them is the one reported).
+pub fn carry_uninit(plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+    let Some(s) = plan.active_block(r, b) else {
+        return;
+    };
+    let (dst, src) = (plan.operands[0], plan.operands[1]);
+    for lane in s.lanes.iter_in(s.ks.start, s.ks.end) {
+        if !mem.is_init(src.addr(r, lane), src.size()) {
+            let a = dst.addr(r, lane) as u32;
+            mem.ub.mark_undefined(a..a + dst.size());
+        }
+    }
 }
 
 /// Whether a plan zeroes its destination's inactive lanes (`Form::Reg` with ZEROING).

@@ -1,5 +1,5 @@
 //! The lane functions of the register-API instructions that have no memory-API namesake
-//! (Ascend 950, docs/semantics.md §29; `Op::own_lanes`): Neg, Log2, Log10, Xor, AbsSub, Prelu,
+//! (Ascend 950, docs/semantics.md §29; `Op::own_lanes`): Move, Neg, Log2, Log10, Xor, AbsSub, Prelu,
 //! LeakyRelu (as its register page writes it) and the shifts by a scalar.
 
 use crate::base::catalog::Op;
@@ -30,6 +30,7 @@ pub(super) fn compute<T: Num>(op: Op, a: &[T], b: &[T], s: T, amount: u32, out: 
             let m1 = T::from_value(crate::base::dtype::Value::Int(-1));
             map1!(|x: T| x.vmul(m1))
         }
+        Op::RegCopy => map1!(|x: T| x),
         Op::RegLog2 => map1!(|x: T| x.unary_f(f64::log2)),
         Op::RegLog10 => map1!(|x: T| x.unary_f(f64::log10)),
         Op::RegXor => map2!(|x: T, y: T| x.bit_or(y).bit_and(x.bit_and(y).bit_not())),

@@ -110,7 +110,8 @@ impl Machine {
         // Uninitialised reads (docs/semantics.md §7, docs/format.md §4), once per operand.
         let idx = self.pos.instruction;
         for (j, op) in plan.operands.iter().enumerate() {
-            if op.kind != AccessKind::Read || active.uninit_seen >> j & 1 == 1 {
+            if op.kind != AccessKind::Read || active.uninit_seen >> j & 1 == 1 || plan.register_load
+            {
                 continue;
             }
             let mem = Mem {

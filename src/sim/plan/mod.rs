@@ -259,6 +259,10 @@ pub struct Plan {
     pub zeroing: bool,
     /// The destination is written in every lane, active or not (`whole_dst`).
     pub dst_whole: bool,
+    /// A register load (LoadAlign, LoadUnAlign): it reads VL bytes whatever its source
+    /// tensor's length, and an uninitialised source byte leaves the register's byte
+    /// uninitialised rather than being reported (docs/semantics.md §29).
+    pub register_load: bool,
 }
 
 /// The first place where an operand's active lanes touch bytes outside `limit`.
@@ -282,6 +286,7 @@ impl Plan {
             packed: Vec::new(),
             zeroing: false,
             dst_whole: false,
+            register_load: false,
         };
         // A plan over the repeat limit is rejected by the checker; never walk it.
         p.extents = if p.repeats > crate::sim::reach::MAX_REPEATS {

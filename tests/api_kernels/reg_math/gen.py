@@ -22,7 +22,7 @@ def f32(v):
     return np.asarray(v, np.float64).astype(np.float32)
 
 
-yf = np.zeros(832, np.float32)
+yf = np.zeros(960, np.float32)
 yf[0:64] = -a
 yf[64:128] = f32(np.log(b64))
 yf[128:192] = f32(np.log2(b64))
@@ -36,6 +36,8 @@ yf[576:640] = f32(b64 * a64 + a64)
 yf[640:704] = a / b
 yf[704:768] = tiny / big  # 1e-40, a float32 subnormal
 yf[768:832] = 0  # flushed
+yf[832:896] = np.where(np.arange(64) < 32, a, 5)  # Move MERGING under H
+yf[896:960] = b  # Copy without a mask
 assert yf[704] != 0 and abs(yf[704]) < np.finfo(np.float32).tiny
 
 yi = np.zeros(640, np.int16)
@@ -58,7 +60,7 @@ ronwrite.write(
         "t": f"(dtype: float, len: 64, init: Values([{ronwrite.vals(tiny)}]))",
         "u": f"(dtype: float, len: 64, init: Values([{ronwrite.vals(big)}]))",
         "xi": f"(dtype: int16, len: 128, init: Values([{ronwrite.vals(xi)}]))",
-        "yf": "(dtype: float, len: 832)",
+        "yf": "(dtype: float, len: 960)",
         "yi": "(dtype: int16, len: 640)",
     },
     {"yf": yf, "yi": yi},

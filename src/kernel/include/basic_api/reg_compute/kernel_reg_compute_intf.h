@@ -258,3 +258,31 @@ __simd_callee__ inline void Duplicate(S& dstReg, U scalarValue, Pos p = Pos::cur
 }  // namespace MicroAPI
 }  // namespace AscendC
 #include "kernel_reg_compute_maskreg_intf.h"
+#include "kernel_reg_compute_unalign_intf.h"
+
+namespace AscendC {
+namespace MicroAPI {
+// DK:Reg矢量计算/Reg数据搬入/Move (Copy, its earlier name): src's lanes under the mask, MERGING
+// by default; without a mask every lane (a mask of every lane is made first, one more step).
+template <class T = DefaultType, MaskMergeMode mode = MaskMergeMode::MERGING, class U,
+          class = std::enable_if_t<std::is_base_of_v<detail::Reg<'r'>, U>>>
+__simd_callee__ inline void Move(U& dstReg, U& srcReg, const MaskReg& mask, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Move(dst: " + dstReg.ron() + ", src: " + srcReg.ron() + ", mask_reg: " + mask.ron() +
+                            detail::merge(mode) + ")");
+}
+template <class T = DefaultType, class U, class = std::enable_if_t<std::is_base_of_v<detail::Reg<'r'>, U>>>
+__simd_callee__ inline void Move(U& dstReg, U& srcReg, Pos p = Pos::current()) {
+    MaskReg all = CreateMask<detail::Elem<T, U>, MaskPattern::ALL>(p);
+    Move<T, MaskMergeMode::ZEROING>(dstReg, srcReg, all, p);
+}
+template <class T = DefaultType, MaskMergeMode mode = MaskMergeMode::MERGING, class U,
+          class = std::enable_if_t<std::is_base_of_v<detail::Reg<'r'>, U>>>
+__simd_callee__ inline void Copy(U& dstReg, U& srcReg, const MaskReg& mask, Pos p = Pos::current()) {
+    Move<T, mode>(dstReg, srcReg, mask, p);
+}
+template <class T = DefaultType, class U, class = std::enable_if_t<std::is_base_of_v<detail::Reg<'r'>, U>>>
+__simd_callee__ inline void Copy(U& dstReg, U& srcReg, Pos p = Pos::current()) {
+    Move<T>(dstReg, srcReg, p);
+}
+}  // namespace MicroAPI
+}  // namespace AscendC
