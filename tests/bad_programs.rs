@@ -96,6 +96,7 @@ const ERROR_CLASSES: &[&str] = &[
     "unknown-dist",
     "unknown-layout",
     "unknown-algo",
+    "unknown-order",
 ];
 
 const WARNING_CLASSES: &[&str] = &[

@@ -596,7 +596,7 @@ fn the_mask_register_logic_computes_as_numpy_does() {
         "reg_mask",
         "reg_mask",
         "reg_mask.ron",
-        &["yf[0..576]", "yb[0..512]"],
+        &["yf[0..704]", "yb[0..576]"],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -612,7 +612,7 @@ fn the_register_arithmetic_computes_as_numpy_does() {
         "reg_math",
         "reg_math",
         "reg_math.ron",
-        &["yf[0..960]", "yi[0..640]"],
+        &["yf[0..1280]", "yi[0..896]"],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

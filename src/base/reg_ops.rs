@@ -48,6 +48,8 @@ impl Op {
             // dst = dst · src0 + src1: FusedMulAdd's lanes.
             RegMulDstAdd => FusedMulAdd,
             RegAxpy => Axpy,
+            // Arange: CreateVecIndex's first repeat (decreasing: towards the scalar).
+            RegArange | RegArangeDesc => CreateVecIndex,
             op => op,
         }
     }
@@ -60,6 +62,11 @@ impl Op {
             self,
             RegNeg
                 | RegCopy
+                | RegTruncRint
+                | RegTruncRound
+                | RegTruncFloor
+                | RegTruncCeil
+                | RegTruncTrunc
                 | RegLog2
                 | RegLog10
                 | RegXor
@@ -117,6 +124,10 @@ pub(super) fn dtypes(op: Op) -> u16 {
         RegNeg => I8 | I16 | H | I32 | F | I64,
         // DK:Reg矢量计算/Reg数据搬入/Move (Copy, its earlier name): b8, b16, b32, b64.
         RegCopy => all,
+        // 类型转换/Truncate: one op per round mode.
+        RegTruncRint | RegTruncRound | RegTruncFloor | RegTruncCeil | RegTruncTrunc => H | BF | F,
+        // 索引操作/Arange.
+        RegArange | RegArangeDesc => I8 | I16 | I32 | H | F | I64,
         RegLog | RegLog2 | RegLog10 | RegLeakyRelu | RegPrelu => H | F,
         // 逻辑计算/Xor, ShiftLefts, ShiftRights (bool aside; the shift an int16 scalar).
         RegXor | RegShiftLefts | RegShiftRights => INTS,
@@ -128,6 +139,8 @@ pub(super) fn dtypes(op: Op) -> u16 {
         RegMulDstAdd => BF | F,
         // DK:Reg矢量计算/MaskReg计算 and 逻辑计算 (MaskReg forms): bits, of no element type.
         MaskNot | MaskAnd | MaskOr | MaskXor | MaskSel | MaskMov | MaskPack | MaskUnPack => U8,
+        // Reg数据搬入/MaskReg搬入（LoadAlign）, Reg数据搬出/MaskReg搬出（StoreAlign）.
+        MaskLoad | MaskLoadUs | MaskStore | MaskStorePack => U8,
         _ => 0,
     }
 }

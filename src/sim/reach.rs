@@ -234,7 +234,7 @@ fn prepare_inner(
         Exec::Gather(k) => k.dtype.size() >= 2 && whole_runs(&plan),
         Exec::Select(_) => crate::sim::family::select::fast_ok(&plan),
         Exec::Brcb(_) | Exec::Gatherb(_) => plan.dst_runs_apart_from_first_source(),
-        Exec::VecIndex(_) => whole_runs(&plan),
+        Exec::VecIndex(k) => !k.desc && whole_runs(&plan),
         Exec::Compare(k) => crate::sim::family::compare::fast_ok(k, &plan),
         Exec::Reduce(k) => crate::sim::family::reduce::fast_ok(k, &plan),
         Exec::Whole(_) => crate::sim::family::whole::fast_ok(&plan),

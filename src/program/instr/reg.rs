@@ -16,6 +16,8 @@ pub(super) const UNARY_ALGO: &[&str] = &["dst", "src", "mask_reg", "merge", "alg
 pub(super) const BINARY_ALGO: &[&str] = &["dst", "src0", "src1", "mask_reg", "merge", "algo"];
 pub(super) const SCALAR: &[&str] = &["dst", "src", "scalar", "mask_reg", "merge"];
 pub(super) const DUPLICATE: &[&str] = &["dst", "scalar", "mask_reg", "merge"];
+pub(super) const ARANGE: &[&str] = &["dst", "scalar", "order"];
+pub(super) const TRUNCATE: &[&str] = &["dst", "src", "mask_reg", "merge", "round"];
 pub(super) const LOAD: &[&str] = &["dst", "src", "dist"];
 pub(super) const STORE: &[&str] = &["dst", "src", "mask_reg", "dist"];
 pub(super) const LOAD_UNALIGN: &[&str] = &["dst", "src"];
@@ -45,6 +47,12 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
         Op::RegCompares => COMPARES,
         Op::RegSelect => SELECT,
         Op::RegDuplicate => DUPLICATE,
+        Op::RegArange | Op::RegArangeDesc => ARANGE,
+        Op::RegTruncRint
+        | Op::RegTruncRound
+        | Op::RegTruncFloor
+        | Op::RegTruncCeil
+        | Op::RegTruncTrunc => TRUNCATE,
         Op::MaskNot | Op::MaskMov => MASK_UNARY,
         Op::MaskAnd | Op::MaskOr | Op::MaskXor | Op::MaskSel => SELECT,
         Op::MaskPack | Op::MaskUnPack => MASK_PART,
@@ -92,18 +100,41 @@ pub(super) fn compute(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
     let family = ins.op.family();
     let srcs: &[&str] = match family {
         Family::Binary => &["src0", "src1"],
-        Family::Duplicate => &[],
+        Family::Duplicate | Family::VecIndex => &[],
         _ => &["src"],
     };
     let dtype = operands(ctx, f, ins, srcs);
     let scalar_arg = match family {
-        Family::Scalar | Family::Duplicate => ctx
+        Family::Scalar | Family::Duplicate | Family::VecIndex => ctx
             .require(f, "scalar", ins.op.name())
             .and_then(|n| scalar(ctx, n, dtype, ins))
             .map(Some)?,
         _ => None,
     };
-    let mask = mask_reg(ctx, f, ins)?;
+    // Truncate's round mode is its op (DK:Reg矢量计算/类型转换/Truncate).
+    if ins.op.name() == "Truncate" {
+        let modes = [
+            ("CAST_RINT", Op::RegTruncRint),
+            ("CAST_ROUND", Op::RegTruncRound),
+            ("CAST_FLOOR", Op::RegTruncFloor),
+            ("CAST_CEIL", Op::RegTruncCeil),
+            ("CAST_TRUNC", Op::RegTruncTrunc),
+        ];
+        let n = ctx.require(f, "round", "Truncate")?;
+        ins.op = enum_value(ctx, n, "round", "unknown-round-mode", &modes, "CAST_RINT")?;
+    }
+    // Arange writes every lane (no mask register); `order: DECREASE` ends at the scalar.
+    let mask = if family == Family::VecIndex {
+        if let Some(n) = f.get("order") {
+            let names = [("INCREASE", false), ("DECREASE", true)];
+            if enum_value(ctx, n, "order", "unknown-order", &names, "INCREASE")? {
+                ins.op = Op::RegArangeDesc;
+            }
+        }
+        None
+    } else {
+        Some(mask_reg(ctx, f, ins)?)
+    };
     let zeroing = match f.get("merge") {
         None => true,
         Some(n) => {
@@ -131,14 +162,14 @@ pub(super) fn compute(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
         }
     };
     ins.form = Form::Reg {
-        mask: Some(mask),
+        mask,
         zeroing,
         subnormal,
         lanes: None,
     };
     let v = ins.vector()?;
     Some(match (family, scalar_arg) {
-        (Family::Duplicate, Some(scalar)) => Args::Fill { v, scalar },
+        (Family::Duplicate | Family::VecIndex, Some(scalar)) => Args::Fill { v, scalar },
         (_, Some(scalar)) => Args::Scalar {
             v,
             scalar,
@@ -153,6 +184,9 @@ pub(super) fn compute(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
 /// LoadAlign (every lane of `dst` from the UB at `src`) and StoreAlign (the lanes of
 /// `mask_reg` from register `src` to the UB at `dst`).
 pub(super) fn move_(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    if let Some(args) = mask_move(ctx, f, ins) {
+        return args;
+    }
     operands(ctx, f, ins, &["src"]);
     let mask = if ins.op == Op::StoreAlign {
         Some(mask_reg(ctx, f, ins)?)
@@ -318,6 +352,53 @@ pub(super) fn cmp_sel(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
     })
 }
 
+/// LoadAlign into a mask register (`dist: DIST_NORM|DIST_US`) and StoreAlign of one
+/// (`DIST_NORM|DIST_PACK`): a mask move, its dist its op (DK:Reg矢量计算/Reg数据搬入/MaskReg搬入
+/// （LoadAlign）, Reg数据搬出/MaskReg搬出（StoreAlign）). None when the register is a vector register.
+fn mask_move(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Option<Args>> {
+    let load = ins.op == Op::LoadAlign;
+    let (reg_field, ub_field) = if load { ("dst", "src") } else { ("src", "dst") };
+    f.get(reg_field)?;
+    let Some((reg, _, _)) = operand(ctx, f, reg_field, ins.op.name()) else {
+        return Some(None);
+    };
+    if ctx.tensors[reg.tensor].space != Space::Mask {
+        return None;
+    }
+    let ub = operand(ctx, f, ub_field, ins.op.name());
+    let names: &[(&'static str, Op)] = if load {
+        &[("DIST_NORM", Op::MaskLoad), ("DIST_US", Op::MaskLoadUs)]
+    } else {
+        &[
+            ("DIST_NORM", Op::MaskStore),
+            ("DIST_PACK", Op::MaskStorePack),
+        ]
+    };
+    let op = match f.get("dist") {
+        None => names[0].1,
+        Some(n) => match enum_value(ctx, n, "dist", "unknown-dist", names, "DIST_NORM") {
+            Some(op) => op,
+            None => return Some(None),
+        },
+    };
+    let Some((ub, _, _)) = ub else {
+        return Some(None);
+    };
+    if load {
+        (ins.dst, ins.src) = (Some(reg), vec![ub]);
+    } else {
+        (ins.dst, ins.src) = (Some(ub), vec![reg]);
+    }
+    ins.op = op;
+    ins.form = Form::Reg {
+        mask: None,
+        zeroing: false,
+        subnormal: false,
+        lanes: None,
+    };
+    Some(ins.vector().map(|v| Args::RegMaskLogic { v, high: false }))
+}
+
 /// The mask-register logic: MaskNot (`src`), MaskAnd/Or/Xor/Sel (`src0`, `src1`) under
 /// `mask_reg`, MaskMov (`src`, `mask_reg` optional), MaskPack/UnPack (`src`, `part:
 /// LOWEST|HIGHEST`), every operand a mask register.
@@ -367,6 +448,9 @@ pub(super) fn spaces(ctx: &mut Ctx, ins: &Draft) {
     let want = |field: &str| -> Option<Space> {
         match (ins.op, field) {
             (op, _) if !op.is_reg() => None,
+            (Op::MaskLoad | Op::MaskLoadUs, "src") | (Op::MaskStore | Op::MaskStorePack, "dst") => {
+                Some(Space::Ub)
+            }
             (op, _) if op.family() == Family::RegMaskLogic => Some(Space::Mask),
             (Op::LoadAlign | Op::LoadUnAlign, "src")
             | (Op::StoreAlign | Op::StoreUnAlign, "dst") => Some(Space::Ub),

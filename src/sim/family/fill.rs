@@ -28,6 +28,9 @@ pub struct VecIndexKernel {
     pub first: Value,
     /// PAR in the element type, the step from one repeat to the next (its bits).
     pub step: u64,
+    /// The register API's decreasing Arange: lane k gets `firstValue + (PAR − 1 − k)`, the
+    /// last lane the scalar (docs/semantics.md §29).
+    pub desc: bool,
 }
 
 /// Brcb's operands: dst with its block and repeat strides, then src read one element per
@@ -105,10 +108,13 @@ pub fn vec_index_block<T: Num>(
         let slot = &mut scratch.lanes[lane as usize];
         let v = match (*slot, r) {
             (Some(prev), r) if r > 0 => from_bits::<T>(prev).vadd(step),
-            _ => T::from_value(match k.first {
-                Value::Int(i) => Value::Int(i + lane as i128),
-                Value::Float(f) => Value::Float(f + lane as f64),
-            }),
+            _ => {
+                let at = if k.desc { plan.par - 1 - lane } else { lane };
+                T::from_value(match k.first {
+                    Value::Int(i) => Value::Int(i + at as i128),
+                    Value::Float(f) => Value::Float(f + at as f64),
+                })
+            }
         };
         *slot = Some(to_bits(v));
         let o = (lane - ks.start) as usize * size;
@@ -288,6 +294,7 @@ impl Room for VecIndexRoom {
             dtype: t.src,
             first: c.instr.scalar().unwrap_or(Value::Int(0)),
             step: crate::with_dtype!(t.src, T => to_bits(T::from_value(par))),
+            desc: c.instr.op == crate::base::catalog::Op::RegArangeDesc,
         })
     }
 }

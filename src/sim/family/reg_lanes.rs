@@ -31,6 +31,12 @@ pub(super) fn compute<T: Num>(op: Op, a: &[T], b: &[T], s: T, amount: u32, out: 
             map1!(|x: T| x.vmul(m1))
         }
         Op::RegCopy => map1!(|x: T| x),
+        // Truncate: the integral value in the round mode, exact in the float type.
+        Op::RegTruncRint => map1!(|x: T| x.unary_f(f64::round_ties_even)),
+        Op::RegTruncRound => map1!(|x: T| x.unary_f(f64::round)),
+        Op::RegTruncFloor => map1!(|x: T| x.unary_f(f64::floor)),
+        Op::RegTruncCeil => map1!(|x: T| x.unary_f(f64::ceil)),
+        Op::RegTruncTrunc => map1!(|x: T| x.unary_f(f64::trunc)),
         Op::RegLog2 => map1!(|x: T| x.unary_f(f64::log2)),
         Op::RegLog10 => map1!(|x: T| x.unary_f(f64::log10)),
         Op::RegXor => map2!(|x: T, y: T| x.bit_or(y).bit_and(x.bit_and(y).bit_not())),
@@ -110,5 +116,24 @@ mod tests {
         assert_eq!(run(Op::RegShiftLefts, &[1u8], &[], 0, 9), [0]);
         assert_eq!(run(Op::RegLog2, &[8.0f32], &[], 0.0, 0), [3.0]);
         assert_eq!(run(Op::RegLog10, &[1000.0f32], &[], 0.0, 0), [3.0]);
+        let x = [2.5f32, -2.5, 1.5, -0.5];
+        assert_eq!(
+            run(Op::RegTruncRint, &x, &[], 0.0, 0),
+            [2.0, -2.0, 2.0, -0.0]
+        );
+        assert_eq!(
+            run(Op::RegTruncRound, &x, &[], 0.0, 0),
+            [3.0, -3.0, 2.0, -1.0]
+        );
+        assert_eq!(
+            run(Op::RegTruncFloor, &x, &[], 0.0, 0),
+            [2.0, -3.0, 1.0, -1.0]
+        );
+        assert_eq!(
+            run(Op::RegTruncCeil, &x, &[], 0.0, 0),
+            [3.0, -2.0, 2.0, -0.0]
+        );
+        let t = run(Op::RegTruncTrunc, &x, &[], 0.0, 0);
+        assert!(t == [2.0, -2.0, 1.0, -0.0] && t[3].is_sign_negative());
     }
 }

@@ -5,12 +5,16 @@
 //! bits of src in one half of dst, MaskUnPack spreads one half of src over dst, each bit as
 //! two, the upper one 0.
 //!
+//! LoadAlign into a mask register and StoreAlign of one move its 32 bytes (DIST_NORM); DIST_US
+//! loads 16 bytes, each bit twice, DIST_PACK stores the even bits, 16 bytes.
+//!
 //! A mask register is 32 bytes, one repeat of 32 uint8 lanes (one data block): the room's
-//! plan is that block, the kernel works on its 256 bits at once.
+//! plan is that block (every operand seen as bytes), the kernel works on its 256 bits at once.
 
 use super::reg::{read_bits, write_bits};
 use super::{Exec, Room};
 use crate::base::catalog::Op;
+use crate::base::dtype::DType;
 use crate::base::ir::{Args, Instr, MASK_BYTES};
 use crate::sim::access::Mem;
 use crate::sim::checks::{Ctx, Types};
@@ -37,6 +41,23 @@ fn sources(op: Op) -> usize {
     }
 }
 
+/// The bytes the instruction writes: a packing store's 16, else 32.
+fn written(op: Op) -> u32 {
+    if op == Op::MaskStorePack {
+        MASK_BYTES / 2
+    } else {
+        MASK_BYTES
+    }
+}
+
+/// A move between a mask register and the UB.
+fn is_move(op: Op) -> bool {
+    matches!(
+        op,
+        Op::MaskLoad | Op::MaskLoadUs | Op::MaskStore | Op::MaskStorePack
+    )
+}
+
 /// The instruction's mask register, if it has one.
 fn mask_of(instr: &Instr) -> Option<crate::base::ir::Operand> {
     match instr.form() {
@@ -47,7 +68,8 @@ fn mask_of(instr: &Instr) -> Option<crate::base::ir::Operand> {
 
 impl Room for RegMaskLogicRoom {
     fn structure(&self, instr: &Instr) -> Result<(), String> {
-        let needs_mask = !matches!(instr.op, Op::MaskMov | Op::MaskPack | Op::MaskUnPack);
+        let needs_mask =
+            !matches!(instr.op, Op::MaskMov | Op::MaskPack | Op::MaskUnPack) && !is_move(instr.op);
         let ok = matches!(instr.args, Args::RegMaskLogic { .. })
             && instr.dst().is_some()
             && instr.src().len() >= sources(instr.op)
@@ -68,11 +90,36 @@ impl Room for RegMaskLogicRoom {
         None
     }
 
+    /// A mask move's UB address: VL/8 bytes aligned (DIST_US and DIST_PACK: VL/16), the pages'
+    /// 表3.
+    fn align(&self, c: &mut Ctx, ops: &[OpAddr], _dst_align: u32, _gm_align: u32) {
+        let need = if matches!(c.instr.op, Op::MaskLoadUs | Op::MaskStorePack) {
+            MASK_BYTES / 2
+        } else {
+            MASK_BYTES
+        };
+        for o in ops.iter().filter(|o| !c.program.tensors[o.tensor].is_reg()) {
+            if o.base % need != 0 {
+                let t = &c.program.tensors[o.tensor].name;
+                let msg = format!(
+                    "{} `{t}` starts at UB address {:#x}, which is not {need}-byte aligned (DK:Reg矢量计算/MaskReg搬入（LoadAlign）表3)",
+                    o.role, o.base
+                );
+                c.err("misaligned-operand", o.role, msg);
+            }
+        }
+    }
+
     fn operands(&self, c: &Ctx, _t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
         let i = c.instr;
         let mut ops = Vec::new();
+        // Every operand as bytes (a mask move's UB side has its tensor's type).
+        let bytes = |o: &crate::base::ir::Operand, role, kind| {
+            let a = OpAddr::of(c.program, o, role, kind, 1, 8);
+            OpAddr::standard(role, a.tensor, kind, DType::UInt8, a.base, 1, 8)
+        };
         if let Some(d) = i.dst() {
-            ops.push(OpAddr::of(c.program, d, "dst", AccessKind::Write, 1, 8));
+            ops.push(bytes(d, "dst", AccessKind::Write));
         }
         let roles: &[&'static str] = if sources(i.op) == 2 {
             &["src0", "src1"]
@@ -80,17 +127,17 @@ impl Room for RegMaskLogicRoom {
             &["src"]
         };
         for (s, role) in i.src().iter().zip(roles) {
-            ops.push(OpAddr::of(c.program, s, role, AccessKind::Read, 1, 8));
+            ops.push(bytes(s, role, AccessKind::Read));
         }
         if let Some(m) = mask_of(i) {
-            ops.push(OpAddr::of(c.program, &m, "mask", AccessKind::Read, 1, 8));
+            ops.push(bytes(&m, "mask", AccessKind::Read));
         }
         (ops, 32)
     }
 
-    fn lanes(&self, _c: &mut Ctx, _t: &Types, _par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
+    fn lanes(&self, c: &mut Ctx, _t: &Types, _par: u32, _reg: &mut MaskReg) -> Option<LaneSource> {
         Some(LaneSource::Fixed {
-            lanes: Lanes::first(MASK_BYTES),
+            lanes: Lanes::first(written(c.instr.op)),
             repeats: 1,
         })
     }
@@ -134,6 +181,21 @@ pub fn compute(k: &MaskLogicKernel, s0: [u64; 4], s1: [u64; 4], g: [u64; 4]) -> 
                 out[2 * j / 64] |= bit << (2 * j % 64);
             }
         }
+        // DIST_NORM: the 32 bytes as they are.
+        Op::MaskLoad | Op::MaskStore => out = s0,
+        // DIST_US: 16 bytes, bit j to bits 2j and 2j + 1.
+        Op::MaskLoadUs => {
+            for j in 0..128usize {
+                let bit = s0[j / 64] >> (j % 64) & 1;
+                out[2 * j / 64] |= (bit | bit << 1) << (2 * j % 64);
+            }
+        }
+        // DIST_PACK: the even bits into 16 bytes.
+        Op::MaskStorePack => {
+            for j in 0..128usize {
+                out[j / 64] |= (s0[2 * j / 64] >> (2 * j % 64) & 1) << (j % 64);
+            }
+        }
         op => {
             for w in 0..4 {
                 let (a, b, m) = (s0[w], s1[w], g[w]);
@@ -171,7 +233,7 @@ pub fn exec_block(k: &MaskLogicKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u3
     };
     let out = compute(k, s0, s1, g);
     let dst = plan.operands[0];
-    for lane in 0..MASK_BYTES {
+    for lane in 0..written(k.op) {
         write_bits(
             mem,
             &dst,
@@ -205,6 +267,23 @@ mod tests {
         assert_eq!(compute(&k(Op::MaskMov, false), a, b, m)[0], 0b0100);
         // Select: src0 where the mask is 1, src1 where it is 0.
         assert_eq!(compute(&k(Op::MaskSel, false), a, b, m)[0], 0b1100);
+    }
+
+    #[test]
+    fn mask_moves_copy_upsample_and_pack() {
+        let s = [0b1011, 0, 0, 1 << 63];
+        assert_eq!(compute(&k(Op::MaskLoad, false), s, [0; 4], [0; 4]), s);
+        assert_eq!(compute(&k(Op::MaskStore, false), s, [0; 4], [0; 4]), s);
+        // US: bits 0, 1, 3 become bit pairs 0-1, 2-3, 6-7; the upper 16 bytes are not read.
+        assert_eq!(
+            compute(&k(Op::MaskLoadUs, false), s, [0; 4], [0; 4]),
+            [0b1100_1111, 0, 0, 0]
+        );
+        // PACK: even bits 0 and 2 (bit 3 is odd) into the low 16 bytes.
+        assert_eq!(
+            compute(&k(Op::MaskStorePack, false), s, [0; 4], [0; 4]),
+            [0b11, 0, 0, 0]
+        );
     }
 
     #[test]

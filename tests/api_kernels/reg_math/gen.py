@@ -22,7 +22,7 @@ def f32(v):
     return np.asarray(v, np.float64).astype(np.float32)
 
 
-yf = np.zeros(960, np.float32)
+yf = np.zeros(1280, np.float32)
 yf[0:64] = -a
 yf[64:128] = f32(np.log(b64))
 yf[128:192] = f32(np.log2(b64))
@@ -38,9 +38,14 @@ yf[704:768] = tiny / big  # 1e-40, a float32 subnormal
 yf[768:832] = 0  # flushed
 yf[832:896] = np.where(np.arange(64) < 32, a, 5)  # Move MERGING under H
 yf[896:960] = b  # Copy without a mask
+yf[960:1024] = np.rint(a)  # half to even
+yf[1024:1088] = np.where(a >= 0, np.floor(a + np.float32(0.5)), np.ceil(a - np.float32(0.5)))  # half away
+yf[1088:1152] = np.floor(a)
+yf[1152:1216] = np.ceil(a)
+yf[1216:1280] = np.where(np.arange(64) < 32, np.trunc(a), 0)  # ZEROING off H
 assert yf[704] != 0 and abs(yf[704]) < np.finfo(np.float32).tiny
 
-yi = np.zeros(640, np.int16)
+yi = np.zeros(896, np.int16)
 yi[0:128] = xi ^ np.int16(0x0F0F)
 # An arithmetic left shift keeps the sign bit and drops the one below it.
 sign = xi & np.int16(-32768)
@@ -48,6 +53,8 @@ yi[128:256] = sign | ((xi.astype(np.int32) << 3) & 0x7FFF).astype(np.int16)
 yi[256:384] = xi >> 2
 yi[384:512] = 0  # a shift past the width
 yi[512:640] = (-xi.astype(np.int32)).astype(np.int16)
+yi[640:768] = np.arange(-5, 123)  # Arange up from -5
+yi[768:896] = np.arange(100 + 127, 99, -1)  # Arange down to 100 (the last lane)
 
 ronwrite.write(
     os.path.join(os.path.dirname(__file__), "reg_math.ron"),
@@ -60,8 +67,8 @@ ronwrite.write(
         "t": f"(dtype: float, len: 64, init: Values([{ronwrite.vals(tiny)}]))",
         "u": f"(dtype: float, len: 64, init: Values([{ronwrite.vals(big)}]))",
         "xi": f"(dtype: int16, len: 128, init: Values([{ronwrite.vals(xi)}]))",
-        "yf": "(dtype: float, len: 960)",
-        "yi": "(dtype: int16, len: 640)",
+        "yf": "(dtype: float, len: 1280)",
+        "yi": "(dtype: int16, len: 896)",
     },
     {"yf": yf, "yi": yi},
     tolerance={"yf": (1.2e-7, 0.0)},

@@ -286,3 +286,28 @@ __simd_callee__ inline void Copy(U& dstReg, U& srcReg, Pos p = Pos::current()) {
 }
 }  // namespace MicroAPI
 }  // namespace AscendC
+
+namespace AscendC {
+namespace MicroAPI {
+// DK:Reg矢量计算/索引操作/Arange: every lane, from the scalar up, or down to it.
+template <class T = DefaultType, IndexOrder order = IndexOrder::INCREASE_ORDER, class U, class S,
+          class = std::enable_if_t<std::is_base_of_v<detail::Reg<'r'>, S>>>
+__simd_callee__ inline void Arange(S& dstReg, U scalarValue, Pos p = Pos::current()) {
+    using E = detail::Elem<T, S>;
+    ascstep_rt::call(p, "Arange(dst: " + dstReg.ron() + ", scalar: " + ascstep_rt::value<E>(scalarValue) +
+                            (order == IndexOrder::DECREASE_ORDER ? ", order: DECREASE)" : ")"));
+}
+}  // namespace MicroAPI
+}  // namespace AscendC
+
+namespace AscendC {
+namespace MicroAPI {
+// DK:Reg矢量计算/类型转换/Truncate: each lane's integral value in the round mode.
+template <class T = DefaultType, RoundMode roundMode = RoundMode::CAST_NONE, MaskMergeMode mode = MaskMergeMode::ZEROING,
+          class S>
+__simd_callee__ inline void Truncate(S& dstReg, S& srcReg, MaskReg& mask, Pos p = Pos::current()) {
+    ascstep_rt::call(p, "Truncate(dst: " + dstReg.ron() + ", src: " + srcReg.ron() + ", mask_reg: " + mask.ron() +
+                            ", round: " + AscendC::name(roundMode) + detail::merge(mode) + ")");
+}
+}  // namespace MicroAPI
+}  // namespace AscendC

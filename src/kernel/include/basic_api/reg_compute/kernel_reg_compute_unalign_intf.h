@@ -8,7 +8,8 @@
 // elements there, at once: the device keeps the bytes past the last 32-byte boundary in the
 // UnalignRegForStore until the next StoreUnAlign or StoreUnAlignPost writes them, which a kernel
 // that ends with StoreUnAlignPost, as the pages require, cannot tell apart. The Pre and Post
-// calls move the pointer only.
+// calls move the pointer only. Also the mask register's moves (MaskReg搬入/搬出（LoadAlign,
+// StoreAlign）), whose pointer forms take AddrReg or a post-update in bytes.
 #pragma once
 #include "kernel_reg_compute_intf.h"
 
@@ -163,6 +164,71 @@ template <class T>
 __simd_callee__ inline void DataCopyUnAlignPost(__ubuf__ T*& dstAddr, UnalignRegForStore& u, AddrReg& r,
                                                 Pos p = Pos::current()) {
     StoreUnAlignPost<T>(dstAddr, u, r, p);
+}
+// A mask register from the UB: VL/8 bytes (DIST_NORM) or VL/16 bytes each bit twice (DIST_US).
+template <class T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void LoadAlign(MaskReg& mask, __ubuf__ T* srcAddr, Pos p = Pos::current()) {
+    if constexpr (dist == MaskDist::DIST_DS) {
+        ascstep_rt::stop(p, "LoadAlign of a MaskReg with DIST_DS is not simulated yet (docs/format.md §12.5)");
+    } else {
+        ascstep_rt::call(p, "LoadAlign(dst: " + mask.ron() + ", src: " + detail::ub_at<T>(detail::ub_addr(srcAddr), p) +
+                                (dist == MaskDist::DIST_US ? ", dist: DIST_US)" : ")"));
+    }
+}
+template <class T, PostLiteral postMode, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void LoadAlign(MaskReg& mask, __ubuf__ T*& srcAddr, int32_t offset, Pos p = Pos::current()) {
+    LoadAlign<T, dist>(mask, (__ubuf__ T*)srcAddr, p);
+    if constexpr (postMode == PostLiteral::POST_MODE_UPDATE)
+        srcAddr = reinterpret_cast<__ubuf__ T*>(reinterpret_cast<uintptr_t>(srcAddr) + offset);
+}
+template <class T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void LoadAlign(MaskReg& mask, __ubuf__ T* srcAddr, AddrReg offset, Pos p = Pos::current()) {
+    LoadAlign<T, dist>(mask, detail::at(srcAddr, offset), p);
+}
+// A mask register to the UB: VL/8 bytes (DIST_NORM) or its even bits, VL/16 bytes (DIST_PACK).
+template <class T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, MaskReg& mask, Pos p = Pos::current()) {
+    if constexpr (dist == MaskDist::DIST_DS) {
+        ascstep_rt::stop(p, "StoreAlign of a MaskReg takes DIST_NORM or DIST_PACK");
+    } else {
+        ascstep_rt::call(p, "StoreAlign(dst: " + detail::ub_at<T>(detail::ub_addr(dstAddr), p) + ", src: " + mask.ron() +
+                                (dist == MaskDist::DIST_PACK ? ", dist: DIST_PACK)" : ")"));
+    }
+}
+template <class T, PostLiteral postMode, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void StoreAlign(__ubuf__ T*& dstAddr, MaskReg& mask, int32_t offset, Pos p = Pos::current()) {
+    StoreAlign<T, dist>((__ubuf__ T*)dstAddr, mask, p);
+    if constexpr (postMode == PostLiteral::POST_MODE_UPDATE)
+        dstAddr = reinterpret_cast<__ubuf__ T*>(reinterpret_cast<uintptr_t>(dstAddr) + offset);
+}
+template <class T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, MaskReg& mask, AddrReg offset, Pos p = Pos::current()) {
+    StoreAlign<T, dist>(detail::at(dstAddr, offset), mask, p);
+}
+// Their earlier name.
+template <class T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void DataCopy(MaskReg& mask, __ubuf__ T* srcAddr, Pos p = Pos::current()) {
+    LoadAlign<T, dist>(mask, srcAddr, p);
+}
+template <class T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void DataCopy(MaskReg& mask, __ubuf__ T* srcAddr, AddrReg offset, Pos p = Pos::current()) {
+    LoadAlign<T, dist>(mask, srcAddr, offset, p);
+}
+template <class T, PostLiteral postMode, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void DataCopy(MaskReg& mask, __ubuf__ T*& srcAddr, int32_t offset, Pos p = Pos::current()) {
+    LoadAlign<T, postMode, dist>(mask, srcAddr, offset, p);
+}
+template <class T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void DataCopy(__ubuf__ T* dstAddr, MaskReg& mask, Pos p = Pos::current()) {
+    StoreAlign<T, dist>(dstAddr, mask, p);
+}
+template <class T, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void DataCopy(__ubuf__ T* dstAddr, MaskReg& mask, AddrReg offset, Pos p = Pos::current()) {
+    StoreAlign<T, dist>(dstAddr, mask, offset, p);
+}
+template <class T, PostLiteral postMode, MaskDist dist = MaskDist::DIST_NORM>
+__simd_callee__ inline void DataCopy(__ubuf__ T*& dstAddr, MaskReg& mask, int32_t offset, Pos p = Pos::current()) {
+    StoreAlign<T, postMode, dist>(dstAddr, mask, offset, p);
 }
 }  // namespace MicroAPI
 }  // namespace AscendC

@@ -34,6 +34,9 @@ enum class StoreDist {
 enum class SatMode { UNKNOWN = -1, NO_SAT, SAT };
 enum class RegLayout { UNKNOWN = -1, ZERO, ONE, TWO, THREE };
 enum class HighLowPart { LOWEST, HIGHEST };
+enum class IndexOrder { INCREASE_ORDER, DECREASE_ORDER };
+// A mask register's moves (DIST_US on loads and DIST_PACK on stores are both 1, as CANN has them).
+enum class MaskDist { DIST_NORM, DIST_US = 1, DIST_DS = 2, DIST_PACK = 1 };
 // Cast's configuration (DK:Reg矢量计算/类型转换/Cast): UNKNOWN layout is ZERO, UNKNOWN merge
 // ZEROING, UNKNOWN saturation SAT; an UNKNOWN round mode is the device's CAST_HYBRID.
 struct CastTrait {
