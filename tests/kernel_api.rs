@@ -596,7 +596,7 @@ fn the_mask_register_logic_computes_as_numpy_does() {
         "reg_mask",
         "reg_mask",
         "reg_mask.ron",
-        &["yf[0..704]", "yb[0..576]"],
+        &["yf[0..960]", "yb[0..576]"],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

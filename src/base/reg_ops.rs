@@ -139,6 +139,7 @@ pub(super) fn dtypes(op: Op) -> u16 {
         RegMulDstAdd => BF | F,
         // DK:Reg矢量计算/MaskReg计算 and 逻辑计算 (MaskReg forms): bits, of no element type.
         MaskNot | MaskAnd | MaskOr | MaskXor | MaskSel | MaskMov | MaskPack | MaskUnPack => U8,
+        MaskInterleave | MaskDeInterleave => U8,
         // Reg数据搬入/MaskReg搬入（LoadAlign）, Reg数据搬出/MaskReg搬出（StoreAlign）.
         MaskLoad | MaskLoadUs | MaskStore | MaskStorePack => U8,
         _ => 0,

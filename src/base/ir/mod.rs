@@ -496,8 +496,9 @@ pub enum Args {
     /// The register API's mask-register logic (docs/semantics.md §29): mask register `v.dst`
     /// from `v.src` (one source: MaskNot, MaskMov, MaskPack, MaskUnPack; else two) under the
     /// mask register of `v.form` (MaskSel: the selecting one; MaskMov and MaskPack/UnPack may
-    /// have none); `high`: Pack/UnPack's HighLowPart::HIGHEST.
-    RegMaskLogic { v: Vector, high: bool },
+    /// have none); `high`: Pack/UnPack's HighLowPart::HIGHEST, and the second destination of
+    /// MaskInterleave/MaskDeInterleave, whose elements are `dtype`'s (one bit per byte).
+    RegMaskLogic { v: Vector, high: bool, dtype: DType },
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
     Whole {
         v: Vector,

@@ -6,6 +6,7 @@ use super::*;
 use crate::base::catalog::{Family, Op};
 use crate::base::convert::RoundMode;
 use crate::base::diag::Diagnostic;
+use crate::base::dtype::DType;
 use crate::base::ir::{Args, Form, MaskPattern, MaskSet, RegDist, Space, VL};
 use crate::base::modes::CmpMode;
 use crate::program::load::{Ctx, Fields};
@@ -32,6 +33,7 @@ pub(super) const COMPARES: &[&str] = &["dst", "src", "scalar", "cmp", "mask_reg"
 pub(super) const SELECT: &[&str] = &["dst", "src0", "src1", "mask_reg"];
 pub(super) const MASK_UNARY: &[&str] = &["dst", "src", "mask_reg"];
 pub(super) const MASK_PART: &[&str] = &["dst", "src", "part"];
+pub(super) const MASK_INTERLEAVE: &[&str] = &["dst", "src0", "src1", "dtype", "part"];
 
 /// The fields of a register-API instruction.
 pub(super) fn fields(op: Op) -> &'static [&'static str] {
@@ -56,6 +58,7 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
         Op::MaskNot | Op::MaskMov => MASK_UNARY,
         Op::MaskAnd | Op::MaskOr | Op::MaskXor | Op::MaskSel => SELECT,
         Op::MaskPack | Op::MaskUnPack => MASK_PART,
+        Op::MaskInterleave | Op::MaskDeInterleave => MASK_INTERLEAVE,
         Op::RegDiv => BINARY_ALGO,
         Op::RegExp | Op::RegLn | Op::RegLog | Op::RegLog2 | Op::RegLog10 | Op::RegSqrt => {
             UNARY_ALGO
@@ -396,7 +399,11 @@ fn mask_move(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Option<Args>>
         subnormal: false,
         lanes: None,
     };
-    Some(ins.vector().map(|v| Args::RegMaskLogic { v, high: false }))
+    Some(ins.vector().map(|v| Args::RegMaskLogic {
+        v,
+        high: false,
+        dtype: DType::UInt8,
+    }))
 }
 
 /// The mask-register logic: MaskNot (`src`), MaskAnd/Or/Xor/Sel (`src0`, `src1`) under
@@ -404,12 +411,18 @@ fn mask_move(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Option<Args>>
 /// LOWEST|HIGHEST`), every operand a mask register.
 pub(super) fn mask_logic(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let srcs: &[&str] = match ins.op {
-        Op::MaskAnd | Op::MaskOr | Op::MaskXor | Op::MaskSel => &["src0", "src1"],
+        Op::MaskAnd
+        | Op::MaskOr
+        | Op::MaskXor
+        | Op::MaskSel
+        | Op::MaskInterleave
+        | Op::MaskDeInterleave => &["src0", "src1"],
         _ => &["src"],
     };
     operands(ctx, f, ins, srcs);
     let mask = match (ins.op, f.get("mask_reg")) {
-        (Op::MaskPack | Op::MaskUnPack, _) | (Op::MaskMov, None) => None,
+        (Op::MaskPack | Op::MaskUnPack | Op::MaskInterleave | Op::MaskDeInterleave, _)
+        | (Op::MaskMov, None) => None,
         _ => Some(mask_reg(ctx, f, ins)?),
     };
     let high = match f.get("part") {
@@ -425,9 +438,29 @@ pub(super) fn mask_logic(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<A
         subnormal: false,
         lanes: None,
     };
+    // Interleave's element type: b8, b16 or b32 (its page's 数据类型).
+    let dtype = match f.get("dtype") {
+        None => DType::UInt8,
+        Some(n) => {
+            let d = ctx.dtype(n)?;
+            if !matches!(d.size(), 1 | 2 | 4) {
+                ctx.error(
+                    "unsupported-dtype",
+                    n.span,
+                    format!(
+                        "{}: a mask interleaves b8, b16 or b32 elements, not {d}",
+                        ins.op.name()
+                    ),
+                );
+                return None;
+            }
+            d
+        }
+    };
     Some(Args::RegMaskLogic {
         v: ins.vector()?,
         high,
+        dtype,
     })
 }
 

@@ -25,8 +25,10 @@ use crate::sim::plan::{AccessKind, OpAddr, Plan};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MaskLogicKernel {
     pub op: Op,
-    /// Pack/UnPack's HighLowPart::HIGHEST.
+    /// Pack/UnPack's HighLowPart::HIGHEST; Interleave/DeInterleave's second destination.
     pub high: bool,
+    /// Interleave/DeInterleave: the bits of one element (its type's bytes).
+    pub group: u8,
     /// Whether the plan's last operand is the instruction's mask register.
     pub masked: bool,
 }
@@ -36,7 +38,12 @@ pub struct RegMaskLogicRoom;
 /// The sources an instruction reads besides its mask register.
 fn sources(op: Op) -> usize {
     match op {
-        Op::MaskAnd | Op::MaskOr | Op::MaskXor | Op::MaskSel => 2,
+        Op::MaskAnd
+        | Op::MaskOr
+        | Op::MaskXor
+        | Op::MaskSel
+        | Op::MaskInterleave
+        | Op::MaskDeInterleave => 2,
         _ => 1,
     }
 }
@@ -68,8 +75,10 @@ fn mask_of(instr: &Instr) -> Option<crate::base::ir::Operand> {
 
 impl Room for RegMaskLogicRoom {
     fn structure(&self, instr: &Instr) -> Result<(), String> {
-        let needs_mask =
-            !matches!(instr.op, Op::MaskMov | Op::MaskPack | Op::MaskUnPack) && !is_move(instr.op);
+        let needs_mask = !matches!(
+            instr.op,
+            Op::MaskMov | Op::MaskPack | Op::MaskUnPack | Op::MaskInterleave | Op::MaskDeInterleave
+        ) && !is_move(instr.op);
         let ok = matches!(instr.args, Args::RegMaskLogic { .. })
             && instr.dst().is_some()
             && instr.src().len() >= sources(instr.op)
@@ -143,10 +152,14 @@ impl Room for RegMaskLogicRoom {
     }
 
     fn exec(&self, c: &Ctx, _t: &Types, _lanes: &LaneSource) -> Exec {
-        let high = matches!(c.instr.args, Args::RegMaskLogic { high: true, .. });
+        let (high, group) = match c.instr.args {
+            Args::RegMaskLogic { high, dtype, .. } => (high, dtype.size().max(1) as u8),
+            _ => (false, 1),
+        };
         Exec::RegMaskLogic(MaskLogicKernel {
             op: c.instr.op,
             high,
+            group,
             masked: mask_of(c.instr).is_some(),
         })
     }
@@ -179,6 +192,34 @@ pub fn compute(k: &MaskLogicKernel, s0: [u64; 4], s1: [u64; 4], g: [u64; 4]) -> 
             for j in 0..128usize {
                 let bit = s0[half + j / 64] >> (j % 64) & 1;
                 out[2 * j / 64] |= bit << (2 * j % 64);
+            }
+        }
+        // Elements of `group` bits: Interleave's dst0 is s0[0], s1[0], s0[1], … (the first
+        // half of the pairs), dst1 the second half; DeInterleave's dst0 the even elements of
+        // s0 then s1, dst1 the odd ones.
+        Op::MaskInterleave | Op::MaskDeInterleave => {
+            let g = k.group as usize;
+            let n = 256 / g;
+            let get = |w: &[u64; 4], e: usize| -> u64 {
+                let b = e * g;
+                w[b / 64] >> (b % 64) & ((1u64 << g) - 1)
+            };
+            for e in 0..n {
+                // The element of the (2n-long) result sequence this destination element is.
+                let z = if k.high { n + e } else { e };
+                let v = if k.op == Op::MaskInterleave {
+                    let src = if z % 2 == 0 { &s0 } else { &s1 };
+                    get(src, z / 2)
+                } else {
+                    let c = 2 * e + k.high as usize;
+                    if c < n {
+                        get(&s0, c)
+                    } else {
+                        get(&s1, c - n)
+                    }
+                };
+                let b = e * g;
+                out[b / 64] |= v << (b % 64);
             }
         }
         // DIST_NORM: the 32 bytes as they are.
@@ -252,6 +293,7 @@ mod tests {
         MaskLogicKernel {
             op,
             high,
+            group: 1,
             masked: true,
         }
     }
@@ -270,6 +312,26 @@ mod tests {
     }
 
     #[test]
+    fn interleave_pairs_elements_and_deinterleave_splits_them() {
+        // b16 elements (2 bits each): s0's elements 0..3 are 1, 0, 1; s1's are 0, 1, 1.
+        let s0 = [0b01_00_01, 0, 0, 0];
+        let s1 = [0b01_01_00, 0, 0, 0];
+        let mut ki = k(Op::MaskInterleave, false);
+        ki.group = 2;
+        // s0[0], s1[0], s0[1], s1[1], s0[2], s1[2] = 1 0 0 1 1 1 (element 0 the lowest bits).
+        assert_eq!(compute(&ki, s0, s1, [0; 4])[0], 0b01_01_01_00_00_01);
+        ki.high = true;
+        assert_eq!(compute(&ki, s0, s1, [0; 4]), [0; 4]);
+        // DeInterleave of that and zeros gives s0 and s1 back.
+        let z = [0b01_01_01_00_00_01, 0, 0, 0];
+        let mut kd = k(Op::MaskDeInterleave, false);
+        kd.group = 2;
+        assert_eq!(compute(&kd, z, [0; 4], [0; 4]), s0);
+        kd.high = true;
+        assert_eq!(compute(&kd, z, [0; 4], [0; 4]), s1);
+    }
+
+    #[test]
     fn mask_moves_copy_upsample_and_pack() {
         let s = [0b1011, 0, 0, 1 << 63];
         assert_eq!(compute(&k(Op::MaskLoad, false), s, [0; 4], [0; 4]), s);
@@ -279,10 +341,11 @@ mod tests {
             compute(&k(Op::MaskLoadUs, false), s, [0; 4], [0; 4]),
             [0b1100_1111, 0, 0, 0]
         );
-        // PACK: even bits 0 and 2 (bit 3 is odd) into the low 16 bytes.
+        // PACK: the even bits, 0 (set) and 2 (clear), become bits 0 and 1; bits 1 and 3 are
+        // dropped, and so is bit 255.
         assert_eq!(
             compute(&k(Op::MaskStorePack, false), s, [0; 4], [0; 4]),
-            [0b11, 0, 0, 0]
+            [0b01, 0, 0, 0]
         );
     }
 

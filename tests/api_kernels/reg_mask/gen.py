@@ -22,7 +22,7 @@ def sel(m):
     return np.where(m, a, b)
 
 
-yf = np.full(704, -7, np.float32)
+yf = np.full(960, -7, np.float32)
 yf[0:64] = sel(lt & first40)
 yf[64:128] = sel(~lt & first40)  # MaskNot zeroes the bits its mask leaves
 yf[128:192] = sel((lt | m3) & first40)
@@ -34,6 +34,12 @@ yf[448:512] = sel(i < 20)  # UnPack LOWEST of a half mask of 20
 yf[512:576] = sel(i < 16)  # UnPack HIGHEST of a half mask of 80: elements 64..80
 yf[576:640] = sel(lt)  # lt stored and loaded back
 yf[640:704] = sel(lt)  # lt stored packed, loaded with each bit twice
+z = np.empty(128, bool)
+z[0::2], z[1::2] = lt, m3  # Interleave: lt[0], m3[0], lt[1], m3[1], ...
+yf[704:768] = sel(z[:64])
+yf[768:832] = sel(z[64:])
+yf[832:896] = sel(lt)  # DeInterleave: the even elements
+yf[896:960] = sel(m3)  # and the odd ones
 
 # Pack of a float mask of 40 lanes (bits 4i): its even bits, bits 2i, i < 40, into the low half
 # (bits 0..128) or the high half (bits 128..256); one byte per bit, bytes 0/1 by Duplicate.
@@ -64,7 +70,7 @@ ronwrite.write(
     {
         "x": f"(dtype: float, len: 64, init: Values([{ronwrite.vals(a)}]))",
         "y": f"(dtype: float, len: 64, init: Values([{ronwrite.vals(b)}]))",
-        "yf": "(dtype: float, len: 704)",
+        "yf": "(dtype: float, len: 960)",
         "yb": "(dtype: uint8, len: 576)",
     },
     {"yf": yf, "yb": yb},

@@ -3,6 +3,7 @@
 // its RON (docs/format.md §7.1). The Mask* names and the overloads of Not, And, Or, Xor,
 // Select, Move, Pack and UnPack on MaskReg, as CANN declares both.
 #pragma once
+#include <optional>
 #include "kernel_reg_compute_utils.h"
 
 namespace AscendC {
@@ -62,6 +63,37 @@ inline void Pack(MaskReg& dst, MaskReg& src, Pos p = Pos::current()) {
 template <HighLowPart part = HighLowPart::LOWEST>
 inline void UnPack(MaskReg& dst, MaskReg& src, Pos p = Pos::current()) {
     MaskUnPack<part>(dst, src, p);
+}
+// MaskInterleave / MaskDeInterleave<T> (and the Interleave, DeInterleave overloads): two
+// instructions, dst0's then dst1's; a dst0 that is also a source is written through a register
+// of its own first, so dst1's instruction still reads the sources as they were.
+namespace detail {
+inline void mask_pair(const char* name, const std::string& dtype, MaskReg& d0, MaskReg& d1, MaskReg& s0, MaskReg& s1,
+                      const Pos& p) {
+    std::string rest = ", src0: " + s0.ron() + ", src1: " + s1.ron() + ", dtype: " + dtype;
+    std::optional<MaskReg> tmp;
+    if (&d0 == &s0 || &d0 == &s1) tmp.emplace(p);
+    MaskReg& first = tmp ? *tmp : d0;
+    ascstep_rt::call(p, std::string(name) + "(dst: " + first.ron() + rest + ")");
+    ascstep_rt::call(p, std::string(name) + "(dst: " + d1.ron() + rest + ", part: HIGHEST)");
+    if (tmp) MaskMov(d0, *tmp, p);
+}
+}  // namespace detail
+template <class T>
+inline void MaskInterleave(MaskReg& d0, MaskReg& d1, MaskReg& s0, MaskReg& s1, Pos p = Pos::current()) {
+    detail::mask_pair("MaskInterleave", detail::dtype<T>(), d0, d1, s0, s1, p);
+}
+template <class T>
+inline void MaskDeInterleave(MaskReg& d0, MaskReg& d1, MaskReg& s0, MaskReg& s1, Pos p = Pos::current()) {
+    detail::mask_pair("MaskDeInterleave", detail::dtype<T>(), d0, d1, s0, s1, p);
+}
+template <class T>
+inline void Interleave(MaskReg& d0, MaskReg& d1, MaskReg& s0, MaskReg& s1, Pos p = Pos::current()) {
+    MaskInterleave<T>(d0, d1, s0, s1, p);
+}
+template <class T>
+inline void DeInterleave(MaskReg& d0, MaskReg& d1, MaskReg& s0, MaskReg& s1, Pos p = Pos::current()) {
+    MaskDeInterleave<T>(d0, d1, s0, s1, p);
 }
 }  // namespace MicroAPI
 }  // namespace AscendC
