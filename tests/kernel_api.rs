@@ -612,7 +612,7 @@ fn the_register_arithmetic_computes_as_numpy_does() {
         "reg_math",
         "reg_math",
         "reg_math.ron",
-        &["yf[0..1280]", "yi[0..896]"],
+        &["yf[0..1280]", "yi[0..896]", "yw[0..128]", "yn[0..64]"],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -204,6 +204,7 @@ ops! {
     RegTruncRint as "Truncate" => Unary, RegTruncRound as "Truncate" => Unary,
     RegTruncFloor as "Truncate" => Unary, RegTruncCeil as "Truncate" => Unary,
     RegTruncTrunc as "Truncate" => Unary,
+    RegPack as "Pack" => RegMove, RegUnPack as "UnPack" => RegMove,
     MaskLoad as "LoadAlign" => RegMaskLogic, MaskLoadUs as "LoadAlign" => RegMaskLogic,
     MaskStore as "StoreAlign" => RegMaskLogic, MaskStorePack as "StoreAlign" => RegMaskLogic,
     RegNeg as "Neg" => Unary, RegLog as "Log" => Unary, RegLog2 as "Log2" => Unary,

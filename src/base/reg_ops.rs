@@ -37,7 +37,7 @@ impl Op {
             RegMaxs => Maxs,
             RegMins => Mins,
             RegDuplicate => Duplicate,
-            LoadAlign | StoreAlign | LoadUnAlign | StoreUnAlign => Copy,
+            LoadAlign | StoreAlign | LoadUnAlign | StoreUnAlign | RegPack | RegUnPack => Copy,
             RegCast => Cast,
             RegCompare => Compare,
             RegCompares => Compares,
@@ -116,6 +116,9 @@ pub(super) fn dtypes(op: Op) -> u16 {
         LoadAlign | StoreAlign | CreateMask | UpdateMask => all,
         // Reg数据搬入/连续非对齐搬入（LoadUnAlign）, Reg数据搬出/连续非对齐搬出（StoreUnAlign）.
         LoadUnAlign | StoreUnAlign => all,
+        // 数据压缩/Pack, UnPack: the narrow side's types (the pairs: `sim::family::reg`).
+        RegPack => U8 | U16 | U32,
+        RegUnPack => I16 | U16 | I32 | U32 | I64 | U64,
         // Cast: its pairs are `sim::family::reg_cast`'s.
         RegCast => all,
         // DK:Reg矢量计算/比较与选择/Compare, Compares, Select (bool aside).

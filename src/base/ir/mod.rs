@@ -480,11 +480,13 @@ pub enum Args {
     },
     /// LoadAlign / StoreAlign (docs/semantics.md §29): `dist` DIST_NORM or an unpacking load /
     /// packing store; LoadUnAlign / StoreUnAlign (DIST_NORM, any element address), the store
-    /// of the first `count` elements.
+    /// of the first `count` elements; the registers' Pack / UnPack (`dist` their widths, `high`
+    /// HighLowPart::HIGHEST).
     RegMove {
         v: Vector,
         dist: RegDist,
         count: Option<u32>,
+        high: bool,
     },
     /// The register API's Compare (two registers) and Compares (`scalar`) into the mask register
     /// `v.dst` (docs/semantics.md §29).

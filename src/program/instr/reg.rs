@@ -22,6 +22,7 @@ pub(super) const TRUNCATE: &[&str] = &["dst", "src", "mask_reg", "merge", "round
 pub(super) const LOAD: &[&str] = &["dst", "src", "dist"];
 pub(super) const STORE: &[&str] = &["dst", "src", "mask_reg", "dist"];
 pub(super) const LOAD_UNALIGN: &[&str] = &["dst", "src"];
+pub(super) const REG_PACK: &[&str] = &["dst", "src", "part"];
 pub(super) const STORE_UNALIGN: &[&str] = &["dst", "src", "count"];
 pub(super) const CREATE_MASK: &[&str] = &["dst", "dtype", "pattern"];
 pub(super) const UPDATE_MASK: &[&str] = &["dst", "dtype", "count"];
@@ -41,6 +42,7 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
         Op::LoadAlign => LOAD,
         Op::StoreAlign => STORE,
         Op::LoadUnAlign => LOAD_UNALIGN,
+        Op::RegPack | Op::RegUnPack => REG_PACK,
         Op::StoreUnAlign => STORE_UNALIGN,
         Op::CreateMask => CREATE_MASK,
         Op::UpdateMask => UPDATE_MASK,
@@ -187,6 +189,9 @@ pub(super) fn compute(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
 /// LoadAlign (every lane of `dst` from the UB at `src`) and StoreAlign (the lanes of
 /// `mask_reg` from register `src` to the UB at `dst`).
 pub(super) fn move_(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    if matches!(ins.op, Op::RegPack | Op::RegUnPack) {
+        return pack(ctx, f, ins);
+    }
     if let Some(args) = mask_move(ctx, f, ins) {
         return args;
     }
@@ -227,6 +232,67 @@ pub(super) fn move_(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> 
         v: ins.vector()?,
         dist,
         count,
+        high: false,
+    })
+}
+
+/// The registers' Pack (`dst` the narrow register, `src` the wide one) and UnPack (the other way
+/// round), `part: LOWEST|HIGHEST`: the narrow register's half (DK:Reg矢量计算/数据压缩).
+fn pack(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    let what = ins.op.name();
+    let dst = operand(ctx, f, "dst", what);
+    let src = operand(ctx, f, "src", what);
+    let high = match f.get("part") {
+        None => false,
+        Some(n) => {
+            let names = [("LOWEST", false), ("HIGHEST", true)];
+            enum_value(ctx, n, "part", "unknown-part", &names, "LOWEST")?
+        }
+    };
+    let ((d, dt, _), (s, st, _)) = (dst?, src?);
+    let (narrow, wide) = if ins.op == Op::RegPack {
+        (dt, st)
+    } else {
+        (st, dt)
+    };
+    let ok = wide.size() == 2 * narrow.size()
+        && !wide.is_float()
+        && !narrow.is_float()
+        && (ins.op == Op::RegPack && !narrow.is_signed()
+            || ins.op == Op::RegUnPack && wide.is_signed() == narrow.is_signed());
+    if !ok {
+        let want = if ins.op == Op::RegPack {
+            "uint8 from int16/uint16, uint16 from int32/uint32, uint32 from int64/uint64"
+        } else {
+            "int16/uint16 from int8/uint8, int32/uint32 from int16/uint16, int64/uint64 from int32/uint32"
+        };
+        ctx.error(
+            "unsupported-dtype",
+            d.span,
+            format!(
+                "{what} of {st} into {dt}: its pairs are {want} (DK:Reg矢量计算/数据压缩/{what})"
+            ),
+        );
+        return None;
+    }
+    ins.dst = Some(d);
+    ins.src = vec![s];
+    ins.form = Form::Reg {
+        mask: None,
+        zeroing: false,
+        subnormal: false,
+        lanes: None,
+    };
+    let bits = 8 * wide.size();
+    Some(Args::RegMove {
+        v: ins.vector()?,
+        dist: if ins.op == Op::RegPack {
+            RegDist::Pack(bits)
+        } else {
+            RegDist::Unpack(bits / 2)
+        },
+        count: None,
+        high,
     })
 }
 

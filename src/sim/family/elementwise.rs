@@ -334,16 +334,12 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
     }
     macro_rules! map1 {
         ($f:expr) => {
-            for (o, &x) in out.iter_mut().zip(a) {
-                *o = $f(x);
-            }
+            map1(out, a, $f)
         };
     }
     macro_rules! map2 {
         ($f:expr) => {
-            for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
-                *o = $f(x, y);
-            }
+            map2(out, a, b, $f)
         };
     }
     let amount = match k.scalar {
@@ -404,6 +400,22 @@ pub fn lanes<T: Num>(k: &MapKernel, a: &[T], b: &[T], out: &mut [T]) {
         for o in out.iter_mut() {
             *o = o.ftz();
         }
+    }
+}
+
+/// `out[i] = f(a[i])` over the shorter of the two.
+#[inline(always)]
+pub(super) fn map1<T: Copy>(out: &mut [T], a: &[T], f: impl Fn(T) -> T) {
+    for (o, &x) in out.iter_mut().zip(a) {
+        *o = f(x);
+    }
+}
+
+/// `out[i] = f(a[i], b[i])` over the shortest of the three.
+#[inline(always)]
+pub(super) fn map2<T: Copy>(out: &mut [T], a: &[T], b: &[T], f: impl Fn(T, T) -> T) {
+    for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
+        *o = f(x, y);
     }
 }
 

@@ -8,9 +8,10 @@
 
 use super::elementwise::{operands, MapKernel};
 use super::{Exec, Room};
+use crate::base::catalog::Op;
 use crate::base::dtype::DType;
 use crate::base::dtype::Value;
-use crate::base::ir::{Args, Form, Instr, Program, RegDist, MASK_BYTES};
+use crate::base::ir::{Args, Form, Instr, Program, RegDist, MASK_BYTES, VL};
 use crate::sim::access::Mem;
 use crate::sim::checks::{Ctx, Types};
 use crate::sim::mask::{LaneSource, Lanes, MaskReg};
@@ -59,6 +60,9 @@ impl Room for RegMoveRoom {
     }
 
     fn check(&self, c: &mut Ctx, _t: &Types) {
+        if matches!(c.instr.op, Op::RegPack | Op::RegUnPack) {
+            return; // the reader checked the pair
+        }
         let d = dist(c.instr);
         if let (Some((n, _)), Some(o)) = (d.widths(), c.instr.dst()) {
             let dt = c.dtype_of(o);
@@ -106,11 +110,23 @@ impl Room for RegMoveRoom {
     fn operands(&self, c: &Ctx, t: &Types, _par: u32) -> (Vec<OpAddr>, u32) {
         let mut ops = operands(c.instr, c.program);
         if let Some((n, _)) = dist(c.instr).widths() {
-            // The register side as groups, the UB side as narrow elements.
-            for o in ops.iter_mut() {
+            // The register side as groups, the UB side as narrow elements; the registers' Pack
+            // and UnPack: the narrow register (its HIGHEST half from VL / 2).
+            let narrow_side = match c.instr.op {
+                Op::RegPack => Some(0),
+                Op::RegUnPack => Some(1),
+                _ => None,
+            };
+            let high = matches!(c.instr.args, Args::RegMove { high: true, .. });
+            for (i, o) in ops.iter_mut().enumerate() {
                 let reg = c.program.tensors[o.tensor].is_reg();
-                let dt = if reg { t.dst } else { unsigned(n) };
-                *o = OpAddr::standard(o.role, o.tensor, o.kind, dt, o.base, 1, 8);
+                let (dt, base) = match narrow_side {
+                    Some(j) if i == j => (unsigned(n), o.base + if high { VL / 2 } else { 0 }),
+                    Some(_) => (t.dst, o.base),
+                    None if reg => (t.dst, o.base),
+                    None => (unsigned(n), o.base),
+                };
+                *o = OpAddr::standard(o.role, o.tensor, o.kind, dt, base, 1, 8);
             }
         }
         (ops, 32)
@@ -118,7 +134,13 @@ impl Room for RegMoveRoom {
 
     fn exec(&self, c: &Ctx, t: &Types, _lanes: &LaneSource) -> Exec {
         if let Some((n, _)) = dist(c.instr).widths() {
-            return Exec::RegPack(PackKernel { narrow: n });
+            // UnPack sign-extends a signed source (DK:Reg矢量计算/数据压缩/UnPack).
+            let signed = c.instr.op == Op::RegUnPack
+                && c.instr
+                    .src()
+                    .first()
+                    .is_some_and(|s| c.dtype_of(s).is_signed());
+            return Exec::RegPack(PackKernel { narrow: n, signed });
         }
         Exec::Map(MapKernel {
             op: crate::base::catalog::Op::Copy,
@@ -137,6 +159,8 @@ impl Room for RegMoveRoom {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PackKernel {
     pub narrow: u32,
+    /// Widening sign-extends (the registers' UnPack of a signed type).
+    pub signed: bool,
 }
 
 /// Block step `(r, b)` of an unpacking load or packing store.
@@ -147,8 +171,11 @@ pub fn pack_block(k: &PackKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
     let (dst, src) = (plan.operands[0], plan.operands[1]);
     for lane in s.lanes.iter_in(s.ks.start, s.ks.end) {
         let v = read_bits(mem, &src, lane, r);
+        let bits = k.narrow * 8;
         let v = if dst.size() < src.size() {
-            v & ((1u64 << (k.narrow * 8)) - 1)
+            v & ((1u64 << bits) - 1)
+        } else if k.signed && v >> (bits - 1) & 1 == 1 {
+            v | !((1u64 << bits) - 1)
         } else {
             v
         };

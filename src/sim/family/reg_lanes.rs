@@ -2,6 +2,7 @@
 //! (Ascend 950, docs/semantics.md §29; `Op::own_lanes`): Move, Neg, Log2, Log10, Xor, AbsSub, Prelu,
 //! LeakyRelu (as its register page writes it) and the shifts by a scalar.
 
+use super::elementwise::{map1, map2};
 use crate::base::catalog::Op;
 use crate::sim::lanes::Num;
 
@@ -11,16 +12,12 @@ use crate::sim::lanes::Num;
 pub(super) fn compute<T: Num>(op: Op, a: &[T], b: &[T], s: T, amount: u32, out: &mut [T]) {
     macro_rules! map1 {
         ($f:expr) => {
-            for (o, &x) in out.iter_mut().zip(a) {
-                *o = $f(x);
-            }
+            map1(out, a, $f)
         };
     }
     macro_rules! map2 {
         ($f:expr) => {
-            for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
-                *o = $f(x, y);
-            }
+            map2(out, a, b, $f)
         };
     }
     let width = (std::mem::size_of::<T>() * 8) as u32;

@@ -56,6 +56,9 @@ yi[512:640] = (-xi.astype(np.int32)).astype(np.int16)
 yi[640:768] = np.arange(-5, 123)  # Arange up from -5
 yi[768:896] = np.arange(100 + 127, 99, -1)  # Arange down to 100 (the last lane)
 
+yw = xi.astype(np.int32)  # UnPack: sign-extended, lower half then upper half
+yn = xi[:64].view(np.uint16)  # Pack: the low 16 bits of the lower half's int32
+
 ronwrite.write(
     os.path.join(os.path.dirname(__file__), "reg_math.ron"),
     "Written by gen.py: Ascend 950's register arithmetic (reg_math.asc), numpy's results.",
@@ -69,8 +72,10 @@ ronwrite.write(
         "xi": f"(dtype: int16, len: 128, init: Values([{ronwrite.vals(xi)}]))",
         "yf": "(dtype: float, len: 1280)",
         "yi": "(dtype: int16, len: 896)",
+        "yw": "(dtype: int32, len: 128)",
+        "yn": "(dtype: uint16, len: 64)",
     },
-    {"yf": yf, "yi": yi},
+    {"yf": yf, "yi": yi, "yw": yw, "yn": yn},
     tolerance={"yf": (1.2e-7, 0.0)},
     product="ascend_950",
 )

@@ -167,6 +167,14 @@ struct Reg {
         }
         return AscendC::detail::operand(id_, 0);
     }
+    // The register seen as elements of type E (a kernel's `(RegTensor<uint32_t>&)reg`): a view
+    // of the same slot.
+    template <class E>
+    std::string ron_as(const Pos& p) const {
+        std::string own = ron();
+        if (std::string(dtype_) == ascstep_rt::Dtype<E>::name) return own;
+        return AscendC::detail::operand(reg_view(slot_, Kind, ascstep_rt::Dtype<E>::name, p), 0);
+    }
 };
 }  // namespace detail
 
