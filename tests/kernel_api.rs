@@ -627,3 +627,30 @@ fn address_registers_and_unaligned_moves_move_what_numpy_says() {
     assert!(!r.stderr.contains("warning"), "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A register-API call ascstep does not simulate yet compiles with CANN's signature and stops
+/// the kernel at its line, named (exit 3), rather than failing the build: Reduce here.
+#[test]
+fn an_unsimulated_register_call_stops_at_its_line_named() {
+    let dir = api_kernel("reg_math", "reg_unsimulated");
+    let asc = dir.join("reg_math.asc");
+    let text = std::fs::read_to_string(&asc).unwrap();
+    let call = "    Reg::Neg(c, a, all);\n    Reg::StoreAlign(o, c, all);";
+    assert!(text.contains(call));
+    let text = text.replacen(
+        call,
+        &format!("    Reg::Reduce<Reg::ReduceType::MAX>(c, a, all);\n{call}"),
+        1,
+    );
+    std::fs::write(&asc, text).unwrap();
+    let r = ascstep_in(&dir, &["run", "reg_math.ron"]);
+    assert_eq!(r.code, 3, "{}", r.dump());
+    assert!(
+        r.stderr
+            .contains("reg_math.asc:15:5: error[kernel-stopped]")
+            && r.stderr.contains("MicroAPI::Reduce is not simulated yet"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -141,3 +141,4 @@ constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
 #include "adv_api/reduce/reduce.h"
 #include "adv_api/sort/topk.h"
 #include "adv_api/select/selectwithbytesmask.h"
+#include "basic_api/reg_compute/kernel_reg_compute_unsimulated.h"
