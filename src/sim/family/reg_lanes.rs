@@ -10,51 +10,50 @@ use crate::sim::lanes::Num;
 /// any other instruction leaves `out` as it is.
 #[inline(always)]
 pub(super) fn compute<T: Num>(op: Op, a: &[T], b: &[T], s: T, amount: u32, out: &mut [T]) {
-    macro_rules! map1 {
-        ($f:expr) => {
-            map1(out, a, $f)
-        };
-    }
-    macro_rules! map2 {
-        ($f:expr) => {
-            map2(out, a, b, $f)
-        };
-    }
     let width = (std::mem::size_of::<T>() * 8) as u32;
     match op {
         // −x: integers wrap (−MIN is MIN), floats flip the sign (also of 0 and NaN).
         Op::RegNeg => {
             let m1 = T::from_value(crate::base::dtype::Value::Int(-1));
-            map1!(|x: T| x.vmul(m1))
+            map1(out, a, |x: T| x.vmul(m1))
         }
-        Op::RegCopy => map1!(|x: T| x),
+        Op::RegCopy => map1(out, a, |x: T| x),
         // Truncate: the integral value in the round mode, exact in the float type.
-        Op::RegTruncRint => map1!(|x: T| x.unary_f(f64::round_ties_even)),
-        Op::RegTruncRound => map1!(|x: T| x.unary_f(f64::round)),
-        Op::RegTruncFloor => map1!(|x: T| x.unary_f(f64::floor)),
-        Op::RegTruncCeil => map1!(|x: T| x.unary_f(f64::ceil)),
-        Op::RegTruncTrunc => map1!(|x: T| x.unary_f(f64::trunc)),
-        Op::RegLog2 => map1!(|x: T| x.unary_f(f64::log2)),
-        Op::RegLog10 => map1!(|x: T| x.unary_f(f64::log10)),
-        Op::RegXor => map2!(|x: T, y: T| x.bit_or(y).bit_and(x.bit_and(y).bit_not())),
-        // |src0 − src1|, the difference rounded once.
-        Op::RegAbsSub => map2!(|x: T, y: T| x.vsub(y).vabs()),
-        // src0 > 0 ? src0 : src0 · src1 (DK:Reg矢量计算/基础算术/Prelu; LeakyRelu by a scalar).
-        Op::RegPrelu => map2!(|x: T, y: T| if x > T::zero() { x } else { x.vmul(y) }),
-        Op::RegLeakyRelu => map1!(|x: T| if x > T::zero() { x } else { x.vmul(s) }),
-        // A shift past the width gives 0 (the pages' 约束说明), also for negative values.
-        Op::RegShiftLefts => map1!(|x: T| if amount > width {
-            T::zero()
-        } else {
-            x.shl(amount)
+        Op::RegTruncRint => map1(out, a, |x: T| x.unary_f(f64::round_ties_even)),
+        Op::RegTruncRound => map1(out, a, |x: T| x.unary_f(f64::round)),
+        Op::RegTruncFloor => map1(out, a, |x: T| x.unary_f(f64::floor)),
+        Op::RegTruncCeil => map1(out, a, |x: T| x.unary_f(f64::ceil)),
+        Op::RegTruncTrunc => map1(out, a, |x: T| x.unary_f(f64::trunc)),
+        Op::RegLog2 => map1(out, a, |x: T| x.unary_f(f64::log2)),
+        Op::RegLog10 => map1(out, a, |x: T| x.unary_f(f64::log10)),
+        Op::RegXor => map2(out, a, b, |x: T, y: T| {
+            x.bit_or(y).bit_and(x.bit_and(y).bit_not())
         }),
-        Op::RegShiftRights => {
-            map1!(|x: T| if amount > width {
+        // |src0 − src1|, the difference rounded once.
+        Op::RegAbsSub => map2(out, a, b, |x: T, y: T| x.vsub(y).vabs()),
+        // src0 > 0 ? src0 : src0 · src1 (DK:Reg矢量计算/基础算术/Prelu; LeakyRelu by a scalar).
+        Op::RegPrelu => map2(
+            out,
+            a,
+            b,
+            |x: T, y: T| if x > T::zero() { x } else { x.vmul(y) },
+        ),
+        Op::RegLeakyRelu => map1(out, a, |x: T| if x > T::zero() { x } else { x.vmul(s) }),
+        // A shift past the width gives 0 (the pages' 约束说明), also for negative values.
+        Op::RegShiftLefts => map1(out, a, |x: T| {
+            if amount > width {
+                T::zero()
+            } else {
+                x.shl(amount)
+            }
+        }),
+        Op::RegShiftRights => map1(out, a, |x: T| {
+            if amount > width {
                 T::zero()
             } else {
                 x.shr(amount, false)
-            })
-        }
+            }
+        }),
         _ => {}
     }
 }

@@ -317,19 +317,16 @@ namespace MicroAPI {
 // DK:Reg矢量计算/数据压缩/Pack, UnPack: each wide element's low half into the narrow register's
 // lower or upper half, or each element of one half widened (signed types sign-extended). The
 // registers are taken as the types the call names (a kernel casts `(RegTensor<uint32_t>&)x`).
-template <class T = DefaultType, class U = DefaultType, HighLowPart part = HighLowPart::LOWEST, class S, class V,
-          class = std::enable_if_t<std::is_base_of_v<detail::Reg<'r'>, S>>>
-__simd_callee__ inline void Pack(S& dstReg, V& srcReg, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "Pack(dst: " + dstReg.template ron_as<detail::Elem<T, S>>(p) + ", src: " +
-                            srcReg.template ron_as<detail::Elem<U, V>>(p) +
-                            (part == HighLowPart::HIGHEST ? ", part: HIGHEST)" : ")"));
-}
-template <class T = DefaultType, class U = DefaultType, HighLowPart part = HighLowPart::LOWEST, class S, class V,
-          class = std::enable_if_t<std::is_base_of_v<detail::Reg<'r'>, S>>>
-__simd_callee__ inline void UnPack(S& dstReg, V& srcReg, Pos p = Pos::current()) {
-    ascstep_rt::call(p, "UnPack(dst: " + dstReg.template ron_as<detail::Elem<T, S>>(p) + ", src: " +
-                            srcReg.template ron_as<detail::Elem<U, V>>(p) +
-                            (part == HighLowPart::HIGHEST ? ", part: HIGHEST)" : ")"));
-}
+#define ASCSTEP_REG_PACK(NAME)                                                                                \
+    template <class T = DefaultType, class U = DefaultType, HighLowPart part = HighLowPart::LOWEST, class S, class V, \
+              class = std::enable_if_t<std::is_base_of_v<detail::Reg<'r'>, S>>>                              \
+    __simd_callee__ inline void NAME(S& dstReg, V& srcReg, Pos p = Pos::current()) {                          \
+        ascstep_rt::call(p, #NAME "(dst: " + dstReg.template ron_as<detail::Elem<T, S>>(p) + ", src: " +    \
+                                srcReg.template ron_as<detail::Elem<U, V>>(p) +                              \
+                                (part == HighLowPart::HIGHEST ? ", part: HIGHEST)" : ")"));                 \
+    }
+ASCSTEP_REG_PACK(Pack)
+ASCSTEP_REG_PACK(UnPack)
+#undef ASCSTEP_REG_PACK
 }  // namespace MicroAPI
 }  // namespace AscendC

@@ -17,6 +17,25 @@ namespace AscendC {
 // VL: a vector register's bytes (DK:Reg矢量计算/寄存器数据类型/RegTensor).
 __aicore__ constexpr uint32_t GetVecLen() { return 256; }
 
+// The special-purpose registers (DK:系统变量访问/GetSpr, ClearSpr): AR, which Squeeze (and
+// GatherMask's STORE_REG) set and StoreUnAlign's AR form reads. ascstep simulates neither yet
+// (they stop at their call), so AR is 0 until one does: GetSpr reads it, ClearSpr zeroes it.
+enum class SpecialPurposeReg { AR = 0 };
+namespace detail {
+inline int64_t& spr_ar() {
+    thread_local int64_t ar = 0;
+    return ar;
+}
+}  // namespace detail
+template <SpecialPurposeReg spr>
+__aicore__ inline int64_t GetSpr() {
+    return detail::spr_ar();
+}
+template <SpecialPurposeReg spr>
+__aicore__ inline void ClearSpr() {
+    detail::spr_ar() = 0;
+}
+
 namespace MicroAPI {
 enum class MaskPattern { ALL, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF = 15 };
 enum class MaskMergeMode { UNKNOWN, MERGING, ZEROING };
@@ -195,6 +214,11 @@ struct MaskReg : detail::Reg<'m'> {
     MaskReg(MaskReg&&) = default;
     MaskReg& operator=(MaskReg&&) = default;
 };
+
+template <SpecialPurposeReg spr>
+__simd_callee__ inline void ClearSpr() {
+    AscendC::ClearSpr<spr>();
+}
 
 // LocalMemBar: the order of the vector function's own UB accesses; every instruction ascstep
 // runs completes before the next (docs/semantics.md §29).
