@@ -146,6 +146,26 @@ fn mask_pane_shows_a_register_instructions_mask_register_and_zeroing() {
 }
 
 #[test]
+fn mask_pane_says_a_mask_register_instruction_selects_bits() {
+    // programs/reg_mask_logic.ron: instruction 6 is MaskNot(dst: "n", src: "m3", mask_reg:
+    // "first40"): its lanes are the 32 bytes of n; first40 selects bits (docs/semantics.md §29).
+    let mut a = app("programs/reg_mask_logic.ron", None);
+    keys(&mut a, "nnnnnn");
+    let (_, text) = pane(&a, 60, 14, panes::mask::render);
+    assert!(text.contains("mask register first40"), "{text}");
+    assert!(
+        text.contains("bit by bit: the bits first40 sets, the others 0"),
+        "{text}"
+    );
+    assert!(!text.contains("other lanes"), "{text}");
+    let (_, text) = pane(&a, 120, 12, panes::inspector::render);
+    assert!(
+        text.contains("register API, a mask register's 32 bytes: bit by bit"),
+        "{text}"
+    );
+}
+
+#[test]
 fn mask_pane_shows_lanes_and_the_current_block() {
     // Seed 000 bitwise int16 mask 0x5555…: even lanes active.
     let mut a = app("programs/seed_add_int16_bitwise.ron", None);

@@ -165,6 +165,18 @@ impl Room for RegMaskLogicRoom {
     }
 }
 
+/// What a mask-register instruction does with its mask register `mask` (named), in a few
+/// words for the UI: its lanes are the register's bytes, its mask selects bits.
+pub fn describe(op: Op, mask: Option<&str>) -> String {
+    match (op, mask) {
+        (Op::MaskSel, Some(m)) => format!("bit by bit: src0's where {m}'s bit is set, else src1's"),
+        (_, Some(m)) => format!("bit by bit: the bits {m} sets, the others 0"),
+        (Op::MaskMov, None) => "all 256 bits copied".into(),
+        _ if is_move(op) => "a mask register's bytes moved".into(),
+        _ => "all 256 bits rearranged".into(),
+    }
+}
+
 /// The 256 bits of a mask register operand, bit i of the register bit i % 64 of word i / 64.
 fn read_mask(mem: &mut Mem, op: &OpAddr) -> [u64; 4] {
     let mut w = [0u64; 4];

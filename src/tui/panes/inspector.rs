@@ -90,6 +90,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             };
             format!("{mk}, repeat_times {repeat_times}")
         }
+        Form::Reg { mask, .. } if instr.op.family() == Family::RegMaskLogic => {
+            let m = mask
+                .and_then(|o| prog.tensors.get(o.tensor))
+                .map(|t| t.name.as_str());
+            format!(
+                "register API, a mask register's 32 bytes: {}",
+                crate::sim::family::reg_mask::describe(instr.op, m)
+            )
+        }
         Form::Reg { mask, zeroing, .. } => {
             let by = match mask {
                 Some(o) => format!(

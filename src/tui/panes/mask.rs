@@ -28,12 +28,21 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             .and_then(|o| prog.tensors.get(o.tensor))
             .map_or("none: every lane", |t| t.name.as_str());
         lines.push(Line::from(format!("mask register {name}")));
-        let merge = if *zeroing {
-            "set to 0 (ZEROING)"
+        let op = prog.code[pos.instruction as usize].op;
+        if op.family() == crate::base::catalog::Family::RegMaskLogic {
+            // Its lanes are the mask register's 32 bytes; its mask register selects bits.
+            let m = mask
+                .and_then(|o| prog.tensors.get(o.tensor))
+                .map(|t| t.name.as_str());
+            lines.push(Line::from(crate::sim::family::reg_mask::describe(op, m)));
         } else {
-            "kept"
-        };
-        lines.push(Line::from(format!("other lanes: {merge}")));
+            let merge = if *zeroing {
+                "set to 0 (ZEROING)"
+            } else {
+                "kept"
+            };
+            lines.push(Line::from(format!("other lanes: {merge}")));
+        }
     } else {
         lines.push(Line::from(format!("{mode} high {:#018x}", reg.high)));
         lines.push(Line::from(format!("        low  {:#018x}", reg.low)));
