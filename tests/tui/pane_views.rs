@@ -151,16 +151,17 @@ fn mask_pane_says_a_mask_register_instruction_selects_bits() {
     // "first40"): its lanes are the 32 bytes of n; first40 selects bits (docs/semantics.md §29).
     let mut a = app("programs/reg_mask_logic.ron", None);
     keys(&mut a, "nnnnnn");
-    let (_, text) = pane(&a, 60, 14, panes::mask::render);
+    // The mask pane at its narrowest, 40 columns (38 inside the border).
+    let (_, text) = pane(&a, 40, 14, panes::mask::render);
     assert!(text.contains("mask register first40"), "{text}");
     assert!(
-        text.contains("bit by bit: the bits first40 sets, the others 0"),
+        text.contains("bits: where first40 is set; 0 else"),
         "{text}"
     );
     assert!(!text.contains("other lanes"), "{text}");
     let (_, text) = pane(&a, 120, 12, panes::inspector::render);
     assert!(
-        text.contains("register API, a mask register's 32 bytes: bit by bit"),
+        text.contains("register API, a mask register's 32 bytes: bits: where first40"),
         "{text}"
     );
 }

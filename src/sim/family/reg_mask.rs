@@ -166,11 +166,12 @@ impl Room for RegMaskLogicRoom {
 }
 
 /// What a mask-register instruction does with its mask register `mask` (named), in a few
-/// words for the UI: its lanes are the register's bytes, its mask selects bits.
+/// words for the UI (the mask pane is 40 columns): its lanes are the register's bytes, its
+/// mask selects bits.
 pub fn describe(op: Op, mask: Option<&str>) -> String {
     match (op, mask) {
-        (Op::MaskSel, Some(m)) => format!("bit by bit: src0's where {m}'s bit is set, else src1's"),
-        (_, Some(m)) => format!("bit by bit: the bits {m} sets, the others 0"),
+        (Op::MaskSel, Some(m)) => format!("bits: src0 where {m}, else src1"),
+        (_, Some(m)) => format!("bits: where {m} is set; 0 else"),
         (Op::MaskMov, None) => "all 256 bits copied".into(),
         _ if is_move(op) => "a mask register's bytes moved".into(),
         _ => "all 256 bits rearranged".into(),
