@@ -78,6 +78,22 @@ impl Op {
         )
     }
 
+    /// What a mask-register instruction (family `RegMaskLogic`) does with its mask register
+    /// `mask` (named), in a few words for the UI (the mask pane is 40 columns): its lanes are
+    /// the register's bytes, its mask selects bits (docs/semantics.md §29).
+    pub fn mask_logic_words(self, mask: Option<&str>) -> String {
+        use Op::*;
+        match (self, mask) {
+            (MaskSel, Some(m)) => format!("bits: src0 where {m}, else src1"),
+            (_, Some(m)) => format!("bits: where {m} is set; 0 else"),
+            (MaskMov, None) => "all 256 bits copied".into(),
+            (MaskLoad | MaskLoadUs | MaskStore | MaskStorePack, None) => {
+                "a mask register's bytes moved".into()
+            }
+            _ => "all 256 bits rearranged".into(),
+        }
+    }
+
     /// The register-API form of a memory-API instruction (`mask_reg` written in a RON program
     /// selects it, docs/format.md §7).
     pub fn reg_form(self) -> Option<Op> {

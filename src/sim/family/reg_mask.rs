@@ -165,19 +165,6 @@ impl Room for RegMaskLogicRoom {
     }
 }
 
-/// What a mask-register instruction does with its mask register `mask` (named), in a few
-/// words for the UI (the mask pane is 40 columns): its lanes are the register's bytes, its
-/// mask selects bits.
-pub fn describe(op: Op, mask: Option<&str>) -> String {
-    match (op, mask) {
-        (Op::MaskSel, Some(m)) => format!("bits: src0 where {m}, else src1"),
-        (_, Some(m)) => format!("bits: where {m} is set; 0 else"),
-        (Op::MaskMov, None) => "all 256 bits copied".into(),
-        _ if is_move(op) => "a mask register's bytes moved".into(),
-        _ => "all 256 bits rearranged".into(),
-    }
-}
-
 /// The 256 bits of a mask register operand, bit i of the register bit i % 64 of word i / 64.
 fn read_mask(mem: &mut Mem, op: &OpAddr) -> [u64; 4] {
     let mut w = [0u64; 4];

@@ -96,7 +96,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 .map(|t| t.name.as_str());
             format!(
                 "register API, a mask register's 32 bytes: {}",
-                crate::sim::family::reg_mask::describe(instr.op, m)
+                instr.op.mask_logic_words(m)
             )
         }
         Form::Reg { mask, zeroing, .. } => {

@@ -34,7 +34,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             let m = mask
                 .and_then(|o| prog.tensors.get(o.tensor))
                 .map(|t| t.name.as_str());
-            lines.push(Line::from(crate::sim::family::reg_mask::describe(op, m)));
+            lines.push(Line::from(op.mask_logic_words(m)));
         } else {
             let merge = if *zeroing {
                 "set to 0 (ZEROING)"
