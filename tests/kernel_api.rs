@@ -628,8 +628,26 @@ fn address_registers_and_unaligned_moves_move_what_numpy_says() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The register reductions (docs/semantics.md §29): Reduce SUM by the page's binary tree (a
+/// half sum a left-to-right order would round differently), under a mask whose left lanes count
+/// as 0; MAX with the first of two maxima's index in lane 1; MIN of every third int32; int16
+/// summed into int32; ReduceDataBlock MAX with a block the mask leaves (-inf); the older
+/// ReduceSumWithDataBlock; PairReduceElem with a lone lane; ReduceMax in place; every other
+/// lane of each destination 0. numpy's results (tests/api_kernels/reg_reduce/gen.py).
+#[test]
+fn the_register_reductions_reduce_as_numpy_does() {
+    let (dir, _) = runs_and_passes(
+        "reg_reduce",
+        "reg_reduce",
+        "reg_reduce.ron",
+        &["yh[0..384]", "yf[0..256]", "yi[0..128]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A register-API call ascstep does not simulate yet compiles with CANN's signature and stops
-/// the kernel at its line, named (exit 3), rather than failing the build: Reduce here.
+/// the kernel at its line, named (exit 3), rather than failing the build: the vector
+/// registers' DeInterleave here.
 #[test]
 fn an_unsimulated_register_call_stops_at_its_line_named() {
     let dir = api_kernel("reg_math", "reg_unsimulated");
@@ -639,7 +657,7 @@ fn an_unsimulated_register_call_stops_at_its_line_named() {
     assert!(text.contains(call));
     let text = text.replacen(
         call,
-        &format!("    Reg::Reduce<Reg::ReduceType::MAX>(c, a, all);\n{call}"),
+        &format!("    Reg::DeInterleave(c, b, a, b);\n{call}"),
         1,
     );
     std::fs::write(&asc, text).unwrap();
@@ -648,7 +666,8 @@ fn an_unsimulated_register_call_stops_at_its_line_named() {
     assert!(
         r.stderr
             .contains("reg_math.asc:15:5: error[kernel-stopped]")
-            && r.stderr.contains("MicroAPI::Reduce is not simulated yet"),
+            && r.stderr
+                .contains("MicroAPI::DeInterleave is not simulated yet"),
         "{}",
         r.dump()
     );

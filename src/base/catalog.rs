@@ -125,6 +125,9 @@ pub enum Family {
     RegCmpSel,
     /// The register API's mask-register logic: MaskNot … MaskSel, MaskMov, MaskPack/UnPack (§29).
     RegMaskLogic,
+    /// The register API's reductions: Reduce, ReduceDataBlock, PairReduceElem (one register's
+    /// lanes into a few at its start, §29).
+    RegReduce,
 }
 
 macro_rules! ops {
@@ -213,6 +216,8 @@ ops! {
     RegMulDstAdd as "MulDstAdd" => Binary, RegAxpy as "Axpy" => Scalar,
     RegLeakyRelu as "LeakyRelu" => Scalar, RegShiftLefts as "ShiftLefts" => Scalar,
     RegShiftRights as "ShiftRights" => Scalar,
+    RegReduce as "Reduce" => RegReduce, RegReduceDataBlock as "ReduceDataBlock" => RegReduce,
+    RegPairReduceElem as "PairReduceElem" => RegReduce,
 }
 
 /// The dtype table of an API only Ascend 950 has: (all forms, count form only).

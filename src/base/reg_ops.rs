@@ -9,7 +9,10 @@ impl Op {
     pub fn is_reg(self) -> bool {
         self.lane_op() != self
             || matches!(self, Op::CreateMask | Op::UpdateMask)
-            || self.family() == super::catalog::Family::RegMaskLogic
+            || matches!(
+                self.family(),
+                super::catalog::Family::RegMaskLogic | super::catalog::Family::RegReduce
+            )
             || self.own_lanes()
     }
 
@@ -159,6 +162,11 @@ pub(super) fn dtypes(op: Op) -> u16 {
         // DK:Reg矢量计算/MaskReg计算 and 逻辑计算 (MaskReg forms): bits, of no element type.
         MaskNot | MaskAnd | MaskOr | MaskXor | MaskSel | MaskMov | MaskPack | MaskUnPack => U8,
         MaskInterleave | MaskDeInterleave => U8,
+        // 归约计算/Reduce, ReduceDataBlock, PairReduceElem: the source's types (the pairs with
+        // their destination: `sim::family::reg_reduce`).
+        RegReduce => I16 | U16 | H | I32 | U32 | F | I64 | U64,
+        RegReduceDataBlock => I16 | U16 | H | I32 | U32 | F,
+        RegPairReduceElem => H | F,
         // Reg数据搬入/MaskReg搬入（LoadAlign）, Reg数据搬出/MaskReg搬出（StoreAlign）.
         MaskLoad | MaskLoadUs | MaskStore | MaskStorePack => U8,
         _ => 0,

@@ -16,7 +16,9 @@ mod origins;
 pub use origins::{KernelArg, KernelBinding, Origins, Site, SourceFile};
 mod regs;
 mod tensor;
-pub use regs::{lanes_of, MaskPattern, MaskSet, RegDist, MASK_BYTES, MAX_REG_BYTES, REG_BASE, VL};
+pub use regs::{
+    lanes_of, MaskPattern, MaskSet, ReduceType, RegDist, MASK_BYTES, MAX_REG_BYTES, REG_BASE, VL,
+};
 pub use tensor::{addr_text, Space, Tensor, GM_BASE, MAX_GM, MAX_GM_PROGRAM, MAX_UB};
 
 #[derive(Clone, Debug)]
@@ -501,6 +503,10 @@ pub enum Args {
     /// have none); `high`: Pack/UnPack's HighLowPart::HIGHEST, and the second destination of
     /// MaskInterleave/MaskDeInterleave, whose elements are `dtype`'s (one bit per byte).
     RegMaskLogic { v: Vector, high: bool, dtype: DType },
+    /// The register API's reductions (docs/semantics.md §29): Reduce and ReduceDataBlock by
+    /// `reduce`, PairReduceElem (SUM) of `v.src[0]` into `v.dst` under the mask register of
+    /// `v.form`.
+    RegReduce { v: Vector, reduce: ReduceType },
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
     Whole {
         v: Vector,
@@ -534,6 +540,7 @@ macro_rules! vector_of {
             | Args::RegCompare { v, .. }
             | Args::RegMove { v, .. }
             | Args::RegMaskLogic { v, .. }
+            | Args::RegReduce { v, .. }
             | Args::Whole { v, .. } => Some(v),
             Args::MaskReg { .. }
             | Args::DeqScale { .. }

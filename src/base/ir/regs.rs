@@ -22,6 +22,24 @@ pub const VL: u32 = 256;
 /// A mask register's length in bytes (VL / 8: one bit per byte of a vector register).
 pub const MASK_BYTES: u32 = VL / 8;
 
+/// A register reduction's ReduceType (DK:Reg矢量计算/归约计算/Reduce: SUM, MAX, MIN); PairReduceElem
+/// sums.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReduceType {
+    Sum,
+    Max,
+    Min,
+}
+
+impl ReduceType {
+    /// Every type with its C++ name.
+    pub const NAMES: [(&'static str, ReduceType); 3] = [
+        ("SUM", ReduceType::Sum),
+        ("MAX", ReduceType::Max),
+        ("MIN", ReduceType::Min),
+    ];
+}
+
 /// CreateMask's patterns (MaskPattern, DK:Reg矢量计算/寄存器数据类型/MaskReg), by their value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MaskPattern {

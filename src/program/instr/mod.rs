@@ -53,6 +53,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
             Op::RegCast => reg::cast,
             Op::RegCompare | Op::RegCompares | Op::RegSelect => reg::cmp_sel,
             _ if op.family() == Family::RegMaskLogic => reg::mask_logic,
+            _ if op.family() == Family::RegReduce => reg::reduce,
             _ => reg::compute,
         };
         return (reg::fields(op), reader);
@@ -117,6 +118,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::RegCast => (reg::fields(op), reg::cast),
         Family::RegCmpSel => (reg::fields(op), reg::cmp_sel),
         Family::RegMaskLogic => (reg::fields(op), reg::mask_logic),
+        Family::RegReduce => (reg::fields(op), reg::reduce),
     }
 }
 
@@ -203,8 +205,19 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
             return None;
         }
     };
+    // ShiftLeft/ShiftRight with `src1` are the shift-by-tensor pages (docs/format.md §7); a
+    // call with `mask_reg` is the register API's (§7.1), ReduceDataBlock's too.
+    let has = |field: &str| {
+        node.group().is_some_and(|g| {
+            g.items
+                .iter()
+                .any(|i| matches!(&i.key, Some(Key::Field { name, .. }) if name == field))
+        })
+    };
     if let Some(alias) = ALIASES.iter().copied().find(|a| *a == name) {
-        return read_alias(ctx, node, alias);
+        if !has("mask_reg") {
+            return read_alias(ctx, node, alias);
+        }
     }
     let old = OLD_NAMES.iter().find(|(n, _, _)| *n == name);
     let Some(op) = old.map(|o| o.1).or_else(|| Op::parse(name)) else {
@@ -239,15 +252,6 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
         ));
         ctx.report(d);
         return None;
-    };
-    // ShiftLeft/ShiftRight with `src1` are the shift-by-tensor pages (docs/format.md §7); a
-    // call with `mask_reg` is the register API's (§7.1).
-    let has = |field: &str| {
-        node.group().is_some_and(|g| {
-            g.items
-                .iter()
-                .any(|i| matches!(&i.key, Some(Key::Field { name, .. }) if name == field))
-        })
     };
     let op = match op {
         Op::ShiftLeft if has("src1") => Op::ShiftLeftV,

@@ -7,7 +7,7 @@ use crate::base::catalog::{Family, Op};
 use crate::base::convert::RoundMode;
 use crate::base::diag::Diagnostic;
 use crate::base::dtype::DType;
-use crate::base::ir::{Args, Form, MaskPattern, MaskSet, RegDist, Space, VL};
+use crate::base::ir::{Args, Form, MaskPattern, MaskSet, ReduceType, RegDist, Space, VL};
 use crate::base::modes::CmpMode;
 use crate::program::load::{Ctx, Fields};
 
@@ -35,6 +35,7 @@ pub(super) const SELECT: &[&str] = &["dst", "src0", "src1", "mask_reg"];
 pub(super) const MASK_UNARY: &[&str] = &["dst", "src", "mask_reg"];
 pub(super) const MASK_PART: &[&str] = &["dst", "src", "part"];
 pub(super) const MASK_INTERLEAVE: &[&str] = &["dst", "src0", "src1", "dtype", "part"];
+pub(super) const REDUCE: &[&str] = &["dst", "src", "mask_reg", "op"];
 
 /// The fields of a register-API instruction.
 pub(super) fn fields(op: Op) -> &'static [&'static str] {
@@ -57,7 +58,8 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
         | Op::RegTruncFloor
         | Op::RegTruncCeil
         | Op::RegTruncTrunc => TRUNCATE,
-        Op::MaskNot | Op::MaskMov => MASK_UNARY,
+        Op::MaskNot | Op::MaskMov | Op::RegPairReduceElem => MASK_UNARY,
+        Op::RegReduce | Op::RegReduceDataBlock => REDUCE,
         Op::MaskAnd | Op::MaskOr | Op::MaskXor | Op::MaskSel => SELECT,
         Op::MaskPack | Op::MaskUnPack => MASK_PART,
         Op::MaskInterleave | Op::MaskDeInterleave => MASK_INTERLEAVE,
@@ -527,6 +529,30 @@ pub(super) fn mask_logic(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<A
         v: ins.vector()?,
         high,
         dtype,
+    })
+}
+
+/// Reduce and ReduceDataBlock (`op`: the ReduceType, SUM by default) and PairReduceElem: one
+/// register into another under a mask register, ZEROING (their only mode).
+pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    // The pair of types is the room's to check (int16 sums into int32).
+    let name = ins.op.name();
+    ins.dst = operand(ctx, f, "dst", name).map(|o| o.0);
+    ins.src.extend(operand(ctx, f, "src", name).map(|o| o.0));
+    let mask = mask_reg(ctx, f, ins)?;
+    let reduce = match f.get("op") {
+        None => ReduceType::Sum,
+        Some(n) => enum_value(ctx, n, "op", "unknown-reduce-op", &ReduceType::NAMES, "SUM")?,
+    };
+    ins.form = Form::Reg {
+        mask: Some(mask),
+        zeroing: true,
+        subnormal: false,
+        lanes: None,
+    };
+    Some(Args::RegReduce {
+        v: ins.vector()?,
+        reduce,
     })
 }
 

@@ -15,7 +15,8 @@
 //!   mode the moves into global memory honour; `transdata`: TransDataTo5HD (16 blocks, each at
 //!   its own address); `sort`: Sort32 and MrgSort (8-byte (score, index) structures);
 //!   `pad`: DataCopyPad; `nd_copy`: the multi-dimensional DataCopy GM → UB (950); `reg`: the
-//!   register API's moves and masks, its mask lanes and ZEROING (950).
+//!   register API's moves and masks, its mask lanes and ZEROING (950); `reg_reduce` its
+//!   reductions.
 //!
 //! Adding a family: a file with its kernel and a `Room`, a line in [`room`], a line in
 //! [`Exec`] and its `exec_block` (and an `Args` variant in `base::ir` plus its reader in the
@@ -41,6 +42,7 @@ pub mod reg_cast;
 pub mod reg_cmpsel;
 pub mod reg_lanes;
 pub mod reg_mask;
+pub mod reg_reduce;
 pub mod scalar_unit;
 pub mod select;
 pub mod sort;
@@ -208,6 +210,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::RegCast => &reg_cast::RegCastRoom,
         Family::RegCmpSel => &reg_cmpsel::RegCmpSelRoom,
         Family::RegMaskLogic => &reg_mask::RegMaskLogicRoom,
+        Family::RegReduce => &reg_reduce::RegReduceRoom,
     }
 }
 
@@ -241,6 +244,8 @@ pub enum Exec {
     RegCmpSel(reg_cmpsel::CmpSelKernel),
     /// The register API's mask-register logic.
     RegMaskLogic(reg_mask::MaskLogicKernel),
+    /// The register API's reductions.
+    RegReduce(reg_reduce::RegReduceKernel),
     /// A step of the scalar unit (the machine carries it out on its scalar state).
     Scalar(scalar_unit::ScalarStep),
     /// A synchronisation step.
@@ -279,6 +284,7 @@ impl Exec {
             Exec::NdCopy(k) => k.dtype,
             Exec::RegCast(k) => k.src,
             Exec::RegCmpSel(k) => k.dtype,
+            Exec::RegReduce(k) => k.src,
             Exec::Scalar(_)
             | Exec::Sync(_)
             | Exec::RegMask(_)
@@ -337,6 +343,7 @@ impl Exec {
             Exec::RegPack(k) => reg::pack_block(k, plan, mem, r, b),
             Exec::RegCmpSel(k) => reg_cmpsel::exec_block(k, plan, mem, r, b),
             Exec::RegMaskLogic(k) => reg_mask::exec_block(k, plan, mem, r, b),
+            Exec::RegReduce(k) => reg_reduce::exec_block(k, plan, mem, r, b),
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => {}
         }
         if plan.zeroing {

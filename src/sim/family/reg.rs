@@ -368,4 +368,5 @@ pub fn zeroing(instr: &Instr) -> bool {
     matches!(instr.form(), Form::Reg { zeroing: true, .. })
         && !super::reg_cast::is_reg_cast(instr)
         && !super::reg_cmpsel::is_reg_cmp_sel(instr)
+        && !super::reg_reduce::is_reg_reduce(instr)
 }

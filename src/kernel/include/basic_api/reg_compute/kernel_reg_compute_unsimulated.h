@@ -1,37 +1,18 @@
 // The register API's calls ascstep does not simulate yet (docs/format.md §12.5): each compiles
 // with CANN's signature and stops the kernel at its call, named, instead of failing the build
-// with a compiler error about a form ascstep lacks. ReduceType and PairReduce are CANN's.
+// with a compiler error about a form ascstep lacks.
 #pragma once
-#include "kernel_reg_compute_intf.h"
+#include "kernel_reg_compute_vec_reduce_intf.h"
 
 namespace AscendC {
 namespace MicroAPI {
-using ReduceType = AscendC::ReduceType;
-enum class PairReduce { SUM = 0 };
 namespace detail {
 [[noreturn]] inline void unsimulated(const char* name, const Pos& p) {
     ascstep_rt::stop(p, std::string("MicroAPI::") + name +
                             " is not simulated yet: Ascend 950's register API is simulated in part (docs/format.md §12.5)");
 }
-template <class U>
-constexpr bool is_vreg = std::is_base_of_v<Reg<'r'>, U>;
 }  // namespace detail
 
-template <ReduceType type = ReduceType::SUM, class T = DefaultType, class U = DefaultType,
-          MaskMergeMode mode = MaskMergeMode::ZEROING, class S, class V>
-__simd_callee__ inline void Reduce(S&, V&, const MaskReg&, Pos p = Pos::current()) {
-    detail::unsimulated("Reduce", p);
-}
-template <ReduceType type = ReduceType::SUM, class T = DefaultType, class U = DefaultType,
-          MaskMergeMode mode = MaskMergeMode::ZEROING, class S, class V>
-__simd_callee__ inline void ReduceDataBlock(S&, V&, const MaskReg&, Pos p = Pos::current()) {
-    detail::unsimulated("ReduceDataBlock", p);
-}
-template <PairReduce type = PairReduce::SUM, class T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING,
-          class U>
-__simd_callee__ inline void PairReduceElem(U&, U&, const MaskReg&, Pos p = Pos::current()) {
-    detail::unsimulated("PairReduceElem", p);
-}
 #define ASCSTEP_REG_GATHER(NAME)                                                                               \
     template <class T0 = DefaultType, class T1, class T2 = DefaultType, class T3, class T4,                   \
               class = std::enable_if_t<detail::is_vreg<T3>>>                                                  \
