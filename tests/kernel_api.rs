@@ -645,6 +645,37 @@ fn the_register_reductions_reduce_as_numpy_does() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The register Gather from the UB (docs/semantics.md §29): floats by uint32 indices under a
+/// mask (the other lanes 0), halves from a table longer than VL bytes, int8 zero-extended into
+/// int16 lanes, DataCopyGather with an index register cast to uint32; numpy's results
+/// (tests/api_kernels/reg_gather/gen.py).
+#[test]
+fn the_register_gather_picks_what_numpy_picks() {
+    let (dir, _) = runs_and_passes(
+        "reg_gather",
+        "reg_gather",
+        "reg_gather.ron",
+        &["yf[0..64]", "yh[0..128]", "ys[0..128]", "yi[0..64]"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Mula, MulAddDst's other name (CANN's reg_compute binary interface), computes what numpy
+/// says MulAddDst computes: reg_math with its MulAddDst call renamed still passes.
+#[test]
+fn mula_is_mul_add_dst() {
+    let dir = api_kernel("reg_math", "reg_mula");
+    let asc = dir.join("reg_math.asc");
+    let text = std::fs::read_to_string(&asc).unwrap();
+    let call = "Reg::MulAddDst(c, a, a, all);";
+    assert!(text.contains(call));
+    std::fs::write(&asc, text.replacen(call, "Reg::Mula(c, a, a, all);", 1)).unwrap();
+    let r = ascstep_in(&dir, &["run", "reg_math.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  yf[0..1280]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A register-API call ascstep does not simulate yet compiles with CANN's signature and stops
 /// the kernel at its line, named (exit 3), rather than failing the build: the vector
 /// registers' DeInterleave here.

@@ -128,6 +128,9 @@ pub enum Family {
     /// The register API's reductions: Reduce, ReduceDataBlock, PairReduceElem (one register's
     /// lanes into a few at its start, §29).
     RegReduce,
+    /// The register API's gather from the UB: Gather / DataCopyGather (lanes from UB elements
+    /// an index register names, §29).
+    RegGather,
 }
 
 macro_rules! ops {
@@ -217,7 +220,7 @@ ops! {
     RegLeakyRelu as "LeakyRelu" => Scalar, RegShiftLefts as "ShiftLefts" => Scalar,
     RegShiftRights as "ShiftRights" => Scalar,
     RegReduce as "Reduce" => RegReduce, RegReduceDataBlock as "ReduceDataBlock" => RegReduce,
-    RegPairReduceElem as "PairReduceElem" => RegReduce,
+    RegPairReduceElem as "PairReduceElem" => RegReduce, RegGather as "Gather" => RegGather,
 }
 
 /// The dtype table of an API only Ascend 950 has: (all forms, count form only).

@@ -11,7 +11,9 @@ impl Op {
             || matches!(self, Op::CreateMask | Op::UpdateMask)
             || matches!(
                 self.family(),
-                super::catalog::Family::RegMaskLogic | super::catalog::Family::RegReduce
+                super::catalog::Family::RegMaskLogic
+                    | super::catalog::Family::RegReduce
+                    | super::catalog::Family::RegGather
             )
             || self.own_lanes()
     }
@@ -167,6 +169,8 @@ pub(super) fn dtypes(op: Op) -> u16 {
         RegReduce => I16 | U16 | H | I32 | U32 | F | I64 | U64,
         RegReduceDataBlock => I16 | U16 | H | I32 | U32 | F,
         RegPairReduceElem => H | F,
+        // Reg数据搬入/离散搬入（Gather）: the destination's types (b8 sources fill b16 lanes).
+        RegGather => I16 | U16 | H | BF | I32 | U32 | F | I64 | U64,
         // Reg数据搬入/MaskReg搬入（LoadAlign）, Reg数据搬出/MaskReg搬出（StoreAlign）.
         MaskLoad | MaskLoadUs | MaskStore | MaskStorePack => U8,
         _ => 0,
@@ -207,7 +211,8 @@ mod tests {
         assert_eq!(Op::LeakyRelu.reg_form(), Some(Op::RegLeakyRelu));
         assert_eq!(Op::Compare.reg_form(), Some(Op::RegCompare));
         assert_eq!(Op::Cast.reg_form(), Some(Op::RegCast));
-        assert_eq!(Op::Gather.reg_form(), None);
+        assert_eq!(Op::Gather.reg_form(), Some(Op::RegGather));
+        assert_eq!(Op::Gatherb.reg_form(), None);
         // Mul has no 8-bit lanes in registers (DK:Reg矢量计算/基础算术/Mul).
         assert!(!Op::RegMul.dtypes(Product::Ascend950).contains(DType::Int8));
         assert!(Op::RegAdd.dtypes(Product::Ascend950).contains(DType::Int64));

@@ -127,11 +127,16 @@ pub fn stage(
     let mut found = Vec::new();
     ops(&l.repo, 4, &mut found);
     // Two ops of one name (an experimental/ op beside the released one): the kernel's own
-    // comes first, so `ascendc/<op>/` is its directory; such a tree is the kernel's alone.
+    // comes first, so `ascendc/<op>/` is its directory; of another op's two, the one on the
+    // kernel's side (released or experimental/, as the build of either takes only its own)
+    // comes first, so ops-nn's norm/norm_common is a released kernel's `../../norm_common`.
     let own = l.repo.join(&l.op_dir).join("op_kernel");
-    if found.iter().filter(|(n, _)| *n == l.op).count() > 1 {
-        found.sort_by_key(|(n, k)| !(*n == l.op && *k == own));
-    }
+    let experimental = |k: &Path| {
+        k.strip_prefix(&l.repo)
+            .is_ok_and(|r| r.starts_with("experimental"))
+    };
+    let mine = experimental(&own);
+    found.sort_by_key(|(n, k)| (!(*n == l.op && *k == own), experimental(k) != mine));
     let mut h = DefaultHasher::new();
     (&l.repo, opbase, &found).hash(&mut h);
     let root = cache.join(format!("layout-{:016x}", h.finish()));
@@ -217,6 +222,12 @@ mod tests {
             "#include \"../../inc/platform.h\"\n#include \"../../mul/mul.h\"\n",
         );
         w("math/mul/op_kernel/mul.h", "// mul");
+        // A common op in both trees: a released kernel takes the released one.
+        w("norm/norm_common/op_kernel/r.h", "// released common");
+        w(
+            "experimental/norm/norm_common/op_kernel/r.h",
+            "// experimental common",
+        );
         // An experimental op of the same name, with a kernel file of the same name.
         w(
             "experimental/math/add/op_kernel/arch35/add.cpp",
@@ -241,6 +252,10 @@ mod tests {
         let real = |p: PathBuf| std::fs::read_to_string(p).unwrap();
         assert_eq!(real(dir.join("../../inc/platform.h")), "// platform");
         assert_eq!(real(dir.join("../../mul/mul.h")), "// mul");
+        assert_eq!(
+            real(dir.join("../../norm_common/r.h")),
+            "// released common"
+        );
         assert_eq!(real(inc[1].join("atvoss/util/vec.h")), "// vec");
         assert_eq!(
             std::fs::canonicalize(&k).unwrap(),
@@ -250,6 +265,8 @@ mod tests {
         let lx = of(&repo.join("experimental/math/add/op_kernel/arch35/add.cpp")).unwrap();
         let (kx, _) = stage(&lx, Some(&found), &base.join("cache")).unwrap();
         assert_eq!(std::fs::read_to_string(&kx).unwrap(), "// experimental add");
+        let common = kx.parent().unwrap().join("../../norm_common/r.h");
+        assert_eq!(real(common), "// experimental common");
         assert_ne!(std::fs::read_to_string(&k).unwrap(), "// experimental add");
         assert!(of(&base.join("elsewhere.cpp")).is_none());
         // A compiler message through the staged tree names the checkout's file.

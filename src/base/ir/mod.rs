@@ -507,6 +507,9 @@ pub enum Args {
     /// `reduce`, PairReduceElem (SUM) of `v.src[0]` into `v.dst` under the mask register of
     /// `v.form`.
     RegReduce { v: Vector, reduce: ReduceType },
+    /// The register API's Gather from the UB (docs/semantics.md §29): `v.src` is [the UB source,
+    /// the index register], `v.dst` the register, `v.form` its mask register.
+    RegGather { v: Vector },
     /// ReduceSum / ReduceMax / ReduceMin over a whole tensor.
     Whole {
         v: Vector,
@@ -541,6 +544,7 @@ macro_rules! vector_of {
             | Args::RegMove { v, .. }
             | Args::RegMaskLogic { v, .. }
             | Args::RegReduce { v, .. }
+            | Args::RegGather { v }
             | Args::Whole { v, .. } => Some(v),
             Args::MaskReg { .. }
             | Args::DeqScale { .. }

@@ -54,6 +54,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
             Op::RegCompare | Op::RegCompares | Op::RegSelect => reg::cmp_sel,
             _ if op.family() == Family::RegMaskLogic => reg::mask_logic,
             _ if op.family() == Family::RegReduce => reg::reduce,
+            Op::RegGather => reg::gather,
             _ => reg::compute,
         };
         return (reg::fields(op), reader);
@@ -119,6 +120,7 @@ fn family(op: Op) -> (&'static [&'static str], Reader) {
         Family::RegCmpSel => (reg::fields(op), reg::cmp_sel),
         Family::RegMaskLogic => (reg::fields(op), reg::mask_logic),
         Family::RegReduce => (reg::fields(op), reg::reduce),
+        Family::RegGather => (reg::fields(op), reg::gather),
     }
 }
 

@@ -36,6 +36,7 @@ pub(super) const MASK_UNARY: &[&str] = &["dst", "src", "mask_reg"];
 pub(super) const MASK_PART: &[&str] = &["dst", "src", "part"];
 pub(super) const MASK_INTERLEAVE: &[&str] = &["dst", "src0", "src1", "dtype", "part"];
 pub(super) const REDUCE: &[&str] = &["dst", "src", "mask_reg", "op"];
+pub(super) const GATHER: &[&str] = &["dst", "src", "index", "mask_reg"];
 
 /// The fields of a register-API instruction.
 pub(super) fn fields(op: Op) -> &'static [&'static str] {
@@ -60,6 +61,7 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
         | Op::RegTruncTrunc => TRUNCATE,
         Op::MaskNot | Op::MaskMov | Op::RegPairReduceElem => MASK_UNARY,
         Op::RegReduce | Op::RegReduceDataBlock => REDUCE,
+        Op::RegGather => GATHER,
         Op::MaskAnd | Op::MaskOr | Op::MaskXor | Op::MaskSel => SELECT,
         Op::MaskPack | Op::MaskUnPack => MASK_PART,
         Op::MaskInterleave | Op::MaskDeInterleave => MASK_INTERLEAVE,
@@ -556,6 +558,24 @@ pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
     })
 }
 
+/// Gather from the UB: `dst` (a register), `src` (a UB operand), `index` (a register of
+/// element indices), `mask_reg`; ZEROING.
+pub(super) fn gather(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    // The types' row is the room's to check (an index register has a type of its own).
+    let name = ins.op.name();
+    ins.dst = operand(ctx, f, "dst", name).map(|o| o.0);
+    ins.src.extend(operand(ctx, f, "src", name).map(|o| o.0));
+    ins.src.extend(operand(ctx, f, "index", name).map(|o| o.0));
+    let mask = mask_reg(ctx, f, ins)?;
+    ins.form = Form::Reg {
+        mask: Some(mask),
+        zeroing: true,
+        subnormal: false,
+        lanes: None,
+    };
+    Some(Args::RegGather { v: ins.vector()? })
+}
+
 /// The `mask_reg` field: a mask register.
 fn mask_reg(ctx: &mut Ctx, f: &Fields, ins: &Draft) -> Option<crate::base::ir::Operand> {
     let (o, _, _) = operand(ctx, f, "mask_reg", ins.op.name())?;
@@ -577,7 +597,7 @@ pub(super) fn spaces(ctx: &mut Ctx, ins: &Draft) {
                 Some(Space::Ub)
             }
             (op, _) if op.family() == Family::RegMaskLogic => Some(Space::Mask),
-            (Op::LoadAlign | Op::LoadUnAlign, "src")
+            (Op::LoadAlign | Op::LoadUnAlign | Op::RegGather, "src")
             | (Op::StoreAlign | Op::StoreUnAlign, "dst") => Some(Space::Ub),
             (Op::CreateMask | Op::UpdateMask | Op::RegCompare | Op::RegCompares, "dst")
             | (Op::CreateMask | Op::UpdateMask, _)
@@ -589,7 +609,11 @@ pub(super) fn spaces(ctx: &mut Ctx, ins: &Draft) {
         .dst
         .iter()
         .map(|o| ("dst", *o))
-        .chain(ins.src.iter().map(|o| ("src", *o)))
+        .chain(ins.src.iter().enumerate().map(|(i, o)| {
+            // Gather's second source is its index register.
+            let gather_index = ins.op == Op::RegGather && i == 1;
+            (if gather_index { "index" } else { "src" }, *o)
+        }))
         .chain(mask.iter().map(|o| ("mask_reg", *o)));
     for (field, o) in fields {
         let t = &ctx.tensors[o.tensor];

@@ -16,7 +16,7 @@
 //!   its own address); `sort`: Sort32 and MrgSort (8-byte (score, index) structures);
 //!   `pad`: DataCopyPad; `nd_copy`: the multi-dimensional DataCopy GM → UB (950); `reg`: the
 //!   register API's moves and masks, its mask lanes and ZEROING (950); `reg_reduce` its
-//!   reductions.
+//!   reductions, `reg_gather` its gather from the UB.
 //!
 //! Adding a family: a file with its kernel and a `Room`, a line in [`room`], a line in
 //! [`Exec`] and its `exec_block` (and an `Args` variant in `base::ir` plus its reader in the
@@ -40,6 +40,7 @@ pub mod reduce;
 pub mod reg;
 pub mod reg_cast;
 pub mod reg_cmpsel;
+pub mod reg_gather;
 pub mod reg_lanes;
 pub mod reg_mask;
 pub mod reg_reduce;
@@ -211,6 +212,7 @@ pub fn room(f: Family) -> &'static dyn Room {
         Family::RegCmpSel => &reg_cmpsel::RegCmpSelRoom,
         Family::RegMaskLogic => &reg_mask::RegMaskLogicRoom,
         Family::RegReduce => &reg_reduce::RegReduceRoom,
+        Family::RegGather => &reg_gather::RegGatherRoom,
     }
 }
 
@@ -246,6 +248,8 @@ pub enum Exec {
     RegMaskLogic(reg_mask::MaskLogicKernel),
     /// The register API's reductions.
     RegReduce(reg_reduce::RegReduceKernel),
+    /// The register API's gather from the UB.
+    RegGather(reg_gather::RegGatherKernel),
     /// A step of the scalar unit (the machine carries it out on its scalar state).
     Scalar(scalar_unit::ScalarStep),
     /// A synchronisation step.
@@ -290,6 +294,7 @@ impl Exec {
             | Exec::RegMask(_)
             | Exec::RegPack(_)
             | Exec::RegMaskLogic(_)
+            | Exec::RegGather(_)
             | Exec::None => return None,
         })
     }
@@ -344,6 +349,7 @@ impl Exec {
             Exec::RegCmpSel(k) => reg_cmpsel::exec_block(k, plan, mem, r, b),
             Exec::RegMaskLogic(k) => reg_mask::exec_block(k, plan, mem, r, b),
             Exec::RegReduce(k) => reg_reduce::exec_block(k, plan, mem, r, b),
+            Exec::RegGather(k) => reg_gather::exec_block(k, plan, mem, r, b),
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => {}
         }
         if plan.zeroing {

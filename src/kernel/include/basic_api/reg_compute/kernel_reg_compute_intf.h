@@ -183,6 +183,11 @@ ASCSTEP_REG_BINARY(AbsSub)
 ASCSTEP_REG_BINARY(MulAddDst)
 ASCSTEP_REG_BINARY(MulDstAdd)
 #undef ASCSTEP_REG_BINARY
+// Mula: MulAddDst's other name (CANN's kernel_reg_compute_vec_binary_intf_impl.h).
+template <class T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, class U>
+__simd_callee__ inline void Mula(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, Pos p = Pos::current()) {
+    MulAddDst<T, mode>(dstReg, srcReg0, srcReg1, mask, p);
+}
 
 #define ASCSTEP_REG_SCALAR(NAME)                                                                                      \
     template <class T = DefaultType, class V, MaskMergeMode mode = MaskMergeMode::ZEROING, class S>                  \

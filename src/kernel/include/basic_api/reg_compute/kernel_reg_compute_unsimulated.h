@@ -3,6 +3,7 @@
 // with a compiler error about a form ascstep lacks.
 #pragma once
 #include "kernel_reg_compute_vec_reduce_intf.h"
+#include "kernel_reg_compute_datacopy_intf.h"
 
 namespace AscendC {
 namespace MicroAPI {
@@ -13,15 +14,12 @@ namespace detail {
 }
 }  // namespace detail
 
-#define ASCSTEP_REG_GATHER(NAME)                                                                               \
-    template <class T0 = DefaultType, class T1, class T2 = DefaultType, class T3, class T4,                   \
-              class = std::enable_if_t<detail::is_vreg<T3>>>                                                  \
-    __simd_callee__ inline void NAME(T3&, __ubuf__ T1*, T4&, const MaskReg&, Pos p = Pos::current()) {        \
-        detail::unsimulated(#NAME, p);                                                                         \
-    }
-ASCSTEP_REG_GATHER(Gather)
-ASCSTEP_REG_GATHER(DataCopyGather)
-#undef ASCSTEP_REG_GATHER
+// The vector registers' Gather by an index register (DK:Reg矢量计算/离散操作/Gather).
+template <class T = DefaultType, class U = DefaultType, class S, class V,
+          class = std::enable_if_t<detail::is_vreg<S> && detail::is_vreg<V>>>
+__simd_callee__ inline void Gather(S&, S&, V&, Pos p = Pos::current()) {
+    detail::unsimulated("Gather (of a register by an index register)", p);
+}
 #define ASCSTEP_REG_SCATTER(NAME)                                                                              \
     template <class T = DefaultType, class U = DefaultType, class S, class V,                                  \
               class = std::enable_if_t<detail::is_vreg<S>>>                                                   \

@@ -3,15 +3,13 @@
 // (ReduceSum/Max/Min, Reduce{Sum,Max,Min}WithDataBlock, PairReduceSum). Each call is recorded as
 // the RON of its instruction; `op` is the ReduceType.
 #pragma once
-#include "kernel_reg_compute_intf.h"
+#include "kernel_reg_compute_datacopy_intf.h"
 
 namespace AscendC {
 namespace MicroAPI {
 using ReduceType = AscendC::ReduceType;
 enum class PairReduce { SUM = 0 };
 namespace detail {
-template <class U>
-constexpr bool is_vreg = std::is_base_of_v<Reg<'r'>, U>;
 template <class S, class V>
 inline void reduce(const char* name, ReduceType type, S& dstReg, V& srcReg, const MaskReg& mask, const Pos& p) {
     ascstep_rt::call(p, std::string(name) + "(dst: " + dstReg.ron() + ", src: " + srcReg.ron() + ", mask_reg: " +
