@@ -640,7 +640,7 @@ fn the_register_reductions_reduce_as_numpy_does() {
         "reg_reduce",
         "reg_reduce",
         "reg_reduce.ron",
-        &["yh[0..384]", "yf[0..256]", "yi[0..128]"],
+        &["yh[0..384]", "yf[0..448]", "yi[0..128]"],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

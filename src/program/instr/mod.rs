@@ -258,6 +258,8 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
     let op = match op {
         Op::ShiftLeft if has("src1") => Op::ShiftLeftV,
         Op::ShiftRight if has("src1") => Op::ShiftRightV,
+        // Duplicate of a register's lowest element (`src`, not `scalar`).
+        Op::Duplicate if has("mask_reg") && has("src") => Op::RegBroadcast,
         op => match op.reg_form() {
             Some(r) if has("mask_reg") => r,
             _ => op,

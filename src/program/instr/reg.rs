@@ -60,6 +60,7 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
         | Op::RegTruncCeil
         | Op::RegTruncTrunc => TRUNCATE,
         Op::MaskNot | Op::MaskMov | Op::RegPairReduceElem => MASK_UNARY,
+        Op::RegBroadcast => UNARY,
         Op::RegReduce | Op::RegReduceDataBlock => REDUCE,
         Op::RegGather => GATHER,
         Op::MaskAnd | Op::MaskOr | Op::MaskXor | Op::MaskSel => SELECT,
@@ -535,7 +536,8 @@ pub(super) fn mask_logic(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<A
 }
 
 /// Reduce and ReduceDataBlock (`op`: the ReduceType, SUM by default) and PairReduceElem: one
-/// register into another under a mask register, ZEROING (their only mode).
+/// register into another under a mask register, ZEROING (their only mode); Duplicate of a
+/// register's lowest element (`merge`).
 pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     // The pair of types is the room's to check (int16 sums into int32).
     let name = ins.op.name();
@@ -546,9 +548,16 @@ pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
         None => ReduceType::Sum,
         Some(n) => enum_value(ctx, n, "op", "unknown-reduce-op", &ReduceType::NAMES, "SUM")?,
     };
+    let zeroing = match f.get("merge") {
+        None => true,
+        Some(n) => {
+            let names = [("ZEROING", true), ("MERGING", false)];
+            enum_value(ctx, n, "merge", "unknown-merge-mode", &names, "ZEROING")?
+        }
+    };
     ins.form = Form::Reg {
         mask: Some(mask),
-        zeroing: true,
+        zeroing,
         subnormal: false,
         lanes: None,
     };

@@ -6,6 +6,9 @@
 //! or its highest (MIN): PairReduceElem's page spells it out pair by pair. Every other lane of
 //! the destination is 0 (ZEROING, their only mode).
 //!
+//! Duplicate of a register (its `src`, not a scalar) spreads the source's lowest element over
+//! the lanes its mask selects, the others 0 (ZEROING) or kept (MERGING).
+//!
 //! A reduction reads every source lane before it writes: the kernel does all of it in the
 //! first block step, so a reduction in place (`Reduce(x, x, mask)`) reads what it should.
 
@@ -27,6 +30,8 @@ pub struct RegReduceKernel {
     pub reduce: ReduceType,
     pub dst: DType,
     pub src: DType,
+    /// Duplicate's MaskMergeMode::ZEROING (the reductions always zero).
+    pub zeroing: bool,
 }
 
 pub struct RegReduceRoom;
@@ -43,7 +48,7 @@ fn parts(c: &Ctx) -> Option<(DType, DType, ReduceType)> {
 /// int16 → int32 and uint16 → uint32 (Reduce's and ReduceDataBlock's SUM).
 fn pair_ok(op: Op, reduce: ReduceType, dst: DType, src: DType) -> bool {
     dst == src
-        || op != Op::RegPairReduceElem
+        || matches!(op, Op::RegReduce | Op::RegReduceDataBlock)
             && reduce == ReduceType::Sum
             && matches!(
                 (dst, src),
@@ -93,7 +98,9 @@ impl Room for RegReduceRoom {
             let msg = format!(
                 "{} {what} of {src} into {dst}: the destination is the source's type{} (DK:Reg矢量计算/归约计算/{})",
                 c.name(),
-                if reduce == ReduceType::Sum && c.instr.op != Op::RegPairReduceElem {
+                if reduce == ReduceType::Sum
+                    && matches!(c.instr.op, Op::RegReduce | Op::RegReduceDataBlock)
+                {
                     ", or int32 for int16 and uint32 for uint16"
                 } else {
                     ""
@@ -127,6 +134,7 @@ impl Room for RegReduceRoom {
             reduce,
             dst,
             src,
+            zeroing: matches!(c.instr.form(), Form::Reg { zeroing: true, .. }),
         })
     }
 
@@ -216,6 +224,18 @@ pub fn exec_block(k: &RegReduceKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u3
     }
     let lanes = plan.lanes_of(r);
     let (dst, src) = (plan.operands[0], plan.operands[1]);
+    if k.op == Op::RegBroadcast {
+        // src's lowest element into the lanes the mask selects; the others 0 or kept.
+        let v = read_bits(mem, &src, 0, r);
+        for i in 0..plan.par {
+            if lanes.has(i) {
+                super::reg::write_bits(mem, &dst, i, r, v);
+            } else if k.zeroing {
+                super::reg::write_bits(mem, &dst, i, r, 0);
+            }
+        }
+        return;
+    }
     let vals: Vec<Option<u64>> = (0..VL / k.src.size())
         .map(|i| lanes.has(i).then(|| read_bits(mem, &src, i, r)))
         .collect();
@@ -243,6 +263,7 @@ mod tests {
             reduce,
             dst,
             src,
+            zeroing: true,
         }
     }
 

@@ -253,6 +253,14 @@ __simd_callee__ inline void Duplicate(S& dstReg, U scalarValue, MaskReg& mask, P
     ascstep_rt::call(p, "Duplicate(dst: " + dstReg.ron() + ", scalar: " + ascstep_rt::value<E>(scalarValue) +
                             ", mask_reg: " + mask.ron() + detail::merge(mode) + ")");
 }
+// The lowest element of srcReg into the mask's lanes (HighLowPart::LOWEST, the page's only one).
+template <class T = DefaultType, HighLowPart pos = HighLowPart::LOWEST, MaskMergeMode mode = MaskMergeMode::ZEROING,
+          class S, class = std::enable_if_t<std::is_base_of_v<detail::Reg<'r'>, S>>>
+__simd_callee__ inline void Duplicate(S& dstReg, S& srcReg, MaskReg& mask, Pos p = Pos::current()) {
+    if constexpr (pos != HighLowPart::LOWEST) ascstep_rt::stop(p, "Duplicate of a register's HIGHEST element: the page has LOWEST only");
+    ascstep_rt::call(p, "Duplicate(dst: " + dstReg.ron() + ", src: " + srcReg.ron() + ", mask_reg: " + mask.ron() +
+                            detail::merge(mode) + ")");
+}
 template <class T = DefaultType, class U, class S,
           class = std::enable_if_t<std::is_arithmetic_v<U> || std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>>>
 __simd_callee__ inline void Duplicate(S& dstReg, U scalarValue, Pos p = Pos::current()) {
@@ -288,6 +296,15 @@ __simd_callee__ inline void Copy(U& dstReg, U& srcReg, const MaskReg& mask, Pos 
 template <class T = DefaultType, class U, class = std::enable_if_t<std::is_base_of_v<detail::Reg<'r'>, U>>>
 __simd_callee__ inline void Copy(U& dstReg, U& srcReg, Pos p = Pos::current()) {
     Move<T>(dstReg, srcReg, p);
+}
+template <class T, const RegTrait& regTrait>
+RegTensor<T, regTrait>::RegTensor(const RegTensor& o, Pos p) : detail::Reg<'r'>(ascstep_rt::Dtype<T>::name, p) {
+    Move(*this, const_cast<RegTensor&>(o), p);
+}
+template <class T, const RegTrait& regTrait>
+RegTensor<T, regTrait>& RegTensor<T, regTrait>::operator=(const RegTensor& o) {
+    if (this != &o) Move(*this, const_cast<RegTensor&>(o), Pos::current());
+    return *this;
 }
 }  // namespace MicroAPI
 }  // namespace AscendC

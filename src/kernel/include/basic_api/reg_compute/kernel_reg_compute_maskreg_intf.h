@@ -45,6 +45,13 @@ inline void MaskMov(MaskReg& dst, MaskReg& src, Pos p = Pos::current()) {
 }
 inline void Move(MaskReg& dst, MaskReg& src, MaskReg& mask, Pos p = Pos::current()) { MaskMov(dst, src, mask, p); }
 inline void Move(MaskReg& dst, MaskReg& src, Pos p = Pos::current()) { MaskMov(dst, src, p); }
+inline MaskReg::MaskReg(const MaskReg& o, Pos p) : detail::Reg<'m'>("uint8", p) {
+    MaskMov(*this, const_cast<MaskReg&>(o), p);
+}
+inline MaskReg& MaskReg::operator=(const MaskReg& o) {
+    if (this != &o) MaskMov(*this, const_cast<MaskReg&>(o), Pos::current());
+    return *this;
+}
 
 template <HighLowPart part = HighLowPart::LOWEST>
 inline void MaskPack(MaskReg& dst, MaskReg& src, Pos p = Pos::current()) {

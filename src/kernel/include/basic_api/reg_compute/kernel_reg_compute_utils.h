@@ -205,6 +205,10 @@ struct RegTensor : detail::Reg<'r'> {
     }
     RegTensor(RegTensor&&) = default;
     RegTensor& operator=(RegTensor&&) = default;
+    // A copy is a register of its own, written by Move of every lane (kernel_reg_compute_intf.h),
+    // as the device's register copy.
+    RegTensor(const RegTensor& o, Pos p = Pos::current());
+    RegTensor& operator=(const RegTensor& o);
 };
 
 struct MaskReg : detail::Reg<'m'> {
@@ -213,6 +217,9 @@ struct MaskReg : detail::Reg<'m'> {
     MaskReg(std::string call, const Pos& p) : detail::Reg<'m'>("uint8", std::move(call), p) {}
     MaskReg(MaskReg&&) = default;
     MaskReg& operator=(MaskReg&&) = default;
+    // A copy is a mask register of its own, written by MaskMov (kernel_reg_compute_maskreg_intf.h).
+    MaskReg(const MaskReg& o, Pos p = Pos::current());
+    MaskReg& operator=(const MaskReg& o);
 };
 
 template <SpecialPurposeReg spr>
