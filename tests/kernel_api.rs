@@ -676,6 +676,22 @@ fn mula_is_mul_add_dst() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// UnalignRegForLoad and UnalignRegForStore are one type, as CANN's (kernels pass either to a
+/// store): reg_move with every UnalignRegForStore written UnalignRegForLoad still passes.
+#[test]
+fn unaligned_registers_for_loads_and_stores_are_one_type() {
+    let dir = api_kernel("reg_move", "reg_move_one_ureg");
+    let asc = dir.join("reg_move.asc");
+    let text = std::fs::read_to_string(&asc).unwrap();
+    assert!(text.contains("UnalignRegForStore"));
+    let text = text.replace("UnalignRegForStore", "UnalignRegForLoad");
+    std::fs::write(&asc, text).unwrap();
+    let r = ascstep_in(&dir, &["run", "reg_move.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..384]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A register-API call ascstep does not simulate yet compiles with CANN's signature and stops
 /// the kernel at its line, named (exit 3), rather than failing the build: the vector
 /// registers' DeInterleave here.

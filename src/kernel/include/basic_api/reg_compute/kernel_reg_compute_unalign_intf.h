@@ -18,10 +18,11 @@ namespace MicroAPI {
 struct AddrReg {
     int64_t bytes = 0;
 };
-struct UnalignRegForLoad {};
-struct UnalignRegForStore {};
-// The earlier name, for loads and stores alike.
-struct UnalignReg : UnalignRegForLoad, UnalignRegForStore {};
+// One type for loads and stores, as CANN's (both are its vector_align); UnalignReg the earlier
+// name.
+struct UnalignReg {};
+using UnalignRegForLoad = UnalignReg;
+using UnalignRegForStore = UnalignReg;
 
 template <class T>
 __simd_callee__ inline AddrReg CreateAddrReg(uint16_t i0, uint32_t s0) {
