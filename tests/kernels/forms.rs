@@ -527,6 +527,21 @@ fn ctrl_register_bits_read_back_and_an_unsimulated_mode_stops() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// CTRL[60] = 0 on Ascend 950, as the register API's kernels set it (ops-nn's quant_max): each
+/// instruction takes its own saturation, so CTRL[59] = 1 no longer truncates a Memory API Cast,
+/// which saturates (40000.7 → 32767, −70000.5 → −32768; docs/semantics.md §6); the bit reads back.
+#[test]
+fn ctrl_60_zero_leaves_saturation_to_each_instruction() {
+    let (dir, _) = kernel(
+        "persat",
+        "    AscendC::Duplicate(t, 0.0f, 64);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    t.SetValue(0, 40000.7f);\n    t.SetValue(1, -70000.5f);\n    AscendC::SetFlag<AscendC::HardEvent::S_V>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);\n    AscendC::LocalTensor<int16_t> s = t[64].ReinterpretCast<int16_t>();\n    AscendC::SetCtrlSpr<60, 60>(0);\n    AscendC::SetCtrlSpr<59, 59>(1);\n    AscendC::Cast(s, t, AscendC::RoundMode::CAST_TRUNC, 8);\n    AscendC::SetFlag<AscendC::HardEvent::V_S>(0);\n    AscendC::WaitFlag<AscendC::HardEvent::V_S>(0);\n    std::printf(\"%lld %d %d\\n\", (long long)AscendC::GetCtrlSpr<60, 60>(), int(s.GetValue(0)), int(s.GetValue(1)));",
+    );
+    let r = ascstep_in(&dir, &["run", "persat.asc", "--product", "ascend_950"], &[]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert_eq!(r.stdout, "0 32767 -32768\n", "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// CTRL[59] = 1 on Ascend 950, as ops-math's adds and muls set it around a float → int16 Cast
 /// (DK:特殊寄存器访问/SetCtrlSpr(ISASI) 表3, truncation mode: the rounded value's low bits): the
 /// casts between its set and reset are recorded with `saturate: false` and wrap as numpy's

@@ -27,7 +27,7 @@ inline constexpr std::array<CtrlField, 8> ctrl_fields{{
     {50, 50, 0, "NaN in fp8 conversions; ascstep simulates 0"},
     {53, 53, 0, "saturation of integer arithmetic; ascstep simulates wrapping (docs/semantics.md §6)"},
     {59, 59, 0, "truncation of float and integer → integer conversions (docs/semantics.md §4.7)", true},
-    {60, 60, 1, "saturation set per instruction; ascstep simulates the global setting"},
+    {60, 60, 1, "where conversions take their saturation: 1 CTRL[59], 0 each instruction (docs/semantics.md §6)", true},
 }};
 #elif __NPU_ARCH__ == 2201
 inline constexpr std::array<CtrlField, 1> ctrl_fields{{
@@ -51,12 +51,14 @@ constexpr uint64_t ctrl_mask() {
     static_assert(0 <= startBit && startBit <= endBit && endBit < 64, "CTRL bits are 0..63, startBit <= endBit");
     return endBit - startBit == 63 ? ~uint64_t(0) : (uint64_t(1) << (endBit - startBit + 1)) - 1;
 }
-// CTRL[59] on Ascend 950 (with CTRL[60] = 1, which ascstep keeps): 1 is the truncation mode of
-// conversions to integers, recorded as the conversion's `saturate: false` (docs/semantics.md
-// §4.7); the text closing a Cast's (or a composite cast's) call.
+// CTRL[59] on Ascend 950 while CTRL[60] = 1 (saturation set globally): 1 is the truncation mode
+// of conversions to integers, recorded as the conversion's `saturate: false` (docs/semantics.md
+// §4.7); with CTRL[60] = 0 each instruction sets its own (a register Cast its SatMode, a Memory
+// API conversion, which has none, saturates). The text closing a Cast's (or a composite cast's)
+// call.
 inline std::string cast_tail() {
 #if __NPU_ARCH__ == 3510
-    return (ctrl() >> 59 & 1) ? ", saturate: false)" : ")";
+    return (ctrl() >> 59 & 1) && (ctrl() >> 60 & 1) ? ", saturate: false)" : ")";
 #else
     return ")";
 #endif
