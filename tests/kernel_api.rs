@@ -633,14 +633,15 @@ fn address_registers_and_unaligned_moves_move_what_numpy_says() {
 /// as 0; MAX with the first of two maxima's index in lane 1; MIN of every third int32; int16
 /// summed into int32; ReduceDataBlock MAX with a block the mask leaves (-inf); the older
 /// ReduceSumWithDataBlock; PairReduceElem with a lone lane; ReduceMax in place; every other
-/// lane of each destination 0. numpy's results (tests/api_kernels/reg_reduce/gen.py).
+/// lane of each destination 0; copies of registers, Duplicate of a register's lowest element,
+/// Interleave and DeInterleave (in place). numpy's results (tests/api_kernels/reg_reduce/gen.py).
 #[test]
 fn the_register_reductions_reduce_as_numpy_does() {
     let (dir, _) = runs_and_passes(
         "reg_reduce",
         "reg_reduce",
         "reg_reduce.ron",
-        &["yh[0..384]", "yf[0..448]", "yi[0..128]"],
+        &["yh[0..384]", "yf[0..704]", "yi[0..128]"],
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -693,8 +694,7 @@ fn unaligned_registers_for_loads_and_stores_are_one_type() {
 }
 
 /// A register-API call ascstep does not simulate yet compiles with CANN's signature and stops
-/// the kernel at its line, named (exit 3), rather than failing the build: the vector
-/// registers' DeInterleave here.
+/// the kernel at its line, named (exit 3), rather than failing the build: Scatter here.
 #[test]
 fn an_unsimulated_register_call_stops_at_its_line_named() {
     let dir = api_kernel("reg_math", "reg_unsimulated");
@@ -702,19 +702,14 @@ fn an_unsimulated_register_call_stops_at_its_line_named() {
     let text = std::fs::read_to_string(&asc).unwrap();
     let call = "    Reg::Neg(c, a, all);\n    Reg::StoreAlign(o, c, all);";
     assert!(text.contains(call));
-    let text = text.replacen(
-        call,
-        &format!("    Reg::DeInterleave(c, b, a, b);\n{call}"),
-        1,
-    );
+    let text = text.replacen(call, &format!("    Reg::Scatter(o, c, a, all);\n{call}"), 1);
     std::fs::write(&asc, text).unwrap();
     let r = ascstep_in(&dir, &["run", "reg_math.ron"]);
     assert_eq!(r.code, 3, "{}", r.dump());
     assert!(
         r.stderr
             .contains("reg_math.asc:15:5: error[kernel-stopped]")
-            && r.stderr
-                .contains("MicroAPI::DeInterleave is not simulated yet"),
+            && r.stderr.contains("MicroAPI::Scatter is not simulated yet"),
         "{}",
         r.dump()
     );

@@ -126,7 +126,8 @@ pub enum Family {
     /// The register API's mask-register logic: MaskNot … MaskSel, MaskMov, MaskPack/UnPack (§29).
     RegMaskLogic,
     /// The register API's reductions: Reduce, ReduceDataBlock, PairReduceElem (one register's
-    /// lanes into a few at its start), and Duplicate of a register's lowest element (§29).
+    /// lanes into a few at its start), Duplicate of a register's lowest element, and the
+    /// registers' Interleave/DeInterleave: each destination lane from any source lane (§29).
     RegReduce,
     /// The register API's gather from the UB: Gather / DataCopyGather (lanes from UB elements
     /// an index register names, §29).
@@ -221,7 +222,8 @@ ops! {
     RegShiftRights as "ShiftRights" => Scalar,
     RegReduce as "Reduce" => RegReduce, RegReduceDataBlock as "ReduceDataBlock" => RegReduce,
     RegPairReduceElem as "PairReduceElem" => RegReduce, RegGather as "Gather" => RegGather,
-    RegBroadcast as "Duplicate" => RegReduce,
+    RegBroadcast as "Duplicate" => RegReduce, RegInterleave as "Interleave" => RegReduce,
+    RegDeInterleave as "DeInterleave" => RegReduce,
 }
 
 /// The dtype table of an API only Ascend 950 has: (all forms, count form only).

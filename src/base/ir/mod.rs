@@ -505,8 +505,13 @@ pub enum Args {
     RegMaskLogic { v: Vector, high: bool, dtype: DType },
     /// The register API's reductions (docs/semantics.md §29): Reduce and ReduceDataBlock by
     /// `reduce`, PairReduceElem (SUM) of `v.src[0]` into `v.dst` under the mask register of
-    /// `v.form`.
-    RegReduce { v: Vector, reduce: ReduceType },
+    /// `v.form`; Duplicate of `v.src[0]`'s lowest element; Interleave/DeInterleave of `v.src`'s
+    /// two registers, `high` the second destination (HighLowPart::HIGHEST).
+    RegReduce {
+        v: Vector,
+        reduce: ReduceType,
+        high: bool,
+    },
     /// The register API's Gather from the UB (docs/semantics.md §29): `v.src` is [the UB source,
     /// the index register], `v.dst` the register, `v.form` its mask register.
     RegGather { v: Vector },

@@ -37,6 +37,7 @@ pub(super) const MASK_PART: &[&str] = &["dst", "src", "part"];
 pub(super) const MASK_INTERLEAVE: &[&str] = &["dst", "src0", "src1", "dtype", "part"];
 pub(super) const REDUCE: &[&str] = &["dst", "src", "mask_reg", "op"];
 pub(super) const GATHER: &[&str] = &["dst", "src", "index", "mask_reg"];
+pub(super) const REG_INTERLEAVE: &[&str] = &["dst", "src0", "src1", "part"];
 
 /// The fields of a register-API instruction.
 pub(super) fn fields(op: Op) -> &'static [&'static str] {
@@ -61,6 +62,7 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
         | Op::RegTruncTrunc => TRUNCATE,
         Op::MaskNot | Op::MaskMov | Op::RegPairReduceElem => MASK_UNARY,
         Op::RegBroadcast => UNARY,
+        Op::RegInterleave | Op::RegDeInterleave => REG_INTERLEAVE,
         Op::RegReduce | Op::RegReduceDataBlock => REDUCE,
         Op::RegGather => GATHER,
         Op::MaskAnd | Op::MaskOr | Op::MaskXor | Op::MaskSel => SELECT,
@@ -537,8 +539,30 @@ pub(super) fn mask_logic(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<A
 
 /// Reduce and ReduceDataBlock (`op`: the ReduceType, SUM by default) and PairReduceElem: one
 /// register into another under a mask register, ZEROING (their only mode); Duplicate of a
-/// register's lowest element (`merge`).
+/// register's lowest element (`merge`); the registers' Interleave and DeInterleave (`src0`,
+/// `src1`, `part`; every lane).
 pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
+    if matches!(ins.op, Op::RegInterleave | Op::RegDeInterleave) {
+        operands(ctx, f, ins, &["src0", "src1"]);
+        let high = match f.get("part") {
+            None => false,
+            Some(n) => {
+                let names = [("LOWEST", false), ("HIGHEST", true)];
+                enum_value(ctx, n, "part", "unknown-part", &names, "LOWEST")?
+            }
+        };
+        ins.form = Form::Reg {
+            mask: None,
+            zeroing: true,
+            subnormal: false,
+            lanes: None,
+        };
+        return Some(Args::RegReduce {
+            v: ins.vector()?,
+            reduce: ReduceType::Sum,
+            high,
+        });
+    }
     // The pair of types is the room's to check (int16 sums into int32).
     let name = ins.op.name();
     ins.dst = operand(ctx, f, "dst", name).map(|o| o.0);
@@ -564,6 +588,7 @@ pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
     Some(Args::RegReduce {
         v: ins.vector()?,
         reduce,
+        high: false,
     })
 }
 

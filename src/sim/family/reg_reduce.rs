@@ -32,6 +32,13 @@ pub struct RegReduceKernel {
     pub src: DType,
     /// Duplicate's MaskMergeMode::ZEROING (the reductions always zero).
     pub zeroing: bool,
+    /// Interleave/DeInterleave: the second destination.
+    pub high: bool,
+}
+
+/// The registers' Interleave and DeInterleave (two sources, every lane).
+fn interleaves(op: Op) -> bool {
+    matches!(op, Op::RegInterleave | Op::RegDeInterleave)
 }
 
 pub struct RegReduceRoom;
@@ -59,16 +66,20 @@ fn pair_ok(op: Op, reduce: ReduceType, dst: DType, src: DType) -> bool {
 impl Room for RegReduceRoom {
     fn structure(&self, instr: &Instr) -> Result<(), String> {
         let masked = matches!(instr.form(), Form::Reg { mask: Some(_), .. });
-        match instr.args {
-            Args::RegReduce { .. }
-                if instr.dst().is_some() && !instr.src().is_empty() && masked =>
-            {
-                Ok(())
-            }
-            _ => Err(format!(
+        let ok = match instr.args {
+            Args::RegReduce { .. } if interleaves(instr.op) => instr.src().len() == 2,
+            Args::RegReduce { .. } => !instr.src().is_empty() && masked,
+            _ => false,
+        };
+        if ok && instr.dst().is_some() {
+            Ok(())
+        } else if interleaves(instr.op) {
+            Err(format!("{} needs dst, src0 and src1", instr.name()))
+        } else {
+            Err(format!(
                 "{} needs dst, src and a mask register",
                 instr.name()
-            )),
+            ))
         }
     }
 
@@ -121,8 +132,13 @@ impl Room for RegReduceRoom {
         if let Some(d) = c.instr.dst() {
             ops.push(op(d, "dst", AccessKind::Write));
         }
-        if let Some(s) = c.instr.src().first() {
-            ops.push(op(s, "src", AccessKind::Read));
+        let roles: &[&'static str] = if interleaves(c.instr.op) {
+            &["src0", "src1"]
+        } else {
+            &["src"]
+        };
+        for (s, role) in c.instr.src().iter().zip(roles) {
+            ops.push(op(s, role, AccessKind::Read));
         }
         (ops, 32)
     }
@@ -135,6 +151,7 @@ impl Room for RegReduceRoom {
             dst,
             src,
             zeroing: matches!(c.instr.form(), Form::Reg { zeroing: true, .. }),
+            high: matches!(c.instr.args, Args::RegReduce { high: true, .. }),
         })
     }
 
@@ -224,6 +241,17 @@ pub fn exec_block(k: &RegReduceKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u3
     }
     let lanes = plan.lanes_of(r);
     let (dst, src) = (plan.operands[0], plan.operands[1]);
+    if interleaves(k.op) {
+        // Every lane of both sources, then dst's half of the interleaved (or split) sequence.
+        let n = plan.par;
+        let src1 = plan.operands[2];
+        let a: Vec<u64> = (0..n).map(|i| read_bits(mem, &src, i, r)).collect();
+        let b: Vec<u64> = (0..n).map(|i| read_bits(mem, &src1, i, r)).collect();
+        for (e, v) in permute(k.op, k.high, &a, &b).into_iter().enumerate() {
+            super::reg::write_bits(mem, &dst, e as u32, r, v);
+        }
+        return;
+    }
     if k.op == Op::RegBroadcast {
         // src's lowest element into the lanes the mask selects; the others 0 or kept.
         let v = read_bits(mem, &src, 0, r);
@@ -247,6 +275,31 @@ pub fn exec_block(k: &RegReduceKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u3
     }
 }
 
+/// One destination of Interleave (the first or second half of a[0], b[0], a[1], b[1], …) or of
+/// DeInterleave (the even or odd elements of a then b), DK:Reg矢量计算/数据重排.
+pub fn permute(op: Op, high: bool, a: &[u64], b: &[u64]) -> Vec<u64> {
+    let n = a.len();
+    (0..n)
+        .map(|e| {
+            if op == Op::RegInterleave {
+                let z = if high { n + e } else { e };
+                if z % 2 == 0 {
+                    a[z / 2]
+                } else {
+                    b[z / 2]
+                }
+            } else {
+                let c = 2 * e + high as usize;
+                if c < n {
+                    a[c]
+                } else {
+                    b[c - n]
+                }
+            }
+        })
+        .collect()
+}
+
 /// Whether an instruction is a register reduction (it zeroes its destination itself).
 pub fn is_reg_reduce(instr: &Instr) -> bool {
     matches!(instr.args, Args::RegReduce { .. })
@@ -264,7 +317,23 @@ mod tests {
             dst,
             src,
             zeroing: true,
+            high: false,
         }
+    }
+
+    #[test]
+    fn interleave_zips_and_deinterleave_unzips() {
+        let a = [0, 1, 2, 3];
+        let b = [10, 11, 12, 13];
+        let lo = permute(Op::RegInterleave, false, &a, &b);
+        let hi = permute(Op::RegInterleave, true, &a, &b);
+        assert_eq!(
+            (lo.clone(), hi.clone()),
+            (vec![0, 10, 1, 11], vec![2, 12, 3, 13])
+        );
+        // DeInterleave of the two halves gives the sources back.
+        assert_eq!(permute(Op::RegDeInterleave, false, &lo, &hi), a);
+        assert_eq!(permute(Op::RegDeInterleave, true, &lo, &hi), b);
     }
 
     fn h(x: f32) -> Option<u64> {

@@ -40,7 +40,7 @@ yh[128] = tree(np.where(lane < 100, xh, np.float16(0)))
 for b in range(8):
     yh[256 + b] = tree(xh[16 * b : 16 * b + 16])
 
-yf = np.zeros(448, np.float32)
+yf = np.zeros(704, np.float32)
 f50 = np.where(np.arange(64) < 50, xf, np.float32(-np.inf))
 yf[0] = f50.max()
 yf[1] = bits_as(int(np.argmax(f50)), np.uint32, np.float32)
@@ -54,6 +54,10 @@ yf[193] = bits_as(int(np.argmax(xf)), np.uint32, np.float32)
 yf[256:320] = xf  # the copy
 yf[320:357] = xf.max()  # Duplicate of the reduced register's lane 0, ZEROING
 yf[384:448] = np.where(np.arange(64) < 50, xf.max(), xf)  # MERGING
+zipped = np.empty(128, np.float32)
+zipped[0::2], zipped[1::2] = xf, yf[384:448]  # Interleave: x[0], g[0], x[1], g[1], ...
+yf[448:576] = zipped
+yf[576:640], yf[640:704] = xf, yf[384:448]  # DeInterleave gives them back
 
 yi = np.zeros(128, np.int32)
 m3 = np.where(np.arange(64) % 3 == 0, xi, np.iinfo(np.int32).max)
@@ -72,7 +76,7 @@ ronwrite.write(
         "xi": f"(dtype: int32, len: 64, init: Values([{ronwrite.vals(xi)}]))",
         "xs": f"(dtype: int16, len: 128, init: Values([{ronwrite.vals(xs)}]))",
         "yh": "(dtype: half, len: 384)",
-        "yf": "(dtype: float, len: 448)",
+        "yf": "(dtype: float, len: 704)",
         "yi": "(dtype: int32, len: 128)",
     },
     {"yh": yh, "yf": yf, "yi": yi},

@@ -4,6 +4,7 @@
 #pragma once
 #include "kernel_reg_compute_vec_reduce_intf.h"
 #include "kernel_reg_compute_datacopy_intf.h"
+#include "kernel_reg_compute_vec_interleave_intf.h"
 
 namespace AscendC {
 namespace MicroAPI {
@@ -29,14 +30,5 @@ __simd_callee__ inline void Gather(S&, S&, V&, Pos p = Pos::current()) {
 ASCSTEP_REG_SCATTER(Scatter)
 ASCSTEP_REG_SCATTER(DataCopyScatter)
 #undef ASCSTEP_REG_SCATTER
-// The vector registers' Interleave and DeInterleave (the MaskReg ones are simulated).
-template <class T = DefaultType, class U, class = std::enable_if_t<detail::is_vreg<U>>>
-__simd_callee__ inline void Interleave(U&, U&, U&, U&, Pos p = Pos::current()) {
-    detail::unsimulated("Interleave", p);
-}
-template <class T = DefaultType, class U, class = std::enable_if_t<detail::is_vreg<U>>>
-__simd_callee__ inline void DeInterleave(U&, U&, U&, U&, Pos p = Pos::current()) {
-    detail::unsimulated("DeInterleave", p);
-}
 }  // namespace MicroAPI
 }  // namespace AscendC
