@@ -147,25 +147,18 @@ pub(super) fn compute(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
     } else {
         Some(mask_reg(ctx, f, ins)?)
     };
-    let zeroing = match f.get("merge") {
-        None => true,
-        Some(n) => {
-            let names = [("ZEROING", true), ("MERGING", false)];
-            let z = enum_value(ctx, n, "merge", "unknown-merge-mode", &names, "ZEROING")?;
-            if !z && !merging_allowed(ins.op) {
-                ctx.report(
-                    Diagnostic::error(
-                        "unsupported-merge-mode",
-                        format!("{} has no MERGING mode: it zeroes the lanes its mask leaves", ins.op.name()),
-                    )
-                    .at(n.span)
-                    .note("MERGING: Add, Max, Min, Duplicate and Move only (DK:附录/Reg矢量计算接口MergeMode支持情况汇总, Reg数据搬入/Move)"),
-                );
-                return None;
-            }
-            z
-        }
-    };
+    let zeroing = merge_field(ctx, f)?;
+    if let (false, Some(n)) = (zeroing || merging_allowed(ins.op), f.get("merge")) {
+        ctx.report(
+            Diagnostic::error(
+                "unsupported-merge-mode",
+                format!("{} has no MERGING mode: it zeroes the lanes its mask leaves", ins.op.name()),
+            )
+            .at(n.span)
+            .note("MERGING: Add, Max, Min, Duplicate and Move only (DK:附录/Reg矢量计算接口MergeMode支持情况汇总, Reg数据搬入/Move)"),
+        );
+        return None;
+    }
     let subnormal = match f.get("algo") {
         None => false,
         Some(n) => {
@@ -249,13 +242,7 @@ fn pack(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let what = ins.op.name();
     let dst = operand(ctx, f, "dst", what);
     let src = operand(ctx, f, "src", what);
-    let high = match f.get("part") {
-        None => false,
-        Some(n) => {
-            let names = [("LOWEST", false), ("HIGHEST", true)];
-            enum_value(ctx, n, "part", "unknown-part", &names, "LOWEST")?
-        }
-    };
+    let high = part_field(ctx, f)?;
     let ((d, dt, _), (s, st, _)) = (dst?, src?);
     let (narrow, wide) = if ins.op == Op::RegPack {
         (dt, st)
@@ -359,13 +346,7 @@ pub(super) fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     };
     let saturate = flag(ctx, f, "saturate").unwrap_or(true);
     let mask = mask_reg(ctx, f, ins)?;
-    let zeroing = match f.get("merge") {
-        None => true,
-        Some(n) => {
-            let names = [("ZEROING", true), ("MERGING", false)];
-            enum_value(ctx, n, "merge", "unknown-merge-mode", &names, "ZEROING")?
-        }
-    };
+    let zeroing = merge_field(ctx, f)?;
     ins.form = Form::Reg {
         mask: Some(mask),
         zeroing,
@@ -498,13 +479,7 @@ pub(super) fn mask_logic(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<A
         | (Op::MaskMov, None) => None,
         _ => Some(mask_reg(ctx, f, ins)?),
     };
-    let high = match f.get("part") {
-        None => false,
-        Some(n) => {
-            let names = [("LOWEST", false), ("HIGHEST", true)];
-            enum_value(ctx, n, "part", "unknown-part", &names, "LOWEST")?
-        }
-    };
+    let high = part_field(ctx, f)?;
     ins.form = Form::Reg {
         mask,
         zeroing: false,
@@ -544,13 +519,7 @@ pub(super) fn mask_logic(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<A
 pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     if matches!(ins.op, Op::RegInterleave | Op::RegDeInterleave) {
         operands(ctx, f, ins, &["src0", "src1"]);
-        let high = match f.get("part") {
-            None => false,
-            Some(n) => {
-                let names = [("LOWEST", false), ("HIGHEST", true)];
-                enum_value(ctx, n, "part", "unknown-part", &names, "LOWEST")?
-            }
-        };
+        let high = part_field(ctx, f)?;
         ins.form = Form::Reg {
             mask: None,
             zeroing: true,
@@ -572,13 +541,7 @@ pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
         None => ReduceType::Sum,
         Some(n) => enum_value(ctx, n, "op", "unknown-reduce-op", &ReduceType::NAMES, "SUM")?,
     };
-    let zeroing = match f.get("merge") {
-        None => true,
-        Some(n) => {
-            let names = [("ZEROING", true), ("MERGING", false)];
-            enum_value(ctx, n, "merge", "unknown-merge-mode", &names, "ZEROING")?
-        }
-    };
+    let zeroing = merge_field(ctx, f)?;
     ins.form = Form::Reg {
         mask: Some(mask),
         zeroing,
@@ -608,6 +571,29 @@ pub(super) fn gather(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
         lanes: None,
     };
     Some(Args::RegGather { v: ins.vector()? })
+}
+
+/// The `merge` field: whether the instruction zeroes the lanes its mask leaves (ZEROING, the
+/// default) or keeps them (MERGING).
+fn merge_field(ctx: &mut Ctx, f: &Fields) -> Option<bool> {
+    match f.get("merge") {
+        None => Some(true),
+        Some(n) => {
+            let names = [("ZEROING", true), ("MERGING", false)];
+            enum_value(ctx, n, "merge", "unknown-merge-mode", &names, "ZEROING")
+        }
+    }
+}
+
+/// The `part` field: HighLowPart::HIGHEST (true) or LOWEST (false, the default).
+fn part_field(ctx: &mut Ctx, f: &Fields) -> Option<bool> {
+    match f.get("part") {
+        None => Some(false),
+        Some(n) => {
+            let names = [("LOWEST", false), ("HIGHEST", true)];
+            enum_value(ctx, n, "part", "unknown-part", &names, "LOWEST")
+        }
+    }
 }
 
 /// The `mask_reg` field: a mask register.
