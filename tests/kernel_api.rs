@@ -693,6 +693,21 @@ fn unaligned_registers_for_loads_and_stores_are_one_type() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The Memory API's Interleave and DeInterleave of LocalTensors on Ascend 950 (two sources and
+/// the one-source form), counts that are not whole registers: what numpy's zip and split give,
+/// nothing written past a destination's part (tests/api_kernels/interleave/gen.py).
+#[test]
+fn tensors_interleave_and_deinterleave_as_numpy_does() {
+    let (dir, r) = runs_and_passes(
+        "interleave",
+        "interleave",
+        "interleave.ron",
+        &["z[0..256]", "b[0..256]", "e[0..256]"],
+    );
+    assert!(!r.stderr.contains("warning"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A register-API call ascstep does not simulate yet compiles with CANN's signature and stops
 /// the kernel at its line, named (exit 3), rather than failing the build: Scatter here.
 #[test]

@@ -142,3 +142,4 @@ constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
 #include "adv_api/sort/topk.h"
 #include "adv_api/select/selectwithbytesmask.h"
 #include "basic_api/reg_compute/kernel_reg_compute_unsimulated.h"
+#include "basic_api/kernel_operator_vec_interleave.h"
