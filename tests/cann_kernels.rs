@@ -593,3 +593,27 @@ fn select_by_the_cmp_mask_register() {
     }"#,
     );
 }
+
+/// REGISTER_TILING_DEFAULT written at file scope, before the entry (as ops-nn's rms_norm_quant_v2
+/// writes it), compiles as it does inside the entry's body: tests/cann_layout's negate with the
+/// macro added there still gives y = −x.
+#[test]
+fn register_tiling_default_at_file_scope_compiles() {
+    let dir = scratch("cann_layout_register_file_scope");
+    common::api::copy_tree(&common::root("tests/cann_layout"), &dir);
+    let op = dir.join("math/negate");
+    let kernel = op.join("op_kernel/negate.cpp");
+    let text = std::fs::read_to_string(&kernel).unwrap();
+    let entry = "extern \"C\" __global__ __aicore__ void negate(";
+    assert!(text.contains(entry));
+    let text = text.replacen(
+        entry,
+        &format!("REGISTER_TILING_DEFAULT(NegateTilingData);\n{entry}"),
+        1,
+    );
+    std::fs::write(&kernel, text).unwrap();
+    let r = ascstep_in(&op, &["run", "negate.ron"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(r.stdout.contains("pass  y[0..64]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}

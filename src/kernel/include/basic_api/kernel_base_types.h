@@ -163,3 +163,13 @@ inline const char* name(pipe_t p) {
 using complex32 = AscendC::Complex<half>;
 using complex64 = AscendC::Complex<float>;
 #endif
+
+#if defined(__NPU_ARCH__) && __NPU_ARCH__ == 3510
+// Ascend 950's int4x2_t, the device compiler's type of two 4-bit integers in a byte (element 0
+// in the low nibble), which kernels name in their int4 branches (the register Cast to int4).
+// Declared so such a kernel compiles and runs its other branches; no register or tensor of it is
+// simulated (a call that instantiates one is a compile error naming `Dtype<int4x2_t>`).
+struct int4x2_t {
+    uint8_t data;
+};
+#endif

@@ -19,9 +19,14 @@ struct no_tiling_argument {
                   "GET_TILING_DATA: the binding program passes no Tiling(\"Struct\", {…}) argument and the kernel registers no REGISTER_TILING_DEFAULT, so there is no tiling struct to take (docs/format.md §12.2)");
 };
 }  // namespace ascstep_rt
-using ascstep_default_tiling = ascstep_rt::no_tiling_argument<>;
+// The default tiling struct (REGISTER_TILING_DEFAULT) is the return type of a declaration of
+// ascstep_tiling_default: a function declaration is allowed at namespace and at block scope, so
+// the macro works where kernels write it (in the entry's body or before it, at file scope); the
+// registered declaration (int) hides the fallback (long) in a block and wins over it at file
+// scope.
+ascstep_rt::no_tiling_argument<> ascstep_tiling_default(long);
 #ifndef ASCSTEP_TILING_TYPE
-#define ASCSTEP_TILING_TYPE ascstep_default_tiling
+#define ASCSTEP_TILING_TYPE decltype(ascstep_tiling_default(0))
 #endif
 #define GET_TILING_DATA(var, tiling) \
     ASCSTEP_TILING_TYPE var;         \
@@ -33,7 +38,7 @@ using ascstep_default_tiling = ascstep_rt::no_tiling_argument<>;
 #define GET_TILING_DATA_MEMBER(type, member, var, tiling) \
     decltype(type::member) var;                           \
     std::memcpy(&var, (const char*)(tiling) + offsetof(type, member), sizeof(var))
-#define REGISTER_TILING_DEFAULT(type) using ascstep_default_tiling = type
+#define REGISTER_TILING_DEFAULT(type) type ascstep_tiling_default(int)
 #define REGISTER_TILING_FOR_TILINGKEY(key, type)
 #define TILING_KEY_IS(k) (ascstep_rt::tiling_key() == (uint64_t)(k))
 #define KERNEL_TASK_TYPE_DEFAULT(type)
