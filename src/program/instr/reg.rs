@@ -211,12 +211,7 @@ pub(super) fn move_(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> 
         None => RegDist::Norm,
         Some(n) => enum_value(ctx, n, "dist", "unknown-dist", &names, "DIST_NORM")?,
     };
-    ins.form = Form::Reg {
-        mask,
-        zeroing: false,
-        subnormal: false,
-        lanes: None,
-    };
+    ins.form = reg_form(mask, false);
     // StoreUnAlign's count: at most a register's elements (default: all of them).
     let count = match (ins.op, f.get("count")) {
         (Op::StoreUnAlign, Some(n)) => {
@@ -271,12 +266,7 @@ fn pack(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     }
     ins.dst = Some(d);
     ins.src = vec![s];
-    ins.form = Form::Reg {
-        mask: None,
-        zeroing: false,
-        subnormal: false,
-        lanes: None,
-    };
+    ins.form = reg_form(None, false);
     let bits = 8 * wide.size();
     Some(Args::RegMove {
         v: ins.vector()?,
@@ -347,12 +337,7 @@ pub(super) fn cast(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args> {
     let saturate = flag(ctx, f, "saturate").unwrap_or(true);
     let mask = mask_reg(ctx, f, ins)?;
     let zeroing = merge_field(ctx, f)?;
-    ins.form = Form::Reg {
-        mask: Some(mask),
-        zeroing,
-        subnormal: false,
-        lanes: None,
-    };
+    ins.form = reg_form(Some(mask), zeroing);
     Some(Args::RegCast {
         v: ins.vector()?,
         round: round?,
@@ -382,12 +367,7 @@ pub(super) fn cmp_sel(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args
         }
     }
     let mask = mask_reg(ctx, f, ins)?;
-    ins.form = Form::Reg {
-        mask: Some(mask),
-        zeroing: false,
-        subnormal: false,
-        lanes: None,
-    };
+    ins.form = reg_form(Some(mask), false);
     if ins.op == Op::RegSelect {
         return Some(Args::Elementwise(ins.vector()?));
     }
@@ -447,12 +427,7 @@ fn mask_move(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Option<Args>>
         (ins.dst, ins.src) = (Some(ub), vec![reg]);
     }
     ins.op = op;
-    ins.form = Form::Reg {
-        mask: None,
-        zeroing: false,
-        subnormal: false,
-        lanes: None,
-    };
+    ins.form = reg_form(None, false);
     Some(ins.vector().map(|v| Args::RegMaskLogic {
         v,
         high: false,
@@ -480,12 +455,7 @@ pub(super) fn mask_logic(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<A
         _ => Some(mask_reg(ctx, f, ins)?),
     };
     let high = part_field(ctx, f)?;
-    ins.form = Form::Reg {
-        mask,
-        zeroing: false,
-        subnormal: false,
-        lanes: None,
-    };
+    ins.form = reg_form(mask, false);
     // Interleave's element type: b8, b16 or b32 (its page's 数据类型).
     let dtype = match f.get("dtype") {
         None => DType::UInt8,
@@ -520,12 +490,7 @@ pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
     if matches!(ins.op, Op::RegInterleave | Op::RegDeInterleave) {
         operands(ctx, f, ins, &["src0", "src1"]);
         let high = part_field(ctx, f)?;
-        ins.form = Form::Reg {
-            mask: None,
-            zeroing: true,
-            subnormal: false,
-            lanes: None,
-        };
+        ins.form = reg_form(None, true);
         return Some(Args::RegReduce {
             v: ins.vector()?,
             reduce: ReduceType::Sum,
@@ -542,12 +507,7 @@ pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
         Some(n) => enum_value(ctx, n, "op", "unknown-reduce-op", &ReduceType::NAMES, "SUM")?,
     };
     let zeroing = merge_field(ctx, f)?;
-    ins.form = Form::Reg {
-        mask: Some(mask),
-        zeroing,
-        subnormal: false,
-        lanes: None,
-    };
+    ins.form = reg_form(Some(mask), zeroing);
     Some(Args::RegReduce {
         v: ins.vector()?,
         reduce,
@@ -564,13 +524,19 @@ pub(super) fn gather(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
     ins.src.extend(operand(ctx, f, "src", name).map(|o| o.0));
     ins.src.extend(operand(ctx, f, "index", name).map(|o| o.0));
     let mask = mask_reg(ctx, f, ins)?;
-    ins.form = Form::Reg {
-        mask: Some(mask),
-        zeroing: true,
+    ins.form = reg_form(Some(mask), true);
+    Some(Args::RegGather { v: ins.vector()? })
+}
+
+/// A register instruction's form before it is reached: its mask register (if any) and merge
+/// mode (`compute` sets its own: an algorithm may keep subnormal results).
+fn reg_form(mask: Option<crate::base::ir::Operand>, zeroing: bool) -> Form {
+    Form::Reg {
+        mask,
+        zeroing,
         subnormal: false,
         lanes: None,
-    };
-    Some(Args::RegGather { v: ins.vector()? })
+    }
 }
 
 /// The `merge` field: whether the instruction zeroes the lanes its mask leaves (ZEROING, the

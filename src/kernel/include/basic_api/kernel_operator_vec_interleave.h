@@ -15,13 +15,13 @@ template <class T>
 __ubuf__ T* ub_ptr(const LocalTensor<T>& t) {
     return (__ubuf__ T*)t.GetPhyAddr();
 }
-inline void only_950(const char* api, const Pos& p) {
+// Stops a call this product lacks or whose count is odd; the count's half.
+inline uint32_t checked_half(const char* api, int32_t count, const Pos& p) {
 #if __NPU_ARCH__ != 3510
     ascstep_rt::stop(p, std::string(api) + " of LocalTensors is an Ascend 950 API (basic_api/kernel_operator_vec_duplicate_intf.h)");
-#else
-    (void)api;
-    (void)p;
 #endif
+    if (count % 2 != 0) ascstep_rt::stop(p, ascstep_rt::fmt("%s's count is %d: it must be even", api, int(count)));
+    return uint32_t(count) / 2;
 }
 // Stores the first `n` (at most a register's) elements of `r` at `dst`.
 template <class T, class R>
@@ -69,26 +69,21 @@ void unzip_into(__ubuf__ T* d0, __ubuf__ T* d1, __ubuf__ T* src, uint32_t count,
 template <typename T>
 __aicore__ inline void Interleave(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src0,
                                   const LocalTensor<T>& src1, const int32_t count, Pos p = Pos::current()) {
-    detail::only_950("Interleave", p);
-    if (count % 2 != 0) ascstep_rt::stop(p, ascstep_rt::fmt("Interleave's count is %d: it must be even", int(count)));
-    uint32_t half = uint32_t(count) / 2;
+    uint32_t half = detail::checked_half("Interleave", count, p);
     detail::zip_into(detail::ub_ptr(dst0), detail::ub_ptr(src0), detail::ub_ptr(src1), half, p);
     detail::zip_into(detail::ub_ptr(dst1), detail::ub_ptr(src0) + half, detail::ub_ptr(src1) + half, half, p);
 }
 template <typename T>
 __aicore__ inline void DeInterleave(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src0,
                                     const LocalTensor<T>& src1, const int32_t count, Pos p = Pos::current()) {
-    detail::only_950("DeInterleave", p);
-    if (count % 2 != 0) ascstep_rt::stop(p, ascstep_rt::fmt("DeInterleave's count is %d: it must be even", int(count)));
-    uint32_t half = uint32_t(count) / 2;
+    uint32_t half = detail::checked_half("DeInterleave", count, p);
     detail::unzip_into(detail::ub_ptr(dst0), detail::ub_ptr(dst1), detail::ub_ptr(src0), uint32_t(count), p);
     detail::unzip_into(detail::ub_ptr(dst0) + half, detail::ub_ptr(dst1) + half, detail::ub_ptr(src1), uint32_t(count), p);
 }
 template <typename T>
 __aicore__ inline void DeInterleave(const LocalTensor<T>& dst0, const LocalTensor<T>& dst1, const LocalTensor<T>& src,
                                     const int32_t srcCount, Pos p = Pos::current()) {
-    detail::only_950("DeInterleave", p);
-    if (srcCount % 2 != 0) ascstep_rt::stop(p, ascstep_rt::fmt("DeInterleave's srcCount is %d: it must be even", int(srcCount)));
+    detail::checked_half("DeInterleave", srcCount, p);
     detail::unzip_into(detail::ub_ptr(dst0), detail::ub_ptr(dst1), detail::ub_ptr(src), uint32_t(srcCount), p);
 }
 }  // namespace AscendC
