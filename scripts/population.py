@@ -4,7 +4,8 @@
 Usage:
     python3 scripts/population.py --ascstep target/release/ascstep \\
         --repo PATH/ops-math --repo PATH/ops-nn [--opbase PATH/opbase] [-j 2] [--limit N] \\
-        [--only SUBSTRING[,SUBSTRING…]] [--product atlas_a2|ascend_950] [--keep DIR] [--csv FILE]
+        [--only SUBSTRING[,SUBSTRING…]] [--product atlas_a2|ascend_950] [--without-register-api]
+        [--keep DIR] [--csv FILE]
     python3 scripts/population.py --tables-from FILE.csv
 
 Fetches nothing: give it checkouts. For every operator directory with an `op_kernel/` entry
@@ -233,7 +234,8 @@ def in_scope(cause, detail):
     stands for."""
     if cause == "missing header" and detail.startswith("simt_api/") or cause == "missing API" and detail == "Simt":
         return "out of scope", "simt (through a header)"
-    if cause == "missing API" and detail in CUBE_API:
+    # The Cube's template libraries (ops-nn's quantized matmuls include them from their kernels).
+    if cause == "missing API" and detail in CUBE_API or cause == "missing header" and re.match(r"(blaze|cmct)/", detail):
         return "out of scope", "cube (through a header)"
     return cause, detail
 
@@ -322,14 +324,59 @@ def binding(op_dir, kernel, product, includes, scratch, repo):
     return path
 
 
+# Ascend 950's register API, as a kernel's own files or the headers it includes write it.
+REGISTER_API = re.compile(r"MicroAPI::|\b__VEC_SCOPE__\b|\b__simd_vf__\b|\basc_vf_call\b|\bReg::(?:RegTensor|MaskReg)|\bRegTensor<")
+
+
+def ops_by_name(repo):
+    """Op name -> its op_kernel/ directory (CANN's build copies each to ascendc/<op>/)."""
+    if repo not in OPS:
+        OPS[repo] = {os.path.basename(op_dir): os.path.join(op_dir, "op_kernel") for op_dir, _, _ in kernels(repo)}
+        for root, dirs, _ in os.walk(repo):
+            dirs[:] = [d for d in dirs if d not in (".git", "tests", "build", "docs")]
+            if os.path.basename(root) == "op_kernel":
+                OPS[repo].setdefault(os.path.basename(os.path.dirname(root)), root)
+    return OPS[repo]
+
+
+OPS = {}
+
+
+def uses_register_api(kernel, repo, includes):
+    """Whether the kernel's file or any header it includes, followed through its directory, the
+    repository's and opbase's include directories and CANN's `ascendc/<op>/` layout (`../op/x.h`),
+    uses the register API. Every `#include` is followed whatever `#if` it sits under: a header of
+    one product's branch counts for the other too (an over-count, not an under-count)."""
+    seen, todo = set(), [os.path.abspath(kernel)]
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        text = strip_comments(read(f))
+        if REGISTER_API.search(text):
+            return True
+        for inc in re.findall(r'#\s*include\s*[<"]([^>"]+)[>"]', text):
+            here = os.path.dirname(f)
+            cands = [os.path.join(here, inc)] + [os.path.join(d, inc) for d in includes]
+            up = re.match(r"(?:\.\./)+([^/]+)/(.+)", inc)
+            if up and up.group(1) in ops_by_name(repo):
+                cands.append(os.path.join(ops_by_name(repo)[up.group(1)], up.group(2)))
+            hit = next((os.path.abspath(c) for c in cands if os.path.isfile(c)), None)
+            if hit:
+                todo.append(hit)
+    return False
+
+
 # A stop of the kernel's own making on a zero tiling: a crash or a loop (not a call ascstep
 # stopped as unsimulated, `kernel-stopped`).
 OWN_STOPS = ("kernel-crashed", "timeout", "population time-out")
 
 
 def tables(rows):
-    """The tables of the README from (repo, product, cause, detail) rows."""
-    rows = [(r, p, *in_scope(c, d)) for r, p, c, d in rows]
+    """The tables of the README from (repo, product, cause, detail, uses the register API) rows."""
+    regs = [(r, p, *in_scope(c, d)) for r, p, c, d, reg in rows if reg]
+    rows = [(r, p, *in_scope(c, d)) for r, p, c, d, _ in rows]
     table = collections.Counter((r, p, c) for r, p, c, _ in rows)
     own = collections.Counter((r, p) for r, p, c, d in rows if c == "kernel stopped" and d in OWN_STOPS)
     causes = collections.Counter((c, d) for _, _, c, d in rows if c not in ("ran", "out of scope"))
@@ -347,6 +394,19 @@ def tables(rows):
             reached = ran + own[(repo, product)]
             print(f"| {repo} | {product} | {total} | {scope} | {compiled} | {ran} | {100 * ran / max(scope, 1):.0f} % "
                   f"| {reached} ({100 * reached / max(scope, 1):.0f} %) |")
+    # The issue's yardstick for Ascend 950: its kernels that use neither the register API nor SIMT.
+    by_kernel = collections.Counter((r, p, c) for r, p, c, _ in regs)
+    if any(p == "ascend_950" for _, p, _, _ in rows):
+        print("\nAscend 950 without the register API (nor SIMT, nor the Cube):\n")
+        print("| repository | in scope | ran | share ran | reached launch |\n|---|---|---|---|---|")
+        for repo in sorted({r for r, p, _, _ in rows if p == "ascend_950"}):
+            c = {k[2]: v for k, v in table.items() if k[0] == repo and k[1] == "ascend_950"}
+            g = {k[2]: v for k, v in by_kernel.items() if k[0] == repo and k[1] == "ascend_950"}
+            scope = sum(c.values()) - c.get("out of scope", 0) - (sum(g.values()) - g.get("out of scope", 0))
+            ran = c.get("ran", 0) - g.get("ran", 0)
+            reached = ran + own[(repo, "ascend_950")] - sum(
+                1 for r, p, cc, d in regs if r == repo and p == "ascend_950" and cc == "kernel stopped" and d in OWN_STOPS)
+            print(f"| {repo} | {scope} | {ran} | {100 * ran / max(scope, 1):.0f} % | {reached} ({100 * reached / max(scope, 1):.0f} %) |")
     print("\n| what stopped a kernel | kernels |\n|---|---|")
     by_cause = collections.Counter(c for _, _, c, _ in rows)
     for c, n in by_cause.most_common():
@@ -366,12 +426,15 @@ def main():
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--only", default="", help="only kernels whose path holds one of these comma-separated substrings")
     ap.add_argument("--product", choices=("atlas_a2", "ascend_950"), help="only the kernels built for this product")
+    ap.add_argument("--without-register-api", action="store_true",
+                    help="only the kernels that use no Ascend 950 register API (the issue's yardstick for 950)")
     ap.add_argument("--keep")
     ap.add_argument("--csv")
     a = ap.parse_args()
     if a.tables_from:
         with open(a.tables_from, newline="") as f:
-            tables([(r[0], r[1], r[3], r[4]) for r in csv.reader(f) if len(r) >= 5])
+            # The sixth column (whether a 950 kernel uses the register API) is absent from older runs' files.
+            tables([(r[0], r[1], r[3], r[4], len(r) > 5 and r[5] == "reg") for r in csv.reader(f) if len(r) >= 5])
         return
     if not a.ascstep or not a.repo:
         ap.error("--ascstep and --repo are required (or --tables-from)")
@@ -391,6 +454,8 @@ def main():
             if a.only and not any(o in k for o in a.only.split(",")):
                 continue
             if a.product and product != a.product:
+                continue
+            if a.without_register_api and product == "ascend_950" and uses_register_api(k, repo, includes):
                 continue
             jobs.append((os.path.basename(repo), op_dir, k, product, includes, repo))
     if a.limit:
@@ -425,17 +490,21 @@ def main():
             return job, "kernel stopped", "population time-out"
         return job, *classify(p.returncode, p.stderr)
 
+    def run_and_mark(job):
+        j, c, d = run(job)
+        return j, c, d, job[3] == "ascend_950" and uses_register_api(job[2], job[5], job[4])
+
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.j) as ex:
-        for n, r in enumerate(ex.map(run, jobs), 1):
+        for n, r in enumerate(ex.map(run_and_mark, jobs), 1):
             results.append(r)
             print(f"[{n}/{len(jobs)}] {r[1]:15} {os.path.relpath(r[0][2], os.path.dirname(os.path.dirname(r[0][1])))} {r[2]}",
                   file=sys.stderr, flush=True)
-    tables([(j[0], j[3], c, d) for j, c, d in results])
+    tables([(j[0], j[3], c, d, reg) for j, c, d, reg in results])
     if a.csv:
         with open(a.csv, "w") as f:
-            for j, c, d in results:
-                f.write(f"{j[0]},{j[3]},{os.path.relpath(j[2], os.path.dirname(j[1]))},{c},\"{d}\"\n")
+            for j, c, d, reg in results:
+                f.write(f"{j[0]},{j[3]},{os.path.relpath(j[2], os.path.dirname(j[1]))},{c},\"{d}\",{'reg' if reg else ''}\n")
 
 
 if __name__ == "__main__":

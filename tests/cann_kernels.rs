@@ -195,6 +195,15 @@ fn a_tiling_struct_reached_through_the_layout_s_includes_is_the_kernel_s() {
     layout_op_passes("offset_only", "y[0..16]");
 }
 
+/// format.md §12.2: a tiling-key template entry whose ASCENDC_TPL declarations (values given by
+/// `#define`) sit in another op's header, reached only through CANN's layout
+/// (`"../../fill_impl/fill_impl.h"` from `arch35/`, as ops-nn's rms_norm_quant_v3 reaches
+/// rms_norm_quant_v2's), is instantiated from its key: key 1 is MODE = 7, so y = 7.
+#[test]
+fn a_template_entry_declared_through_the_layout_is_instantiated_from_its_key() {
+    layout_op_passes("fill_key", "y[0..8]");
+}
+
 /// A C++ file starting with a UTF-8 byte-order mark compiles as the compiler takes it alone.
 #[test]
 fn a_byte_order_mark_at_the_start_of_a_cpp_file_is_skipped() {
@@ -615,5 +624,43 @@ fn register_tiling_default_at_file_scope_compiles() {
     let r = ascstep_in(&op, &["run", "negate.ron"]);
     assert_eq!(r.code, 0, "{}", r.dump());
     assert!(r.stdout.contains("pass  y[0..64]"), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An `extern "C"` entry named after a C library function (ops-math's `abs`, `floor`, `pow` on
+/// Ascend 950) compiles, as under CANN's device compiler, which declares no `floor(double)`:
+/// tests/cann_layout's negate, its entry renamed `floor` (declared first, then defined), still gives
+/// y = −x (the name it is compiled under is never shown: record/mod.rs's short_function test).
+#[test]
+fn an_entry_named_after_a_c_library_function_compiles() {
+    let dir = scratch("cann_layout_c_library_name");
+    common::api::copy_tree(&common::root("tests/cann_layout"), &dir);
+    let op = dir.join("math/negate");
+    let kernel = op.join("op_kernel/negate.cpp");
+    let text = std::fs::read_to_string(&kernel).unwrap();
+    let entry = "extern \"C\" __global__ __aicore__ void negate(";
+    assert!(text.contains(entry));
+    let decl = "extern \"C\" __global__ __aicore__ void floor(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);\n";
+    let text = text.replacen(
+        entry,
+        &format!("{decl}{}", entry.replace("negate", "floor")),
+        1,
+    );
+    std::fs::write(&kernel, text).unwrap();
+    let ron = op.join("negate.ron");
+    let binding = std::fs::read_to_string(&ron).unwrap();
+    std::fs::write(
+        &ron,
+        binding.replace("entry: \"negate\"", "entry: \"floor\""),
+    )
+    .unwrap();
+    let r = ascstep_in(&op, &["run", "negate.ron", "--report", "json"]);
+    assert_eq!(r.code, 0, "{}", r.dump());
+    assert!(
+        r.stdout
+            .contains(r#""expectations":[{"at":0,"len":64,"passed":true,"tensor":"y"}]"#),
+        "{}",
+        r.dump()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

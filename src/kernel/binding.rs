@@ -163,9 +163,17 @@ pub fn launcher(
     // call of nothing (the binding calls the entry itself; the callee may be a template no
     // argument list instantiates), at its own lines; its quoted includes are found from its
     // directory, which leads the include path.
+    // An `extern "C"` entry named after a C library function (ops-math's `abs`, `floor`,
+    // `pow`) clashes with the host's declaration of it: compiled under a name of its own.
     let text = std::fs::read_to_string(&file).unwrap_or_default();
-    let (rewritten, launches) = super::source::rewrite_launches(&text, false);
-    if launches > 0 {
+    let bare = super::source::base_name(&kb.entry);
+    let callee = super::source::compiled_name(&text, bare);
+    let renamed = (callee != bare)
+        .then(|| super::source::rename_entry(&text, bare, &callee))
+        .flatten();
+    let (rewritten, launches) =
+        super::source::rewrite_launches(renamed.as_deref().unwrap_or(&text), false);
+    if launches > 0 || renamed.is_some() {
         s.push_str(&format!(
             "#line 1 \"{}\"\n{rewritten}\n",
             c_string(&file.display().to_string())
@@ -238,7 +246,10 @@ pub fn launcher(
         c_string(&kb.entry),
         names.join(","),
         kb.blocks,
-        kb.entry,
+        match kb.entry.trim().strip_suffix(bare) {
+            Some(scope) if callee != bare => format!("{scope}{callee}"),
+            _ => kb.entry.clone(),
+        },
         passed.iter().map(|a| format!(", {a}")).collect::<String>()
     ));
     s.push_str("    return 0;\n}\n");

@@ -151,7 +151,7 @@ fn bound(
             .chain(staged),
     );
     // A template entry named bare: the instantiation its tiling key selects.
-    let chosen = instantiation(kb, &source, opts.product, &flags)?;
+    let chosen = instantiation(kb, &kernel, &source, opts.product, &flags)?;
     let kb = chosen.as_ref().unwrap_or(kb);
     // An entry defined in several `#if` branches is checked against the branch the compile
     // takes, as the preprocessor leaves the file.
@@ -164,14 +164,14 @@ fn bound(
     let checked = match defined.as_slice() {
         [] => None,
         [e] if !e.macro_params => None,
-        _ => compile::preprocess(&kb.file, opts.product, &flags),
+        _ => compile::preprocess(&kernel, opts.product, &flags),
     };
     if let Some(why) = binding::check_args(kb, checked.as_deref().unwrap_or(&source)) {
         // Parameters a macro stands for (`void k(INPLACE_APPLY_ADAGRAD_V2_PARAMS)`): checked
         // against what the preprocessor makes of them.
         let expanded = match checked {
             Some(_) => None,
-            None => compile::preprocess(&kb.file, opts.product, &flags),
+            None => compile::preprocess(&kernel, opts.product, &flags),
         };
         // Told in the names the compiler sees, where the preprocessor could say.
         match expanded.map(|pre| binding::check_args(kb, &pre)) {
@@ -241,8 +241,11 @@ fn bound(
 
 /// The binding with the template arguments and key of the instantiation its `tiling_key`
 /// (default 0) selects, when it names a template entry without arguments (None otherwise).
+/// `kernel` is the file as compiled (its staged copy in CANN's layout, where a `../../op/x.h`
+/// include resolves).
 fn instantiation(
     kb: &crate::base::ir::KernelBinding,
+    kernel: &Path,
     source: &str,
     product: Product,
     flags: &compile::Flags,
@@ -262,7 +265,7 @@ fn instantiation(
     let mut pre_flags = flags.clone();
     pre_flags.defines.push("ASCENDC_TPL_PRE".into());
     // A kernel the preprocessor rejects: the compile says why.
-    let Some(pre) = compile::preprocess(&kb.file, product, &pre_flags) else {
+    let Some(pre) = compile::preprocess(kernel, product, &pre_flags) else {
         return Ok(None);
     };
     // A plain entry of the same name beside the template (roll's `extern "C"` one) is what a

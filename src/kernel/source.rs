@@ -252,6 +252,104 @@ pub fn has_main(src: &str) -> bool {
     false
 }
 
+/// The C library's functions that the host compiler's headers declare in the global namespace
+/// and that ops are named after (`math/abs`, `floor`, `pow`, …). A device compile declares none
+/// of them, so an `extern "C"` entry of such a name compiles there and clashes here.
+const C_LIBRARY: &[&str] = &[
+    "abs",
+    "acos",
+    "acosh",
+    "asin",
+    "asinh",
+    "atan",
+    "atan2",
+    "atanh",
+    "cbrt",
+    "ceil",
+    "copysign",
+    "cos",
+    "cosh",
+    "div",
+    "erf",
+    "erfc",
+    "exp",
+    "exp2",
+    "expm1",
+    "fabs",
+    "fdim",
+    "floor",
+    "fma",
+    "fmax",
+    "fmin",
+    "fmod",
+    "frexp",
+    "hypot",
+    "labs",
+    "ldexp",
+    "lgamma",
+    "llabs",
+    "log",
+    "log10",
+    "log1p",
+    "log2",
+    "logb",
+    "modf",
+    "nearbyint",
+    "nextafter",
+    "pow",
+    "rand",
+    "remainder",
+    "rint",
+    "round",
+    "select",
+    "sin",
+    "sinh",
+    "sqrt",
+    "tan",
+    "tanh",
+    "tgamma",
+    "trunc",
+];
+
+/// The name an entry is compiled under: `ascstep_entry_<name>` for a non-template entry named
+/// after a C library function (see [`C_LIBRARY`]), else its own.
+pub fn compiled_name(src: &str, name: &str) -> String {
+    let clash = C_LIBRARY.contains(&name)
+        && entries_all(src)
+            .iter()
+            .any(|e| e.name == name && e.template.is_empty());
+    if clash {
+        format!("ascstep_entry_{name}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// `src` with every `__global__` declaration or definition of `name` (not a template) renamed
+/// `to`, each on its own line; None when there is none.
+pub fn rename_entry(src: &str, name: &str, to: &str) -> Option<String> {
+    let code = code_only(src);
+    let text = String::from_utf8_lossy(&code).into_owned();
+    let mut out = String::with_capacity(src.len() + 64);
+    let (mut copied, mut from) = (0, 0);
+    while let Some(k) = text[from..].find("__global__") {
+        let at = from + k;
+        let Some(open) = text[at..].find('(').map(|o| at + o) else {
+            break;
+        };
+        from = open;
+        let head = text[at..open].trim_end();
+        let end = at + head.len();
+        if last_ident(head) != name || !template_head(&code, at).is_empty() {
+            continue;
+        }
+        out.push_str(&src[copied..end - name.len()]);
+        out.push_str(to);
+        copied = end;
+    }
+    (copied > 0).then(|| out + &src[copied..])
+}
+
 /// `src` with every `<<<…>>>` launch rewritten into ascstep's launcher, and the number of
 /// launches rewritten. The kernel name may carry template arguments (`k<8, 2><<<…>>>`).
 /// Without `run` a launch only evaluates its configuration and arguments and calls nothing:

@@ -553,9 +553,12 @@ pub fn short_function(signature: &str) -> String {
             _ => {}
         }
     }
-    head[start..]
+    let name = head[start..]
         .trim_start_matches('*')
-        .trim_start_matches('&')
+        .trim_start_matches('&');
+    // An entry compiled under a name of its own (source::compiled_name) is shown as written.
+    name.strip_prefix("ascstep_entry_")
+        .unwrap_or(name)
         .to_string()
 }
 
@@ -575,6 +578,7 @@ mod tests {
                 "KernelAdd<T>::Compute",
             ),
             ("int main()", "main"),
+            ("void ascstep_entry_floor(uint8_t*, uint8_t*)", "floor"),
             (
                 "AscendC::LocalTensor<float> Op::Get(std::pair<int, int>) const",
                 "Op::Get",

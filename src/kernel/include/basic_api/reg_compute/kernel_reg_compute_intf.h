@@ -208,8 +208,11 @@ ASCSTEP_REG_SCALAR(Axpy)
 #undef ASCSTEP_REG_SCALAR
 
 // DK:Reg矢量计算/类型转换/Cast: the trait's layout, saturation, merge and round mode (a round mode
-// ascstep does not simulate is left out: a pair that rounds then stops at its RON).
-template <class T = DefaultType, class U = DefaultType, const CastTrait& trait = castTrait, class S, class V>
+// ascstep does not simulate is left out: a pair that rounds then stops at its RON). The trait is
+// taken by value (CANN: `const CastTrait&`), which accepts every constant the reference does: g++
+// 12 crashes binding the reference to a `constexpr static` member of a class template (ops-math's
+// pow, ops-nn's quantizers).
+template <class T = DefaultType, class U = DefaultType, CastTrait trait = castTrait, class S, class V>
 __simd_callee__ inline void Cast(S& dstReg, V& srcReg, MaskReg& mask, Pos p = Pos::current()) {
     static const char* layouts[] = {"ZERO", "ONE", "TWO", "THREE"};
     std::string text = "Cast(dst: " + dstReg.ron() + ", src: " + srcReg.ron() + ", mask_reg: " + mask.ron();

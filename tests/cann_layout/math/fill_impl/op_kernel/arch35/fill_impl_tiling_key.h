@@ -1,0 +1,15 @@
+// MODE a UINT of 4 bits taking FILL_LOW (2) or FILL_HIGH (7): its key bits are the value's index.
+#ifndef FILL_IMPL_TILING_KEY_H
+#define FILL_IMPL_TILING_KEY_H
+#include "ascendc/host_api/tiling/template_argument.h"
+
+#define FILL_LOW 2
+#define FILL_HIGH 7
+
+ASCENDC_TPL_ARGS_DECL(FillKey, ASCENDC_TPL_UINT_DECL(MODE, ASCENDC_TPL_4_BW, ASCENDC_TPL_UI_LIST, FILL_LOW, FILL_HIGH));
+
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_KERNEL_TYPE_SEL(ASCENDC_TPL_AIV_ONLY),
+                                     ASCENDC_TPL_UINT_SEL(MODE, ASCENDC_TPL_UI_LIST, FILL_LOW)),
+                ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_KERNEL_TYPE_SEL(ASCENDC_TPL_AIV_ONLY),
+                                     ASCENDC_TPL_UINT_SEL(MODE, ASCENDC_TPL_UI_LIST, FILL_HIGH)));
+#endif
