@@ -555,3 +555,36 @@ int main()
     assert!(r.stdout.ends_with("power 12288 12288\n"), "{}", r.dump());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The library's Pad and UnPad with CANN's Atlas A2 steps (docs/semantics.md §30), their tilings
+/// from the host's GetPadMaxMinTmpSize, PadTilingFunc and UnPadTilingFunc: main checks each
+/// output against the pages' definition (tests/api_kernels/pad/pad_cases.h): the page's 16×15
+/// half example, both sides, several pieces a row on the least buffer, the stack buffer, the
+/// sample's 16×31 float on the largest buffer, aligned rows with spare columns (over 255 rows:
+/// two Duplicate calls), and UnPad of half and float.
+#[test]
+fn pad_and_unpad_give_the_pages_rows() {
+    for (file, cases) in [("pad_half.asc", 5), ("pad_float.asc", 4)] {
+        let dir = common::api::api_kernel("pad", &format!("pad_{file}"));
+        let r = ascstep_in(&dir, &["run", file]);
+        assert_eq!(r.code, 0, "{}", r.dump());
+        assert!(
+            r.stdout
+                .contains(&format!("pad: {cases} cases match the pages' definition")),
+            "{}",
+            r.dump()
+        );
+        // The in-place transposition is the library's own (CANN transposes tmp2 onto itself).
+        assert!(!r.stderr.contains("error["), "{}", r.dump());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    // Ascend 950's library builds Pad of its register API: not simulated, said at the call.
+    let dir = common::api::api_kernel("pad", "pad_950");
+    let r = ascstep_in(&dir, &["run", "pad_half.asc", "--product", "ascend_950"]);
+    assert!(
+        r.stderr.contains("pad_cases.h:66:13: error[kernel-stopped]: the kernel stopped: AscendC::Pad is simulated on Atlas A2/A3 only"),
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

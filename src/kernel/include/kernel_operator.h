@@ -129,6 +129,7 @@ constexpr std::common_type_t<T, U> max(const T& a, const U& b) {
 #include "adv_api/activation/softmax.h"
 #include "adv_api/math/tanh.h"
 #include "adv_api/pad/broadcast.h"
+#include "adv_api/pad/pad.h"
 #include "adv_api/math/sign.h"
 #include "adv_api/math/xor.h"
 #include "adv_api/math/clamp.h"

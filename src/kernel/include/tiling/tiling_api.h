@@ -3,3 +3,4 @@
 // What else the real header declares is a compile error that names it.
 #pragma once
 #include "ascstep/lib_tiling.h"
+#include "ascstep/pad_tiling.h"
