@@ -628,6 +628,23 @@ fn address_registers_and_unaligned_moves_move_what_numpy_says() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// LoadAlign's and StoreAlign's distributions (docs/semantics.md §29.1): a broadcast of one
+/// element at an unaligned address (half and uint8), up- and down-sampling, the double load's
+/// even and odd elements and the double store interleaving them back (its empty mask ignored),
+/// a first-element store at an element address, a normal store named DIST_NORM_B16, and four-fold
+/// unpacking of bytes to 32 bits; numpy's results (tests/api_kernels/reg_dist/gen.py).
+#[test]
+fn load_and_store_distributions_move_what_numpy_says() {
+    let (dir, r) = runs_and_passes(
+        "reg_dist",
+        "reg_dist",
+        "reg_dist.ron",
+        &["y[0..1152]", "yb[0..512]"],
+    );
+    assert!(!r.stderr.contains("error["), "{}", r.dump());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The register reductions (docs/semantics.md §29): Reduce SUM by the page's binary tree (a
 /// half sum a left-to-right order would round differently), under a mask whose left lanes count
 /// as 0; MAX with the first of two maxima's index in lane 1; MIN of every third int32; int16

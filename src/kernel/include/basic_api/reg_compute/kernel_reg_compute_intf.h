@@ -84,14 +84,33 @@ constexpr const char* dist(StoreDist d) {
     return d == StoreDist::DIST_PACK_B16   ? ", dist: DIST_PACK_B16"
            : d == StoreDist::DIST_PACK_B32 ? ", dist: DIST_PACK_B32"
            : d == StoreDist::DIST_PACK_B64 ? ", dist: DIST_PACK_B64"
-           : d == StoreDist::DIST_NORM     ? ""
-                                           : nullptr;
+           : d == StoreDist::DIST_NORM || d == StoreDist::DIST_NORM_B8 || d == StoreDist::DIST_NORM_B16 ||
+                   d == StoreDist::DIST_NORM_B32
+               ? ""
+               : nullptr;
 }
+// The distributions made of other register instructions (kernel_reg_compute_dist.h): a
+// broadcast, up- or down-sampling or four-fold unpacking load, a first-element store.
+constexpr bool composed(LoadDist d) {
+    return d == LoadDist::DIST_BRC_B8 || d == LoadDist::DIST_BRC_B16 || d == LoadDist::DIST_BRC_B32 ||
+           d == LoadDist::DIST_US_B8 || d == LoadDist::DIST_US_B16 || d == LoadDist::DIST_DS_B8 ||
+           d == LoadDist::DIST_DS_B16 || d == LoadDist::DIST_UNPACK4_B8;
+}
+constexpr bool composed(StoreDist d) {
+    return d == StoreDist::DIST_FIRST_ELEMENT_B8 || d == StoreDist::DIST_FIRST_ELEMENT_B16 ||
+           d == StoreDist::DIST_FIRST_ELEMENT_B32;
+}
+template <class T, LoadDist dist, class U>
+void load_dist(U& dst, __ubuf__ T* src, const Pos& p);
+template <class T, StoreDist dist, class U>
+void store_dist(__ubuf__ T* dst, U& src, const Pos& p);
 }  // namespace detail
 template <class T = DefaultType, LoadDist dist = LoadDist::DIST_NORM, class U>
 __simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T* srcAddr, Pos p = Pos::current()) {
-    if constexpr (detail::dist(dist) == nullptr) {
-        ascstep_rt::stop(p, "LoadAlign with this LoadDist (a broadcast, sampling or interleave) is not simulated yet (docs/format.md §12.5)");
+    if constexpr (detail::composed(dist)) {
+        detail::load_dist<T, dist>(dstReg, srcAddr, p);
+    } else if constexpr (detail::dist(dist) == nullptr) {
+        ascstep_rt::stop(p, "LoadAlign with this LoadDist (DIST_BLK, DIST_E2B or a double load's) is not simulated yet (docs/format.md §12.5)");
     } else {
         ascstep_rt::call(p, "LoadAlign(dst: " + dstReg.ron() + ", src: " + detail::ub_at<T>(detail::ub_addr(srcAddr), p) +
                                 detail::dist(dist) + ")");
@@ -107,8 +126,10 @@ __simd_callee__ inline void LoadAlign(U& dstReg, __ubuf__ T*& srcAddr, int32_t p
 // DK:Reg矢量计算/Reg数据搬出/连续对齐搬出（StoreAlign）: the mask's lanes, DIST_NORM.
 template <class T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, class U>
 __simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, U& srcReg, MaskReg& mask, Pos p = Pos::current()) {
-    if constexpr (detail::dist(dist) == nullptr) {
-        ascstep_rt::stop(p, "StoreAlign with this StoreDist (a first-element, PACK4 or interleave store) is not simulated yet (docs/format.md §12.5)");
+    if constexpr (detail::composed(dist)) {
+        detail::store_dist<T, dist>(dstAddr, srcReg, p);
+    } else if constexpr (detail::dist(dist) == nullptr) {
+        ascstep_rt::stop(p, "StoreAlign with this StoreDist (DIST_PACK4_B32 or a double store's) is not simulated yet (docs/format.md §12.5)");
     } else {
         ascstep_rt::call(p, "StoreAlign(dst: " + detail::ub_at<T>(detail::ub_addr(dstAddr), p) + ", src: " + srcReg.ron() +
                                 ", mask_reg: " + mask.ron() + detail::dist(dist) + ")");

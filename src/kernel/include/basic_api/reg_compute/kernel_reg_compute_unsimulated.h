@@ -5,6 +5,7 @@
 #include "kernel_reg_compute_vec_reduce_intf.h"
 #include "kernel_reg_compute_datacopy_intf.h"
 #include "kernel_reg_compute_vec_interleave_intf.h"
+#include "kernel_reg_compute_dist.h"
 
 namespace AscendC {
 namespace MicroAPI {
