@@ -645,6 +645,30 @@ fn load_and_store_distributions_move_what_numpy_says() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Squeeze and GatherMask (docs/semantics.md §29): the positive floats of a register packed from
+/// lane 0 (the rest 0), three chunks' positives appended by STORE_REG and StoreUnAlign's AR form
+/// with GetSpr<AR> their byte count, uint8 below 100 by the earlier name; numpy's results
+/// (tests/api_kernels/reg_squeeze/gen.py). The run reports each count it read back.
+#[test]
+fn squeeze_packs_the_selected_lanes_and_appends_by_ar() {
+    let (dir, r) = runs_and_passes(
+        "reg_squeeze",
+        "reg_squeeze",
+        "reg_squeeze.ron",
+        &["y[0..384]", "yb[0..256]"],
+    );
+    // The loop's Squeeze, once a chunk.
+    assert_eq!(
+        r.stdout
+            .matches("`Squeeze` (reg_squeeze.asc:27:9): kept = ")
+            .count(),
+        3,
+        "{}",
+        r.dump()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The register reductions (docs/semantics.md §29): Reduce SUM by the page's binary tree (a
 /// half sum a left-to-right order would round differently), under a mask whose left lanes count
 /// as 0; MAX with the first of two maxima's index in lane 1; MIN of every third int32; int16

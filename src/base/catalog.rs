@@ -127,7 +127,8 @@ pub enum Family {
     RegMaskLogic,
     /// The register API's reductions: Reduce, ReduceDataBlock, PairReduceElem (one register's
     /// lanes into a few at its start), Duplicate of a register's lowest element, and the
-    /// registers' Interleave/DeInterleave: each destination lane from any source lane (§29).
+    /// registers' Interleave/DeInterleave, Squeeze (the selected lanes packed at the start):
+    /// each destination lane from any source lane (§29).
     RegReduce,
     /// The register API's gather from the UB: Gather / DataCopyGather (lanes from UB elements
     /// an index register names, §29).
@@ -223,7 +224,7 @@ ops! {
     RegReduce as "Reduce" => RegReduce, RegReduceDataBlock as "ReduceDataBlock" => RegReduce,
     RegPairReduceElem as "PairReduceElem" => RegReduce, RegGather as "Gather" => RegGather,
     RegBroadcast as "Duplicate" => RegReduce, RegInterleave as "Interleave" => RegReduce,
-    RegDeInterleave as "DeInterleave" => RegReduce,
+    RegDeInterleave as "DeInterleave" => RegReduce, RegSqueeze as "Squeeze" => RegReduce,
 }
 
 /// The dtype table of an API only Ascend 950 has: (all forms, count form only).

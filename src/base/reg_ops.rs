@@ -173,6 +173,8 @@ pub(super) fn dtypes(op: Op) -> u16 {
         RegBroadcast => all,
         // 数据重排/Interleave, DeInterleave (bool aside; b64 needs RegTraitNumTwo, not simulated).
         RegInterleave | RegDeInterleave => INTS & !(I64 | U64) | H | BF | F,
+        // 比较与选择/Squeeze.
+        RegSqueeze => I8 | U8 | I16 | U16 | H | I32 | U32 | F,
         // Reg数据搬入/离散搬入（Gather）: the destination's types (b8 sources fill b16 lanes).
         RegGather => I16 | U16 | H | BF | I32 | U32 | F | I64 | U64,
         // Reg数据搬入/MaskReg搬入（LoadAlign）, Reg数据搬出/MaskReg搬出（StoreAlign）.

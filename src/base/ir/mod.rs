@@ -465,11 +465,13 @@ pub enum Args {
     /// The register API's reductions (docs/semantics.md §29): Reduce and ReduceDataBlock by
     /// `reduce`, PairReduceElem (SUM) of `v.src[0]` into `v.dst` under the mask register of
     /// `v.form`; Duplicate of `v.src[0]`'s lowest element; Interleave/DeInterleave of `v.src`'s
-    /// two registers, `high` the second destination (HighLowPart::HIGHEST).
+    /// two registers, `high` the second destination (HighLowPart::HIGHEST); Squeeze of
+    /// `v.src[0]`'s selected lanes, `ret` the scalar given their count (GatherMaskMode::STORE_REG).
     RegReduce {
         v: Vector,
         reduce: ReduceType,
         high: bool,
+        ret: Option<usize>,
     },
     /// The register API's Gather from the UB (docs/semantics.md §29): `v.src` is [the UB source,
     /// the index register], `v.dst` the register, `v.form` its mask register.

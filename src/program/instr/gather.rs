@@ -147,20 +147,7 @@ pub(super) fn gather_mask(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<
         mask: MaskArg::Contiguous(mask?),
         repeat_times: v[1] as u64,
     };
-    let ret = match f.get("ret") {
-        Some(n) => match n.str_value() {
-            Some(name) => Some(ctx.scalar_index(name, n.span)?),
-            None => {
-                ctx.error(
-                    "wrong-type",
-                    n.span,
-                    format!("`ret` names a scalar, like \"cnt\"; found {}", n.describe()),
-                );
-                return None;
-            }
-        },
-        None => None,
-    };
+    let ret = super::operand::ret_scalar(ctx, f, "cnt")?;
     Some(Args::GatherMask {
         v: ins.vector()?,
         pattern: pattern?,

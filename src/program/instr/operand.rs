@@ -9,6 +9,25 @@ use crate::base::spans::Node;
 use crate::program::data::{quantize, range_text, EncodeError};
 use crate::program::load::{closest, Ctx, Fields};
 
+/// The scalar a `ret` field names (`ret: "cnt"`, docs/format.md §10): `Some(None)` without one,
+/// None (reported) when the field is not a name.
+pub(super) fn ret_scalar(ctx: &mut Ctx, f: &Fields, example: &str) -> Option<Option<usize>> {
+    let Some(n) = f.get("ret") else {
+        return Some(None);
+    };
+    match n.str_value() {
+        Some(name) => Some(Some(ctx.scalar_index(name, n.span)?)),
+        None => {
+            let msg = format!(
+                "`ret` names a scalar, like \"{example}\"; found {}",
+                n.describe()
+            );
+            ctx.error("wrong-type", n.span, msg);
+            None
+        }
+    }
+}
+
 /// An enumerated field written as its C++ enumerator name (docs/format.md §7): one of
 /// `names`, else `code` with the valid names and a suggestion.
 pub(super) fn enum_value<T: Copy>(

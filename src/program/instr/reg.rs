@@ -38,6 +38,7 @@ pub(super) const MASK_INTERLEAVE: &[&str] = &["dst", "src0", "src1", "dtype", "p
 pub(super) const REDUCE: &[&str] = &["dst", "src", "mask_reg", "op"];
 pub(super) const GATHER: &[&str] = &["dst", "src", "index", "mask_reg"];
 pub(super) const REG_INTERLEAVE: &[&str] = &["dst", "src0", "src1", "part"];
+const SQUEEZE: &[&str] = &["dst", "src", "mask_reg", "ret"];
 
 /// The fields of a register-API instruction.
 pub(super) fn fields(op: Op) -> &'static [&'static str] {
@@ -62,6 +63,7 @@ pub(super) fn fields(op: Op) -> &'static [&'static str] {
         | Op::RegTruncTrunc => TRUNCATE,
         Op::MaskNot | Op::MaskMov | Op::RegPairReduceElem => MASK_UNARY,
         Op::RegBroadcast => UNARY,
+        Op::RegSqueeze => SQUEEZE,
         Op::RegInterleave | Op::RegDeInterleave => REG_INTERLEAVE,
         Op::RegReduce | Op::RegReduceDataBlock => REDUCE,
         Op::RegGather => GATHER,
@@ -495,6 +497,7 @@ pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
             v: ins.vector()?,
             reduce: ReduceType::Sum,
             high,
+            ret: None,
         });
     }
     // The pair of types is the room's to check (int16 sums into int32).
@@ -508,10 +511,12 @@ pub(super) fn reduce(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Args>
     };
     let zeroing = merge_field(ctx, f)?;
     ins.form = reg_form(Some(mask), zeroing);
+    let ret = super::operand::ret_scalar(ctx, f, "kept")?;
     Some(Args::RegReduce {
         v: ins.vector()?,
         reduce,
         high: false,
+        ret,
     })
 }
 

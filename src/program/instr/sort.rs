@@ -129,20 +129,7 @@ pub(super) fn mrg_sort(ctx: &mut Ctx, f: &Fields, ins: &mut Draft) -> Option<Arg
             return None;
         }
     }
-    let ret = match f.get("ret") {
-        Some(n) => match n.str_value() {
-            Some(name) => Some(ctx.scalar_index(name, n.span)?),
-            None => {
-                let msg = format!(
-                    "`ret` names a scalar, like \"taken\"; found {}",
-                    n.describe()
-                );
-                ctx.error("wrong-type", n.span, msg);
-                return None;
-            }
-        },
-        None => None,
-    };
+    let ret = super::operand::ret_scalar(ctx, f, "taken")?;
     dst?;
     ins.form = Form::Masked {
         mask: MaskArg::Contiguous(PER_REPEAT),

@@ -348,7 +348,7 @@ impl Exec {
             Exec::RegPack(k) => reg::pack_block(k, plan, mem, r, b),
             Exec::RegCmpSel(k) => reg_cmpsel::exec_block(k, plan, mem, r, b),
             Exec::RegMaskLogic(k) => reg_mask::exec_block(k, plan, mem, r, b),
-            Exec::RegReduce(k) => reg_reduce::exec_block(k, plan, mem, r, b),
+            Exec::RegReduce(k) => reg_reduce::exec_block(k, plan, mem, r, b, scratch),
             Exec::RegGather(k) => reg_gather::exec_block(k, plan, mem, r, b),
             Exec::Scalar(_) | Exec::Sync(_) | Exec::None => {}
         }

@@ -234,13 +234,34 @@ fn compute_as<T: Num>(k: &RegReduceKernel, vals: &[Option<u64>]) -> Vec<u64> {
 }
 
 /// Block step `(r, b)`: the whole reduction in the first block step (every source lane read
-/// before the destination is written), nothing in the others.
-pub fn exec_block(k: &RegReduceKernel, plan: &Plan, mem: &mut Mem, r: u32, b: u32) {
+/// before the destination is written), nothing in the others. Squeeze counts the lanes it keeps
+/// in `scratch.written` (its `ret`).
+pub fn exec_block(
+    k: &RegReduceKernel,
+    plan: &Plan,
+    mem: &mut Mem,
+    r: u32,
+    b: u32,
+    scratch: &mut super::Scratch,
+) {
     if b != 0 {
         return;
     }
     let lanes = plan.lanes_of(r);
     let (dst, src) = (plan.operands[0], plan.operands[1]);
+    if k.op == Op::RegSqueeze {
+        // The selected lanes in order from lane 0, the rest 0 (DK:Reg矢量计算/比较与选择/Squeeze).
+        let kept: Vec<u64> = (0..plan.par)
+            .filter(|&i| lanes.has(i))
+            .map(|i| read_bits(mem, &src, i, r))
+            .collect();
+        for i in 0..plan.par {
+            let v = kept.get(i as usize).copied().unwrap_or(0);
+            super::reg::write_bits(mem, &dst, i, r, v);
+        }
+        scratch.written += kept.len() as u64;
+        return;
+    }
     if interleaves(k.op) {
         // Every lane of both sources, then dst's half of the interleaved (or split) sequence.
         let n = plan.par;

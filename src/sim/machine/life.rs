@@ -193,6 +193,11 @@ impl Machine {
             (Exec::Sort(k), crate::base::ir::Args::Sort { ret, .. }) if k.merge.is_some() => {
                 Some(("mrg_sort_result", *ret))
             }
+            (Exec::RegReduce(k), crate::base::ir::Args::RegReduce { ret, .. })
+                if k.op == crate::base::catalog::Op::RegSqueeze =>
+            {
+                Some(("kept", *ret))
+            }
             _ => None,
         };
         if let Some((name, ret)) = returned {

@@ -112,9 +112,22 @@ __simd_callee__ inline void StoreUnAlign(__ubuf__ T*& dstAddr, U& srcReg, Unalig
     ascstep_rt::call(p, "StoreUnAlign(dst: " + detail::ub_at<T>(detail::ub_addr(detail::at(dstAddr, areg)), p) +
                             ", src: " + srcReg.ron() + ")");
 }
+// The AR form: what the last STORE_REG Squeeze kept, at the pointer plus what AR held before it
+// (kernel_reg_compute_gather_mask_intf.h).
+namespace detail {
+inline int64_t& squeezed();
+}
 template <class T = DefaultType, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE, class U>
-__simd_callee__ inline void StoreUnAlign(__ubuf__ T* const& dstAddr, U&, UnalignRegForStore&, Pos p = Pos::current()) {
-    ascstep_rt::stop(p, "StoreUnAlign by the AR register (after Squeeze) is not simulated yet (docs/format.md §12.5)");
+__simd_callee__ inline void StoreUnAlign(__ubuf__ T* const& dstAddr, U& srcReg, UnalignRegForStore&, Pos p = Pos::current()) {
+    using E = typename U::ActualT;
+    const int64_t bytes = detail::squeezed();
+    detail::squeezed() = 0;
+    const int64_t before = AscendC::detail::spr_ar() - bytes;
+    if (bytes > 0) {
+        auto at = reinterpret_cast<__ubuf__ T*>(reinterpret_cast<uintptr_t>(dstAddr) + before);
+        ascstep_rt::call(p, "StoreUnAlign(dst: " + detail::ub_at<T>(detail::ub_addr(at), p) + ", src: " + srcReg.ron() +
+                                ", count: " + ascstep_rt::num(uint64_t(bytes) / sizeof(E)) + ")");
+    }
 }
 template <class T, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE>
 __simd_callee__ inline void StoreUnAlignPost(__ubuf__ T*& dstAddr, UnalignRegForStore&, int32_t postUpdateStride,

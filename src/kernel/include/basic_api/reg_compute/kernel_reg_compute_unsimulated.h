@@ -6,6 +6,7 @@
 #include "kernel_reg_compute_datacopy_intf.h"
 #include "kernel_reg_compute_vec_interleave_intf.h"
 #include "kernel_reg_compute_dist.h"
+#include "kernel_reg_compute_gather_mask_intf.h"
 
 namespace AscendC {
 namespace MicroAPI {

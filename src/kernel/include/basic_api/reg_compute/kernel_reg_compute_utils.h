@@ -17,9 +17,9 @@ namespace AscendC {
 // VL: a vector register's bytes (DK:Reg矢量计算/寄存器数据类型/RegTensor).
 __aicore__ constexpr uint32_t GetVecLen() { return 256; }
 
-// The special-purpose registers (DK:系统变量访问/GetSpr, ClearSpr): AR, which Squeeze (and
-// GatherMask's STORE_REG) set and StoreUnAlign's AR form reads. ascstep simulates neither yet
-// (they stop at their call), so AR is 0 until one does: GetSpr reads it, ClearSpr zeroes it.
+// The special-purpose registers (DK:系统变量访问/GetSpr, ClearSpr): AR, to which Squeeze's (and
+// GatherMask's) STORE_REG adds the bytes it kept and which StoreUnAlign's AR form reads
+// (kernel_reg_compute_gather_mask_intf.h): GetSpr reads it, ClearSpr zeroes it.
 enum class SpecialPurposeReg { AR = 0 };
 namespace detail {
 inline int64_t& spr_ar() {
