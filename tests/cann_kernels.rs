@@ -232,7 +232,8 @@ fn kernel_checked(name: &str, kernel: &str, bytes: u32, check: &str) {
 /// format.md §12.3: what CANN's kernel_operator.h gives a kernel that includes nothing else:
 /// GetDataBlockSizeInBytes (32, a constant expression), TBuf's queue calls (AllocTensor and DeQue are the whole buffer, EnQue and FreeTensor do
 /// nothing: CANN's kernel_tpipe_impl), the scalar bfloat16 → float conversion under both its
-/// names (Cast, and ToFloat before the rename), and the library's Log (kernel_operator_intf.h
+/// names (Cast, and ToFloat before the rename, also as Ascend 950's kernels name it,
+/// `ToFloat<bfloat16_t>`), and the library's Log (kernel_operator_intf.h
 /// includes adv_api/math/log.h). main checks: Log(e²) = 2 within float Ln's error, 1.5 as
 /// bfloat16 is exactly 1.5 as float.
 #[test]
@@ -246,7 +247,8 @@ fn kernel_operator_h_alone_gives_tbuf_queue_calls_to_float_and_log() {
     pipe.InitBuffer(buf, 8 * sizeof(float));
     static_assert(AscendC::GetDataBlockSizeInBytes() == 32, "a data block is 32 bytes");
     AscendC::LocalTensor<float> t = buf.AllocTensor<float>();
-    float e2 = AscendC::ToFloat(bfloat16_t(1.5f)) + AscendC::Cast(bfloat16_t(0.5f)) - 2.0f;
+    float e2 = AscendC::ToFloat(bfloat16_t(1.5f)) + AscendC::Cast(bfloat16_t(0.5f)) - 2.0f +
+               AscendC::ToFloat<bfloat16_t>(bfloat16_t(0.25f)) - 0.25f;
     AscendC::Duplicate(t, float(std::exp(2.0)) + e2, 8);
     buf.EnQue(t);
     AscendC::LocalTensor<float> u = buf.DeQue<float>();

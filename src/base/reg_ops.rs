@@ -80,6 +80,8 @@ impl Op {
                 | RegLeakyRelu
                 | RegShiftLefts
                 | RegShiftRights
+                | RegShiftLeft
+                | RegShiftRight
         )
     }
 
@@ -155,6 +157,8 @@ pub(super) fn dtypes(op: Op) -> u16 {
         RegLog | RegLog2 | RegLog10 | RegLeakyRelu | RegPrelu => H | F,
         // 逻辑计算/Xor, ShiftLefts, ShiftRights (bool aside; the shift an int16 scalar).
         RegXor | RegShiftLefts | RegShiftRights => INTS,
+        // 逻辑计算/ShiftLeft, ShiftRight by a register of amounts (b8, b16, b32: the page's table).
+        RegShiftLeft | RegShiftRight => I8 | U8 | I16 | U16 | I32 | U32,
         // 复合计算/AbsSub, Axpy, MulAddDst, MulDstAdd: the rows of one type (MulDstAdd's
         // half → float row is not simulated).
         RegAbsSub => H | F | I64,

@@ -260,10 +260,12 @@ pub(crate) fn read(ctx: &mut Ctx, node: &Node) -> Option<Instr> {
         Op::ShiftRight if has("src1") => Op::ShiftRightV,
         // Duplicate of a register's lowest element (`src`, not `scalar`).
         Op::Duplicate if has("mask_reg") && has("src") => Op::RegBroadcast,
-        op => match op.reg_form() {
-            Some(r) if has("mask_reg") => r,
-            _ => op,
-        },
+        op => op,
+    };
+    // With a mask register, the register form (a shift by a register: RegShiftLeft/Right).
+    let op = match op.reg_form() {
+        Some(r) if has("mask_reg") => r,
+        _ => op,
     };
     let before = ctx.error_count();
     let (mut fields, reader) = family(op);

@@ -1,6 +1,6 @@
 //! The lane functions of the register-API instructions that have no memory-API namesake
 //! (Ascend 950, docs/semantics.md §29; `Op::own_lanes`): Move, Neg, Log2, Log10, Xor, AbsSub, Prelu,
-//! LeakyRelu (as its register page writes it) and the shifts by a scalar.
+//! LeakyRelu (as its register page writes it), the shifts by a scalar and by a register.
 
 use super::elementwise::{map1, map2};
 use crate::base::catalog::Op;
@@ -52,6 +52,19 @@ pub(super) fn compute<T: Num>(op: Op, a: &[T], b: &[T], s: T, amount: u32, out: 
                 T::zero()
             } else {
                 x.shr(amount, false)
+            }
+        }),
+        // By each lane of src1 (a negative amount is undefined on the page: taken as past the
+        // width, 0, as a shift past the width is).
+        Op::RegShiftLeft | Op::RegShiftRight => map2(out, a, b, |x: T, y: T| {
+            let n = match y.to_value() {
+                crate::base::dtype::Value::Int(n) if (0..=width as i128).contains(&n) => n as u32,
+                _ => return T::zero(),
+            };
+            if op == Op::RegShiftLeft {
+                x.shl(n)
+            } else {
+                x.shr(n, false)
             }
         }),
         _ => {}

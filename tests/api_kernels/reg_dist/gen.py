@@ -1,5 +1,6 @@
 """Writes reg_dist.ron: reg_dist.asc with numpy's results (LoadAlign's and StoreAlign's
-distributions move elements; nothing is computed)."""
+distributions move elements; the register shifts by a register of amounts; the Memory API's
+Duplicate of a tensor's first element)."""
 import os
 import sys
 
@@ -21,10 +22,14 @@ y[512:640] = x[1:256:2]  # and the odd
 y[640:896] = x[0:256]  # DIST_INTLV_B16 of those two
 y[900] = x[7]  # DIST_FIRST_ELEMENT_B16
 y[1024:1152] = x[7:135]  # DIST_NORM_B16
+y[912:1012] = x[32]  # the Memory API's Duplicate of x[32:]'s first element
 
-yb = np.full(512, 0xEE, np.uint8)
+yb = np.full(1024, 0xEE, np.uint8)
 yb[0:256] = xb[0:64].astype(np.uint32).view(np.uint8)  # DIST_UNPACK4_B8, little-endian
 yb[256:512] = xb[3]  # DIST_BRC_B8
+amount = xb & 7
+yb[512:768] = xb >> amount  # ShiftRight by a register
+yb[768:1024] = (xb.astype(np.uint16) << amount).astype(np.uint8)  # ShiftLeft, the high bits dropped
 
 ronwrite.write(
     os.path.join(os.path.dirname(__file__), "reg_dist.ron"),
@@ -35,7 +40,7 @@ ronwrite.write(
         "x": f"(dtype: half, len: 256, init: Values([{ronwrite.vals(x)}]))",
         "y": "(dtype: half, len: 1152)",
         "xb": f"(dtype: uint8, len: 256, init: Values([{ronwrite.vals(xb)}]))",
-        "yb": "(dtype: uint8, len: 512)",
+        "yb": "(dtype: uint8, len: 1024)",
     },
     {"y": y, "yb": yb},
     product="ascend_950",

@@ -8,6 +8,11 @@
 namespace AscendC {
 inline float Cast(const bfloat16_t& bVal) { return float(bVal); }
 inline float ToFloat(const bfloat16_t& bVal) { return float(bVal); }
+// The template form Ascend 950's kernels name (`ToFloat<bfloat16_t>(x)`): the same conversion.
+template <class T>
+inline float ToFloat(const T& bVal) {
+    return float(bVal);
+}
 // The other way (kernel_scalar_convert.h `ToBfloat16`): float to bfloat16, rounded to nearest
 // even as bfloat16_t's conversion rounds.
 inline bfloat16_t ToBfloat16(const float& fVal) { return bfloat16_t(fVal); }

@@ -107,4 +107,28 @@ __simd_callee__ inline void StoreAlign(__ubuf__ T* dstAddr, U& srcReg0, U& srcRe
     StoreAlign<T, dist>(detail::at(dstAddr, offset), srcReg0, srcReg1, mask, p);
 }
 }  // namespace MicroAPI
+
+// The Memory API's Duplicate of a LocalTensor's first element (DK:Memory矢量计算/数据填充/Duplicate,
+// Ascend 950 only: "tensor前n个数据计算，源操作数为LocalTensor"), which the device builds of
+// register calls ("通过VF调用Reg矢量计算API实现"): ascstep's are a broadcast load of the element
+// (DIST_BRC, above) and a StoreAlign of it per VL under UpdateMask(count).
+template <class T, class = std::enable_if_t<sizeof(T) <= 4>>
+void Duplicate(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count, Pos p = Pos::current()) {
+#if __NPU_ARCH__ != 3510
+    ascstep_rt::stop(p, "Duplicate of a LocalTensor's first element is Ascend 950's only (DK:Memory矢量计算/数据填充/Duplicate)");
+#else
+    using namespace MicroAPI;
+    constexpr LoadDist brc = sizeof(T) == 1   ? LoadDist::DIST_BRC_B8
+                             : sizeof(T) == 2 ? LoadDist::DIST_BRC_B16
+                                              : LoadDist::DIST_BRC_B32;
+    RegTensor<T> ascstep_value(p);
+    LoadAlign<T, brc>(ascstep_value, (__ubuf__ T*)src.GetPhyAddr(), p);
+    __ubuf__ T* out = (__ubuf__ T*)dst.GetPhyAddr();
+    uint32_t left = count > 0 ? uint32_t(count) : 0;
+    for (uint32_t at = 0; at < uint32_t(count > 0 ? count : 0); at += GetVecLen() / sizeof(T)) {
+        MaskReg m = UpdateMask<T>(left, p);
+        StoreAlign<T>(out + at, ascstep_value, m, p);
+    }
+#endif
+}
 }  // namespace AscendC

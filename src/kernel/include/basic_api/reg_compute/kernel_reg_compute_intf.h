@@ -210,6 +210,21 @@ __simd_callee__ inline void Mula(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mas
     MulAddDst<T, mode>(dstReg, srcReg0, srcReg1, mask, p);
 }
 
+// DK:Reg矢量计算/逻辑计算/ShiftLeft, ShiftRight: each lane by src1's lane (src1 of the signed type
+// of the same width, taken as the data's type: the page leaves a negative amount undefined).
+#define ASCSTEP_REG_SHIFT(NAME)                                                                                   \
+    template <class T = DefaultType, class U = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, class S, \
+              class V, class = std::enable_if_t<std::is_base_of_v<detail::Reg<'r'>, V>>>                        \
+    __simd_callee__ inline void NAME(S& dstReg, S& srcReg0, V& srcReg1, MaskReg& mask, Pos p = Pos::current()) { \
+        using E = detail::Elem<T, S>;                                                                             \
+        ascstep_rt::call(p, #NAME "(dst: " + dstReg.ron() + ", src0: " + srcReg0.ron() + ", src1: " +            \
+                                srcReg1.template ron_as<E>(p) + ", mask_reg: " + mask.ron() + detail::merge(mode) + \
+                                ")");                                                                             \
+    }
+ASCSTEP_REG_SHIFT(ShiftLeft)
+ASCSTEP_REG_SHIFT(ShiftRight)
+#undef ASCSTEP_REG_SHIFT
+
 #define ASCSTEP_REG_SCALAR(NAME)                                                                                      \
     template <class T = DefaultType, class V, MaskMergeMode mode = MaskMergeMode::ZEROING, class S>                  \
     __simd_callee__ inline void NAME(S& dstReg, S& srcReg, V scalarValue, MaskReg& mask, Pos p = Pos::current()) { \
