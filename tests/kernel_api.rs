@@ -649,7 +649,8 @@ fn load_and_store_distributions_move_what_numpy_says() {
 
 /// Squeeze and GatherMask (docs/semantics.md §29): the positive floats of a register packed from
 /// lane 0 (the rest 0), three chunks' positives appended by STORE_REG and StoreUnAlign's AR form
-/// with GetSpr<AR> their byte count, uint8 below 100 by the earlier name; numpy's results
+/// (and DataCopyUnAlign's, its earlier name, with the two-argument DataCopyUnAlignPost) with
+/// Reg::GetSpr<AR> their byte count, uint8 below 100 by the earlier name; numpy's results
 /// (tests/api_kernels/reg_squeeze/gen.py). The run reports each count it read back.
 #[test]
 fn squeeze_packs_the_selected_lanes_and_appends_by_ar() {

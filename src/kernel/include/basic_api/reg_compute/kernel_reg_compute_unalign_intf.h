@@ -169,6 +169,12 @@ __simd_callee__ inline void DataCopyUnAlign(__ubuf__ T*& dstAddr, U& srcReg, Una
                                             Pos p = Pos::current()) {
     StoreUnAlign<T, postMode>(dstAddr, srcReg, u, r, p);
 }
+template <class T = DefaultType, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE, class U,
+          class = std::enable_if_t<!std::is_pointer_v<U>>>
+__simd_callee__ inline void DataCopyUnAlign(__ubuf__ T* const& dstAddr, U& srcReg, UnalignRegForStore& u,
+                                            Pos p = Pos::current()) {
+    StoreUnAlign<T, postMode>(dstAddr, srcReg, u, p);
+}
 template <class T, PostLiteral postMode = PostLiteral::POST_MODE_UPDATE>
 __simd_callee__ inline void DataCopyUnAlignPost(__ubuf__ T*& dstAddr, UnalignRegForStore& u, int32_t stride,
                                                 Pos p = Pos::current()) {
@@ -178,6 +184,10 @@ template <class T>
 __simd_callee__ inline void DataCopyUnAlignPost(__ubuf__ T*& dstAddr, UnalignRegForStore& u, AddrReg& r,
                                                 Pos p = Pos::current()) {
     StoreUnAlignPost<T>(dstAddr, u, r, p);
+}
+template <class T>
+__simd_callee__ inline void DataCopyUnAlignPost(__ubuf__ T* const& dstAddr, UnalignRegForStore& u, Pos p = Pos::current()) {
+    StoreUnAlignPost<T>(dstAddr, u, p);
 }
 // A mask register from the UB: VL/8 bytes (DIST_NORM) or VL/16 bytes each bit twice (DIST_US).
 template <class T, MaskDist dist = MaskDist::DIST_NORM>

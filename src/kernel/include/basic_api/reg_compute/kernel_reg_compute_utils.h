@@ -226,6 +226,10 @@ template <SpecialPurposeReg spr>
 __simd_callee__ inline void ClearSpr() {
     AscendC::ClearSpr<spr>();
 }
+template <SpecialPurposeReg spr>
+__simd_callee__ inline int64_t GetSpr() {
+    return AscendC::GetSpr<spr>();
+}
 
 // LocalMemBar: the order of the vector function's own UB accesses; every instruction ascstep
 // runs completes before the next (docs/semantics.md §29).
