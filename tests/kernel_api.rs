@@ -663,7 +663,7 @@ fn squeeze_packs_the_selected_lanes_and_appends_by_ar() {
     // The loop's Squeeze, once a chunk.
     assert_eq!(
         r.stdout
-            .matches("`Squeeze` (reg_squeeze.asc:27:9): kept = ")
+            .matches("`Squeeze` (reg_squeeze.asc:28:9): kept = ")
             .count(),
         3,
         "{}",
