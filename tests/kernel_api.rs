@@ -705,16 +705,25 @@ fn the_register_gather_picks_what_numpy_picks() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Mula, MulAddDst's other name (CANN's reg_compute binary interface), computes what numpy
-/// says MulAddDst computes: reg_math with its MulAddDst call renamed still passes.
+/// Mula, MulAddDst's other name (CANN's reg_compute binary interface), and FusedMulDstAdd,
+/// MulDstAdd's (its fused interface), compute what numpy says MulAddDst and MulDstAdd compute:
+/// reg_math with both calls renamed still passes.
 #[test]
 fn mula_is_mul_add_dst() {
     let dir = api_kernel("reg_math", "reg_mula");
     let asc = dir.join("reg_math.asc");
-    let text = std::fs::read_to_string(&asc).unwrap();
-    let call = "Reg::MulAddDst(c, a, a, all);";
-    assert!(text.contains(call));
-    std::fs::write(&asc, text.replacen(call, "Reg::Mula(c, a, a, all);", 1)).unwrap();
+    let mut text = std::fs::read_to_string(&asc).unwrap();
+    for (call, other) in [
+        ("Reg::MulAddDst(c, a, a, all);", "Reg::Mula(c, a, a, all);"),
+        (
+            "Reg::MulDstAdd(c, a, a, all);",
+            "Reg::FusedMulDstAdd(c, a, a, all);",
+        ),
+    ] {
+        assert!(text.contains(call));
+        text = text.replacen(call, other, 1);
+    }
+    std::fs::write(&asc, text).unwrap();
     let r = ascstep_in(&dir, &["run", "reg_math.ron"]);
     assert_eq!(r.code, 0, "{}", r.dump());
     assert!(r.stdout.contains("pass  yf[0..1280]"), "{}", r.dump());

@@ -209,6 +209,11 @@ template <class T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, cl
 __simd_callee__ inline void Mula(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, Pos p = Pos::current()) {
     MulAddDst<T, mode>(dstReg, srcReg0, srcReg1, mask, p);
 }
+// FusedMulDstAdd: MulDstAdd's other name (CANN's kernel_reg_compute_vec_fused_intf_impl.h).
+template <class T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, class U>
+__simd_callee__ inline void FusedMulDstAdd(U& dstReg, U& srcReg0, U& srcReg1, MaskReg& mask, Pos p = Pos::current()) {
+    MulDstAdd<T, mode>(dstReg, srcReg0, srcReg1, mask, p);
+}
 
 // DK:Reg矢量计算/逻辑计算/ShiftLeft, ShiftRight: each lane by src1's lane (src1 of the signed type
 // of the same width, taken as the data's type: the page leaves a negative amount undefined).
