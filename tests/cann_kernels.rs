@@ -4,6 +4,7 @@
 mod common;
 
 use common::{ascstep_in, scratch, Run};
+use std::path::PathBuf;
 
 /// tests/tpl_kernel copied to a scratch directory, with `fill_mode.ron`'s Kernel(…) fields
 /// after `entry` replaced by `kernel` and its expected value by `value`.
@@ -605,24 +606,33 @@ fn select_by_the_cmp_mask_register() {
     );
 }
 
-/// REGISTER_TILING_DEFAULT written at file scope, before the entry (as ops-nn's rms_norm_quant_v2
-/// writes it), compiles as it does inside the entry's body: tests/cann_layout's negate with the
-/// macro added there still gives y = −x.
-#[test]
-fn register_tiling_default_at_file_scope_compiles() {
-    let dir = scratch("cann_layout_register_file_scope");
+/// tests/cann_layout copied to a scratch directory named `test`, negate's kernel text replaced
+/// by `edit(text, entry)` (`entry` the start of its entry's definition): the copy and negate's
+/// op directory.
+fn negate_edited(test: &str, edit: impl Fn(&str, &str) -> String) -> (PathBuf, PathBuf) {
+    let dir = scratch(test);
     common::api::copy_tree(&common::root("tests/cann_layout"), &dir);
     let op = dir.join("math/negate");
     let kernel = op.join("op_kernel/negate.cpp");
     let text = std::fs::read_to_string(&kernel).unwrap();
     let entry = "extern \"C\" __global__ __aicore__ void negate(";
     assert!(text.contains(entry));
-    let text = text.replacen(
-        entry,
-        &format!("REGISTER_TILING_DEFAULT(NegateTilingData);\n{entry}"),
-        1,
-    );
-    std::fs::write(&kernel, text).unwrap();
+    std::fs::write(&kernel, edit(&text, entry)).unwrap();
+    (dir, op)
+}
+
+/// REGISTER_TILING_DEFAULT written at file scope, before the entry (as ops-nn's rms_norm_quant_v2
+/// writes it), compiles as it does inside the entry's body: tests/cann_layout's negate with the
+/// macro added there still gives y = −x.
+#[test]
+fn register_tiling_default_at_file_scope_compiles() {
+    let (dir, op) = negate_edited("cann_layout_register_file_scope", |text, entry| {
+        text.replacen(
+            entry,
+            &format!("REGISTER_TILING_DEFAULT(NegateTilingData);\n{entry}"),
+            1,
+        )
+    });
     let r = ascstep_in(&op, &["run", "negate.ron"]);
     assert_eq!(r.code, 0, "{}", r.dump());
     assert!(r.stdout.contains("pass  y[0..64]"), "{}", r.dump());
@@ -635,20 +645,14 @@ fn register_tiling_default_at_file_scope_compiles() {
 /// y = −x (the name it is compiled under is never shown: record/mod.rs's short_function test).
 #[test]
 fn an_entry_named_after_a_c_library_function_compiles() {
-    let dir = scratch("cann_layout_c_library_name");
-    common::api::copy_tree(&common::root("tests/cann_layout"), &dir);
-    let op = dir.join("math/negate");
-    let kernel = op.join("op_kernel/negate.cpp");
-    let text = std::fs::read_to_string(&kernel).unwrap();
-    let entry = "extern \"C\" __global__ __aicore__ void negate(";
-    assert!(text.contains(entry));
-    let decl = "extern \"C\" __global__ __aicore__ void floor(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);\n";
-    let text = text.replacen(
-        entry,
-        &format!("{decl}{}", entry.replace("negate", "floor")),
-        1,
-    );
-    std::fs::write(&kernel, text).unwrap();
+    let (dir, op) = negate_edited("cann_layout_c_library_name", |text, entry| {
+        let decl = "extern \"C\" __global__ __aicore__ void floor(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);\n";
+        text.replacen(
+            entry,
+            &format!("{decl}{}", entry.replace("negate", "floor")),
+            1,
+        )
+    });
     let ron = op.join("negate.ron");
     let binding = std::fs::read_to_string(&ron).unwrap();
     std::fs::write(
