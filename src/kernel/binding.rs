@@ -167,12 +167,11 @@ pub fn launcher(
     // `pow`) clashes with the host's declaration of it: compiled under a name of its own.
     let text = std::fs::read_to_string(&file).unwrap_or_default();
     let bare = super::source::base_name(&kb.entry);
-    let callee = super::source::compiled_name(&text, bare);
-    let renamed = (callee != bare)
-        .then(|| super::source::rename_entry(&text, bare, &callee))
-        .flatten();
-    let (rewritten, launches) =
-        super::source::rewrite_launches(renamed.as_deref().unwrap_or(&text), false);
+    let renamed = super::source::renamed_entry(&text, bare);
+    let (rewritten, launches) = super::source::rewrite_launches(
+        renamed.as_ref().map_or(text.as_str(), |(_, t)| t.as_str()),
+        false,
+    );
     if launches > 0 || renamed.is_some() {
         s.push_str(&format!(
             "#line 1 \"{}\"\n{rewritten}\n",
@@ -246,8 +245,8 @@ pub fn launcher(
         c_string(&kb.entry),
         names.join(","),
         kb.blocks,
-        match kb.entry.trim().strip_suffix(bare) {
-            Some(scope) if callee != bare => format!("{scope}{callee}"),
+        match (&renamed, kb.entry.trim().strip_suffix(bare)) {
+            (Some((callee, _)), Some(scope)) => format!("{scope}{callee}"),
             _ => kb.entry.clone(),
         },
         passed.iter().map(|a| format!(", {a}")).collect::<String>()

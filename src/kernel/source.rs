@@ -311,23 +311,14 @@ const C_LIBRARY: &[&str] = &[
     "trunc",
 ];
 
-/// The name an entry is compiled under: `ascstep_entry_<name>` for a non-template entry named
-/// after a C library function (see [`C_LIBRARY`]), else its own.
-pub fn compiled_name(src: &str, name: &str) -> String {
-    let clash = C_LIBRARY.contains(&name)
-        && entries_all(src)
-            .iter()
-            .any(|e| e.name == name && e.template.is_empty());
-    if clash {
-        format!("ascstep_entry_{name}")
-    } else {
-        name.to_string()
+/// For a non-template entry `name` of a C library function's name (see [`C_LIBRARY`]): the
+/// name it is compiled under, `ascstep_entry_<name>`, and `src` with every `__global__`
+/// declaration or definition of it so renamed (lines and other columns kept); None otherwise.
+pub fn renamed_entry(src: &str, name: &str) -> Option<(String, String)> {
+    if !C_LIBRARY.contains(&name) {
+        return None;
     }
-}
-
-/// `src` with every `__global__` declaration or definition of `name` (not a template) renamed
-/// `to`, each on its own line; None when there is none.
-pub fn rename_entry(src: &str, name: &str, to: &str) -> Option<String> {
+    let to = format!("ascstep_entry_{name}");
     let code = code_only(src);
     let text = String::from_utf8_lossy(&code).into_owned();
     let mut out = String::with_capacity(src.len() + 64);
@@ -344,10 +335,10 @@ pub fn rename_entry(src: &str, name: &str, to: &str) -> Option<String> {
             continue;
         }
         out.push_str(&src[copied..end - name.len()]);
-        out.push_str(to);
+        out.push_str(&to);
         copied = end;
     }
-    (copied > 0).then(|| out + &src[copied..])
+    (copied > 0).then(|| (to, out + &src[copied..]))
 }
 
 /// `src` with every `<<<…>>>` launch rewritten into ascstep's launcher, and the number of
